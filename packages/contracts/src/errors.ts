@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Machine codes of the one error type (DESIGN.md). The HTTP status is fixed per code so that the
+ * api maps errors in one place and the web can react to `code` without parsing text.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  INVALID_RESET_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_QUALIFIED: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCodeName = keyof typeof ERROR_STATUS;
+
+export const FieldError = z.object({
+  /** Dotted path of the field at fault, e.g. `body.email`. */
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldError>;
+
+/** Every error answer of the api: ErrorCode = HTTP status, `code` = machine code. */
+export const ErrorBody = z.object({
+  ErrorCode: z.number().int(),
+  ErrorDescription: z.string(),
+  code: z.string(),
+  fields: z.array(FieldError).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,28 @@
+import { LANGS, TRANSLATION_DOMAINS } from '@lumen/contracts';
+import { describe, expect, it } from 'vitest';
+import { TRANSLATIONS } from './index';
+
+describe.each(TRANSLATION_DOMAINS)('translation domain %s', (domain) => {
+  const english = Object.keys(TRANSLATIONS[domain].en).sort();
+
+  it.each(LANGS)('%s has exactly the keys of en, each with a non-empty text', (lang) => {
+    const file = TRANSLATIONS[domain][lang];
+    expect(Object.keys(file).sort()).toEqual(english);
+    for (const [key, text] of Object.entries(file)) expect(text.trim(), `${domain}/${lang}/${key}`).not.toBe('');
+  });
+
+  it.each(LANGS.filter((lang) => lang !== 'en' && lang !== 'us'))('%s is translated, not a copy of en', (lang) => {
+    const file = TRANSLATIONS[domain][lang];
+    const keys = Object.keys(file);
+    if (keys.length === 0) return;
+    const untranslated = keys.filter((key) => file[key] === TRANSLATIONS[domain].en[key] && (file[key] ?? '').length > 12);
+    expect(untranslated, `${domain}/${lang}: texts identical to en`).toEqual([]);
+  });
+
+  it('keeps interpolation placeholders the same in every language', () => {
+    const placeholders = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
+    for (const lang of LANGS)
+      for (const [key, text] of Object.entries(TRANSLATIONS[domain][lang]))
+        expect(placeholders(text), `${domain}/${lang}/${key}`).toEqual(placeholders(TRANSLATIONS[domain].en[key] ?? ''));
+  });
+});
