@@ -8,6 +8,9 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
   INVALID_RESET_TOKEN: 400,
+  /** The current password given to change it is wrong (400, not 401: the session is fine). */
+  WRONG_PASSWORD: 400,
+  NO_CLIENT_CODE: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,

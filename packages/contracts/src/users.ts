@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CatalogId, Lang } from './common';
+import { CatalogId, Lang, LangQuery } from './common';
 
 /** Free text a person types as a name: trimmed, 1–100 characters, no control characters. */
 const PersonName = z
@@ -80,3 +80,17 @@ export const UpdateLangBody = z.object({ lang: Lang });
 export const UpdateClientCodeBody = z.object({ clientCode: z.string().trim().regex(/^[A-Z0-9-]{3,20}$/i, 'formError.clientCode') });
 export const UpdateProfileBody = z.object({ name: PersonName, profesion: z.string().trim().max(100).nullable() });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
+export type UpdateLangBody = z.infer<typeof UpdateLangBody>;
+export type UpdateClientCodeBody = z.infer<typeof UpdateClientCodeBody>;
+
+export const CompanyTypeList = z.array(CompanyType);
+
+/** `users/email-validate/{email}`: 404 when free, 200 when taken (spec §5). */
+export const EmailParam = z.object({ email: Email });
+
+/** An optional `lang` query (en-US read as us); the user's or the default language otherwise. */
+export const OptionalLangQuery = z.object({ lang: LangQuery.optional() });

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { fromPglite } from './src/db/client';
+import { migrateDatabase } from './src/db/migrate';
+import { seedReferenceData } from './src/db/seed';
+let t = performance.now();
+const lap = (n: string) => { const now = performance.now(); console.log(n, Math.round(now - t)); t = now; };
+const pg = await PGlite.create(); lap('create');
+const d = fromPglite(pg); await migrateDatabase(d); lap('migrate');
+await seedReferenceData(d.db); lap('seed');
+const c = await pg.clone(); lap('clone');
+await c.query('select count(*) from roles').then(r => console.log(r.rows)); lap('query');
+const c2 = await pg.clone(); lap('clone2');
+const dump = await pg.dumpDataDir('none'); lap('dump');
+const p3 = await PGlite.create({ loadDataDir: dump }); lap('load');
+await p3.query('select count(*) from roles').then(r => console.log(r.rows)); lap('q3');

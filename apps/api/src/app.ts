@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext, AppDeps, Background } from './context';
+import { registerAccessGuard } from './http/access-guard';
+import { registerDocs } from './http/docs';
+import { registerErrorHandler } from './http/error-handler';
+import { registerHealth } from './http/health';
+import { AccessTokens } from './http/sessions';
+import { registerSpa } from './http/spa';
+import { systemClock } from './lib/clock';
+import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { mastersRoutes } from './modules/masters/masters.routes';
+import { createMastersService } from './modules/masters/masters.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function createBackground(log: () => FastifyInstance['log']): Background {
+  const pending = new Set<Promise<void>>();
+  return {
+    run(name, task) {
+      const promise = task()
+        .catch((error: unknown) => log().error({ err: error, task: name }, 'background task failed'))
+        .finally(() => pending.delete(promise));
+      pending.add(promise);
+    },
+    async idle() {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
+  if (deps.logger !== undefined) return deps.logger;
+  const { config } = deps;
+  const pretty = config.env === 'development' && process.stdout.isTTY;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+  };
+}
+
+/** The Fastify app. main.ts and the tests build it the same way; the caller owns the database. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(deps),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const mailer: Mailer = deps.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.mailOutboxDir, config.mailFrom));
+  const ctx: AppContext = {
+    config,
+    database: deps.database,
+    db: deps.database.db,
+    clock: deps.clock ?? systemClock,
+    mailer,
+    background: createBackground(() => app.log),
+  };
+  const tokens = new AccessTokens(config.jwtSecret, ctx.clock);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await ctx.background.idle();
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The SPA loads its own blobs (3D models, downloads); cross-origin isolation would block them.
+    crossOriginEmbedderPolicy: false,
+  });
+  await registerDocs(app);
+  registerAccessGuard(app, ctx, tokens);
+  registerHealth(app, ctx);
+
+  const users = createUsersService(ctx);
+  const auth = createAuthService(ctx, tokens);
+  const masters = createMastersService();
+  await app.register(authRoutes, { prefix: '/api/users', auth, users });
+  await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(mastersRoutes, { prefix: '/api/masters', masters });
+
+  await registerSpa(app, config.webDistDir);
+  return app;
+}

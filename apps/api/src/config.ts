@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The api's configuration, read once from the environment at start (see README.md). */
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** Absolute data directory (PGlite files, JWT secret, mail outbox). */
+  dataDir: string;
+  /** postgres://… when a PostgreSQL server is used; undefined for the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** true: seed demo data; false: never; undefined: only into an empty embedded database outside production. */
+  seedDemo: boolean | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailOutboxDir: string;
+  mailFrom: string;
+  /** Public origin of the platform (links in e-mails); the request's origin when unset. */
+  publicUrl: string | undefined;
+  webDistDir: string;
+  trustProxy: boolean;
+  /** Login and password-reset attempts allowed per window, per address and per client IP. */
+  loginRateLimit: { perAddress: number; perIp: number; windowMs: number };
+  /** Request bodies larger than this answer 413. */
+  bodyLimitBytes: number;
+}
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SEED_DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Lumen Pro <no-reply@lumen.example>'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: flag.default(false),
+  LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
+  LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** apps/web/dist, found from this file's location both in src/ (tsx, tests) and in dist/ (bundle). */
+function defaultWebDist(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, '../../web/dist');
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/**
+ * Parses the environment. Every problem is collected and reported at once; nothing is written to disk
+ * unless the whole configuration is valid (the JWT secret file is created last).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  // Empty variables count as unset, as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.JWT_SECRET) {
+    problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 characters)');
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  const e = parsed.data;
+  const abs = (path: string): string => (isAbsolute(path) ? path : resolve(cwd, path));
+  const dataDir = abs(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailOutboxDir: e.MAIL_OUTBOX_DIR ? abs(e.MAIL_OUTBOX_DIR) : resolve(dataDir, 'mail'),
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
+    webDistDir: e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : defaultWebDist(),
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimit: {
+      perAddress: e.LOGIN_RATE_LIMIT_PER_ADDRESS,
+      perIp: e.LOGIN_RATE_LIMIT_PER_IP,
+      windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mailer';
+
+/** What buildApp needs from outside; main.ts and the tests provide it. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to the system clock. */
+  clock?: Clock;
+  /** Defaults to SMTP (SMTP_URL) or the file outbox (MAIL_OUTBOX_DIR). */
+  mailer?: Mailer;
+  /** Pino options override (tests silence logs). */
+  logger?: boolean | { level: string };
+}
+
+/** Work started by a request that must not hold the answer (mail); awaited on close. */
+export interface Background {
+  run(name: string, task: () => Promise<void>): void;
+  idle(): Promise<void>;
+}
+
+/** The resolved dependencies every module sees (app.ctx). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  background: Background;
+}

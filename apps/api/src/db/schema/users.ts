@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { roles } from './access';
+
+export const companyTypes = pgTable('company_types', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull().unique(),
+});
+
+/** The description of a company type in each interface language. */
+export const companyTypeDescriptions = pgTable(
+  'company_type_descriptions',
+  {
+    companyTypeId: integer('company_type_id')
+      .notNull()
+      .references(() => companyTypes.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    description: text('description').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyTypeId, table.lang] })],
+);
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  companyTypeId: integer('company_type_id')
+    .notNull()
+    .references(() => companyTypes.id),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country'),
+  crmId: text('crm_id'),
+  /** The customer account of the company in the order system, when it has one. */
+  clientCode: text('client_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Always stored in lower case (the contracts lower-case every e-mail input). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    lang: text('lang').notNull().default('en'),
+    catalogId: integer('catalog_id').notNull().default(16),
+    status: integer('status').notNull(),
+    registerType: integer('register_type').notNull().default(1),
+    userType: integer('user_type').notNull(),
+    profesion: text('profesion'),
+    clientCode: text('client_code'),
+    crm: text('crm'),
+    companyId: integer('company_id').references(() => companies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`), index('users_company_idx').on(table.companyId)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.roleId] })],
+);
+
+/** One row per login: the refresh-token family. Revoking it ends every token of that login. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Refresh tokens, stored only as sha256 hashes; each is used once and replaced by the next. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** Password-reset tokens, stored only as sha256 hashes, single use, short-lived. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/** Fixed-window counters shared by every api process (login and reset attempts). */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});

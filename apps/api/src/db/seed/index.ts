@@ -1,0 +1,90 @@
+import { LANGS } from '@lumen/contracts';
+import { PRIVILEGES, ROLE_NAMES, ROLE_PRIVILEGES, ROLES } from '@lumen/domain';
+import { count, eq, inArray } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords';
+import type { Db } from '../client';
+import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userRoles, users } from '../schema';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { COMPANY_TYPES } from './reference-data';
+
+/**
+ * Reference data reconciled at every start (idempotent): roles, privileges and the role → privilege
+ * matrix of @lumen/domain, and the company types. Missing rows are added; nothing is removed.
+ */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(roles)
+      .values(ROLE_NAMES.map((name) => ({ id: ROLES[name], name })))
+      .onConflictDoNothing();
+    await tx
+      .insert(privileges)
+      .values(PRIVILEGES.map((code) => ({ code })))
+      .onConflictDoNothing();
+    const rows = await tx.select().from(privileges).where(inArray(privileges.code, [...PRIVILEGES]));
+    const idOf = new Map(rows.map((row) => [row.code, row.id]));
+    const pairs = ROLE_NAMES.flatMap((name) =>
+      ROLE_PRIVILEGES[name].map((code) => ({ roleId: ROLES[name], privilegeId: idOf.get(code) as number })),
+    );
+    await tx.insert(rolePrivileges).values(pairs).onConflictDoNothing();
+    await tx
+      .insert(companyTypes)
+      .values(COMPANY_TYPES.map(({ id, code }) => ({ id, code })))
+      .onConflictDoNothing();
+    await tx
+      .insert(companyTypeDescriptions)
+      .values(COMPANY_TYPES.flatMap(({ id, descriptions }) => LANGS.map((lang) => ({ companyTypeId: id, lang, description: descriptions[lang] }))))
+      .onConflictDoNothing();
+  });
+}
+
+export async function hasUsers(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/** Demo accounts and companies; skips what already exists (safe to run twice). */
+export async function seedDemoData(db: Db): Promise<{ created: number }> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let created = 0;
+  await db.transaction(async (tx) => {
+    const companyIds = new Map<string, number>();
+    for (const company of DEMO_COMPANIES) {
+      const [existing] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.crmId, company.crmId));
+      if (existing) {
+        companyIds.set(company.key, existing.id);
+        continue;
+      }
+      const [inserted] = await tx
+        .insert(companies)
+        .values({ name: company.name, companyTypeId: company.companyTypeId, country: company.country, crmId: company.crmId, clientCode: company.clientCode })
+        .returning({ id: companies.id });
+      if (inserted) companyIds.set(company.key, inserted.id);
+    }
+    for (const user of DEMO_USERS) {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+      if (existing) continue;
+      const [inserted] = await tx
+        .insert(users)
+        .values({
+          email: user.email,
+          passwordHash,
+          name: user.name,
+          lang: user.lang,
+          catalogId: user.catalogId,
+          status: user.status,
+          registerType: 1,
+          userType: user.userType,
+          profesion: user.profesion,
+          clientCode: user.clientCode,
+          crm: user.crm,
+          companyId: user.company ? (companyIds.get(user.company) ?? null) : null,
+        })
+        .returning({ id: users.id });
+      if (!inserted) continue;
+      await tx.insert(userRoles).values({ userId: inserted.id, roleId: ROLES[user.role] });
+      created += 1;
+    }
+  });
+  return { created };
+}

@@ -1,0 +1,39 @@
+import { ERROR_STATUS, type ErrorCodeName, type FieldError } from '@lumen/contracts';
+
+/**
+ * The one coded error type (DESIGN.md). Services and repositories throw it; http/error-handler.ts
+ * turns it into `{ ErrorCode, ErrorDescription, code, fields? }` with the status fixed by the code.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCodeName,
+    message: string = defaultMessage(code),
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+const MESSAGES: Partial<Record<ErrorCodeName, string>> = {
+  VALIDATION_FAILED: 'The request is not valid',
+  MALFORMED_JSON: 'The request body is not valid JSON',
+  UNAUTHENTICATED: 'Not logged in',
+  INVALID_CREDENTIALS: 'Wrong e-mail or password',
+  FORBIDDEN: 'Not allowed',
+  NOT_FOUND: 'Not found',
+  PAYLOAD_TOO_LARGE: 'The request body is too large',
+  RATE_LIMITED: 'Too many attempts, try again later',
+  INTERNAL: 'Something wrong happened',
+  UNAVAILABLE: 'Service unavailable',
+};
+
+export function defaultMessage(code: ErrorCodeName): string {
+  return MESSAGES[code] ?? code.toLowerCase().replaceAll('_', ' ');
+}

@@ -1,0 +1,81 @@
+import { hasAnyPrivilege, type Privilege } from '@lumen/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { findLiveSessionUser } from '../modules/auth/auth.repository';
+import { privilegesOfUser, rolesOfUser } from '../modules/users/users.repository';
+import { type AccessTokens, readAccessToken } from './sessions';
+
+/**
+ * What a route needs (route config `access`):
+ * - 'public': anyone;
+ * - 'authenticated': a live session;
+ * - { privileges: [...] }: a live session holding any one of them (spec §6);
+ * - { minStatus }: a live session whose user status is at least this (e.g. QUALIFIED).
+ * Every /api route must declare it: a route without `access` fails the start (fail closed).
+ */
+export type Access = 'public' | 'authenticated' | { privileges?: readonly Privilege[]; minStatus?: number };
+
+/** The logged-in user of a request, read from the database per request (never from the token). */
+export interface Principal {
+  userId: number;
+  sessionId: string;
+  email: string;
+  name: string;
+  status: number;
+  companyId: number | null;
+  lang: string;
+  catalogId: number;
+  roles: Array<{ id: number; name: string }>;
+  privileges: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The principal of a request whose route required a session (the guard ran). */
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED');
+  return request.principal;
+}
+
+export async function loadPrincipal(ctx: AppContext, tokens: AccessTokens, request: FastifyRequest): Promise<Principal | null> {
+  const token = readAccessToken(request);
+  if (!token) return null;
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const user = await findLiveSessionUser(ctx.db, claims.sessionId, claims.userId, ctx.clock());
+  if (!user) return null;
+  const [roles, privileges] = await Promise.all([rolesOfUser(ctx.db, user.userId), privilegesOfUser(ctx.db, user.userId)]);
+  return { ...user, sessionId: claims.sessionId, roles, privileges };
+}
+
+const UNGUARDED_PREFIXES = ['/api/docs'];
+
+export function registerAccessGuard(app: FastifyInstance, ctx: AppContext, tokens: AccessTokens): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (!url.startsWith('/api/') || UNGUARDED_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (access === undefined) throw new Error(`Route ${String(route.method)} ${url} declares no access rule (config.access)`);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const principal = await loadPrincipal(ctx, tokens, request);
+    if (!principal) throw new AppError('UNAUTHENTICATED');
+    request.principal = principal;
+    if (access === 'authenticated') return;
+    if (access.privileges && !hasAnyPrivilege(principal.privileges, access.privileges)) throw new AppError('FORBIDDEN');
+    if (access.minStatus !== undefined && principal.status < access.minStatus) throw new AppError('NOT_QUALIFIED');
+  });
+}

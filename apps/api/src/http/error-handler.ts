@@ -1,0 +1,63 @@
+import type { ErrorBody, ErrorCodeName, FieldError } from '@lumen/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, defaultMessage, isAppError } from '../errors';
+
+export function errorBody(error: AppError): ErrorBody {
+  const body: ErrorBody = { ErrorCode: error.status, ErrorDescription: error.message, code: error.code };
+  if (error.fields && error.fields.length > 0) body.fields = error.fields;
+  return body;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error));
+}
+
+/** Fastify's own request errors, by code, to our machine codes. */
+const FASTIFY_CODES: Record<string, ErrorCodeName> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+function fieldPath(context: string | undefined, instancePath: string): string {
+  const inner = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return [context, inner].filter((part) => part !== undefined && part !== '').join('.');
+}
+
+/** Turns anything thrown into the one error body. 5xx answers never carry internals. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext;
+    const fields: FieldError[] = error.validation.map((issue) => ({
+      path: fieldPath(context, issue.instancePath),
+      message: issue.message ?? 'invalid',
+    }));
+    return new AppError('VALIDATION_FAILED', defaultMessage('VALIDATION_FAILED'), fields);
+  }
+  const fastifyError = error as Partial<FastifyError> | undefined;
+  const mapped = fastifyError?.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return new AppError(mapped);
+  if (fastifyError?.statusCode === 429) return new AppError('RATE_LIMITED');
+  if (fastifyError instanceof SyntaxError && (fastifyError as { statusCode?: number }).statusCode === 400) return new AppError('MALFORMED_JSON');
+  if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    const status = fastifyError.statusCode;
+    const code: ErrorCodeName = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';
+    return new AppError(code);
+  }
+  return new AppError('INTERNAL');
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
+    return sendError(reply, appError);
+  });
+}

@@ -1,0 +1,57 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { hasUsers, seedDemoData, seedReferenceData } from './db/seed';
+
+/** config → database → migrations → seed → app → listen. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  await seedReferenceData(database.db);
+  const shouldSeedDemo =
+    config.seedDemo === true ||
+    (config.seedDemo === undefined && database.kind === 'pglite' && config.env !== 'production' && !(await hasUsers(database.db)));
+
+  const app = await buildApp({ config, database });
+  if (shouldSeedDemo) {
+    const { created } = await seedDemoData(database.db);
+    app.log.info({ created }, 'demo accounts seeded (password: demo-password)');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.kind, dataDir: config.dataDir, web: config.webDistDir }, 'Lumen Pro api ready');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { passwordResetTokens, rateLimitBuckets, refreshTokens, sessions, users } from '../../db/schema';
+
+/** The only SQL of the auth module: sessions, refresh tokens, reset tokens, attempt counters. */
+
+export async function insertSession(
+  db: DbOrTx,
+  session: { id: string; userId: number; createdAt: Date; expiresAt: Date; userAgent: string | null; ip: string | null },
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+export async function insertRefreshToken(db: DbOrTx, token: { tokenHash: string; sessionId: string; createdAt: Date }): Promise<void> {
+  await db.insert(refreshTokens).values(token);
+}
+
+export interface RefreshTokenWithSession {
+  tokenHash: string;
+  usedAt: Date | null;
+  sessionId: string;
+  userId: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<RefreshTokenWithSession | undefined> {
+  const [row] = await db
+    .select({
+      tokenHash: refreshTokens.tokenHash,
+      usedAt: refreshTokens.usedAt,
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a refresh token used; false when another request used it first (the compare-and-set of rotation). */
+export async function claimRefreshToken(db: DbOrTx, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  return rows.length === 1;
+}
+
+export async function extendSession(db: DbOrTx, sessionId: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, now: Date, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: number, now: Date, reason: string, exceptSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(...conditions));
+}
+
+export interface LiveSessionUser {
+  userId: number;
+  email: string;
+  name: string;
+  status: number;
+  companyId: number | null;
+  lang: string;
+  catalogId: number;
+}
+
+/** The user behind a session, when the session is live (not revoked, not expired) and the user not deleted. */
+export async function findLiveSessionUser(db: DbOrTx, sessionId: string, userId: number, now: Date): Promise<LiveSessionUser | undefined> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      status: users.status,
+      companyId: users.companyId,
+      lang: users.lang,
+      catalogId: users.catalogId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), ne(users.status, 0)))
+    .limit(1);
+  return row;
+}
+
+export async function insertResetToken(db: DbOrTx, token: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void> {
+  await db.insert(passwordResetTokens).values(token);
+}
+
+/** Uses a reset token once: returns its user when it was unused and unexpired. */
+export async function consumeResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}
+
+/** Retires every other outstanding reset token of a user (after a reset or a password change). */
+export async function retireResetTokens(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/**
+ * Counts one attempt in a fixed window shared by every api process; returns the count in the window
+ * including this attempt.
+ */
+export async function hitRateLimit(db: DbOrTx, key: string, now: Date, windowMs: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - windowMs);
+  const [row] = await db
+    .insert(rateLimitBuckets)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimitBuckets.key,
+      set: {
+        count: sql`case when ${rateLimitBuckets.windowStart} <= ${cutoff.toISOString()}::timestamptz then 1 else ${rateLimitBuckets.count} + 1 end`,
+        windowStart: sql`case when ${rateLimitBuckets.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimitBuckets.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimitBuckets.count });
+  return row?.count ?? 1;
+}
+
+/** Removes counters whose window ended (housekeeping). */
+export async function pruneRateLimits(db: DbOrTx, now: Date, windowMs: number): Promise<void> {
+  await db.delete(rateLimitBuckets).where(lte(rateLimitBuckets.windowStart, new Date(now.getTime() - windowMs)));
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { type Account, DEFAULT_LANG, Lang, type LoginBody, type SignupBody } from '@lumen/contracts';
+import { REGISTER_TYPE, ROLES, USER_STATUS, USER_TYPE } from '@lumen/domain';
+import { translationsFor } from '@lumen/i18n';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Principal } from '../../http/access-guard';
+import { type AccessTokens, SESSION_LIFETIME_MS } from '../../http/sessions';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { buildAccount } from '../users/users.service';
+import * as users from '../users/users.repository';
+import * as repo from './auth.repository';
+
+/** Who is asking (for rate limits and the session record). */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** A refresh token presented again within this many ms of its use is a concurrent refresh, not a theft. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function interpolate(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
+  const { db, clock, config } = ctx;
+  const limits = config.loginRateLimit;
+
+  async function enforceRateLimit(keys: Array<{ key: string; max: number }>): Promise<void> {
+    const now = clock();
+    for (const { key, max } of keys) {
+      const count = await repo.hitRateLimit(db, key, now, limits.windowMs);
+      if (count > max) throw new AppError('RATE_LIMITED');
+    }
+  }
+
+  /** Opens a session (one login family) inside the caller's transaction. */
+  async function openSession(tx: DbOrTx, userId: number, meta: ClientMeta): Promise<SessionTokens> {
+    const now = clock();
+    const sessionId = randomUUID();
+    const refreshToken = randomToken();
+    await repo.insertSession(tx, {
+      id: sessionId,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ip: meta.ip.slice(0, 64),
+    });
+    await repo.insertRefreshToken(tx, { tokenHash: hashToken(refreshToken), sessionId, createdAt: now });
+    return { accessToken: await tokens.sign({ userId, sessionId }), refreshToken };
+  }
+
+  return {
+    async signup(body: SignupBody, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
+      await enforceRateLimit([{ key: `signup:ip:${meta.ip}`, max: limits.perIp }]);
+      if (await users.emailExists(db, body.email)) throw new AppError('EMAIL_TAKEN', 'This e-mail address is already registered');
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const user = await users.insertUser(tx, {
+            email: body.email,
+            passwordHash,
+            name: body.name,
+            lang: body.lang,
+            catalogId: 16,
+            status: USER_STATUS.WEB_USER,
+            registerType: REGISTER_TYPE.Email,
+            userType: USER_TYPE.particular,
+          });
+          await users.setUserRoles(tx, user.id, [ROLES.webUser]);
+          const sessionTokens = await openSession(tx, user.id, meta);
+          return { account: await buildAccount(tx, user.id), tokens: sessionTokens };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 'This e-mail address is already registered');
+        throw error;
+      }
+    },
+
+    async login(body: LoginBody, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
+      await enforceRateLimit([
+        { key: `login:ip:${meta.ip}`, max: limits.perIp },
+        { key: `login:addr:${body.email}`, max: limits.perAddress },
+      ]);
+      const user = await users.findUserByEmail(db, body.email);
+      const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
+      if (!user || !valid || user.status === USER_STATUS.DELETED) throw new AppError('INVALID_CREDENTIALS');
+      return db.transaction(async (tx) => {
+        const sessionTokens = await openSession(tx, user.id, meta);
+        return { account: await buildAccount(tx, user.id), tokens: sessionTokens };
+      });
+    },
+
+    /**
+     * Rotates a refresh token. A token used before (outside the short grace for concurrent refreshes)
+     * means it was copied: the whole login family is revoked.
+     */
+    async refresh(refreshToken: string | undefined): Promise<{ tokens: SessionTokens; userId: number }> {
+      if (!refreshToken || refreshToken.length > 256) throw new AppError('UNAUTHENTICATED');
+      const now = clock();
+      const tokenHash = hashToken(refreshToken);
+      const found = await repo.findRefreshToken(db, tokenHash);
+      if (!found || found.revokedAt || found.expiresAt <= now) throw new AppError('UNAUTHENTICATED');
+      if (found.usedAt) {
+        if (now.getTime() - found.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+          await repo.revokeSession(db, found.sessionId, now, 'refresh-token-reuse');
+        }
+        throw new AppError('UNAUTHENTICATED');
+      }
+      const next = randomToken();
+      const claimed = await db.transaction(async (tx) => {
+        if (!(await repo.claimRefreshToken(tx, tokenHash, now))) return false;
+        await repo.insertRefreshToken(tx, { tokenHash: hashToken(next), sessionId: found.sessionId, createdAt: now });
+        await repo.extendSession(tx, found.sessionId, new Date(now.getTime() + SESSION_LIFETIME_MS));
+        return true;
+      });
+      // Lost the race against a concurrent refresh of the same token: a clean 401, no revocation.
+      if (!claimed) throw new AppError('UNAUTHENTICATED');
+      const live = await repo.findLiveSessionUser(db, found.sessionId, found.userId, now);
+      if (!live) throw new AppError('UNAUTHENTICATED');
+      return { tokens: { accessToken: await tokens.sign({ userId: found.userId, sessionId: found.sessionId }), refreshToken: next }, userId: found.userId };
+    },
+
+    /** Revokes the session of the refresh cookie or, failing that, of the access token. Never fails. */
+    async logout(refreshToken: string | undefined, accessToken: string | undefined): Promise<void> {
+      const now = clock();
+      if (refreshToken && refreshToken.length <= 256) {
+        const found = await repo.findRefreshToken(db, hashToken(refreshToken));
+        if (found) {
+          await repo.revokeSession(db, found.sessionId, now, 'logout');
+          return;
+        }
+      }
+      if (accessToken) {
+        const claims = await tokens.verify(accessToken);
+        if (claims) await repo.revokeSession(db, claims.sessionId, now, 'logout');
+      }
+    },
+
+    /** Always succeeds from the caller's view; a mail goes out only when the address is an account. */
+    async requestPasswordReset(email: string, origin: string, meta: ClientMeta): Promise<void> {
+      await enforceRateLimit([
+        { key: `reset:ip:${meta.ip}`, max: limits.perIp },
+        { key: `reset:addr:${email}`, max: limits.perAddress },
+      ]);
+      const now = clock();
+      const user = await users.findUserByEmail(db, email);
+      const token = randomToken();
+      const tokenHash = hashToken(token);
+      if (!user || user.status === USER_STATUS.DELETED) return;
+      await repo.insertResetToken(db, { tokenHash, userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+      const lang = Lang.safeParse(user.lang).success ? (user.lang as Lang) : DEFAULT_LANG;
+      const t = translationsFor('common-front', lang);
+      const link = `${config.publicUrl ?? origin}/password-reset?token=${encodeURIComponent(token)}`;
+      const text = [
+        interpolate(t['mail.passwordReset.greeting'] ?? '', { name: user.name }),
+        '',
+        t['mail.passwordReset.body'] ?? '',
+        '',
+        link,
+        '',
+        interpolate(t['mail.passwordReset.expiry'] ?? '', { minutes: RESET_TOKEN_TTL_MS / 60_000 }),
+        t['mail.passwordReset.ignore'] ?? '',
+        '',
+        t['mail.signature'] ?? '',
+      ].join('\n');
+      const to = user.email;
+      const subject = t['mail.passwordReset.subject'] ?? 'Lumen Pro';
+      // Sent in the background so that the answer takes the same time whether or not the address exists.
+      ctx.background.run('password-reset-mail', () => ctx.mailer.send({ to, subject, text }));
+    },
+
+    async confirmPasswordReset(token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const userId = await repo.consumeResetToken(tx, hashToken(token), now);
+        if (userId === undefined) throw new AppError('INVALID_RESET_TOKEN', 'The reset link is invalid or has expired');
+        await users.updateUser(tx, userId, { passwordHash }, now);
+        await repo.retireResetTokens(tx, userId, now);
+        await repo.revokeUserSessions(tx, userId, now, 'password-reset');
+      });
+    },
+
+    /** Changes the password of the logged-in user; their other sessions end. */
+    async changePassword(principal: Principal, currentPassword: string, password: string): Promise<void> {
+      await enforceRateLimit([{ key: `password-change:user:${principal.userId}`, max: limits.perAddress }]);
+      const user = await users.findUserById(db, principal.userId);
+      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new AppError('WRONG_PASSWORD', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'formError.wrongPassword' }]);
+      }
+      const passwordHash = await hashPassword(password);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await users.updateUser(tx, principal.userId, { passwordHash }, now);
+        await repo.retireResetTokens(tx, principal.userId, now);
+        await repo.revokeUserSessions(tx, principal.userId, now, 'password-change', principal.sessionId);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,120 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userRoles, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** The only SQL of the users module. Every function takes the database or a transaction. */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('insert users returned nothing');
+  return row;
+}
+
+export async function setUserRoles(db: DbOrTx, userId: number, roleIds: readonly number[]): Promise<void> {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length > 0) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+export async function updateUser(db: DbOrTx, id: number, changes: Partial<Omit<NewUser, 'id'>>, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(users.id, id));
+}
+
+export async function rolesOfUser(db: DbOrTx, userId: number): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .select({ id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(roles.id));
+}
+
+/** The privileges a user holds now, through their roles (read per request, never from the token). */
+export async function privilegesOfUser(db: DbOrTx, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ code: privileges.code })
+    .from(userRoles)
+    .innerJoin(rolePrivileges, eq(rolePrivileges.roleId, userRoles.roleId))
+    .innerJoin(privileges, eq(privileges.id, rolePrivileges.privilegeId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(privileges.code));
+  return rows.map((row) => row.code);
+}
+
+export interface CompanyWithType {
+  id: number;
+  name: string;
+  crmId: string | null;
+  clientCode: string | null;
+  companyTypeId: number;
+  companyTypeDescription: string | null;
+}
+
+export async function findCompanyWithType(db: DbOrTx, companyId: number, lang: string): Promise<CompanyWithType | undefined> {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      crmId: companies.crmId,
+      clientCode: companies.clientCode,
+      companyTypeId: companies.companyTypeId,
+      companyTypeDescription: companyTypeDescriptions.description,
+    })
+    .from(companies)
+    .leftJoin(
+      companyTypeDescriptions,
+      and(eq(companyTypeDescriptions.companyTypeId, companies.companyTypeId), eq(companyTypeDescriptions.lang, lang)),
+    )
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row;
+}
+
+export async function insertCompany(
+  db: DbOrTx,
+  company: { name: string; companyTypeId: number; country: string },
+): Promise<{ id: number }> {
+  const [row] = await db.insert(companies).values(company).returning({ id: companies.id });
+  if (!row) throw new Error('insert companies returned nothing');
+  return row;
+}
+
+export async function companyTypeExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: companyTypes.id }).from(companyTypes).where(eq(companyTypes.id, id)).limit(1);
+  return row !== undefined;
+}
+
+export async function listCompanyTypes(db: DbOrTx, lang: string): Promise<Array<{ id: number; description: string }>> {
+  return db
+    .select({ id: companyTypes.id, description: companyTypeDescriptions.description })
+    .from(companyTypes)
+    .innerJoin(companyTypeDescriptions, and(eq(companyTypeDescriptions.companyTypeId, companyTypes.id), eq(companyTypeDescriptions.lang, lang)))
+    .orderBy(asc(companyTypes.id));
+}

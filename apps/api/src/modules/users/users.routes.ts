@@ -1,0 +1,101 @@
+import {
+  Account,
+  CompanyTypeList,
+  DEFAULT_LANG,
+  EmailParam,
+  IdParam,
+  OptionalLangQuery,
+  UpdateClientCodeBody,
+  UpdateLangBody,
+  UpdateProfileBody,
+  UserSummary,
+} from '@lumen/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { requirePrincipal } from '../../http/access-guard';
+import { setPreferenceCookies } from '../../http/sessions';
+import type { UsersService } from './users.service';
+
+export interface UsersRoutesOptions {
+  users: UsersService;
+}
+
+/** Accounts and users: /api/users/v1/… */
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users }) => {
+  const tags = ['users'];
+
+  app.get(
+    '/v1/account',
+    { config: { access: 'authenticated' }, schema: { tags, summary: 'The account of the logged-in user (spec §3)', response: { 200: Account } } },
+    async (request) => users.account(requirePrincipal(request).userId),
+  );
+
+  app.get(
+    '/v1/users/email-validate/:email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Whether an e-mail address is registered: 200 taken, 404 free',
+        params: EmailParam,
+        response: { 200: z.object({ email: z.string(), exists: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      if (!(await users.emailTaken(request.params.email))) throw new AppError('NOT_FOUND', 'No account with this e-mail address');
+      return { email: request.params.email, exists: true as const };
+    },
+  );
+
+  app.get(
+    '/v1/company-types',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Company types with their description in the asked language', querystring: OptionalLangQuery, response: { 200: CompanyTypeList } },
+    },
+    async (request) => users.companyTypes(request.query.lang ?? DEFAULT_LANG),
+  );
+
+  app.get(
+    '/v1/users/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'A user: oneself, a user of one’s company (company.manage.user) or anyone (backoffice)',
+        params: IdParam,
+        response: { 200: UserSummary },
+      },
+    },
+    async (request) => users.userById(requirePrincipal(request), request.params.id),
+  );
+
+  app.patch(
+    '/v1/users/lang',
+    { config: { access: 'authenticated' }, schema: { tags, summary: 'Change the interface language', body: UpdateLangBody, response: { 200: Account } } },
+    async (request, reply) => {
+      const account = await users.updateLang(requirePrincipal(request), request.body.lang);
+      setPreferenceCookies(reply, request, { lang: account.lang, catalogId: account.catalogId });
+      return account;
+    },
+  );
+
+  app.patch(
+    '/v1/users/client-code',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: "Record the client code of one's company", body: UpdateClientCodeBody, response: { 200: Account } },
+    },
+    async (request) => users.updateClientCode(requirePrincipal(request), request.body.clientCode),
+  );
+
+  app.put(
+    '/v1/user/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Update one’s own profile', params: IdParam, body: UpdateProfileBody, response: { 200: Account } },
+    },
+    async (request) => users.updateProfile(requirePrincipal(request), request.params.id, request.body),
+  );
+};

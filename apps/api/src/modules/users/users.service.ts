@@ -1,0 +1,143 @@
+import { type Account, CATALOGS, DEFAULT_LANG, Lang, type QualificationBody, type UpdateProfileBody, type UserSummary } from '@lumen/contracts';
+import { ROLES, USER_STATUS, USER_TYPE } from '@lumen/domain';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Principal } from '../../http/access-guard';
+import * as repo from './users.repository';
+
+function asLang(value: string): Lang {
+  const parsed = Lang.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_LANG;
+}
+
+function asCatalogId(value: number): 16 | 21 {
+  return value === 21 ? 21 : 16;
+}
+
+/** The account of spec §3 for a user, in the user's language. */
+export async function buildAccount(db: DbOrTx, userId: number): Promise<Account> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new AppError('NOT_FOUND');
+  const lang = asLang(user.lang);
+  const catalogId = asCatalogId(user.catalogId);
+  const [roles, privileges, company] = await Promise.all([
+    repo.rolesOfUser(db, user.id),
+    repo.privilegesOfUser(db, user.id),
+    user.companyId === null ? Promise.resolve(undefined) : repo.findCompanyWithType(db, user.companyId, lang),
+  ]);
+  return {
+    id: user.id,
+    userId: user.id,
+    crm: user.crm,
+    rolId: roles[roles.length - 1]?.id ?? ROLES.webUser,
+    email: user.email,
+    name: user.name,
+    lang,
+    language: { isoCode: lang },
+    catalog: CATALOGS[catalogId].name,
+    catalogId,
+    status: user.status,
+    roles,
+    privileges,
+    profesion: user.profesion,
+    registerType: user.registerType,
+    userType: user.userType,
+    clientCode: user.clientCode,
+    company: company
+      ? {
+          id: company.id,
+          name: company.name,
+          crmId: company.crmId,
+          companyType: { id: company.companyTypeId, description: company.companyTypeDescription ?? '' },
+        }
+      : null,
+  };
+}
+
+export function createUsersService(ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  return {
+    account: (userId: number) => buildAccount(db, userId),
+
+    emailTaken: (email: string) => repo.emailExists(db, email),
+
+    companyTypes: (lang: Lang) => repo.listCompanyTypes(db, lang),
+
+    /** Self; a user of one's own company with company.manage.user; anyone for backoffice. */
+    async userById(principal: Principal, id: number): Promise<UserSummary> {
+      const isSelf = principal.userId === id;
+      const isBackoffice = principal.privileges.includes('backoffice');
+      const managesCompany = principal.privileges.includes('company.manage.user') && principal.companyId !== null;
+      if (!isSelf && !isBackoffice && !managesCompany) throw new AppError('FORBIDDEN');
+      const user = await repo.findUserById(db, id);
+      const visible = user && (isSelf || isBackoffice || (managesCompany && user.companyId === principal.companyId));
+      if (!user || !visible || user.status === USER_STATUS.DELETED) throw new AppError('NOT_FOUND');
+      const roles = await repo.rolesOfUser(db, user.id);
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        rolId: roles[roles.length - 1]?.id ?? ROLES.webUser,
+        status: user.status,
+        companyId: user.companyId,
+      };
+    },
+
+    async updateLang(principal: Principal, lang: Lang): Promise<Account> {
+      await repo.updateUser(db, principal.userId, { lang }, clock());
+      return buildAccount(db, principal.userId);
+    },
+
+    /**
+     * A user may record the client code of their own company's customer account (the one the order
+     * system knows); any other code is refused, so a code cannot be claimed to see someone's invoices.
+     */
+    async updateClientCode(principal: Principal, clientCode: string): Promise<Account> {
+      const wanted = clientCode.toUpperCase();
+      const company = principal.companyId === null ? undefined : await repo.findCompanyWithType(db, principal.companyId, 'en');
+      if (!company?.clientCode || company.clientCode.toUpperCase() !== wanted) {
+        throw new AppError('VALIDATION_FAILED', 'The client code does not belong to your company', [
+          { path: 'body.clientCode', message: 'formError.clientCodeUnknown' },
+        ]);
+      }
+      await repo.updateUser(db, principal.userId, { clientCode: company.clientCode }, clock());
+      return buildAccount(db, principal.userId);
+    },
+
+    async updateProfile(principal: Principal, id: number, body: UpdateProfileBody): Promise<Account> {
+      if (principal.userId !== id) throw new AppError('FORBIDDEN');
+      await repo.updateUser(db, id, { name: body.name, profesion: body.profesion }, clock());
+      return buildAccount(db, id);
+    },
+
+    /** A web user becomes a qualified professional with a company (one transaction). */
+    async qualify(principal: Principal, body: QualificationBody): Promise<Account> {
+      if (principal.status >= USER_STATUS.QUALIFIED) throw new AppError('CONFLICT', 'The account is already qualified');
+      return db.transaction(async (tx) => {
+        if (!(await repo.companyTypeExists(tx, body.companyTypeId))) {
+          throw new AppError('VALIDATION_FAILED', 'Unknown company type', [{ path: 'body.companyTypeId', message: 'formError.companyType' }]);
+        }
+        const company = await repo.insertCompany(tx, { name: body.companyName, companyTypeId: body.companyTypeId, country: body.country });
+        await repo.updateUser(
+          tx,
+          principal.userId,
+          {
+            status: USER_STATUS.QUALIFIED,
+            userType: USER_TYPE.professional,
+            profesion: body.profesion,
+            companyId: company.id,
+            catalogId: body.country === 'US' ? 21 : 16,
+          },
+          clock(),
+        );
+        const kept = principal.roles.map((role) => role.id).filter((id) => id !== ROLES.webUser && id !== ROLES.specifier);
+        await repo.setUserRoles(tx, principal.userId, [...kept, ROLES.specifier].sort((a, b) => a - b));
+        return buildAccount(tx, principal.userId);
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

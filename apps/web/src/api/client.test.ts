@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, TIMEOUT_CODE } from './api-error';
+import { createApiClient, INVALID_METHOD, REFRESH_POLL_MS, TIMEOUT_MS, UPLOAD_TIMEOUT_MS, type ApiClientOptions } from './client';
+import { SERVICE_NOT_FOUND, SERVICES, type ServiceName } from './services';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+const empty = (status = 204) => new Response(null, { status });
+const unauthorized = () => json(401, { ErrorCode: 401, ErrorDescription: 'Unauthorized', code: 'UNAUTHENTICATED' });
+
+type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
+
+function client(fetchMock: FetchMock, extra: Partial<ApiClientOptions> = {}) {
+  return createApiClient({ fetch: fetchMock, getLanguage: () => 'fr', sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))), ...extra });
+}
+const urlOf = (call: Parameters<typeof fetch>) => String(call[0]);
+const initOf = (call: Parameters<typeof fetch>) => call[1] ?? {};
+
+afterEach(() => vi.useRealTimers());
+
+describe('the HTTP client', () => {
+  it('maps every service name to /api/<service>', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, { ok: true }));
+    const api = client(fetchMock);
+    for (const service of Object.keys(SERVICES) as ServiceName[]) await api.get(service, '/v1/ping');
+    expect(fetchMock.mock.calls.map((call) => new URL(urlOf(call), 'http://x').pathname)).toEqual([
+      '/api/products/v1/ping',
+      '/api/masters/v1/ping',
+      '/api/orders/v1/ping',
+      '/api/projects/v1/ping',
+      '/api/support/v1/ping',
+      '/api/images/v1/ping',
+      '/api/sr-erp/v1/ping',
+      '/api/apiv2/v1/ping',
+      '/api/users/v1/ping',
+      '/api/documents/v1/ping',
+    ]);
+  });
+
+  it('rejects an unknown service name and a method it does not know', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    const api = client(fetchMock);
+    await expect(api.get('nope' as ServiceName, '/x')).rejects.toThrow(SERVICE_NOT_FOUND);
+    await expect(api.request('users', '/x', { method: 'HEAD' })).rejects.toThrow(INVALID_METHOD);
+    await expect(api.request('users', '/x', { method: 'OPTIONS' })).rejects.toThrow(INVALID_METHOD);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('accepts GET, POST, PUT, PATCH and DELETE', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, {}));
+    const api = client(fetchMock);
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'delete']) await api.request('projects', '/v1/p', { method });
+    expect(fetchMock.mock.calls.map((call) => initOf(call).method)).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+  });
+
+  it('sends credentials, JSON bodies and the language parameter on every call (en-US as us)', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, { id: 1 }));
+    let language = 'de';
+    const api = client(fetchMock, { getLanguage: () => language });
+    await expect(api.post('projects', '/v1/projects', { name: 'A' }, { catalogId: 16, files: ['a', 'b'], skip: undefined })).resolves.toEqual({ id: 1 });
+    language = 'en-US';
+    await api.get('masters', '/v1/languages');
+    const [first, second] = fetchMock.mock.calls;
+    const url = new URL(urlOf(first!), 'http://x');
+    expect(url.searchParams.get('language')).toBe('de');
+    expect(url.searchParams.get('catalogId')).toBe('16');
+    expect(url.searchParams.getAll('files')).toEqual(['a', 'b']);
+    expect(url.searchParams.has('skip')).toBe(false);
+    expect(initOf(first!)).toMatchObject({ method: 'POST', credentials: 'include', body: '{"name":"A"}' });
+    expect((initOf(first!).headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(new URL(urlOf(second!), 'http://x').searchParams.get('language')).toBe('us');
+    expect(initOf(second!).body).toBeUndefined();
+  });
+
+  it('reads a 204 as an empty result', async () => {
+    const api = client(vi.fn<typeof fetch>(async () => empty()));
+    await expect(api.post('users', '/v1/auth/logout')).resolves.toBeUndefined();
+  });
+
+  it('rejects a failure with ErrorCode, ErrorDescription, URL and the api code', async () => {
+    const report = vi.fn();
+    const api = client(vi.fn<typeof fetch>(async () => json(409, { ErrorCode: 409, ErrorDescription: 'E-mail taken', code: 'EMAIL_TAKEN' })), { report });
+    const error = await api.post('users', '/v1/auth/signup', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).toJSON()).toEqual({ ErrorCode: 409, ErrorDescription: 'E-mail taken', code: 'EMAIL_TAKEN', URL: '/api/users/v1/auth/signup?language=fr' });
+    expect(report).toHaveBeenCalledWith(error);
+  });
+
+  it('falls back to the status text when the answer is not an error body', async () => {
+    const api = client(vi.fn<typeof fetch>(async () => new Response('oops', { status: 502, statusText: 'Bad Gateway' })));
+    await expect(api.get('products', '/v1/catalogs/get-min')).rejects.toMatchObject({ ErrorCode: 502, ErrorDescription: 'Bad Gateway' });
+  });
+
+  function hanging(): FetchMock {
+    return vi.fn<typeof fetch>((_url, init) => new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    }));
+  }
+
+  it('aborts an ordinary call after 15 000 ms as a timeout', async () => {
+    vi.useFakeTimers();
+    const api = client(hanging());
+    const pending = api.get('products', '/v1/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ ErrorCode: 0, code: TIMEOUT_CODE });
+  });
+
+  it('gives an upload (form data) 60 000 ms', async () => {
+    vi.useFakeTimers();
+    const fetchMock = hanging();
+    const api = client(fetchMock);
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.txt');
+    const pending = api.post('images', '/v1/files/temp', form).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS + 1);
+    expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS - TIMEOUT_MS);
+    expect(await pending).toMatchObject({ code: TIMEOUT_CODE });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(form);
+  });
+
+  it('reports a network failure without a status', async () => {
+    const api = client(vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.get('users', '/v1/account')).rejects.toMatchObject({ ErrorCode: 0, code: 'ENETWORK' });
+  });
+});
+
+describe('the 401 → refresh → replay flow', () => {
+  it('refreshes once and replays the call', async () => {
+    const fetchMock = vi.fn<typeof fetch>()
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(empty())
+      .mockResolvedValueOnce(json(200, { id: 7 }));
+    const onSessionExpired = vi.fn();
+    const api = client(fetchMock, { onSessionExpired });
+    await expect(api.get('users', '/v1/account')).resolves.toEqual({ id: 7 });
+    expect(fetchMock.mock.calls.map((call) => new URL(urlOf(call), 'http://x').pathname)).toEqual(['/api/users/v1/account', '/api/users/v1/auth/refresh', '/api/users/v1/account']);
+    expect(initOf(fetchMock.mock.calls[1]!)).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(initOf(fetchMock.mock.calls[1]!).body).toBeUndefined();
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('returns the second 401 of a replayed call as is, without another refresh', async () => {
+    const fetchMock = vi.fn<typeof fetch>()
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(empty())
+      .mockResolvedValueOnce(unauthorized());
+    const api = client(fetchMock);
+    await expect(api.get('projects', '/v1/projects')).rejects.toMatchObject({ ErrorCode: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('logs out silently when the refresh fails', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValueOnce(unauthorized()).mockResolvedValueOnce(unauthorized());
+    const onSessionExpired = vi.fn();
+    const api = client(fetchMock, { onSessionExpired });
+    const error = await api.get('projects', '/v1/projects').catch((e: unknown) => e);
+    expect(error).toMatchObject({ ErrorCode: 401, silent: true });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('never refreshes for the login call, the logout call or wrong credentials', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => unauthorized());
+    const api = client(fetchMock);
+    await expect(api.post('users', '/v1/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ ErrorCode: 401, silent: false });
+    await expect(api.post('users', '/v1/auth/logout')).rejects.toMatchObject({ ErrorCode: 401 });
+    fetchMock.mockResolvedValueOnce(json(401, { ErrorCode: 401, ErrorDescription: 'Wrong password', code: 'INVALID_CREDENTIALS' }));
+    await expect(api.post('users', '/v1/auth/password-change', {})).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('three calls hitting 401 at once: one refresh, three replays', async () => {
+    let refreshes = 0;
+    const seen = new Map<string, number>();
+    let releaseRefresh: () => void = () => undefined;
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      const path = new URL(String(input), 'http://x').pathname;
+      if (path.endsWith('/auth/refresh')) {
+        refreshes += 1;
+        await new Promise<void>((resolve) => (releaseRefresh = resolve));
+        return empty();
+      }
+      const count = (seen.get(path) ?? 0) + 1;
+      seen.set(path, count);
+      return count === 1 ? unauthorized() : json(200, { path });
+    });
+    const sleep = vi.fn((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms / 100)));
+    const api = client(fetchMock, { sleep });
+    const calls = Promise.all([api.get('projects', '/v1/a'), api.get('orders', '/v1/b'), api.get('users', '/v1/c')]);
+    await vi.waitFor(() => expect(refreshes).toBe(1));
+    await vi.waitFor(() => expect(sleep).toHaveBeenCalled());
+    expect(sleep).toHaveBeenCalledWith(REFRESH_POLL_MS);
+    releaseRefresh();
+    await expect(calls).resolves.toEqual([{ path: '/api/projects/v1/a' }, { path: '/api/orders/v1/b' }, { path: '/api/users/v1/c' }]);
+    expect(refreshes).toBe(1);
+    expect([...seen.values()]).toEqual([2, 2, 2]);
+  });
+
+  it('three calls hitting 401 while the refresh fails: one refresh, one logout, three silent failures', async () => {
+    let refreshes = 0;
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      if (String(input).includes('/auth/refresh')) {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return unauthorized();
+      }
+      return unauthorized();
+    });
+    const onSessionExpired = vi.fn();
+    const api = client(fetchMock, { onSessionExpired });
+    const results = await Promise.allSettled([api.get('projects', '/v1/a'), api.get('projects', '/v1/b'), api.get('projects', '/v1/c')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const r of results) expect((r as PromiseRejectedResult).reason).toMatchObject({ ErrorCode: 401, silent: true });
+    expect(refreshes).toBe(1);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('a 403 goes to the forbidden page and is not shown as an error', async () => {
+    const onForbidden = vi.fn();
+    const api = client(vi.fn<typeof fetch>(async () => json(403, { ErrorCode: 403, ErrorDescription: 'Forbidden', code: 'FORBIDDEN' })), { onForbidden });
+    const error = await api.get('projects', '/v1/projects/9').catch((e: unknown) => e);
+    expect(error).toMatchObject({ ErrorCode: 403, silent: true, code: 'FORBIDDEN' });
+    expect(onForbidden).toHaveBeenCalledWith(error);
+  });
+});

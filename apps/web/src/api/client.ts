@@ -1,0 +1,228 @@
+import { ErrorBody } from '@lumen/contracts';
+import { ABORTED_CODE, ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error';
+import { serviceBase, type ServiceName } from './services';
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof METHODS)[number];
+export const INVALID_METHOD = 'Invalid method';
+
+/** Timeouts of DESIGN.md / spec §9. */
+export const TIMEOUT_MS = 15_000;
+export const UPLOAD_TIMEOUT_MS = 60_000;
+/** Calls that hit a 401 while a token refresh runs wait for it, polling this often (spec §4). */
+export const REFRESH_POLL_MS = 300;
+
+export const REFRESH_PATH = '/v1/auth/refresh';
+export const LOGOUT_PATH = '/v1/auth/logout';
+
+/**
+ * Users-service calls whose 401 means "wrong credentials" or "no session", never "token expired":
+ * they do not trigger a refresh. The logout call fails outright too (spec §4).
+ */
+const NO_REFRESH_PATHS = new Set([
+  '/v1/auth/login',
+  '/v1/auth/signup',
+  REFRESH_PATH,
+  LOGOUT_PATH,
+  '/v1/auth/password-reset',
+  '/v1/auth/password-reset/confirm',
+]);
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: string;
+  query?: Readonly<Record<string, QueryValue>>;
+  /** JSON-serialisable value, or FormData for a file upload (which gets the 60 s timeout). */
+  body?: unknown;
+  /** Overrides the timeout (ms). */
+  timeoutMs?: number;
+  /** Lets the caller cancel the call. */
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** The fetch to use (tests pass a vi.fn()). Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** The current interface language, sent as `language` on every call. */
+  getLanguage: () => string;
+  /** The session could not be refreshed: log the user out and go to `/` (no error dialog). */
+  onSessionExpired?: () => void;
+  /** A 403 answer: go to the forbidden page. */
+  onForbidden?: (error: ApiError) => void;
+  /** Every failed call, for an error-reporting service (spec §8 logs the URL). */
+  report?: (error: ApiError) => void;
+  /** Waiting between polls; tests may pass a fake. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ApiClient {
+  request<T>(service: ServiceName, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(service: ServiceName, path: string, query?: RequestOptions['query']): Promise<T>;
+  post<T>(service: ServiceName, path: string, body?: unknown, query?: RequestOptions['query']): Promise<T>;
+  put<T>(service: ServiceName, path: string, body?: unknown, query?: RequestOptions['query']): Promise<T>;
+  patch<T>(service: ServiceName, path: string, body?: unknown, query?: RequestOptions['query']): Promise<T>;
+  delete<T>(service: ServiceName, path: string, query?: RequestOptions['query']): Promise<T>;
+}
+
+/** The short language code the services expect: en-US is sent as us (spec §1). */
+export function toServiceLanguage(language: string): string {
+  return language === 'en-US' ? 'us' : language;
+}
+
+export function buildUrl(service: ServiceName, path: string, query: RequestOptions['query'], language: string): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.append(name, String(value));
+  }
+  if (!params.has('language')) params.set('language', toServiceLanguage(language));
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  return `${serviceBase(service)}${relative}?${params.toString()}`;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function isMethod(value: string): value is HttpMethod {
+  return (METHODS as readonly string[]).includes(value);
+}
+
+/**
+ * The one HTTP client of the web app (spec §7, §8): service map, credentials, the `language`
+ * parameter, timeouts, error shape, and the single refresh-and-replay on a 401.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const sleep = options.sleep ?? defaultSleep;
+
+  // Refresh bookkeeping shared by every call of this client.
+  let refreshing = false;
+  /** Bumped when a refresh ends; a call sent before that can be replayed without refreshing again. */
+  let refreshGeneration = 0;
+  let lastRefreshOk = false;
+
+  async function send(url: string, method: HttpMethod, body: unknown, timeoutMs: number, signal: AbortSignal | undefined): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    signal?.addEventListener('abort', onCallerAbort);
+    const init: RequestInit = { method, credentials: 'include', signal: controller.signal, headers: { Accept: 'application/json' } };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    }
+    try {
+      return await doFetch(url, init);
+    } catch (cause) {
+      const code = timedOut ? TIMEOUT_CODE : controller.signal.aborted ? ABORTED_CODE : NETWORK_CODE;
+      throw new ApiError({ ErrorCode: 0, ErrorDescription: cause instanceof Error ? cause.message || code : code, URL: url, code });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  async function failureOf(response: Response, url: string): Promise<ApiError> {
+    let description = response.statusText;
+    let code: string | undefined;
+    let fields: ErrorBody['fields'];
+    try {
+      const parsed = ErrorBody.partial().safeParse(await response.json());
+      if (parsed.success) {
+        if (parsed.data.ErrorDescription) description = parsed.data.ErrorDescription;
+        code = parsed.data.code;
+        fields = parsed.data.fields;
+      }
+    } catch {
+      // Not a JSON error body: the status text is all we have.
+    }
+    return new ApiError({ ErrorCode: response.status, ErrorDescription: description, URL: url, ...(code === undefined ? {} : { code }), ...(fields === undefined ? {} : { fields }) });
+  }
+
+  async function readBody<T>(response: Response): Promise<T> {
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    if (text === '') return undefined as T;
+    const type = response.headers.get('content-type') ?? '';
+    return (type.includes('json') ? JSON.parse(text) : text) as T;
+  }
+
+  /** Runs one refresh, or waits for the one running (polling), and says whether the session was renewed. */
+  async function renewSession(sentAtGeneration: number): Promise<boolean> {
+    if (refreshGeneration !== sentAtGeneration && !refreshing) return lastRefreshOk;
+    if (refreshing) {
+      while (refreshing) await sleep(REFRESH_POLL_MS);
+      return lastRefreshOk;
+    }
+    refreshing = true;
+    let ok = false;
+    try {
+      const url = buildUrl('users', REFRESH_PATH, undefined, options.getLanguage());
+      const response = await send(url, 'POST', undefined, TIMEOUT_MS, undefined);
+      ok = response.ok;
+    } catch {
+      ok = false;
+    } finally {
+      lastRefreshOk = ok;
+      refreshGeneration += 1;
+      refreshing = false;
+    }
+    if (!ok) options.onSessionExpired?.();
+    return ok;
+  }
+
+  async function request<T>(service: ServiceName, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    const method = (requestOptions.method ?? 'GET').toUpperCase();
+    if (!isMethod(method)) throw new Error(INVALID_METHOD);
+    const url = buildUrl(service, path, requestOptions.query, options.getLanguage());
+    const isUpload = requestOptions.body instanceof FormData;
+    const timeoutMs = requestOptions.timeoutMs ?? (isUpload ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS);
+    const mayRefresh = !(service === 'users' && NO_REFRESH_PATHS.has(path));
+
+    const fail = (error: ApiError): never => {
+      options.report?.(error);
+      throw error;
+    };
+
+    let retried = false;
+    for (;;) {
+      const generation = refreshGeneration;
+      let response: Response;
+      try {
+        response = await send(url, method, requestOptions.body, timeoutMs, requestOptions.signal);
+      } catch (error) {
+        return fail(error as ApiError);
+      }
+      if (response.ok) return readBody<T>(response);
+
+      const error = await failureOf(response, url);
+      if (response.status === 401 && mayRefresh && !retried && error.code !== 'INVALID_CREDENTIALS') {
+        retried = true;
+        if (await renewSession(generation)) continue;
+        // The user has been logged out and sent to `/`: no error dialog.
+        error.silent = true;
+        return fail(error);
+      }
+      if (response.status === 403) {
+        error.silent = true;
+        options.onForbidden?.(error);
+      }
+      return fail(error);
+    }
+  }
+
+  return {
+    request,
+    get: (service, path, query) => request(service, path, { method: 'GET', query }),
+    post: (service, path, body, query) => request(service, path, { method: 'POST', body, query }),
+    put: (service, path, body, query) => request(service, path, { method: 'PUT', body, query }),
+    patch: (service, path, body, query) => request(service, path, { method: 'PATCH', body, query }),
+    delete: (service, path, query) => request(service, path, { method: 'DELETE', query }),
+  };
+}

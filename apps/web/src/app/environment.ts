@@ -1,0 +1,75 @@
+import type { Lang } from '@lumen/contracts';
+import type { i18n as I18n } from 'i18next';
+import { createBrowserRouter, createMemoryRouter } from 'react-router';
+import { createApiClient, type ApiClient } from '../api';
+import { createI18n, loadLanguage } from '../i18n/i18n';
+import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language';
+import { FORBIDDEN_PATH } from './guards';
+import { changeLanguage, readStoredTheme } from './preferences';
+import { createRoutes } from './routes';
+import { loadAccount, sessionExpired } from './session';
+import { createAppStore, type AppStore } from './store';
+import { authModalOpened } from './ui-state';
+
+export interface AppEnvironment {
+  api: ApiClient;
+  i18n: I18n;
+  store: AppStore;
+  router: ReturnType<typeof createBrowserRouter>;
+}
+
+export interface AppEnvironmentOptions {
+  /** The fetch the HTTP client uses (tests pass a fake). */
+  fetch?: typeof fetch;
+  /** A memory router at these entries (tests); the browser router otherwise. */
+  initialEntries?: string[];
+}
+
+/**
+ * Wires the one HTTP client, i18next, the store and the router together. The client's session
+ * callbacks need the store and the router, which need the client: they are bound once all exist.
+ */
+export async function createAppEnvironment(options: AppEnvironmentOptions = {}): Promise<AppEnvironment> {
+  const startLang: Lang = resolveLanguage(null, readLanguageCookie());
+  let store: AppStore | undefined;
+  let router: AppEnvironment['router'] | undefined;
+  let i18n: I18n | undefined;
+
+  const api = createApiClient({
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    getLanguage: () => parseLang(i18n?.language) ?? startLang,
+    onSessionExpired: () => {
+      if (!store) return;
+      const wasLogged = store.getState().session.logged;
+      store.dispatch(sessionExpired());
+      // After a forced logout the user goes to `/` (spec §2); a visitor just stays a visitor.
+      if (wasLogged) void router?.navigate('/');
+    },
+    onForbidden: (error) => {
+      if (error.code === 'NOT_QUALIFIED') store?.dispatch(authModalOpened({ view: 'qualification' }));
+      else void router?.navigate(FORBIDDEN_PATH);
+    },
+    report: (error) => {
+      if (error.ErrorCode >= 500 || error.ErrorCode === 0) console.warn(`[api] ${error.ErrorCode} ${error.URL}`);
+    },
+  });
+
+  i18n = await createI18n(startLang);
+  store = createAppStore({ api, i18n }, { preferences: { lang: startLang, theme: readStoredTheme() } });
+  const routes = createRoutes();
+  router = options.initialEntries ? createMemoryRouter(routes, { initialEntries: options.initialEntries }) : createBrowserRouter(routes);
+  return { api, i18n, store, router };
+}
+
+/**
+ * Start: the texts of the starting language (awaited before the first render) and the account
+ * details (guards wait for them); then the account's language if it differs.
+ */
+export function startApp({ api, i18n, store }: AppEnvironment): { texts: Promise<void>; session: Promise<void> } {
+  const texts = loadLanguage(i18n, api, store.getState().preferences.lang);
+  const session = Promise.all([texts, store.dispatch(loadAccount())]).then(async () => {
+    const account = store.getState().session.account;
+    if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));
+  });
+  return { texts, session };
+}

@@ -1,0 +1,44 @@
+import { TRANSLATIONS } from '@lumen/i18n';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { errorRaised } from './error-state';
+import { errorMessageKey } from './error-message';
+
+describe('the error message key', () => {
+  const keys = (...present: string[]) => (key: string) => present.includes(key);
+  it('tries error.{action}.{status}, error.{action}, error.{status}, then error', () => {
+    expect(errorMessageKey(keys('error.login.401', 'error.login', 'error.401'), 'login', 401)).toBe('error.login.401');
+    expect(errorMessageKey(keys('error.login', 'error.401'), 'login', 401)).toBe('error.login');
+    expect(errorMessageKey(keys('error.401'), 'login', 401)).toBe('error.401');
+    expect(errorMessageKey(keys(), 'login', 401)).toBe('error');
+  });
+  it('uses the generic message when there was no answer', () => {
+    expect(errorMessageKey(keys('error.0', 'error.x.0'), 'x', 0)).toBe('error');
+    expect(errorMessageKey(keys('error.x'), 'x', 0)).toBe('error.x');
+  });
+});
+
+describe('the error dialog', () => {
+  const common = TRANSLATIONS['common-front'].en;
+  const eproject = TRANSLATIONS['fr-eproject'].en;
+
+  it('shows the title, the message found by action and status, and the contact line; Close dismisses it', async () => {
+    const { store } = await renderApp('/');
+    store.dispatch(errorRaised({ action: 'login', status: 401, description: 'x', url: '/api/users/v1/auth/login' }));
+    const dialog = await screen.findByRole('alertdialog', { name: common['error.title'] });
+    expect(dialog).toHaveTextContent(eproject['error.login.401'] ?? '');
+    expect(dialog).toHaveTextContent(common['error.contact'] ?? '');
+    await userEvent.click(screen.getAllByRole('button', { name: common['error.close'] }).at(-1)!);
+    expect(store.getState().error.current).toBeNull();
+  });
+
+  it('falls back to the status message, then the generic one', async () => {
+    const { store } = await renderApp('/');
+    store.dispatch(errorRaised({ action: 'unknownThing', status: 404, description: 'x', url: '' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(common['error.404'] ?? '');
+    store.dispatch(errorRaised({ action: 'unknownThing', status: 418, description: 'x', url: '' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(common.error ?? '');
+  });
+});

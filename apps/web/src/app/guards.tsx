@@ -1,0 +1,62 @@
+import type { Privilege } from '@lumen/domain';
+import { hasAnyPrivilege, USER_STATUS } from '@lumen/domain';
+import { useCallback, type ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { LoadingState } from './loading-state';
+import { useAppDispatch, useAppSelector } from './store';
+import { authModalOpened } from './ui-state';
+
+export const NOT_ALLOWED_PATH = '/not-allowed';
+export const FORBIDDEN_PATH = '/error-403';
+
+export interface RequireAuthProps {
+  /** Any one of these is enough (spec §2). None: being logged in is enough. */
+  privileges?: readonly Privilege[];
+  children: ReactNode;
+}
+
+/**
+ * A guarded route (spec §2): waits for the login state, sends a visitor to `/` and a user without
+ * the privilege to the not-allowed page.
+ */
+export function RequireAuth({ privileges = [], children }: RequireAuthProps) {
+  const { status, account } = useAppSelector((state) => state.session);
+  if (status !== 'ready') return <LoadingState />;
+  if (!account) return <Navigate to="/" replace />;
+  if (!hasAnyPrivilege(account.privileges, privileges)) return <Navigate to={NOT_ALLOWED_PATH} replace />;
+  return <>{children}</>;
+}
+
+export interface GuardedNavigationOptions {
+  /** The minimum user status (spec §3 codes); QUALIFIED opens the qualification view when lacking. */
+  minStatus?: number;
+  privileges?: readonly Privilege[];
+}
+
+/**
+ * Navigation that may require login, a privilege or a minimum user status (spec §2). A visitor gets
+ * the login view, a user below the status gets the qualification view; either goes on to `path` once done.
+ */
+export function useGuardedNavigate() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const account = useAppSelector((state) => state.session.account);
+  return useCallback(
+    (path: string, options: GuardedNavigationOptions = {}) => {
+      if (!account) {
+        dispatch(authModalOpened({ view: 'login', next: path }));
+        return;
+      }
+      if (options.privileges && !hasAnyPrivilege(account.privileges, options.privileges)) {
+        void navigate(NOT_ALLOWED_PATH);
+        return;
+      }
+      if (options.minStatus !== undefined && account.status < options.minStatus) {
+        dispatch(authModalOpened({ view: options.minStatus >= USER_STATUS.QUALIFIED ? 'qualification' : 'login', next: path }));
+        return;
+      }
+      void navigate(path);
+    },
+    [account, dispatch, navigate],
+  );
+}

@@ -1,0 +1,63 @@
+import { TRANSLATIONS } from '@lumen/i18n';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi, makeAccount } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const ep = TRANSLATIONS['fr-eproject'];
+
+async function pickLanguage(label: string) {
+  await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${TRANSLATIONS['fr-eproject'].en['header.language']}`) }));
+  await userEvent.click(await screen.findByRole('option', { name: label }));
+}
+
+describe('the language', () => {
+  it('starts in en and fetches the three translation domains for it', async () => {
+    const { fakeApi } = await renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: ep.en['home.visitor.title'] })).toBeInTheDocument();
+    const domains = fakeApi.state.calls.filter((call) => call.path.startsWith('/api/masters/v1/keys/domains/'));
+    expect(domains.map((call) => `${call.path.split('/')[6]}?${call.query.get('lang')}`).sort()).toEqual(['common-front?en', 'fr-eproject?en', 'fr-widgets?en']);
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('switches for a visitor: texts reloaded, kept in the language cookie, not sent to the account', async () => {
+    const { fakeApi } = await renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: ep.en['home.visitor.title'] });
+    await pickLanguage('Français');
+    expect(await screen.findByRole('heading', { level: 1, name: ep.fr['home.visitor.title'] })).toBeInTheDocument();
+    expect(Cookies.get('language')).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(fakeApi.state.calls.some((call) => call.path.includes('/keys/domains/common-front/') && call.query.get('lang') === 'fr')).toBe(true);
+    expect(fakeApi.state.calls.filter((call) => call.query.get('language') === 'fr').length).toBeGreaterThan(0);
+    expect(fakeApi.callsTo('PATCH', '/api/users/v1/users/lang')).toHaveLength(0);
+  });
+
+  it('switches for a logged-in user and saves it on the account', async () => {
+    const { fakeApi, session } = await renderApp('/', createFakeApi({ account: makeAccount() }));
+    await session;
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Ann Example' });
+    await pickLanguage('Deutsch');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hallo, Ann Example' })).toBeInTheDocument();
+    await waitFor(() => expect(fakeApi.callsTo('PATCH', '/api/users/v1/users/lang')[0]?.body).toEqual({ lang: 'de' }));
+  });
+
+  it('survives a reload through the cookie; a logged-in user’s account language wins', async () => {
+    Cookies.set('language', 'it');
+    await renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: ep.it['home.visitor.title'] })).toBeInTheDocument();
+    document.body.innerHTML = '';
+
+    const { session } = await renderApp('/', createFakeApi({ account: makeAccount({ lang: 'es', language: { isoCode: 'es' } }) }));
+    await session;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ann Example' })).toBeInTheDocument();
+  });
+
+  it('reads American English as us and sends it as us', async () => {
+    Cookies.set('language', 'en-US');
+    const { fakeApi } = await renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: ep.us['home.visitor.title'] });
+    expect(fakeApi.state.calls.every((call) => call.query.get('language') === 'us')).toBe(true);
+  });
+});

@@ -1,0 +1,41 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { applyTheme } from '@lumen/ui';
+import { AuthModal } from '../features/auth';
+import { ErrorDialog } from './error-dialog';
+import { Header } from './header';
+import { LoadingState } from './loading-state';
+import { storeTheme } from './preferences';
+import { useAppSelector } from './store';
+import { RetryOverlay } from './retry-overlay';
+
+/** The frame of every screen: header, the routed screen, and the app-wide dialogs. */
+export function Layout() {
+  const { t } = useTranslation();
+  const theme = useAppSelector((state) => state.preferences.theme);
+  useEffect(() => {
+    applyTheme(theme);
+    storeTheme(theme);
+  }, [theme]);
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="app-footer">
+        <p>{t('app.footer', { year: new Date().getFullYear() })}</p>
+      </footer>
+      <AuthModal />
+      <ErrorDialog />
+      <RetryOverlay />
+    </div>
+  );
+}

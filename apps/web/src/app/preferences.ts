@@ -1,0 +1,65 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_LANG, type Lang } from '@lumen/contracts';
+import { DEFAULT_THEME, isTheme, type Theme } from '@lumen/ui';
+import { loadLanguage } from '../i18n/i18n';
+import { writeLanguageCookie } from '../i18n/language';
+import { createAsyncAction } from './async-action';
+
+export const THEME_STORAGE_KEY = 'lumen.theme';
+
+/** The stored theme, when it is one; anything else reads as the default (light). */
+export function readStoredTheme(): Theme {
+  try {
+    const stored = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
+    return isTheme(stored) ? stored : DEFAULT_THEME;
+  } catch {
+    return DEFAULT_THEME;
+  }
+}
+
+export function storeTheme(theme: Theme): void {
+  try {
+    globalThis.localStorage?.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Private mode or storage full: the theme simply does not survive a reload.
+  }
+}
+
+export interface PreferencesState {
+  lang: Lang;
+  theme: Theme;
+}
+
+const initialState: PreferencesState = { lang: DEFAULT_LANG, theme: DEFAULT_THEME };
+
+export const preferencesSlice = createSlice({
+  name: 'preferences',
+  initialState,
+  reducers: {
+    languageApplied(state, action: PayloadAction<Lang>) {
+      state.lang = action.payload;
+    },
+    /** Theme toggle of spec §4: light or dark; any other value is ignored. */
+    themeChanged(state, action: PayloadAction<string>) {
+      if (isTheme(action.payload)) state.theme = action.payload;
+    },
+  },
+});
+
+export const { languageApplied, themeChanged } = preferencesSlice.actions;
+
+/**
+ * Switches the interface language: reloads the three translation domains, keeps the choice in the
+ * `language` cookie and, for a logged-in user, on the account (PATCH users /v1/users/lang).
+ */
+export const changeLanguage = createAsyncAction<Lang, { lang: Lang; persist?: boolean }>(
+  'changeLanguage',
+  async ({ lang, persist = true }, { extra, dispatch, getState }) => {
+    await loadLanguage(extra.i18n, extra.api, lang);
+    writeLanguageCookie(lang);
+    dispatch(languageApplied(lang));
+    if (persist && getState().session.logged) await extra.api.patch<unknown>('users', '/v1/users/lang', { lang });
+    return lang;
+  },
+  { allowRetry: true },
+);

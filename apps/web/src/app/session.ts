@@ -1,0 +1,78 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Account, Lang } from '@lumen/contracts';
+import { createAsyncAction } from './async-action';
+import { changeLanguage } from './preferences';
+import type { AppDispatch, RootState } from './store';
+
+export interface SessionState {
+  /** unknown until the account details have been asked for once at start. */
+  status: 'unknown' | 'ready';
+  account: Account | null;
+  logged: boolean;
+}
+
+const initialState: SessionState = { status: 'unknown', account: null, logged: false };
+
+/** Local keys that belong to one user's session and go away with it (spec §4). */
+export const SESSION_LOCAL_KEYS = ['onboarding-done'] as const;
+
+/** The account of the visitor, if any (GET users /v1/account). A 401 just means "not logged in". */
+export const loadAccount = createAsyncAction<Account, void>('accountDetails', async (_arg, { extra }) => extra.api.get<Account>('users', '/v1/account'), {
+  showError: false,
+});
+
+/** Logout: optionally tells the server; success or failure both clear the session (spec §4). */
+export const logout = createAsyncAction<void, { callServer?: boolean } | void>(
+  'logout',
+  async (arg, { extra }) => {
+    for (const key of SESSION_LOCAL_KEYS) globalThis.localStorage?.removeItem(key);
+    if (arg?.callServer !== false) await extra.api.post<void>('users', '/v1/auth/logout');
+  },
+  { showError: false },
+);
+
+function clear(state: SessionState) {
+  state.account = null;
+  state.logged = false;
+  state.status = 'ready';
+}
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    /** A login, sign-up, qualification or profile update answered with the account. */
+    accountReceived(state, action: PayloadAction<Account>) {
+      state.account = action.payload;
+      state.logged = true;
+      state.status = 'ready';
+    },
+    /** The token refresh failed: the account is cleared (spec §4). */
+    sessionExpired: clear,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadAccount.fulfilled, (state, action) => {
+        state.account = action.payload;
+        state.logged = true;
+        state.status = 'ready';
+      })
+      .addCase(loadAccount.rejected, clear)
+      .addCase(logout.fulfilled, clear)
+      .addCase(logout.rejected, clear);
+  },
+});
+
+export const { accountReceived, sessionExpired } = sessionSlice.actions;
+
+/** After login or sign-up: keep the account and speak the user's language. */
+export function signedIn(account: Account) {
+  return async (dispatch: AppDispatch, getState: () => RootState) => {
+    dispatch(accountReceived(account));
+    const lang: Lang = account.lang;
+    if (getState().preferences.lang !== lang) await dispatch(changeLanguage({ lang, persist: false }));
+  };
+}
+
+export const selectAccount = (state: RootState) => state.session.account;
+export const selectSession = (state: RootState) => state.session;

@@ -1,0 +1,103 @@
+import { Button, PasswordField, TextField } from '@lumen/ui';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFailureMessage } from '../../app/error-message';
+import { email, maxLength, password, required, useFormState } from '../../app/forms';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { authModalViewChanged } from '../../app/ui-state';
+import { checkEmailTaken, signup } from './auth-calls';
+import { FormAlert } from './form-parts';
+
+const validators = {
+  name: (value: string) => required(value) ?? maxLength(100)(value),
+  email,
+  password,
+  confirm: (value: string, values: Readonly<Record<'name' | 'email' | 'password' | 'confirm', string>>) =>
+    required(value) ?? (value === values.password ? null : 'formError.passwordMismatch'),
+};
+
+export function SignupForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const failureMessage = useFailureMessage();
+  const form = useFormState({ name: '', email: '', password: '', confirm: '' }, validators);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  /** Availability is checked on the server when the address is well formed (spec §5). */
+  async function checkAvailability(address: string): Promise<boolean> {
+    if (email(address) !== null) return true;
+    try {
+      const taken = await dispatch(checkEmailTaken(address.trim())).unwrap();
+      if (taken) form.setError('email', 'formError.emailTaken');
+      return !taken;
+    } catch {
+      return true; // The sign-up call itself will say if the address is taken.
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (!form.validateAll()) return;
+    setPending(true);
+    if (!(await checkAvailability(form.values.email))) {
+      setPending(false);
+      return;
+    }
+    try {
+      await dispatch(signup({ name: form.values.name.trim(), email: form.values.email.trim(), password: form.values.password, lang })).unwrap();
+      onDone();
+    } catch (error) {
+      setFailure(failureMessage(error));
+      setPending(false);
+    }
+  }
+
+  const field = (name: 'name' | 'email' | 'password' | 'confirm') => ({
+    name,
+    isRequired: true,
+    value: form.values[name],
+    onChange: (value: string) => form.setValue(name, value),
+    isInvalid: Boolean(form.errors[name]),
+    errorMessage: form.errors[name] ? t(form.errors[name]) : undefined,
+  });
+
+  return (
+    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="auth-form__intro">{t('auth.signup.intro')}</p>
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <TextField label={t('auth.field.name')} autoComplete="name" autoFocus {...field('name')} onBlur={() => form.blur('name')} />
+      <TextField
+        label={t('auth.field.email')}
+        type="email"
+        autoComplete="email"
+        {...field('email')}
+        onBlur={() => {
+          form.blur('email');
+          void checkAvailability(form.values.email);
+        }}
+      />
+      <PasswordField
+        label={t('auth.field.password')}
+        autoComplete="new-password"
+        description={t('auth.field.passwordHint')}
+        {...field('password')}
+        onBlur={() => form.blur('password')}
+      />
+      <PasswordField label={t('auth.field.passwordConfirm')} autoComplete="new-password" {...field('confirm')} onBlur={() => form.blur('confirm')} />
+      <Button type="submit" fullWidth isLoading={pending}>
+        {t('auth.signup.submit')}
+      </Button>
+      <div className="auth-form__links">
+        <span className="auth-form__switch">
+          {t('auth.signup.haveAccount')}{' '}
+          <Button variant="link" onPress={() => dispatch(authModalViewChanged('login'))}>
+            {t('auth.signup.toLogin')}
+          </Button>
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+// Public entry of the profile feature.
+export { ProfilePage } from './profile-page';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNumber } from './format';
+import { parseLang, resolveLanguage } from './language';
+
+describe('locale formatting', () => {
+  it('formats EUR with de-DE and every other currency with en-US', () => {
+    expect(formatMoney(1234.5, 'EUR')).toBe(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(1234.5));
+    expect(formatMoney(1234.5, 'EUR')).toMatch(/1\.234,50\s€/);
+    expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
+  });
+
+  it('formats dates and numbers in the interface language', () => {
+    const date = new Date(Date.UTC(2026, 10, 21, 12));
+    expect(formatDate(date, 'us', { dateStyle: 'short', timeZone: 'UTC' })).toBe('11/21/26');
+    expect(formatDate(date, 'en', { dateStyle: 'short', timeZone: 'UTC' })).toBe('21/11/2026');
+    expect(formatDate(date, 'de', { dateStyle: 'short', timeZone: 'UTC' })).toBe('21.11.26');
+    expect(formatNumber(1234.5, 'fr')).toBe(new Intl.NumberFormat('fr-FR').format(1234.5));
+  });
+});
+
+describe('the interface language', () => {
+  it('reads short codes and en-US as us, nothing else', () => {
+    expect(parseLang('fr')).toBe('fr');
+    expect(parseLang('en-US')).toBe('us');
+    expect(parseLang('pt')).toBeUndefined();
+    expect(parseLang(undefined)).toBeUndefined();
+  });
+
+  it('comes from the account, else the cookie, else en', () => {
+    expect(resolveLanguage({ lang: 'de' }, 'fr')).toBe('de');
+    expect(resolveLanguage(null, 'fr')).toBe('fr');
+    expect(resolveLanguage(null, undefined)).toBe('en');
+  });
+});

@@ -1,0 +1,19 @@
+import type { Lang } from '@lumen/contracts';
+import { localeOf } from './language';
+
+/** Currency amounts (spec §9): locale de-DE for EUR, en-US for every other currency. */
+export function formatMoney(amount: number, currency: string): string {
+  const locale = currency.toUpperCase() === 'EUR' ? 'de-DE' : 'en-US';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+}
+
+/** A calendar date in the interface language's locale. */
+export function formatDate(value: Date | string | number, lang: Lang, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return new Intl.DateTimeFormat(localeOf(lang), options).format(date);
+}
+
+/** A plain number (quantities, percentages) in the interface language's locale. */
+export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(localeOf(lang), options).format(value);
+}

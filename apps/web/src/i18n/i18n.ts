@@ -1,0 +1,53 @@
+import { DEFAULT_LANG, LANGS, TRANSLATION_DOMAINS, type Lang, type TranslationDomain, type TranslationFile } from '@lumen/contracts';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { ApiClient } from '../api';
+
+export const DEFAULT_NS: TranslationDomain = 'fr-eproject';
+export const FALLBACK_NS: readonly TranslationDomain[] = ['common-front', 'fr-widgets'];
+
+/**
+ * One i18next instance per app: flat dotted keys (keySeparator false), the three masters domains as
+ * namespaces, default fr-eproject with common-front then fr-widgets as fallbacks.
+ */
+export async function createI18n(lang: Lang = DEFAULT_LANG): Promise<I18n> {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    lng: lang,
+    supportedLngs: [...LANGS],
+    fallbackLng: false,
+    ns: [...TRANSLATION_DOMAINS],
+    defaultNS: DEFAULT_NS,
+    fallbackNS: [...FALLBACK_NS],
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    resources: {},
+    returnNull: false,
+    react: { bindI18nStore: 'added' },
+  });
+  return instance;
+}
+
+/** Fetches the three translation domains of a language from masters (spec §7). */
+export async function fetchTranslations(api: ApiClient, lang: Lang): Promise<Record<TranslationDomain, TranslationFile>> {
+  const files = await Promise.all(
+    TRANSLATION_DOMAINS.map(async (domain) => {
+      try {
+        return (await api.get<TranslationFile>('masters', `/v1/keys/domains/${domain}/files`, { lang, language: lang })) ?? {};
+      } catch {
+        // A missing domain leaves its keys visible rather than blocking the whole interface.
+        return {};
+      }
+    }),
+  );
+  return Object.fromEntries(TRANSLATION_DOMAINS.map((domain, index) => [domain, files[index] ?? {}])) as Record<TranslationDomain, TranslationFile>;
+}
+
+/** Loads (or reloads) a language's texts and makes it the current language. */
+export async function loadLanguage(i18n: I18n, api: ApiClient, lang: Lang): Promise<void> {
+  const files = await fetchTranslations(api, lang);
+  for (const domain of TRANSLATION_DOMAINS) i18n.addResourceBundle(lang, domain, files[domain], true, true);
+  await i18n.changeLanguage(lang);
+  if (typeof document !== 'undefined') document.documentElement.lang = lang === 'us' ? 'en-US' : lang;
+}

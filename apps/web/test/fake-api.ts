@@ -1,0 +1,148 @@
+import { TRANSLATION_DOMAINS, type Account, type Lang, type TranslationDomain } from '@lumen/contracts';
+import { privilegesOfRoles, roleName, ROLES, USER_STATUS, type RoleName } from '@lumen/domain';
+import { TRANSLATIONS } from '@lumen/i18n';
+import { vi } from 'vitest';
+
+export function makeAccount(overrides: Partial<Account> & { role?: RoleName } = {}): Account {
+  const { role = 'webUser', ...rest } = overrides;
+  const rolId = ROLES[role];
+  return {
+    id: 7,
+    userId: 7,
+    crm: null,
+    rolId,
+    email: 'ann@example.com',
+    name: 'Ann Example',
+    lang: 'en',
+    language: { isoCode: 'en' },
+    catalog: 'INT',
+    catalogId: 16,
+    status: role === 'webUser' ? USER_STATUS.WEB_USER : USER_STATUS.QUALIFIED,
+    roles: [{ id: rolId, name: roleName(rolId) ?? role }],
+    privileges: privilegesOfRoles([role]),
+    profesion: null,
+    registerType: 1,
+    userType: role === 'webUser' ? 1 : 2,
+    clientCode: null,
+    company: null,
+    ...rest,
+  };
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+type Handler = (call: FakeCall) => Response | Promise<Response> | undefined;
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+export const noContent = () => new Response(null, { status: 204 });
+export const failure = (status: number, code: string, description = code) => json(status, { ErrorCode: status, ErrorDescription: description, code });
+
+/**
+ * An in-memory stand-in for the api, enough for the web's tests: translations from @lumen/i18n,
+ * a session, the demo password `demo-password`. `handle` lets a test answer a call its own way first.
+ */
+export function createFakeApi(options: { account?: Account | null; users?: Account[] } = {}) {
+  const state = {
+    account: options.account ?? null,
+    users: new Map<string, Account>([...(options.users ?? []), ...(options.account ? [options.account] : [])].map((a) => [a.email, a])),
+    calls: [] as FakeCall[],
+    handlers: [] as Handler[],
+  };
+
+  const routes = async (call: FakeCall): Promise<Response> => {
+    const { method, path, body } = call;
+    const translation = /^\/api\/masters\/v1\/keys\/domains\/([\w-]+)\/files$/.exec(path);
+    if (method === 'GET' && translation) {
+      const domain = translation[1] as TranslationDomain;
+      const lang = (call.query.get('lang') ?? 'en') as Lang;
+      if (!TRANSLATION_DOMAINS.includes(domain)) return failure(404, 'NOT_FOUND');
+      return json(200, TRANSLATIONS[domain][lang]);
+    }
+    if (method === 'GET' && path === '/api/users/v1/account') return state.account ? json(200, state.account) : failure(401, 'UNAUTHENTICATED');
+    if (method === 'POST' && path === '/api/users/v1/auth/refresh') return state.account ? noContent() : failure(401, 'UNAUTHENTICATED');
+    if (method === 'POST' && path === '/api/users/v1/auth/logout') {
+      state.account = null;
+      return noContent();
+    }
+    if (method === 'POST' && path === '/api/users/v1/auth/login') {
+      const { email, password } = body as { email: string; password: string };
+      const account = state.users.get(email);
+      if (!account || password !== 'demo-password') return failure(401, 'INVALID_CREDENTIALS');
+      state.account = account;
+      return json(200, account);
+    }
+    if (method === 'POST' && path === '/api/users/v1/auth/signup') {
+      const { email, name, lang } = body as { email: string; name: string; lang: Lang };
+      if (state.users.has(email)) return failure(409, 'EMAIL_TAKEN');
+      const account = makeAccount({ id: 100 + state.users.size, email, name, lang, language: { isoCode: lang } });
+      state.users.set(email, account);
+      state.account = account;
+      return json(201, account);
+    }
+    const emailCheck = /^\/api\/users\/v1\/users\/email-validate\/(.+)$/.exec(path);
+    if (method === 'GET' && emailCheck) return state.users.has(decodeURIComponent(emailCheck[1] ?? '')) ? json(200, { exists: true }) : failure(404, 'NOT_FOUND');
+    if (method === 'PATCH' && path === '/api/users/v1/users/lang') {
+      if (!state.account) return failure(401, 'UNAUTHENTICATED');
+      const { lang } = body as { lang: Lang };
+      state.account = { ...state.account, lang, language: { isoCode: lang } };
+      return noContent();
+    }
+    if (method === 'GET' && path === '/api/users/v1/company-types')
+      return json(200, [
+        { id: 1, description: 'Architecture studio' },
+        { id: 2, description: 'Distributor' },
+      ]);
+    if (method === 'POST' && path === '/api/users/v1/auth/qualification') {
+      if (!state.account) return failure(401, 'UNAUTHENTICATED');
+      state.account = { ...state.account, status: USER_STATUS.QUALIFIED, profesion: (body as { profesion: string }).profesion };
+      return json(200, state.account);
+    }
+    if (method === 'POST' && path === '/api/users/v1/auth/password-reset') return noContent();
+    if (method === 'POST' && path === '/api/users/v1/auth/password-reset/confirm') return noContent();
+    if (method === 'POST' && path === '/api/users/v1/auth/password-change') return noContent();
+    const profile = /^\/api\/users\/v1\/user\/(\d+)$/.exec(path);
+    if (method === 'PUT' && profile && state.account) {
+      state.account = { ...state.account, ...(body as object) };
+      return json(200, state.account);
+    }
+    return failure(404, 'NOT_FOUND');
+  };
+
+  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const rawBody = init?.body;
+    const call: FakeCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody,
+    };
+    state.calls.push(call);
+    for (const handler of state.handlers) {
+      const answer = await handler(call);
+      if (answer) return answer;
+    }
+    return routes(call);
+  });
+
+  return {
+    fetch,
+    state,
+    /** Answer matching calls differently (first match wins; return undefined to fall through). */
+    handle(handler: Handler) {
+      state.handlers.push(handler);
+    },
+    callsTo(method: string, path: string) {
+      return state.calls.filter((call) => call.method === method && call.path === path);
+    },
+  };
+}
+
+export type FakeApi = ReturnType<typeof createFakeApi>;

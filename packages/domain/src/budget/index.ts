@@ -1,0 +1,2 @@
+export * from './budget-totals';
+export * from './order-lines';

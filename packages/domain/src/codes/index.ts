@@ -1,0 +1,2 @@
+export * from './creation-codes';
+export * from './product-filter';

@@ -1,0 +1,2 @@
+export * from './document-requests';
+export * from './download-progress';

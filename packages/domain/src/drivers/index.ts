@@ -1,0 +1,2 @@
+export * from './driver-catalogue';
+export * from './drivers';

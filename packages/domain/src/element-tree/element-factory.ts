@@ -1,0 +1,125 @@
+/**
+ * Making elements: the defaults of each kind (spec configuration-domain §3) and the root Space.
+ */
+import { DEFAULT_ROOM_SIZE } from '../space/room';
+import type { RoomSize } from '../space/room';
+import { ORIGIN } from '../space/collision';
+import type { Vec3 } from '../space/collision';
+import { DEFAULT_PENDANT_HEIGHT } from '../space/room';
+import { ConfigurationError } from './configuration-error';
+import { DEFAULT_RENDER_ATTRIBUTES, isElementType } from './element.types';
+import type { Element, ElementAttributes, ElementOf, ElementTree, ElementType, PropsByType, SpaceProps } from './element.types';
+
+/** Configurator ids (spec §3); the space's configurator defaults to EXPRESS. */
+export const CONFIGURATOR_IDS = { CREA: 1, DRAWING: 2, NODRAWING: 3, EXPRESS: 4, COMPOSITOR: 5, ATTRIBUTES_CONFIGURATOR: 6 } as const;
+export const DEFAULT_SOURCE = 'PRIVATE_AREA';
+
+export const DEFAULT_PROPS: { readonly [T in ElementType]: PropsByType[T] } = {
+  Space: { config: { roomSize: DEFAULT_ROOM_SIZE }, configurator: CONFIGURATOR_IDS.EXPRESS, source: DEFAULT_SOURCE, productId: null },
+  Group: { name: '' },
+  Cluster: { tension: 0 },
+  Pendant: { pendantHeight: DEFAULT_PENDANT_HEIGHT, positionOffset: 0, wireLength: DEFAULT_PENDANT_HEIGHT },
+  Light: {
+    code: '',
+    info: { familyName: '', subfamily: null },
+    renderAttributes: DEFAULT_RENDER_ATTRIBUTES,
+    technicalData: { watts: 0, lumens: 0 },
+    origin: ORIGIN,
+    lightingEffect: null,
+  },
+  Composition: { compositionNumber: 1, rules: [] },
+  Complement: { code: '' },
+  Track: { code: '', installation: '10', productLength: 1 },
+  ElectricalConnection: { code: '', installation: '10', control: '0', watts: 0 },
+  Reflector: { code: '' },
+  Counterweight: { code: '' },
+};
+
+const ZERO: Vec3 = { x: 0, y: 0, z: 0 };
+
+/** What a caller gives to make an element: the rest has defaults. Ids and timestamps come from the caller. */
+export interface NewElement<T extends ElementType = ElementType> {
+  readonly type: T;
+  readonly id: string;
+  readonly createdAt: number;
+  readonly props?: Partial<PropsByType[T]>;
+  readonly attributes?: ElementAttributes;
+  readonly elementOrderValue?: number;
+  readonly applicationLocationId?: number | null;
+  readonly position?: Vec3;
+  readonly size?: Vec3;
+}
+
+function mergeProps<T extends ElementType>(type: T, props: Partial<PropsByType[T]> | undefined): PropsByType[T] {
+  const defaults = DEFAULT_PROPS[type];
+  const merged = { ...defaults, ...props } as PropsByType[T];
+  if (type === 'Light') {
+    const light = merged as PropsByType['Light'];
+    const given = (props ?? {}) as Partial<PropsByType['Light']>;
+    return { ...light, renderAttributes: { ...DEFAULT_RENDER_ATTRIBUTES, ...given.renderAttributes } } as PropsByType[T];
+  }
+  if (type === 'Pendant') {
+    const p = merged as PropsByType['Pendant'];
+    return { ...p, wireLength: Math.max(0, p.pendantHeight - p.positionOffset) } as PropsByType[T];
+  }
+  return merged;
+}
+
+/**
+ * Makes an element of a concrete kind. Anything else (the abstract 'Base', unknown kinds from JSON)
+ * throws 'Base cannot be instanced'.
+ */
+export function createElement<T extends ElementType>(input: NewElement<T>): ElementOf<T>;
+export function createElement(input: NewElement<ElementType> | { readonly type: string }): Element;
+export function createElement(input: NewElement<ElementType> | { readonly type: string }): Element {
+  if (!isElementType(input.type) || !('id' in input)) {
+    throw new ConfigurationError('BASE_CANNOT_BE_INSTANCED', 'Base cannot be instanced');
+  }
+  const e = input as NewElement<ElementType>;
+  if (typeof e.id !== 'string' || e.id === '' || e.id.length > 200 || e.id === '__proto__') {
+    throw new ConfigurationError('INVALID_TREE_OPERATION', 'Invalid element id');
+  }
+  return {
+    id: e.id,
+    type: e.type,
+    parent: null,
+    children: [],
+    props: mergeProps(e.type, e.props),
+    attributes: e.attributes ?? {},
+    elementOrderValue: e.elementOrderValue ?? 0,
+    createdAt: e.createdAt,
+    applicationLocationId: e.applicationLocationId ?? null,
+    position: e.position ?? ZERO,
+    size: e.size ?? ZERO,
+    collides: false,
+    lastValidPosition: e.position ?? ZERO,
+  } as Element;
+}
+
+export interface NewSpace {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly roomSize?: Partial<RoomSize>;
+  readonly configurator?: number;
+  readonly source?: string;
+  readonly productId?: string | null;
+  readonly applicationLocationId?: number | null;
+}
+
+/** An empty space: the root of every tree. Room defaults 4 × 3 × 3 m, extra ceiling 0.16, pladur. */
+export function createSpace(input: NewSpace): ElementTree {
+  const props: SpaceProps = {
+    config: { roomSize: { ...DEFAULT_ROOM_SIZE, ...input.roomSize } },
+    configurator: input.configurator ?? CONFIGURATOR_IDS.EXPRESS,
+    source: input.source ?? DEFAULT_SOURCE,
+    productId: input.productId ?? null,
+  };
+  const space = createElement({
+    type: 'Space',
+    id: input.id,
+    createdAt: input.createdAt,
+    props,
+    applicationLocationId: input.applicationLocationId ?? null,
+  });
+  return { rootId: space.id, elements: { [space.id]: space }, nextOrderValue: 1 };
+}

@@ -1,0 +1,109 @@
+/**
+ * Reading the tree: lookups, walks and the world position of an element. No changes here.
+ */
+import type { RoomSize } from '../space/room';
+import type { Vec3 } from '../space/collision';
+import { ConfigurationError } from './configuration-error';
+import type { CompositionElement, Element, ElementTree, ElementType, LightElement, SpaceElement } from './element.types';
+
+export function elementNotFound(): ConfigurationError {
+  return new ConfigurationError('ELEMENT_NOT_FOUND', 'Element not found');
+}
+
+export function invalidMethod(): ConfigurationError {
+  return new ConfigurationError('INVALID_METHOD_FOR_ELEMENT', 'This method is invalid for this element');
+}
+
+export function findElement(tree: ElementTree, id: string): Element | undefined {
+  return Object.hasOwn(tree.elements, id) ? tree.elements[id] : undefined;
+}
+
+/** The element with this id; throws 'Element not found'. */
+export function getElement(tree: ElementTree, id: string): Element {
+  const element = findElement(tree, id);
+  if (!element) throw elementNotFound();
+  return element;
+}
+
+export function isOfType<T extends ElementType>(element: Element, type: T): element is Extract<Element, { type: T }> {
+  return element.type === type;
+}
+
+export function getSpace(tree: ElementTree): SpaceElement {
+  const root = getElement(tree, tree.rootId);
+  if (!isOfType(root, 'Space')) throw invalidMethod();
+  return root;
+}
+
+export function roomOf(tree: ElementTree): RoomSize {
+  return getSpace(tree).props.config.roomSize;
+}
+
+export function getChildren(tree: ElementTree, id: string): Element[] {
+  return getElement(tree, id).children.map((c) => getElement(tree, c));
+}
+
+/** Every element below `id`, depth first, parents before children. */
+export function descendants(tree: ElementTree, id: string): Element[] {
+  const out: Element[] = [];
+  const stack = [...getElement(tree, id).children].reverse();
+  while (stack.length > 0) {
+    const e = getElement(tree, stack.pop() as string);
+    out.push(e);
+    for (let i = e.children.length - 1; i >= 0; i--) stack.push(e.children[i] as string);
+  }
+  return out;
+}
+
+/** The ancestors of `id`, its parent first, the space last. */
+export function ancestors(tree: ElementTree, id: string): Element[] {
+  const out: Element[] = [];
+  let parent = getElement(tree, id).parent;
+  while (parent !== null) {
+    const e = getElement(tree, parent);
+    out.push(e);
+    parent = e.parent;
+  }
+  return out;
+}
+
+export function isDescendantOf(tree: ElementTree, id: string, ancestorId: string): boolean {
+  return ancestors(tree, id).some((a) => a.id === ancestorId);
+}
+
+/** The lights at or under `id`. */
+export function lightsUnder(tree: ElementTree, id: string): LightElement[] {
+  const self = getElement(tree, id);
+  const all = [self, ...descendants(tree, id)];
+  return all.filter((e): e is LightElement => e.type === 'Light');
+}
+
+/** The composition holding `id` (or `id` itself when it is one). */
+export function enclosingComposition(tree: ElementTree, id: string): CompositionElement | undefined {
+  const self = getElement(tree, id);
+  if (isOfType(self, 'Composition')) return self;
+  return ancestors(tree, id).find((a): a is CompositionElement => a.type === 'Composition');
+}
+
+/** Positions are relative to the parent; the world position adds up the chain. */
+export function worldPosition(tree: ElementTree, id: string): Vec3 {
+  let e: Element | undefined = getElement(tree, id);
+  let x = 0;
+  let y = 0;
+  let z = 0;
+  while (e) {
+    x += e.position.x;
+    y += e.position.y;
+    z += e.position.z;
+    e = e.parent === null ? undefined : getElement(tree, e.parent);
+  }
+  return { x, y, z };
+}
+
+/** A copy of the tree with these elements replaced (or added). */
+export function withElements(tree: ElementTree, changed: readonly Element[]): ElementTree {
+  if (changed.length === 0) return tree;
+  const elements: Record<string, Element> = { ...tree.elements };
+  for (const e of changed) elements[e.id] = e;
+  return { ...tree, elements };
+}

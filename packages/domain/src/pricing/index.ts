@@ -1,0 +1,3 @@
+export * from './line-prices';
+export * from './money';
+export * from './price-increments';

@@ -1,0 +1,3 @@
+export * from './rule.types';
+export * from './rules-engine';
+export * from './rule-book.schema';

@@ -1,0 +1,4 @@
+export * from './room';
+export * from './canopy';
+export * from './pendant-height';
+export * from './collision';

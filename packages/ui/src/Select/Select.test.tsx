@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Select } from './Select';
+
+const OPTIONS = [
+  { value: 'en', label: 'English' },
+  { value: 'fr', label: 'Français' },
+  { value: 'de', label: 'Deutsch', isDisabled: true },
+] as const;
+
+function Harness({ onChange }: { onChange?: (value: string) => void }) {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <Select
+      label="Language"
+      options={OPTIONS}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange?.(next);
+      }}
+    />
+  );
+}
+
+describe('Select', () => {
+  it('shows the placeholder, then the chosen option', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const trigger = screen.getByRole('button', { name: /Language/ });
+    expect(trigger).toHaveTextContent('Select an option');
+    await userEvent.click(trigger);
+    await userEvent.click(await screen.findByRole('option', { name: 'Français' }));
+    expect(onChange).toHaveBeenCalledWith('fr');
+    expect(trigger).toHaveTextContent('Français');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('is chosen with the keyboard', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    await userEvent.tab();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenCalledWith('fr');
+  });
+
+  it('does not offer disabled options', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    await userEvent.click(screen.getByRole('button', { name: /Language/ }));
+    const option = await screen.findByRole('option', { name: 'Deutsch' });
+    expect(option).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(option);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
