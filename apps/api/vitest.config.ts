@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
+// Run through the root projects api-pglite and api-postgres (TEST_DB), see test/global-setup.ts.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],

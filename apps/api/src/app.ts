@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext, AppDeps, Background } from './context';
 import { registerAccessGuard } from './http/access-guard';
 import { registerDocs } from './http/docs';
-import { registerErrorHandler } from './http/error-handler';
+import { registerErrorHandler, sendError, toAppError } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { AccessTokens } from './http/sessions';
 import { registerSpa } from './http/spa';
@@ -60,6 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors raised by the router itself (bad URL, over-long parameter) take the same shape.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, toAppError(error));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   const mailer: Mailer = deps.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.mailOutboxDir, config.mailFrom));

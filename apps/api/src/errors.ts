@@ -29,6 +29,7 @@ const MESSAGES: Partial<Record<ErrorCodeName, string>> = {
   FORBIDDEN: 'Not allowed',
   NOT_FOUND: 'Not found',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
+  URI_TOO_LONG: 'The address is too long',
   RATE_LIMITED: 'Too many attempts, try again later',
   INTERNAL: 'Something wrong happened',
   UNAVAILABLE: 'Service unavailable',

@@ -11,3 +11,8 @@ export * from './codes';
 export * from './routing';
 export * from './documents';
 export * from './input';
+export * from './drivers';
+export * from './space';
+export * from './rules';
+export * from './element-tree';
+export * from './bill-of-materials';

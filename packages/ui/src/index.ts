@@ -30,4 +30,4 @@ export { Skeleton, SkeletonGroup, type SkeletonProps, type SkeletonGroupProps, t
 export { Grid, GridItem, type GridProps, type GridItemProps, type ColumnSpan } from './Grid/Grid';
 export { ThemeToggle, type ThemeToggleProps } from './ThemeToggle/ThemeToggle';
 export { EMAIL_PATTERN, FORM_ERRORS, validateEmail, fieldError, type FieldValidator } from './Field/field-validation';
-export { WidgetGallery } from './WidgetGallery/WidgetGallery';
+export { WidgetGallery, type WidgetGalleryProps } from './WidgetGallery/WidgetGallery';

@@ -22,6 +22,9 @@ const FASTIFY_CODES: Record<string, ErrorCodeName> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
+  FST_ERR_BAD_URL: 'VALIDATION_FAILED',
+  FST_ERR_ASYNC_CONSTRAINT: 'VALIDATION_FAILED',
 };
 
 function fieldPath(context: string | undefined, instancePath: string): string {
@@ -47,7 +50,7 @@ export function toAppError(error: unknown): AppError {
   if (fastifyError instanceof SyntaxError && (fastifyError as { statusCode?: number }).statusCode === 400) return new AppError('MALFORMED_JSON');
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const status = fastifyError.statusCode;
-    const code: ErrorCodeName = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';
+    const code: ErrorCodeName = status === 414 ? 'URI_TOO_LONG' : status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';
     return new AppError(code);
   }
   return new AppError('INTERNAL');

@@ -31,33 +31,33 @@ export interface AppEnvironmentOptions {
  */
 export async function createAppEnvironment(options: AppEnvironmentOptions = {}): Promise<AppEnvironment> {
   const startLang: Lang = resolveLanguage(null, readLanguageCookie());
-  let store: AppStore | undefined;
-  let router: AppEnvironment['router'] | undefined;
-  let i18n: I18n | undefined;
+  // Bound below, once everything exists; the client only calls these after start.
+  const late: { store?: AppStore; router?: AppEnvironment['router']; i18n?: I18n } = {};
 
   const api = createApiClient({
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    getLanguage: () => parseLang(i18n?.language) ?? startLang,
+    getLanguage: () => parseLang(late.i18n?.language) ?? startLang,
     onSessionExpired: () => {
-      if (!store) return;
-      const wasLogged = store.getState().session.logged;
-      store.dispatch(sessionExpired());
+      if (!late.store) return;
+      const wasLogged = late.store.getState().session.logged;
+      late.store.dispatch(sessionExpired());
       // After a forced logout the user goes to `/` (spec §2); a visitor just stays a visitor.
-      if (wasLogged) void router?.navigate('/');
+      if (wasLogged) void late.router?.navigate('/');
     },
     onForbidden: (error) => {
-      if (error.code === 'NOT_QUALIFIED') store?.dispatch(authModalOpened({ view: 'qualification' }));
-      else void router?.navigate(FORBIDDEN_PATH);
+      if (error.code === 'NOT_QUALIFIED') late.store?.dispatch(authModalOpened({ view: 'qualification' }));
+      else void late.router?.navigate(FORBIDDEN_PATH);
     },
     report: (error) => {
       if (error.ErrorCode >= 500 || error.ErrorCode === 0) console.warn(`[api] ${error.ErrorCode} ${error.URL}`);
     },
   });
 
-  i18n = await createI18n(startLang);
-  store = createAppStore({ api, i18n }, { preferences: { lang: startLang, theme: readStoredTheme() } });
+  const i18n = await createI18n(startLang);
+  const store = createAppStore({ api, i18n }, { preferences: { lang: startLang, theme: readStoredTheme() } });
   const routes = createRoutes();
-  router = options.initialEntries ? createMemoryRouter(routes, { initialEntries: options.initialEntries }) : createBrowserRouter(routes);
+  const router = options.initialEntries ? createMemoryRouter(routes, { initialEntries: options.initialEntries }) : createBrowserRouter(routes);
+  Object.assign(late, { store, router, i18n });
   return { api, i18n, store, router };
 }
 

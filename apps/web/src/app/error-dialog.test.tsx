@@ -1,5 +1,5 @@
 import { TRANSLATIONS } from '@lumen/i18n';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
@@ -26,7 +26,7 @@ describe('the error dialog', () => {
 
   it('shows the title, the message found by action and status, and the contact line; Close dismisses it', async () => {
     const { store } = await renderApp('/');
-    store.dispatch(errorRaised({ action: 'login', status: 401, description: 'x', url: '/api/users/v1/auth/login' }));
+    act(() => void store.dispatch(errorRaised({ action: 'login', status: 401, description: 'x', url: '/api/users/v1/auth/login' })));
     const dialog = await screen.findByRole('alertdialog', { name: common['error.title'] });
     expect(dialog).toHaveTextContent(eproject['error.login.401'] ?? '');
     expect(dialog).toHaveTextContent(common['error.contact'] ?? '');
@@ -36,9 +36,9 @@ describe('the error dialog', () => {
 
   it('falls back to the status message, then the generic one', async () => {
     const { store } = await renderApp('/');
-    store.dispatch(errorRaised({ action: 'unknownThing', status: 404, description: 'x', url: '' }));
+    act(() => void store.dispatch(errorRaised({ action: 'unknownThing', status: 404, description: 'x', url: '' })));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(common['error.404'] ?? '');
-    store.dispatch(errorRaised({ action: 'unknownThing', status: 418, description: 'x', url: '' }));
+    act(() => void store.dispatch(errorRaised({ action: 'unknownThing', status: 418, description: 'x', url: '' })));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(common.error ?? '');
   });
 });

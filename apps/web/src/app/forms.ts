@@ -17,8 +17,8 @@ export const maxLength =
     value.trim().length > max ? 'formError.tooLong' : null;
 
 /**
- * Field values and their messages: a field is checked when the user leaves it and every field on
- * submit; after that it is re-checked as the user types.
+ * Field values and their messages: a filled field is checked when the user leaves it, every field
+ * on submit; after that a field is re-checked as the user types.
  */
 export function useFormState<K extends string>(initial: Readonly<Record<K, string>>, validators: Readonly<Partial<Record<K, Validator<K>>>>) {
   const [values, setValues] = useState<Record<K, string>>({ ...initial });
@@ -38,10 +38,13 @@ export function useFormState<K extends string>(initial: Readonly<Record<K, strin
 
   const blur = useCallback(
     (field: K) => {
+      // Leaving an empty field says nothing yet: "required" waits for the submit. A message that
+      // appeared on blur would push the submit button down under the pointer and swallow the click.
+      if (values[field].trim() === '' && !touched[field]) return;
       setTouched((previous) => ({ ...previous, [field]: true }));
       setErrors((errs) => ({ ...errs, [field]: check(field, values) ?? undefined }));
     },
-    [check, values],
+    [check, touched, values],
   );
 
   /** Checks every field; true when the form may be sent. */

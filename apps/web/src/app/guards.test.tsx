@@ -1,5 +1,5 @@
 import { USER_STATUS } from '@lumen/domain';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -51,25 +51,25 @@ describe('guarded routes', () => {
     const { store } = await setup('/profile');
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByText('profile screen')).not.toBeInTheDocument();
-    store.dispatch(accountReceived(makeAccount()));
+    act(() => void store.dispatch(accountReceived(makeAccount())));
     expect(await screen.findByText('profile screen')).toBeInTheDocument();
   });
 
   it('send a logged-out visitor to /', async () => {
     const { store, router } = await setup('/profile');
-    store.dispatch(sessionExpired());
+    act(() => void store.dispatch(sessionExpired()));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('send a user without the privilege to the not-allowed page', async () => {
     const { store, router } = await setup('/orders');
-    store.dispatch(accountReceived(makeAccount({ role: 'webUser' })));
+    act(() => void store.dispatch(accountReceived(makeAccount({ role: 'webUser' }))));
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
   });
 
   it('let in a user holding any one of several privileges', async () => {
     const { store } = await setup('/orders');
-    store.dispatch(accountReceived(makeAccount({ role: 'webUser', privileges: ['order.view'] })));
+    act(() => void store.dispatch(accountReceived(makeAccount({ role: 'webUser', privileges: ['order.view'] }))));
     expect(await screen.findByText('orders screen')).toBeInTheDocument();
   });
 });
@@ -77,19 +77,19 @@ describe('guarded routes', () => {
 describe('navigation needing a minimum user status', () => {
   it('opens the qualification view for a user below it, and the login view for a visitor', async () => {
     const { store, router } = await setup('/');
-    store.dispatch(accountReceived(makeAccount({ role: 'webUser', status: USER_STATUS.WEB_USER })));
+    act(() => void store.dispatch(accountReceived(makeAccount({ role: 'webUser', status: USER_STATUS.WEB_USER }))));
     await userEvent.click(screen.getByRole('button', { name: 'go' }));
     expect(store.getState().ui.authModal).toEqual({ view: 'qualification', next: '/quotes' });
     expect(router.state.location.pathname).toBe('/');
 
-    store.dispatch(sessionExpired());
+    act(() => void store.dispatch(sessionExpired()));
     await userEvent.click(screen.getByRole('button', { name: 'go' }));
     expect(store.getState().ui.authModal).toEqual({ view: 'login', next: '/quotes' });
   });
 
   it('goes straight on for a qualified user', async () => {
     const { store, router } = await setup('/');
-    store.dispatch(accountReceived(makeAccount({ role: 'specifier' })));
+    act(() => void store.dispatch(accountReceived(makeAccount({ role: 'specifier' }))));
     await userEvent.click(screen.getByRole('button', { name: 'go' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/quotes'));
     expect(store.getState().ui.authModal.view).toBeNull();

@@ -18,6 +18,10 @@ export function Layout() {
     applyTheme(theme);
     storeTheme(theme);
   }, [theme]);
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = appName;
+  }, [appName]);
 
   return (
     <div className="app-shell">

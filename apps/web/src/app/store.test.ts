@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api';
 import { createI18n } from '../i18n/i18n';
 import { createFakeApi, failure, makeAccount } from '../../test/fake-api';
@@ -6,29 +7,26 @@ import { createAsyncAction } from './async-action';
 import { errorDismissed, retryDismissed, retryPending } from './error-state';
 import { themeChanged } from './preferences';
 import { accountReceived, loadAccount, logout, sessionExpired } from './session';
-import { createAppStore } from './store';
+import { createAppStore, type AppDispatch } from './store';
 
 async function setup(fakeApi = createFakeApi()) {
   const api = createApiClient({ fetch: fakeApi.fetch, getLanguage: () => 'en', sleep: async () => undefined });
   const i18n = await createI18n('en');
-  const store = createAppStore({ api, i18n });
-  const seen: string[] = [];
-  store.subscribe(() => undefined);
-  const dispatchSpy = vi.spyOn(store, 'dispatch');
-  return { store, api, fakeApi, seen, dispatchSpy };
+  const extra = { api, i18n };
+  const store = createAppStore(extra);
+  return { store, api, fakeApi, extra };
 }
 
 describe('async actions', () => {
   it('go request, then success', async () => {
-    const { store } = await setup();
+    const { store, extra } = await setup();
     const types: string[] = [];
     const action = createAsyncAction<number, number>('double', async (n) => n * 2);
-    const result = await store.dispatch((dispatch, getState, extra) =>
-      action(21)((a) => {
-        types.push((a as { type: string }).type);
-        return dispatch(a);
-      }, getState, extra),
-    );
+    const recordingDispatch = ((a: UnknownAction) => {
+      types.push(a.type);
+      return store.dispatch(a);
+    }) as AppDispatch;
+    const result = await action(21)(recordingDispatch, store.getState, extra);
     expect(types).toEqual(['double/pending', 'double/fulfilled']);
     expect(result.payload).toBe(42);
   });

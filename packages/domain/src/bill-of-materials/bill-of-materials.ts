@@ -13,7 +13,7 @@ import type { DriverCatalogueByModel } from '../drivers/driver-catalogue';
 import { articleForLight, collectionHasModel } from '../element-tree/article-collection';
 import type { ArticleCollection } from '../element-tree/article-collection';
 import { ConfigurationError } from '../element-tree/configuration-error';
-import type { Element, ElementTree } from '../element-tree/element.types';
+import type { TreeElement, ElementAttributes, ElementTree } from '../element-tree/element.types';
 import { modelOf } from '../element-tree/tree-rules';
 import { getElement } from '../element-tree/tree-queries';
 import { leadTimeWeeks } from '../lead-time/lead-time';
@@ -40,8 +40,8 @@ export interface BillOfMaterialsInput {
   readonly isPersonalized?: boolean;
 }
 
-const ARTICLE_ELEMENTS = new Set<Element['type']>(['Light', 'Track', 'ElectricalConnection']);
-const ACCESSORY_ELEMENTS = new Set<Element['type']>(['Complement', 'Reflector', 'Counterweight']);
+const ARTICLE_ELEMENTS = new Set<TreeElement['type']>(['Light', 'Track', 'ElectricalConnection']);
+const ACCESSORY_ELEMENTS = new Set<TreeElement['type']>(['Complement', 'Reflector', 'Counterweight']);
 const ZERO_PRICES = { unitGross: 0, unitNet: 0, unitDiscount: 0, totalGross: 0, totalNet: 0, totalDiscount: 0 } as const;
 
 function noArticleForModel(): ConfigurationError {
@@ -49,7 +49,7 @@ function noArticleForModel(): ConfigurationError {
 }
 
 /** The pendant height (cm, as text) of a light: its own attribute, else its pendant's. */
-function pendantHeightOf(tree: ElementTree, e: Element): string | undefined {
+function pendantHeightOf(tree: ElementTree, e: TreeElement): string | undefined {
   if (e.attributes.pendantHeight !== undefined) return e.attributes.pendantHeight;
   let parent = e.parent === null ? undefined : getElement(tree, e.parent);
   while (parent) {
@@ -65,18 +65,18 @@ function sublevelOf(article: Article): number | null {
 
 interface Collected {
   readonly number: number;
-  readonly elements: readonly Element[];
+  readonly elements: readonly TreeElement[];
 }
 
 /** Elements in tree order, split by the composition that holds them (or none). */
 function collect(tree: ElementTree): Collected[] {
-  const groups: { number: number | null; elements: Element[] }[] = [];
-  const loose: Element[] = [];
-  const walk = (id: string, bucket: Element[]): void => {
+  const groups: { number: number | null; elements: TreeElement[] }[] = [];
+  const loose: TreeElement[] = [];
+  const walk = (id: string, bucket: TreeElement[]): void => {
     const e = getElement(tree, id);
     let target = bucket;
     if (e.type === 'Composition') {
-      const group = { number: e.props.compositionNumber, elements: [e] as Element[] };
+      const group = { number: e.props.compositionNumber, elements: [e] as TreeElement[] };
       groups.push(group);
       target = group.elements;
     } else if (id !== tree.rootId) {
@@ -102,7 +102,21 @@ function lineAttributes(article: Article, pendantHeightCm: string | undefined): 
   };
 }
 
-function buildComposition(tree: ElementTree, group: Collected, input: BillOfMaterialsInput): CompositionBill {
+/** Articles already resolved in this run, by model and attribute codes (a space repeats its lights). */
+type ArticleCache = Map<string, Article>;
+
+function cachedArticle(cache: ArticleCache, model: string, attributes: ElementAttributes, input: BillOfMaterialsInput, catalogId: CatalogId): Article {
+  const key = `${model}|${attributes.finish ?? ''}|${attributes.ledColourTemp ?? ''}|${attributes.control ?? ''}|${attributes.installation ?? ''}`;
+  let article = cache.get(key);
+  if (!article) {
+    if (!collectionHasModel(input.articles, model)) throw noArticleForModel();
+    article = articleForLight(model, attributes, input.articles, catalogId);
+    cache.set(key, article);
+  }
+  return article;
+}
+
+function buildComposition(tree: ElementTree, group: Collected, input: BillOfMaterialsInput, cache: ArticleCache): CompositionBill {
   const catalogId = input.catalogId ?? DEFAULT_CATALOG_ID;
   const lines = new Map<string, { line: ArticleLine; article: Article }>();
   const accessories = new Map<string, AccessoryLine>();
@@ -121,17 +135,15 @@ function buildComposition(tree: ElementTree, group: Collected, input: BillOfMate
     const model = modelOf(e);
     if (model === null) continue;
     if (ACCESSORY_ELEMENTS.has(e.type)) {
-      if (!collectionHasModel(input.articles, model)) throw noArticleForModel();
-      const accessory = articleForLight(model, {}, input.articles, catalogId);
+      const accessory = cachedArticle(cache, model, {}, input, catalogId);
       const key = accessory.reference;
       const prev = accessories.get(key);
       accessories.set(key, { accessoryCode: key, model, quantity: (prev?.quantity ?? 0) + 1 });
       continue;
     }
     if (!ARTICLE_ELEMENTS.has(e.type)) continue;
-    if (!collectionHasModel(input.articles, model)) throw noArticleForModel();
     const { pendantHeight: _ph, ...selectable } = e.attributes;
-    const article = articleForLight(model, selectable, input.articles, catalogId);
+    const article = cachedArticle(cache, model, selectable, input, catalogId);
     const ph = e.type === 'Light' ? pendantHeightOf(tree, e) : undefined;
     const attributes = lineAttributes(article, ph);
     const key = `${article.reference}|${attributes.pendantHeight ?? ''}|${e.applicationLocationId ?? ''}`;
@@ -234,8 +246,9 @@ function buildComposition(tree: ElementTree, group: Collected, input: BillOfMate
  * space has an article.
  */
 export function spaceToBillOfMaterials(input: BillOfMaterialsInput): CompositionBill[] {
+  const cache: ArticleCache = new Map();
   const compositions = collect(input.tree)
-    .map((group) => buildComposition(input.tree, group, input))
+    .map((group) => buildComposition(input.tree, group, input, cache))
     .sort((a, b) => a.compositionNumber - b.compositionNumber);
   if (compositions.every((c) => c.articles.length === 0)) {
     throw new ConfigurationError('NO_ARTICLES_IN_SPACE', 'No articles found in this space');

@@ -9,7 +9,7 @@ import { CEILING_MATERIALS } from '../space/room';
 import { ConfigurationError } from '../element-tree/configuration-error';
 import { createElement } from '../element-tree/element-factory';
 import { ELEMENT_TYPES } from '../element-tree/element.types';
-import type { Element, ElementTree, ElementType } from '../element-tree/element.types';
+import type { TreeElement, ElementTree, ElementType } from '../element-tree/element.types';
 import type { ArticleCollection } from '../element-tree/article-collection';
 import { getElement } from '../element-tree/tree-queries';
 import { RuleSetSchema } from '../rules/rule-book.schema';
@@ -72,6 +72,7 @@ const NodeSchema = z.object({
   size: Vec3Schema.optional(),
   collides: z.boolean().optional(),
   lastValidPosition: Vec3Schema.nullable().optional(),
+  children: z.array(z.unknown()).optional(),
 });
 
 /** The space as saved: current schema version, nested children. */
@@ -81,10 +82,10 @@ export function spaceToJSON(tree: ElementTree): JsonObject {
     const { parent: _parent, children, ...rest } = e;
     return JSON.parse(JSON.stringify({ ...rest, children: children.map(toNode) })) as JsonObject;
   };
-  return { schemaVersion: SPACE_SCHEMA_VERSION, ...toNode(tree.rootId) };
+  return { schemaVersion: SPACE_SCHEMA_VERSION, nextOrderValue: tree.nextOrderValue, ...toNode(tree.rootId) };
 }
 
-function elementFromNode(node: JsonObject): Element {
+function elementFromNode(node: JsonObject): TreeElement {
   const parsed = NodeSchema.safeParse(node);
   if (!parsed.success) throw incorrectDomainJson();
   const n = parsed.data;
@@ -104,7 +105,7 @@ function elementFromNode(node: JsonObject): Element {
     ...(n.position ? { position: n.position } : {}),
     ...(n.size ? { size: n.size } : {}),
   });
-  return { ...element, collides: n.collides ?? false, lastValidPosition: n.lastValidPosition === undefined ? element.lastValidPosition : n.lastValidPosition } as Element;
+  return { ...element, collides: n.collides ?? false, lastValidPosition: n.lastValidPosition === undefined ? element.lastValidPosition : n.lastValidPosition } as TreeElement;
 }
 
 /**
@@ -118,19 +119,22 @@ export function spaceFromJSON(json: unknown, family: FamilyData | undefined | nu
     throw incorrectDomainJson();
   }
   const current = migrateSpace(json);
-  const elements: Record<string, Element> = Object.create(null) as Record<string, Element>;
+  const elements: Record<string, TreeElement> = Object.create(null) as Record<string, TreeElement>;
   let nextOrderValue = 1;
   // mapNodes visits children before parents: each node is made once its children are.
   mapNodes(current, (node, isRoot) => {
     const element = elementFromNode(node);
     if ((element.type === 'Space') !== isRoot || Object.hasOwn(elements, element.id)) throw incorrectDomainJson();
     const children = (Array.isArray(node.children) ? node.children : []).map((c) => (c as JsonObject).id as string);
-    for (const c of children) elements[c] = { ...(elements[c] as Element), parent: element.id } as Element;
-    elements[element.id] = { ...element, children } as Element;
+    for (const c of children) elements[c] = { ...(elements[c] as TreeElement), parent: element.id } as TreeElement;
+    elements[element.id] = { ...element, children } as TreeElement;
     nextOrderValue = Math.max(nextOrderValue, element.elementOrderValue + 1);
     return { id: element.id };
   });
   const rootId = current.id as string;
+  if (typeof current.nextOrderValue === 'number' && Number.isSafeInteger(current.nextOrderValue)) {
+    nextOrderValue = Math.max(nextOrderValue, current.nextOrderValue);
+  }
   return { tree: { rootId, elements: { ...elements }, nextOrderValue }, family };
 }
 

@@ -23,6 +23,7 @@ export const SPACE_SCHEMA_VERSION = 3;
 
 /** Bounds on what a saved space may hold; beyond them the JSON is refused, not walked. */
 export const MAX_SPACE_NODES = 20_000;
+/** Levels below the root; the same bound as the tree's (MAX_TREE_DEPTH). */
 export const MAX_SPACE_DEPTH = 64;
 
 export function incorrectDomainJson(): ConfigurationError {

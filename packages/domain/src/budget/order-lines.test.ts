@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidForOrdering, orderableProducts, orderLineValidity } from './order-lines';
 
@@ -38,5 +39,23 @@ describe('only products valid for ordering are kept', () => {
     ];
     expect(orderableProducts(products).map((x) => x.id)).toEqual([1, 4]);
     expect(isValidForOrdering(products[1]!)).toBe(false);
+  });
+});
+
+describe('order lines: laws', () => {
+  it('a line (distinct references) is valid exactly when its quantity is positive and every MOQ ≤ the ordered quantity', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5, max: 100 }),
+        fc.uniqueArray(fc.record({ reference: fc.constantFrom('A', 'B', 'C', 'D'), moq: fc.integer({ min: 1, max: 100 }) }), {
+          maxLength: 4,
+          selector: (article) => article.reference,
+        }),
+        (quantity, articles) => {
+          const expected = quantity > 0 && articles.every((a) => a.moq <= quantity);
+          expect(orderLineValidity(quantity, articles).valid).toBe(expected);
+        },
+      ),
+    );
   });
 });

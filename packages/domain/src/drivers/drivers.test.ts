@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DRIVER_CATALOGUE } from './driver-catalogue';
 import type { DriverCatalogueByModel } from './driver-catalogue';
-import { calculateDrivers, driverCatalogueNameFor, driverOptionsFor, mergeDriverGroups, planDriverGroups } from './drivers';
+import { calculateDrivers, driverCatalogueNameFor, driverLinesFor, driverOptionsFor, mergeDriverGroups, planDriverGroups } from './drivers';
 
 const LISTED = ['0270', '0345', '0361', '0820', '0920', '2350', '2351', '2355', '5520', '5525', '5660', '5662', '5664', '5770', '5772', '5774', '5935', '6160', '6165', '3235', '5730'];
 const EMPTY = ['7450', '7455', '7460', '7470', '7475'];
@@ -104,6 +104,16 @@ describe('driver calculation', () => {
     });
   });
 
+  it('computes the README example: 13 lights of 0270 on row and usa lists', () => {
+    expect(calculateDrivers({ model: '0270', control: '0', lights: 13 })).toEqual({
+      articleCode: 'LW0270',
+      drivers: {
+        row: [{ driverCode: 'DRRC09-0', count: 1 }, { driverCode: 'DRRC06-0', count: 1 }],
+        usa: [{ driverCode: 'DRUC06-0', count: 1 }, { driverCode: 'DRUC04-0', count: 2 }],
+      },
+    });
+  });
+
   it('gives no drivers for a model not in the list', () => {
     expect(calculateDrivers({ model: '1234', control: '0', lights: 4 })).toEqual({ articleCode: 'LW1234', drivers: { row: [], usa: [] } });
     expect(calculateDrivers({ model: 'toString', control: '0', lights: 4 }).drivers).toEqual({ row: [], usa: [] });
@@ -153,6 +163,20 @@ describe('driver groups (properties)', () => {
         }
       }),
     );
+  });
+
+  it('the arithmetic merge equals merging the listed groups', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), optionsArb, (lights, options) => {
+        expect(driverLinesFor(lights, options)).toEqual(mergeDriverGroups(planDriverGroups(lights, options)));
+      }),
+    );
+  });
+
+  it('handles any safe number of lights without listing every driver', () => {
+    const big = calculateDrivers({ model: '0270', control: '0', lights: Number.MAX_SAFE_INTEGER });
+    expect(big.drivers.row.reduce((s, l) => s + l.count, 0)).toBe(Math.ceil(Number.MAX_SAFE_INTEGER / 9));
+    expect(() => planDriverGroups(100_001, [{ capacity: 9, driverCode: 'D' }])).toThrow('Invalid number of lights: 100001');
   });
 
   it('merged counts add up to the number of drivers for every shipped model', () => {

@@ -61,12 +61,18 @@ function assertLightCount(lights: number): void {
   }
 }
 
+/** `planDriverGroups` lists every driver; above this many lights use `driverLinesFor`. */
+export const MAX_PLANNED_LIGHTS = 100_000;
+
 /**
- * Splits `lights` over drivers. `options` must be sorted by capacity (as `driverOptionsFor` returns
- * them). No options or no lights: no groups.
+ * Splits `lights` over drivers, one group per driver. `options` must be sorted by capacity (as
+ * `driverOptionsFor` returns them). No options or no lights: no groups.
  */
 export function planDriverGroups(lights: number, options: readonly DriverOption[]): DriverGroup[] {
   assertLightCount(lights);
+  if (lights > MAX_PLANNED_LIGHTS) {
+    throw new ConfigurationError('INVALID_LIGHT_COUNT', `Invalid number of lights: ${String(lights)}`);
+  }
   const largest = options[options.length - 1];
   if (lights === 0 || largest === undefined) return [];
   const count = Math.ceil(lights / largest.capacity);
@@ -89,6 +95,31 @@ export function mergeDriverGroups(groups: readonly DriverGroup[]): DriverLine[] 
   return [...counts].map(([driverCode, count]) => ({ driverCode, count }));
 }
 
+/**
+ * The merged driver lines for `lights` lights without listing every driver: an even spread has at
+ * most two loads (base + 1 on the first `remainder` drivers, base on the rest), so this is O(sizes)
+ * whatever the number of lights. Equal to `mergeDriverGroups(planDriverGroups(lights, options))`.
+ */
+export function driverLinesFor(lights: number, options: readonly DriverOption[]): DriverLine[] {
+  assertLightCount(lights);
+  const largest = options[options.length - 1];
+  if (lights === 0 || largest === undefined) return [];
+  const count = Math.ceil(lights / largest.capacity);
+  const base = Math.floor(lights / count);
+  const remainder = lights % count;
+  const fit = (load: number): string => (options.find((o) => o.capacity >= load) ?? largest).driverCode;
+  const lines: DriverLine[] = [];
+  const add = (driverCode: string, n: number): void => {
+    if (n === 0) return;
+    const i = lines.findIndex((l) => l.driverCode === driverCode);
+    if (i === -1) lines.push({ driverCode, count: n });
+    else lines[i] = { driverCode, count: (lines[i]?.count ?? 0) + n };
+  };
+  add(fit(base + 1), remainder);
+  add(fit(base), count - remainder);
+  return lines;
+}
+
 /** The drivers for `lights` lights of `model` with control code `control`, in every catalogue. */
 export function calculateDrivers(request: DriverRequest, catalogue: DriverCatalogueByModel = DRIVER_CATALOGUE): DriverResult {
   assertLightCount(request.lights);
@@ -96,7 +127,7 @@ export function calculateDrivers(request: DriverRequest, catalogue: DriverCatalo
   const drivers = { row: [], usa: [] } as Record<DriverCatalogueName, DriverLine[]>;
   for (const name of DRIVER_CATALOGUE_NAMES) {
     const list = lists.find((c) => c.catalogue === name);
-    if (list) drivers[name] = mergeDriverGroups(planDriverGroups(request.lights, driverOptionsFor(list, request.control)));
+    if (list) drivers[name] = driverLinesFor(request.lights, driverOptionsFor(list, request.control));
   }
   return { articleCode: driverArticleCode(request.model), drivers };
 }

@@ -8,7 +8,7 @@ import type { Vec3 } from '../space/collision';
 import { DEFAULT_PENDANT_HEIGHT } from '../space/room';
 import { ConfigurationError } from './configuration-error';
 import { DEFAULT_RENDER_ATTRIBUTES, isElementType } from './element.types';
-import type { Element, ElementAttributes, ElementOf, ElementTree, ElementType, PropsByType, SpaceProps } from './element.types';
+import type { TreeElement, ElementAttributes, ElementOf, ElementTree, ElementType, PropsByType, SpaceProps } from './element.types';
 
 /** Configurator ids (spec §3); the space's configurator defaults to EXPRESS. */
 export const CONFIGURATOR_IDS = { CREA: 1, DRAWING: 2, NODRAWING: 3, EXPRESS: 4, COMPOSITOR: 5, ATTRIBUTES_CONFIGURATOR: 6 } as const;
@@ -70,8 +70,8 @@ function mergeProps<T extends ElementType>(type: T, props: Partial<PropsByType[T
  * throws 'Base cannot be instanced'.
  */
 export function createElement<T extends ElementType>(input: NewElement<T>): ElementOf<T>;
-export function createElement(input: NewElement<ElementType> | { readonly type: string }): Element;
-export function createElement(input: NewElement<ElementType> | { readonly type: string }): Element {
+export function createElement(input: NewElement<ElementType> | { readonly type: string }): TreeElement;
+export function createElement(input: NewElement<ElementType> | { readonly type: string }): TreeElement {
   if (!isElementType(input.type) || !('id' in input)) {
     throw new ConfigurationError('BASE_CANNOT_BE_INSTANCED', 'Base cannot be instanced');
   }
@@ -92,8 +92,9 @@ export function createElement(input: NewElement<ElementType> | { readonly type: 
     position: e.position ?? ZERO,
     size: e.size ?? ZERO,
     collides: false,
-    lastValidPosition: e.position ?? ZERO,
-  } as Element;
+    // Unknown until the element is placed in a room and found free.
+    lastValidPosition: null,
+  } as TreeElement;
 }
 
 export interface NewSpace {

@@ -121,6 +121,27 @@ describe('add, move, remove', () => {
     expect(() => addElement(t, 'space', light('l'), ctx)).toThrow('Element l already exists');
   });
 
+  it('refuses a space deeper than 64 levels', () => {
+    let t = space();
+    let parent = 'space';
+    for (let i = 0; i < 64; i++) {
+      t = addElement(t, parent, { type: 'Group', id: `g${i}`, createdAt: T });
+      parent = `g${i}`;
+    }
+    expect(() => addElement(t, parent, { type: 'Group', id: 'too-deep', createdAt: T })).toThrow('A space cannot be more than 64 levels deep');
+    t = addElement(t, 'space', { type: 'Group', id: 'a', createdAt: T });
+    t = addElement(t, 'a', { type: 'Group', id: 'b', createdAt: T });
+    expect(() => moveElement(t, 'a', { parent: 'g62' })).toThrow('A space cannot be more than 64 levels deep');
+    expect(getElement(moveElement(t, 'b', { parent: 'g62' }), 'b').parent).toBe('g62');
+  });
+
+  it('refuses a space of more than 20,000 elements', () => {
+    const s = space();
+    const extra = Object.fromEntries(Array.from({ length: 19_999 }, (_, i) => [`x${i}`, createElement({ type: 'Group', id: `x${i}`, createdAt: T })]));
+    const full: ElementTree = { ...s, elements: { ...s.elements, ...extra } };
+    expect(() => addElement(full, 'space', { type: 'Group', id: 'one-more', createdAt: T })).toThrow('A space cannot hold more than 20000 elements');
+  });
+
   it('operations never change the tree they are given', () => {
     const t = deepFreeze(composition());
     const snapshot = JSON.stringify(t);
@@ -162,6 +183,11 @@ describe('add, move, remove', () => {
     expect(getElement(t, 'a')).toMatchObject({ collides: false, lastValidPosition: { x: 1, y: 3.9, z: 0 } });
     t = moveElement(t, 'a', { position: { x: 1.45, y: 3.9, z: 0 } });
     expect(getElement(t, 'a')).toMatchObject({ collides: true, position: { x: 1.45, y: 3.9, z: 0 }, lastValidPosition: { x: 1, y: 3.9, z: 0 } });
+  });
+
+  it('an element added where it collides has no last valid position yet', () => {
+    const t = addElement(space(), 'space', { type: 'Cluster', id: 'a', createdAt: T, position: { x: 5, y: 3.9, z: 0 }, size: { x: 0.2, y: 0.2, z: 0.2 } });
+    expect(getElement(t, 'a')).toMatchObject({ collides: true, lastValidPosition: null });
   });
 
   it('moving checks collision against other elements, not against what the element carries', () => {
@@ -219,6 +245,22 @@ describe('clusters', () => {
     expect(getElement(change.tree, 'k').attributes.installation).toBe('10');
     expect(getElement(change.tree, 'l').attributes.installation).toBe('10');
   });
+
+  it('a cluster given no size takes its canopy size (surface 0.195 × 0.135 × 0.195)', () => {
+    const t = addElement(space(), 'space', { type: 'Cluster', id: 'k', createdAt: T, attributes: { installation: '10' }, position: { x: 0, y: 3.9, z: 0 } });
+    expect(getElement(t, 'k').size).toEqual({ x: 0.195, y: 0.135, z: 0.195 });
+    const given = addElement(space(), 'space', { type: 'Cluster', id: 'k', createdAt: T, attributes: { installation: '10' }, size: { x: 1, y: 1, z: 1 } });
+    expect(getElement(given, 'k').size).toEqual({ x: 1, y: 1, z: 1 });
+  });
+
+  it('also replaces the installation of a light that hangs from no cluster', () => {
+    const concrete = createSpace({ id: 'space', createdAt: T, roomSize: { ceilingMaterial: 'concrete' } });
+    const t = addElement(concrete, 'space', light('l', '0270', { attributes: { installation: '31' } }), ctx);
+    expect(getElement(t, 'l').attributes.installation).toBe('10');
+    const r = setAttribute(t, 'l', 'installation', '31', ctx);
+    expect(r).toMatchObject({ status: 'incompatible', message: 'This combination is incompatible.' });
+    expect(setAttribute(t, 'l', 'installation', '32', ctx).status).toBe('applied');
+  });
 });
 
 describe('pendants', () => {
@@ -260,6 +302,14 @@ describe('light attributes', () => {
     let held = addElement(space(), 'space', { type: 'Group', id: 'g', createdAt: T }, ctx);
     held = addElement(held, 'g', light('l', '5770'), ctx);
     expect(getElement(held, 'l').attributes.installation).toBe('18');
+  });
+
+  it("a light under a cluster takes the cluster's installation when it has none", () => {
+    const t = composition();
+    expect(getElement(t, 'l1').attributes.installation).toBe('10');
+    let u = addElement(space(), 'space', { type: 'Cluster', id: 'k', createdAt: T, attributes: { installation: '32' } }, ctx);
+    u = addElement(u, 'k', light('own', '0270', { attributes: { installation: '18' } }), ctx);
+    expect(getElement(u, 'own').attributes.installation).toBe('18');
   });
 
   it('does not auto-set attributes with several options', () => {

@@ -158,12 +158,12 @@ export type ElectricalConnectionElement = ElementOf<'ElectricalConnection'>;
 export type ReflectorElement = ElementOf<'Reflector'>;
 export type CounterweightElement = ElementOf<'Counterweight'>;
 
-export type Element = { [T in ElementType]: ElementOf<T> }[ElementType];
+export type TreeElement = { [T in ElementType]: ElementOf<T> }[ElementType];
 
 export interface ElementTree {
   /** Id of the Space element at the root. */
   readonly rootId: string;
-  readonly elements: Readonly<Record<string, Element>>;
+  readonly elements: Readonly<Record<string, TreeElement>>;
   /** The elementOrderValue the next added element gets when none is given. */
   readonly nextOrderValue: number;
 }

@@ -14,10 +14,10 @@ import {
 } from './article-collection';
 import type { LightOptions } from './article-collection';
 import { ConfigurationError, isConfigurationError } from './configuration-error';
-import type { Element, ElementTree, LightElement } from './element.types';
+import type { TreeElement, ElementTree, LightElement } from './element.types';
 import type { TreeContext } from './tree-context';
 import { findElementRuleFailure } from './tree-rules';
-import { enclosingComposition, getElement, invalidMethod, lightsUnder, descendants, roomOf, withElements } from './tree-queries';
+import { ancestors, enclosingComposition, getElement, invalidMethod, lightsUnder, descendants, roomOf, withElements } from './tree-queries';
 import { ruleFailedError } from '../rules/rules-engine';
 
 export const INCOMPATIBLE_MESSAGE = 'This combination is incompatible.';
@@ -29,7 +29,7 @@ function noLightOptions(): ConfigurationError {
   return new ConfigurationError('NO_LIGHT_OPTIONS', 'Cannot get Light options of this element');
 }
 
-const LIGHT_HOLDERS = new Set<Element['type']>(['Group', 'Cluster', 'Pendant', 'Composition']);
+const LIGHT_HOLDERS = new Set<TreeElement['type']>(['Group', 'Cluster', 'Pendant', 'Composition']);
 
 /** Values present in every list, in the order of the first. */
 function intersect(lists: readonly (readonly string[])[]): string[] {
@@ -67,7 +67,8 @@ export function getLightOptions(tree: ElementTree, id: string, ctx: TreeContext)
 /**
  * Fills what the catalogue decides alone: the finish defaults to the base article's; control and
  * temperature are set when the model offers a single value; installation too, when the light hangs
- * from a parent (not straight from the space). Without articles in the context nothing changes.
+ * from a parent (not straight from the space); else a light under a cluster takes the cluster's
+ * installation. Without articles in the context nothing changes.
  */
 export function autoSetLightAttributes(tree: ElementTree, lightId: string, ctx: TreeContext): ElementTree {
   const light = getElement(tree, lightId);
@@ -83,6 +84,11 @@ export function autoSetLightAttributes(tree: ElementTree, lightId: string, ctx: 
   single('control');
   single('ledColourTemp');
   if (light.parent !== null && light.parent !== tree.rootId) single('installation');
+  // A light hanging from a cluster takes the cluster's installation when it has none of its own.
+  if (attributes.installation === undefined) {
+    const cluster = ancestors(tree, lightId).find((a) => a.type === 'Cluster');
+    if (cluster?.attributes.installation !== undefined) attributes.installation = cluster.attributes.installation;
+  }
   const changed = (Object.keys(attributes) as AttributeKey[]).some((k) => attributes[k] !== light.attributes[k]);
   return changed ? withElements(tree, [{ ...light, attributes }]) : tree;
 }
@@ -121,8 +127,8 @@ export type SetAttributeResult =
   /** Failed validation: the tree is the one given, unchanged. */
   | { readonly status: 'reverted'; readonly tree: ElementTree; readonly error: ConfigurationError };
 
-function setOn(e: Element, key: AttributeKey, value: string): Element {
-  return { ...e, attributes: { ...e.attributes, [key]: value } } as Element;
+function setOn(e: TreeElement, key: AttributeKey, value: string): TreeElement {
+  return { ...e, attributes: { ...e.attributes, [key]: value } } as TreeElement;
 }
 
 /**
@@ -150,12 +156,13 @@ export function setAttribute(tree: ElementTree, id: string, key: AttributeKey, v
     }
     // 2. Normalise against the room: canopies that do not fit, pendant heights out of range.
     let applied = value;
-    if (key === 'installation' && target.type === 'Cluster') applied = resolveInstallation(value, roomOf(tree)).installation;
-    const updates: Element[] = [];
+    // Installation is the canopy in the ceiling: one the room cannot take becomes '10 Surface Basic'.
+    if (key === 'installation') applied = resolveInstallation(value, roomOf(tree)).installation;
+    const updates: TreeElement[] = [];
     if (key === 'pendantHeight' && target.type === 'Pendant') {
       const metres = clampPendantHeight(Number(value) / 100, { roomHeight: roomOf(tree).height, positionOffset: target.props.positionOffset });
       applied = String(Math.round(metres * 100));
-      updates.push({ ...setOn(target, key, applied), props: { ...target.props, pendantHeight: metres, wireLength: Math.max(0, metres - target.props.positionOffset) } } as Element);
+      updates.push({ ...setOn(target, key, applied), props: { ...target.props, pendantHeight: metres, wireLength: Math.max(0, metres - target.props.positionOffset) } } as TreeElement);
     } else if (target.type !== 'Light') {
       updates.push(setOn(target, key, applied));
     }

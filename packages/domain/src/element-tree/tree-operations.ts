@@ -3,7 +3,7 @@
  * takes a tree and returns a new one (the input is never changed); a refused change throws and
  * leaves the caller with its tree.
  */
-import { isFreeWire, resolveInstallation } from '../space/canopy';
+import { canopyExtents, isFreeWire, resolveInstallation } from '../space/canopy';
 import { clampPendantHeight } from '../space/pendant-height';
 import type { RoomSize } from '../space/room';
 import type { Vec3 } from '../space/collision';
@@ -12,10 +12,10 @@ import { ConfigurationError } from './configuration-error';
 import { createElement } from './element-factory';
 import type { NewElement } from './element-factory';
 import { CONTAINER_TYPES } from './element.types';
-import type { ClusterElement, Element, ElementTree, ElementType, PendantElement } from './element.types';
+import type { ClusterElement, TreeElement, ElementTree, ElementType, PendantElement } from './element.types';
 import { applyRemoteDriverAround, autoSetLightAttributes } from './light-attributes';
 import type { TreeContext } from './tree-context';
-import { updatePlacement } from './tree-placement';
+import { placeAt, updatePlacement } from './tree-placement';
 import {
   ancestors,
   descendants,
@@ -28,6 +28,28 @@ import {
   roomOf,
   withElements,
 } from './tree-queries';
+
+/** Bounds of a space; the saved form refuses more (see MAX_SPACE_NODES / MAX_SPACE_DEPTH). */
+export const MAX_TREE_ELEMENTS = 20_000;
+export const MAX_TREE_DEPTH = 64;
+
+/** Levels below the space of `id` (the space is 0). */
+function depthOf(tree: ElementTree, id: string): number {
+  return ancestors(tree, id).length;
+}
+
+/** Levels the subtree of `id` spans (a leaf is 1). */
+function heightOf(tree: ElementTree, id: string): number {
+  const all = [getElement(tree, id), ...descendants(tree, id)];
+  const base = depthOf(tree, id);
+  let max = 0;
+  for (const e of all) max = Math.max(max, depthOf(tree, e.id) - base + 1);
+  return max;
+}
+
+function tooDeep(): ConfigurationError {
+  return new ConfigurationError('INVALID_TREE_OPERATION', `A space cannot be more than ${MAX_TREE_DEPTH} levels deep`);
+}
 
 export const ONE_LIGHT_PER_CLUSTER_MESSAGE = 'Error while adding a new light to the cluster: Cluster allows only one light per cluster';
 
@@ -52,25 +74,31 @@ function assertClusterAcceptsLights(tree: ElementTree, parentId: string, incomin
   }
 }
 
-function attach(tree: ElementTree, parentId: string, child: Element): ElementTree {
+function attach(tree: ElementTree, parentId: string, child: TreeElement): ElementTree {
   const parent = getElement(tree, parentId);
-  return withElements(tree, [{ ...parent, children: [...parent.children, child.id] } as Element, { ...child, parent: parentId } as Element]);
+  return withElements(tree, [{ ...parent, children: [...parent.children, child.id] } as TreeElement, { ...child, parent: parentId } as TreeElement]);
 }
 
 function detach(tree: ElementTree, id: string): ElementTree {
   const e = getElement(tree, id);
   if (e.parent === null) return tree;
   const parent = getElement(tree, e.parent);
-  return withElements(tree, [{ ...parent, children: parent.children.filter((c) => c !== id) } as Element, { ...e, parent: null } as Element]);
+  return withElements(tree, [{ ...parent, children: parent.children.filter((c) => c !== id) } as TreeElement, { ...e, parent: null } as TreeElement]);
 }
 
 /** Replaces a cluster's installation by '10 Surface Basic' when its canopy does not fit the room. */
+/** The elements whose installation is a canopy in the ceiling: clusters, and lights hanging from no cluster. */
+function holdsCanopy(tree: ElementTree, e: TreeElement): boolean {
+  if (e.type === 'Cluster') return true;
+  return e.type === 'Light' && !ancestors(tree, e.id).some((a) => a.type === 'Cluster');
+}
+
 function fitInstallation(tree: ElementTree, id: string): ElementTree {
   const e = getElement(tree, id);
-  if (e.type !== 'Cluster' || e.attributes.installation === undefined) return tree;
+  if (e.attributes.installation === undefined || !holdsCanopy(tree, e)) return tree;
   const { installation, replaced } = resolveInstallation(e.attributes.installation, roomOf(tree));
   if (!replaced) return tree;
-  const changed: Element[] = [{ ...e, attributes: { ...e.attributes, installation } }];
+  const changed: TreeElement[] = [{ ...e, attributes: { ...e.attributes, installation } }];
   for (const l of lightsUnder(tree, id)) changed.push({ ...l, attributes: { ...l.attributes, installation } });
   return withElements(tree, changed);
 }
@@ -97,8 +125,18 @@ export function addElement(tree: ElementTree, parentId: string, input: NewElemen
   if (findElement(tree, created.id)) {
     throw new ConfigurationError('INVALID_TREE_OPERATION', `Element ${created.id} already exists`);
   }
+  if (Object.keys(tree.elements).length >= MAX_TREE_ELEMENTS) {
+    throw new ConfigurationError('INVALID_TREE_OPERATION', `A space cannot hold more than ${MAX_TREE_ELEMENTS} elements`);
+  }
+  if (depthOf(tree, parentId) + 1 > MAX_TREE_DEPTH) throw tooDeep();
   if (created.type === 'Light') assertClusterAcceptsLights(tree, parentId, 1);
-  const element = { ...created, elementOrderValue: input.elementOrderValue ?? tree.nextOrderValue } as Element;
+  // A cluster given no size takes its canopy's (the spec's canopy sizes), for collision.
+  const canopySize = created.type === 'Cluster' && input.size === undefined ? canopyExtents(created.attributes.installation) : undefined;
+  const element = {
+    ...created,
+    ...(canopySize ? { size: canopySize } : {}),
+    elementOrderValue: input.elementOrderValue ?? tree.nextOrderValue,
+  } as TreeElement;
   let next: ElementTree = { ...attach(tree, parentId, element), nextOrderValue: Math.max(tree.nextOrderValue, element.elementOrderValue + 1) };
   next = autoSetLightAttributes(next, element.id, ctx);
   next = fitInstallation(next, element.id);
@@ -115,7 +153,7 @@ export function removeElement(tree: ElementTree, id: string): ElementTree {
   if (e.parent === null) throw invalidMethod();
   const gone = new Set([id, ...descendants(tree, id).map((d) => d.id)]);
   const detached = detach(tree, id);
-  const elements: Record<string, Element> = {};
+  const elements: Record<string, TreeElement> = {};
   for (const [key, value] of Object.entries(detached.elements)) if (!gone.has(key)) elements[key] = value;
   return { ...detached, elements };
 }
@@ -142,20 +180,19 @@ export function moveElement(tree: ElementTree, id: string, to: MoveTarget, ctx: 
   if (to.parent !== undefined && to.parent !== e.parent) {
     const parent = getElement(tree, to.parent);
     if (!canHoldChildren(parent.type) || to.parent === id || isDescendantOf(tree, to.parent, id)) throw invalidMethod();
+    if (depthOf(tree, to.parent) + heightOf(tree, id) > MAX_TREE_DEPTH) throw tooDeep();
     assertClusterAcceptsLights(tree, to.parent, lightsUnder(tree, id).length);
     next = attach(detach(next, id), to.parent, getElement(next, id));
-    next = autoSetLightAttributes(next, id, ctx);
     for (const l of lightsUnder(next, id)) next = autoSetLightAttributes(next, l.id, ctx);
+    for (const m of [getElement(next, id), ...descendants(next, id)]) next = fitInstallation(next, m.id);
     next = applyRemoteDriverAround(next, id, ctx);
     checkElementRules(next, to.parent, ctx.rules);
     checkElementRules(next, oldParent, ctx.rules);
   }
-  if (to.position !== undefined) {
-    const moved = getElement(next, id);
-    next = withElements(next, [{ ...moved, position: to.position } as Element]);
-  }
+  // Rules do not look at positions: check them before placing, then write the element once.
   checkElementRules(next, id, ctx.rules);
-  return updatePlacement(next, id);
+  const placed = placeAt(next, id, to.position ?? getElement(next, id).position);
+  return withElements(next, [placed]);
 }
 
 /**
@@ -186,7 +223,7 @@ export function setPendantHeight(tree: ElementTree, id: string, metres: number):
 
 export interface RoomChange {
   readonly tree: ElementTree;
-  /** Clusters whose installation no longer fitted and became '10 Surface Basic'. */
+  /** Clusters (and lights without a cluster) whose installation no longer fitted and became '10 Surface Basic'. */
   readonly replacedInstallations: readonly string[];
 }
 
@@ -197,7 +234,7 @@ export function setRoomSize(tree: ElementTree, change: Partial<RoomSize>): RoomC
   let next = withElements(tree, [{ ...space, props: { ...space.props, config: { ...space.props.config, roomSize } } }]);
   const replaced: string[] = [];
   for (const e of descendants(next, next.rootId)) {
-    if (e.type === 'Cluster') {
+    if (holdsCanopy(next, e)) {
       const before = getElement(next, e.id).attributes.installation;
       next = fitInstallation(next, e.id);
       if (getElement(next, e.id).attributes.installation !== before) replaced.push(e.id);

@@ -4,17 +4,20 @@
  * and the last valid position is remembered only when there is no collision.
  */
 import { boxAt, collides, isEmptyBox } from '../space/collision';
-import type { Box } from '../space/collision';
-import type { Element, ElementTree } from './element.types';
+import type { Box, Vec3 } from '../space/collision';
+import type { TreeElement, ElementTree } from './element.types';
 import { descendants, getElement, roomOf, withElements } from './tree-queries';
 
-/** World boxes of every element, computed in one walk (positions are relative to the parent). */
-export function worldBoxes(tree: ElementTree): Map<string, Box> {
+/**
+ * World boxes of every element, computed in one walk (positions are relative to the parent).
+ * `override` stands in for the element of the same id (a position being tried, not yet stored).
+ */
+export function worldBoxes(tree: ElementTree, override?: TreeElement): Map<string, Box> {
   const boxes = new Map<string, Box>();
   const stack: { id: string; ox: number; oy: number; oz: number }[] = [{ id: tree.rootId, ox: 0, oy: 0, oz: 0 }];
   while (stack.length > 0) {
     const { id, ox, oy, oz } = stack.pop() as { id: string; ox: number; oy: number; oz: number };
-    const e = getElement(tree, id);
+    const e = override !== undefined && override.id === id ? override : getElement(tree, id);
     const p = { x: ox + e.position.x, y: oy + e.position.y, z: oz + e.position.z };
     if (id !== tree.rootId) boxes.set(id, boxAt(p, e.size));
     for (const c of e.children) stack.push({ id: c, ox: p.x, oy: p.y, oz: p.z });
@@ -27,10 +30,14 @@ export function worldBoxes(tree: ElementTree): Map<string, Box> {
  * its own chain (its ancestors hold it, its descendants hang from it: those never collide with it).
  */
 export function elementCollides(tree: ElementTree, id: string, boxes: Map<string, Box> = worldBoxes(tree)): boolean {
+  return collidesWith(tree, id, boxes);
+}
+
+function collidesWith(tree: ElementTree, id: string, boxes: Map<string, Box>): boolean {
   const room = roomOf(tree);
   const moving = [getElement(tree, id), ...descendants(tree, id)];
   const chain = new Set(moving.map((e) => e.id));
-  let a: Element | undefined = getElement(tree, id);
+  let a: TreeElement | undefined = getElement(tree, id);
   while (a && a.parent !== null) {
     chain.add(a.parent);
     a = getElement(tree, a.parent);
@@ -45,10 +52,18 @@ export function elementCollides(tree: ElementTree, id: string, boxes: Map<string
   return false;
 }
 
+/**
+ * The element at `position` (relative to its parent) with `collides` set, and `lastValidPosition`
+ * moved there only when it is free. The tree is not changed.
+ */
+export function placeAt(tree: ElementTree, id: string, position: Vec3): TreeElement {
+  const e = getElement(tree, id);
+  const tried = { ...e, position } as TreeElement;
+  const hit = collidesWith(tree, id, worldBoxes(tree, tried));
+  return { ...tried, collides: hit, lastValidPosition: hit ? e.lastValidPosition : position } as TreeElement;
+}
+
 /** Sets `collides` on the element, and `lastValidPosition` to its position when it is free. */
 export function updatePlacement(tree: ElementTree, id: string): ElementTree {
-  const e = getElement(tree, id);
-  const hit = elementCollides(tree, id);
-  const next = { ...e, collides: hit, lastValidPosition: hit ? e.lastValidPosition : e.position } as Element;
-  return withElements(tree, [next]);
+  return withElements(tree, [placeAt(tree, id, getElement(tree, id).position)]);
 }

@@ -4,7 +4,7 @@
 import type { RoomSize } from '../space/room';
 import type { Vec3 } from '../space/collision';
 import { ConfigurationError } from './configuration-error';
-import type { CompositionElement, Element, ElementTree, ElementType, LightElement, SpaceElement } from './element.types';
+import type { CompositionElement, TreeElement, ElementTree, ElementType, LightElement, SpaceElement } from './element.types';
 
 export function elementNotFound(): ConfigurationError {
   return new ConfigurationError('ELEMENT_NOT_FOUND', 'Element not found');
@@ -14,18 +14,18 @@ export function invalidMethod(): ConfigurationError {
   return new ConfigurationError('INVALID_METHOD_FOR_ELEMENT', 'This method is invalid for this element');
 }
 
-export function findElement(tree: ElementTree, id: string): Element | undefined {
+export function findElement(tree: ElementTree, id: string): TreeElement | undefined {
   return Object.hasOwn(tree.elements, id) ? tree.elements[id] : undefined;
 }
 
 /** The element with this id; throws 'Element not found'. */
-export function getElement(tree: ElementTree, id: string): Element {
+export function getElement(tree: ElementTree, id: string): TreeElement {
   const element = findElement(tree, id);
   if (!element) throw elementNotFound();
   return element;
 }
 
-export function isOfType<T extends ElementType>(element: Element, type: T): element is Extract<Element, { type: T }> {
+export function isOfType<T extends ElementType>(element: TreeElement, type: T): element is Extract<TreeElement, { type: T }> {
   return element.type === type;
 }
 
@@ -39,13 +39,13 @@ export function roomOf(tree: ElementTree): RoomSize {
   return getSpace(tree).props.config.roomSize;
 }
 
-export function getChildren(tree: ElementTree, id: string): Element[] {
+export function getChildren(tree: ElementTree, id: string): TreeElement[] {
   return getElement(tree, id).children.map((c) => getElement(tree, c));
 }
 
 /** Every element below `id`, depth first, parents before children. */
-export function descendants(tree: ElementTree, id: string): Element[] {
-  const out: Element[] = [];
+export function descendants(tree: ElementTree, id: string): TreeElement[] {
+  const out: TreeElement[] = [];
   const stack = [...getElement(tree, id).children].reverse();
   while (stack.length > 0) {
     const e = getElement(tree, stack.pop() as string);
@@ -56,8 +56,8 @@ export function descendants(tree: ElementTree, id: string): Element[] {
 }
 
 /** The ancestors of `id`, its parent first, the space last. */
-export function ancestors(tree: ElementTree, id: string): Element[] {
-  const out: Element[] = [];
+export function ancestors(tree: ElementTree, id: string): TreeElement[] {
+  const out: TreeElement[] = [];
   let parent = getElement(tree, id).parent;
   while (parent !== null) {
     const e = getElement(tree, parent);
@@ -87,7 +87,7 @@ export function enclosingComposition(tree: ElementTree, id: string): Composition
 
 /** Positions are relative to the parent; the world position adds up the chain. */
 export function worldPosition(tree: ElementTree, id: string): Vec3 {
-  let e: Element | undefined = getElement(tree, id);
+  let e: TreeElement | undefined = getElement(tree, id);
   let x = 0;
   let y = 0;
   let z = 0;
@@ -101,9 +101,9 @@ export function worldPosition(tree: ElementTree, id: string): Vec3 {
 }
 
 /** A copy of the tree with these elements replaced (or added). */
-export function withElements(tree: ElementTree, changed: readonly Element[]): ElementTree {
+export function withElements(tree: ElementTree, changed: readonly TreeElement[]): ElementTree {
   if (changed.length === 0) return tree;
-  const elements: Record<string, Element> = { ...tree.elements };
+  const elements: Record<string, TreeElement> = { ...tree.elements };
   for (const e of changed) elements[e.id] = e;
   return { ...tree, elements };
 }

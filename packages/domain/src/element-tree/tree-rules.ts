@@ -5,11 +5,11 @@
 import { findRuleFailure, ruleFailedError } from '../rules/rules-engine';
 import type { RuleFailure } from '../rules/rules-engine';
 import type { RuleSet, RuleSubject } from '../rules/rule.types';
-import type { Element, ElementTree, ElementType } from './element.types';
+import type { TreeElement, ElementTree, ElementType } from './element.types';
 import { findElement, getElement } from './tree-queries';
 
 /** The model code of an element that carries an article, else null. */
-export function modelOf(element: Element): string | null {
+export function modelOf(element: TreeElement): string | null {
   const props = element.props as { readonly code?: unknown };
   return typeof props.code === 'string' && props.code !== '' ? props.code : null;
 }
@@ -39,7 +39,7 @@ export function findElementRuleFailure(tree: ElementTree, id: string, rules: rea
   const own = findRuleFailure(rules, subject);
   if (own) return own;
   // Rule sets carried by the compositions that hold the element (the composition's own sets apply to it too).
-  let e: Element | undefined = getElement(tree, id);
+  let e: TreeElement | undefined = getElement(tree, id);
   while (e) {
     if (e.type === 'Composition' && e.props.rules.length > 0) {
       const failure = findRuleFailure(e.props.rules, subject);

@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PendantHeightVariation, PriceRecord, Variation } from '../catalogue/catalogue.types';
 import {
@@ -107,5 +109,35 @@ describe('the price rate selects the price record', () => {
     expect(currencyOfCatalog(21)).toBe('USD');
     expect(formatCurrency('1234.5', 'USD')).toBe('$1,234.50');
     expect(formatCurrency('1234.5', 'EUR').replace(/\s/g, ' ')).toBe('1.234,50 €');
+  });
+});
+
+describe('pricing: laws', () => {
+  const cents = fc.integer({ min: 1, max: 10_000_000 }).map((c) => (c / 100).toFixed(2));
+  const increment = fc.record({ fixed: fc.integer({ min: 0, max: 50_000 }).map((c) => (c / 100).toFixed(2)), percent: fc.integer({ min: 0, max: 5000 }).map((p) => (p / 100).toString()) });
+  it('increments never lower the price; catalogue 16 prices are whole units', () => {
+    fc.assert(
+      fc.property(cents, fc.array(increment, { maxLength: 5 }), (base, increments) => {
+        const price = priceWithIncrements(base, increments, INT);
+        expect(price).toBeGreaterThanOrEqual(Number(base));
+        expect(Number.isInteger(price)).toBe(true);
+      }),
+    );
+  });
+  it('the old USA path never exceeds 1.2 × base', () => {
+    fc.assert(
+      fc.property(cents, fc.array(increment, { maxLength: 5 }), (base, increments) => {
+        const price = priceWithIncrements(base, increments, { catalogId: 21, rateId: 1 });
+        expect(new Decimal(price).lte(new Decimal(base).times('1.2').toDecimalPlaces(2, Decimal.ROUND_HALF_UP))).toBe(true);
+      }),
+    );
+  });
+  it('under changePricesCalculation percent beyond 20 changes nothing', () => {
+    fc.assert(
+      fc.property(cents, fc.integer({ min: 20, max: 500 }), (base, percent) => {
+        const ctx = { catalogId: 21, rateId: 1, changePricesCalculation: true } as const;
+        expect(priceWithIncrements(base, [{ percent }], ctx)).toBe(priceWithIncrements(base, [{ percent: 20 }], ctx));
+      }),
+    );
   });
 });

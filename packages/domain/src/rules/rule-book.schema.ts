@@ -62,8 +62,26 @@ export const RuleBookSchema = z.strictObject({
   ruleSets: z.array(RuleSetSchema).max(1000),
 });
 
+/** Nesting a rule file may have (conditions nest through all / any / not). */
+export const MAX_RULE_BOOK_DEPTH = 40;
+
+/** True when `value` nests no deeper than `limit` (checked without recursion). */
+function withinDepth(value: unknown, limit: number): boolean {
+  const stack: { v: unknown; d: number }[] = [{ v: value, d: 0 }];
+  while (stack.length > 0) {
+    const { v, d } = stack.pop() as { v: unknown; d: number };
+    if (typeof v !== 'object' || v === null) continue;
+    if (d > limit) return false;
+    for (const child of Object.values(v)) stack.push({ v: child, d: d + 1 });
+  }
+  return true;
+}
+
 /** Parses a rule file; throws 'Invalid rule book: {first problem}' when it is not one. */
 export function parseRuleBook(json: unknown): RuleBook {
+  if (!withinDepth(json, MAX_RULE_BOOK_DEPTH)) {
+    throw new ConfigurationError('INVALID_RULE_BOOK', `Invalid rule book: nested more than ${MAX_RULE_BOOK_DEPTH} levels`);
+  }
   const result = RuleBookSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];

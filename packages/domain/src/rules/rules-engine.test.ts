@@ -111,6 +111,9 @@ describe('rule books are data', () => {
   it('refuse a malformed rule file', () => {
     expect(() => parseRuleBook({ version: 1, subFamilyId: 1, ruleSets: [{ id: 'x', appliesTo: {}, rules: [{ kind: 'script', code: 'evil()' }] }] })).toThrow(/^Invalid rule book at ruleSets\.0\.rules\.0/);
     expect(() => parseRuleBook(null)).toThrow(/^Invalid rule book/);
+    let deep: unknown = { always: true };
+    for (let i = 0; i < 10_000; i++) deep = { not: deep };
+    expect(() => parseRuleBook({ version: 1, subFamilyId: 1, ruleSets: [{ id: 'x', appliesTo: {}, rules: [{ kind: 'condition', id: 'c', reason: 'r', when: deep, outcome: 'reject' }] }] })).toThrow('Invalid rule book: nested more than 40 levels');
     expect(() => parseRuleBook({ version: 1, subFamilyId: 1, ruleSets: [{ id: 'x', appliesTo: { elementType: ['Lamp'] }, rules: [] }] })).toThrow(/Invalid rule book/);
   });
 });

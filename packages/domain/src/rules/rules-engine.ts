@@ -133,7 +133,15 @@ export function ruleSetsFor(sets: readonly RuleSet[], subject: RuleSubject): rea
 
 /** The first failure of the applicable rule sets, or null when the element is valid. */
 export function findRuleFailure(sets: readonly RuleSet[], subject: RuleSubject): RuleFailure | null {
-  for (const set of ruleSetsFor(sets, subject)) {
+  if (sets.length === 0) return null;
+  const map = index(sets);
+  const typed = map.get(subject.type);
+  const any = map.get('*');
+  // The common case (sets for this type only, or for any type only) walks the index without allocating.
+  const candidates = typed === undefined ? any : any === undefined ? typed : ruleSetsFor(sets, subject);
+  if (candidates === undefined) return null;
+  for (const set of candidates) {
+    if (!ruleSetApplies(set, subject)) continue;
     const failure = evaluateRuleSet(set, subject);
     if (failure) return failure;
   }

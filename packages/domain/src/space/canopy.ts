@@ -48,6 +48,12 @@ export function canopyType(installation: string | undefined): CanopyType | undef
   return CANOPY_TYPES[installation as CanopyId];
 }
 
+/** The canopy's box extents for collision (x = width, y = height, z = depth), or undefined for unknown codes. */
+export function canopyExtents(installation: string | undefined): { readonly x: number; readonly y: number; readonly z: number } | undefined {
+  const canopy = canopyType(installation);
+  return canopy ? { x: canopy.size.width, y: canopy.size.height, z: canopy.size.depth } : undefined;
+}
+
 export function isFreeWire(installation: string | undefined): boolean {
   return canopyType(installation)?.freeWire === true;
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { applyTheme, currentTheme, normalizeTheme } from '../theme/theme';
 import { ThemeToggle } from './ThemeToggle';
@@ -28,6 +28,14 @@ describe('ThemeToggle', () => {
     await userEvent.keyboard('{Enter}');
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
+  });
+
+  it('uncontrolled: follows a theme set on the html element by someone else', async () => {
+    render(<ThemeToggle />);
+    applyTheme('dark');
+    expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    applyTheme('light');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument());
   });
 
   it('controlled: reports and leaves the html element alone', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { Icon } from '../Icon/Icon';
 import { useWidgetsTranslation } from '../i18n/use-widgets-translation';
@@ -15,6 +15,14 @@ export interface ThemeToggleProps {
 export function ThemeToggle({ theme, onThemeChange, className }: ThemeToggleProps) {
   const { t } = useWidgetsTranslation();
   const [own, setOwn] = useState<Theme>(() => currentTheme());
+  // Uncontrolled: follow changes that others make to the html element (e.g. the app's own toggle).
+  useEffect(() => {
+    if (theme !== undefined || typeof MutationObserver === 'undefined') return undefined;
+    const root = document.documentElement;
+    const observer = new MutationObserver(() => setOwn(currentTheme(root)));
+    observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, [theme]);
   const active = theme ?? own;
   const next: Theme = active === 'dark' ? 'light' : 'dark';
   return (

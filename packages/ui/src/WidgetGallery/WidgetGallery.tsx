@@ -18,6 +18,7 @@ import { TextArea } from '../TextArea/TextArea';
 import { TextField } from '../TextField/TextField';
 import { ThemeToggle } from '../ThemeToggle/ThemeToggle';
 import { Tooltip } from '../Tooltip/Tooltip';
+import type { Theme } from '../theme/theme';
 import { PALETTE, SPACING, type PaletteColor } from '../tokens/tokens';
 
 /** Product collections: proper names, the same in every language. */
@@ -339,9 +340,11 @@ function ProgressDemo() {
         </TabsGroup>
       </Section>
       <Section title={t('gallery.skeletons')}>
-        <Button variant="secondary" size="sm" onPress={() => setLoading((value) => !value)}>
-          {t('gallery.skeleton.toggle')}
-        </Button>
+        <div className="lm-gallery__items">
+          <Button variant="secondary" size="sm" onPress={() => setLoading((value) => !value)}>
+            {t('gallery.skeleton.toggle')}
+          </Button>
+        </div>
         <SkeletonGroup
           isLoading={loading}
           className="lm-gallery__skeletons"
@@ -413,11 +416,17 @@ function TokensDemo() {
   );
 }
 
+export interface WidgetGalleryProps {
+  /** The app's theme, when the app keeps it in its state; without it the gallery's toggle sets data-theme on <html> itself. */
+  theme?: Theme;
+  onThemeChange?: (theme: Theme) => void;
+}
+
 /**
  * Every widget of the kit in each of its states, for the /sandbox route. The theme toggle switches
  * the whole page between light and dark.
  */
-export function WidgetGallery() {
+export function WidgetGallery({ theme, onThemeChange }: WidgetGalleryProps = {}) {
   const { t } = useWidgetsTranslation();
   return (
     <div className="lm-gallery" data-testid="widget-gallery">
@@ -426,7 +435,7 @@ export function WidgetGallery() {
           <h1 className="lm-gallery__title">{t('gallery.title')}</h1>
           <p className="lm-gallery__intro">{t('gallery.intro')}</p>
         </div>
-        <ThemeToggle />
+        <ThemeToggle {...(theme !== undefined ? { theme } : {})} {...(onThemeChange ? { onThemeChange } : {})} />
       </div>
       <ModalsDemo />
       <FieldsDemo />

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { type Database, fromPglite, fromPostgresUrl } from '../src/db/client';
+
+/** Why this project's database tests cannot run here, or null when they can. */
+export function databaseSkipReason(): string | null {
+  return inject('testDb') === 'postgres' ? inject('postgresSkipReason') : null;
+}
+
+export function testDbKind(): 'pglite' | 'postgres' {
+  return inject('testDb');
+}
+
+declare global {
+  var __lumenPgliteTemplate: Promise<PGlite> | undefined;
+}
+
+/**
+ * The migrated and seeded PGlite template of this worker, loaded once from global setup's dump;
+ * every test database is a clone of it (a cold PGlite start costs seconds, a clone well under one).
+ */
+function pgliteTemplate(): Promise<PGlite> {
+  globalThis.__lumenPgliteTemplate ??= (async () => {
+    const file = inject('pgliteTemplateFile');
+    if (!file) throw new Error('No PGlite template: is the global setup of apps/api in place?');
+    const bytes = readFileSync(file);
+    return PGlite.create({ loadDataDir: new Blob([bytes]) });
+  })();
+  return globalThis.__lumenPgliteTemplate;
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const adminUrl = inject('postgresAdminUrl');
+  if (!adminUrl) throw new Error('No PostgreSQL for tests');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database (migrated, reference data and demo accounts seeded), dropped by close(). */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDbKind() === 'pglite') {
+    const template = await pgliteTemplate();
+    return fromPglite((await template.clone()) as PGlite);
+  }
+  const adminUrl = inject('postgresAdminUrl');
+  const templateDb = inject('postgresTemplateDb');
+  const runId = inject('postgresRunId');
+  if (!adminUrl || !templateDb || !runId) throw new Error(databaseSkipReason() ?? 'No PostgreSQL for tests');
+  const name = `${runId}_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDb}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = fromPostgresUrl(url.toString(), { max: 5 });
+  const close = database.close.bind(database);
+  return {
+    ...database,
+    async close() {
+      await close();
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+/** A describe that is skipped, with the reason in its name, when this project has no database. */
+export function describeWithDb(name: string, body: () => void): void {
+  const reason = databaseSkipReason();
+  if (reason) describe.skip(`${name} (${reason})`, body);
+  else describe(name, body);
+}

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { exactly, texts } from './support/texts';
+
+// Issue 2, "the platform runs end to end": sign up, log out, log in, switch language, reload,
+// and the guards, driven through the built app as a user sees it.
+
+const en = texts('en');
+const fr = texts('fr');
+
+/** A text field of the kit: its label is the field's name, followed by ' *' when required. */
+const field = (scope: ReturnType<Page['getByRole']>, label: string) => scope.getByLabel(exactly(label, { end: false }));
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
+  const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
+  await field(dialog, en('auth.field.email')).fill(email);
+  await field(dialog, en('auth.field.password')).fill(password);
+  await dialog.getByRole('button', { name: en('auth.login.submit') }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a visitor signs up, logs out, logs in, switches language and keeps it after a reload', async ({ page }) => {
+  const email = `erin.${Date.now()}@example.com`;
+  const password = 'a-long-enough-password';
+  const name = 'Erin Tester';
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
+
+  // Sign up from the home page.
+  await page.getByRole('main').getByRole('button', { name: en('home.visitor.signup') }).click();
+  const signup = page.getByRole('dialog', { name: en('auth.signup.title') });
+  await field(signup, en('auth.field.name')).fill(name);
+  await field(signup, en('auth.field.email')).fill(email);
+  await field(signup, en('auth.field.password')).fill(password);
+  await field(signup, en('auth.field.passwordConfirm')).fill(password);
+  await signup.getByRole('button', { name: en('auth.signup.submit') }).click();
+  await expect(signup).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: en('home.user.greeting', { name }) })).toBeVisible();
+  await expect(page.getByText(en('home.user.role', { role: en('role.webUser') }))).toBeVisible();
+
+  // Log out through the user menu.
+  await page.getByRole('button', { name: en('header.userMenuFor', { name }) }).click();
+  await page.getByRole('menuitem', { name: en('header.logout') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
+
+  // A wrong password is refused, the right one lets the user in.
+  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
+  const login = page.getByRole('dialog', { name: en('auth.login.title') });
+  await field(login, en('auth.field.email')).fill(email);
+  await field(login, en('auth.field.password')).fill('not-the-password');
+  await login.getByRole('button', { name: en('auth.login.submit') }).click();
+  await expect(login.getByRole('alert')).toHaveText(en('error.login.401'));
+  await field(login, en('auth.field.password')).fill(password);
+  await login.getByRole('button', { name: en('auth.login.submit') }).click();
+  await expect(login).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: en('home.user.greeting', { name }) })).toBeVisible();
+
+  // Switch to French.
+  await page.getByRole('button', { name: exactly(en('header.language'), { start: false }) }).click();
+  await page.getByRole('option', { name: en('language.fr') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: fr('home.user.greeting', { name }) })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+  // The language survives a reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: fr('home.user.greeting', { name }) })).toBeVisible();
+  await expect(page.getByText(fr('home.user.role', { role: fr('role.webUser') }))).toBeVisible();
+
+  // ...and a logout: the visitor keeps French.
+  await page.getByRole('button', { name: fr('header.userMenuFor', { name }) }).click();
+  await page.getByRole('menuitem', { name: fr('header.logout') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: fr('home.visitor.title') })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: fr('home.visitor.title') })).toBeVisible();
+});
+
+test('guarded routes: a visitor goes to /, a user without the privilege to the not-allowed page', async ({ page }) => {
+  // Logged out: the profile needs a login.
+  await page.goto('/my-profile');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
+
+  // The demo web user has no backoffice privilege, which /sandbox needs.
+  await logIn(page, 'webuser@demo.example', 'demo-password');
+  await page.goto('/sandbox');
+  await expect(page).toHaveURL(/\/not-allowed$/);
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.notAllowed.title') })).toBeVisible();
+
+  // A route the user may open.
+  await page.goto('/my-profile');
+  await expect(page.getByRole('heading', { level: 1, name: en('profile.title') })).toBeVisible();
+
+  // Unknown paths get the not-found page.
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound.title') })).toBeVisible();
+});

@@ -1,0 +1,59 @@
+import { LANGS } from '@lumen/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import i18next from 'i18next';
+import { WidgetGallery } from './WidgetGallery';
+
+describe('WidgetGallery', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it('shows every widget family in its own named section', () => {
+    render(<WidgetGallery />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Widget gallery' })).toBeInTheDocument();
+    const sections = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby') && within(region).getAllByRole('heading')[0]?.textContent);
+    expect(sections).toEqual([
+      'Modals',
+      'Text fields',
+      'Selects and autocompletes',
+      'Date pickers',
+      'Quantity selectors',
+      'Buttons',
+      'Dropdowns and tooltips',
+      'Steppers',
+      'Tabs',
+      'Skeletons',
+      'Design tokens',
+    ]);
+    for (const lang of LANGS) expect(screen.getByRole('group', { name: `Delivery date (${lang})` })).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Units, 1 to 5 (numeric)' })).toHaveValue('1');
+  });
+
+  it.each(LANGS)('has no untranslated key in %s', async (lang) => {
+    await i18next.changeLanguage(lang);
+    const { container } = render(<WidgetGallery />);
+    expect(container.textContent).not.toMatch(/\b(gallery|quantity|stepper|formError|select|theme)\.[a-zA-Z]/);
+  });
+
+  it('switches the page theme', async () => {
+    render(<WidgetGallery />);
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+  });
+
+  it('opens a modal from the gallery and closes it with Escape', async () => {
+    render(<WidgetGallery />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open modal' }));
+    expect(await screen.findByRole('dialog', { name: 'Project details' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('has no axe violations that jsdom can see (contrast is checked in the browser test)', { timeout: 60_000 }, async () => {
+    const { container } = render(<WidgetGallery />);
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
