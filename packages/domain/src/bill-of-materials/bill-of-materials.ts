@@ -12,7 +12,7 @@ import { DRIVER_CATALOGUE } from '../drivers/driver-catalogue';
 import type { DriverCatalogueByModel } from '../drivers/driver-catalogue';
 import { articleForLight, collectionHasModel } from '../element-tree/article-collection';
 import type { ArticleCollection } from '../element-tree/article-collection';
-import { ConfigurationError } from '../element-tree/configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import type { TreeElement, ElementAttributes, ElementTree } from '../element-tree/element.types';
 import { modelOf } from '../element-tree/tree-rules';
 import { getElement } from '../element-tree/tree-queries';
@@ -44,8 +44,8 @@ const ARTICLE_ELEMENTS = new Set<TreeElement['type']>(['Light', 'Track', 'Electr
 const ACCESSORY_ELEMENTS = new Set<TreeElement['type']>(['Complement', 'Reflector', 'Counterweight']);
 const ZERO_PRICES = { unitGross: 0, unitNet: 0, unitDiscount: 0, totalGross: 0, totalNet: 0, totalDiscount: 0 } as const;
 
-function noArticleForModel(): ConfigurationError {
-  return new ConfigurationError('NO_ARTICLE_FOR_MODEL', 'No article for this model was found');
+function noArticleForModel(): DomainError {
+  return new DomainError('NO_ARTICLE_FOR_MODEL', 'No article for this model was found');
 }
 
 /** The pendant height (cm, as text) of a light: its own attribute, else its pendant's. */
@@ -251,7 +251,7 @@ export function spaceToBillOfMaterials(input: BillOfMaterialsInput): Composition
     .map((group) => buildComposition(input.tree, group, input, cache))
     .sort((a, b) => a.compositionNumber - b.compositionNumber);
   if (compositions.every((c) => c.articles.length === 0)) {
-    throw new ConfigurationError('NO_ARTICLES_IN_SPACE', 'No articles found in this space');
+    throw new DomainError('NO_ARTICLES_IN_SPACE', 'No articles found in this space');
   }
   return compositions;
 }

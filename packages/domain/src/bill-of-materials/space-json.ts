@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CEILING_MATERIALS } from '../space/room';
-import { ConfigurationError } from '../element-tree/configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import { createElement } from '../element-tree/element-factory';
 import { ELEMENT_TYPES } from '../element-tree/element.types';
 import type { TreeElement, ElementTree, ElementType } from '../element-tree/element.types';
@@ -114,7 +114,7 @@ function elementFromNode(node: JsonObject): TreeElement {
  * node is malformed, and 'Base cannot be instanced' for an unknown element kind.
  */
 export function spaceFromJSON(json: unknown, family: FamilyData | undefined | null): { readonly tree: ElementTree; readonly family: FamilyData } {
-  if (!family) throw new ConfigurationError('NO_FAMILY_DATA', 'No family data was provided');
+  if (!family) throw new DomainError('NO_FAMILY_DATA', 'No family data was provided');
   if (!isJsonObject(json) || !isJsonObject(json.props) || typeof json.type !== 'string' || json.type !== 'Space') {
     throw incorrectDomainJson();
   }
@@ -159,7 +159,7 @@ export interface ProductDomainInput {
 export function defineProductDomain(input: ProductDomainInput): ProductDomain {
   const articles = input.articles;
   if (!articles || !Array.isArray(articles.articles) || articles.articles.length === 0) {
-    throw new ConfigurationError('REQUIRED_DOMAIN_DATA_MISSING', 'Required data to define domain was not provided');
+    throw new DomainError('REQUIRED_DOMAIN_DATA_MISSING', 'Required data to define domain was not provided');
   }
   const { tree, family } = spaceFromJSON(input.domainJSON, input.family);
   return { tree, family, articles };

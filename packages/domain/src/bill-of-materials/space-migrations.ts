@@ -12,7 +12,7 @@
  * To change the saved shape: bump SPACE_SCHEMA_VERSION, add the step to SPACE_MIGRATIONS, add its test.
  */
 import { DEFAULT_ROOM_SIZE } from '../space/room';
-import { ConfigurationError } from '../element-tree/configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | JsonObject;
 export interface JsonObject {
@@ -26,8 +26,8 @@ export const MAX_SPACE_NODES = 20_000;
 /** Levels below the root; the same bound as the tree's (MAX_TREE_DEPTH). */
 export const MAX_SPACE_DEPTH = 64;
 
-export function incorrectDomainJson(): ConfigurationError {
-  return new ConfigurationError('INCORRECT_DOMAIN_JSON', 'Incorrect domainJSON provided');
+export function incorrectDomainJson(): DomainError {
+  return new DomainError('INCORRECT_DOMAIN_JSON', 'Incorrect domainJSON provided');
 }
 
 export function isJsonObject(value: unknown): value is JsonObject {
@@ -113,12 +113,12 @@ export function migrateSpace(json: unknown): JsonObject {
   if (!isJsonObject(json)) throw incorrectDomainJson();
   let version = spaceSchemaVersion(json);
   if (!Number.isInteger(version) || version < 1 || version > SPACE_SCHEMA_VERSION) {
-    throw new ConfigurationError('UNSUPPORTED_SCHEMA_VERSION', `Unsupported domainJSON schema version ${String(json.schemaVersion)}`);
+    throw new DomainError('UNSUPPORTED_SCHEMA_VERSION', `Unsupported domainJSON schema version ${String(json.schemaVersion)}`);
   }
   let space: JsonObject = json;
   while (version < SPACE_SCHEMA_VERSION) {
     const step = SPACE_MIGRATIONS[version];
-    if (!step) throw new ConfigurationError('UNSUPPORTED_SCHEMA_VERSION', `Unsupported domainJSON schema version ${version}`);
+    if (!step) throw new DomainError('UNSUPPORTED_SCHEMA_VERSION', `Unsupported domainJSON schema version ${version}`);
     space = step(space);
     version++;
   }

@@ -1,6 +1,7 @@
 /**
- * The error type of the catalogue rules (references, attributes, pricing, budgets, lead time, units,
- * codes, routing, documents). `message` is the exact text of the spec; `code` is the stable machine
+ * The one error type of packages/domain: catalogue rules (references, attributes, pricing, budgets,
+ * lead time, units, codes, routing, documents) and the configuration engine (element tree, space,
+ * rules, drivers, bill of materials). `message` is the exact text of the spec; `code` is the stable machine
  * code the api maps to HTTP and the web reacts to (never parse the text).
  */
 export const DOMAIN_ERROR_CODES = [
@@ -15,6 +16,28 @@ export const DOMAIN_ERROR_CODES = [
   'NO_NODRAWING_CONFIGURATOR',
   'NO_CONFIGURATOR',
   'COUNTER_OUT_OF_RANGE',
+  // element tree, space, rules, drivers, bill of materials
+  'CLUSTERS_WITH_DIFFERENT_PARENTS',
+  'ELEMENT_NOT_FOUND',
+  'NO_BASE_ARTICLE',
+  'INVALID_ATTRIBUTE_VALUES',
+  'NO_LIGHT_OPTIONS',
+  'INVALID_METHOD_FOR_ELEMENT',
+  'BASE_CANNOT_BE_INSTANCED',
+  'LIGHT_NOT_IN_COLLECTION',
+  'UNDEFINED_ARTICLE_COLLECTION',
+  'NO_ELEMENT_TO_MOVE',
+  'CLUSTER_ALLOWS_ONE_LIGHT',
+  'RULE_FAILED',
+  'NO_ARTICLE_FOR_MODEL',
+  'NO_ARTICLES_IN_SPACE',
+  'NO_FAMILY_DATA',
+  'INCORRECT_DOMAIN_JSON',
+  'UNSUPPORTED_SCHEMA_VERSION',
+  'REQUIRED_DOMAIN_DATA_MISSING',
+  'INVALID_LIGHT_COUNT',
+  'INVALID_TREE_OPERATION',
+  'INVALID_RULE_BOOK',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

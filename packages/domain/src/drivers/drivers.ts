@@ -5,7 +5,7 @@
  * driver sized to its load or the next size up, and merge the counts per driver code.
  */
 import { articleCode } from '../codes/creation-codes';
-import { ConfigurationError } from '../element-tree/configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import { DRIVER_CATALOGUE, DRIVER_CATALOGUE_NAMES } from './driver-catalogue';
 import type { DriverCatalogue, DriverCatalogueByModel, DriverCatalogueName } from './driver-catalogue';
 
@@ -57,7 +57,7 @@ export function driverOptionsFor(catalogue: DriverCatalogue, control: string): D
 
 function assertLightCount(lights: number): void {
   if (!Number.isSafeInteger(lights) || lights < 0) {
-    throw new ConfigurationError('INVALID_LIGHT_COUNT', `Invalid number of lights: ${String(lights)}`);
+    throw new DomainError('INVALID_LIGHT_COUNT', `Invalid number of lights: ${String(lights)}`);
   }
 }
 
@@ -71,7 +71,7 @@ export const MAX_PLANNED_LIGHTS = 100_000;
 export function planDriverGroups(lights: number, options: readonly DriverOption[]): DriverGroup[] {
   assertLightCount(lights);
   if (lights > MAX_PLANNED_LIGHTS) {
-    throw new ConfigurationError('INVALID_LIGHT_COUNT', `Invalid number of lights: ${String(lights)}`);
+    throw new DomainError('INVALID_LIGHT_COUNT', `Invalid number of lights: ${String(lights)}`);
   }
   const largest = options[options.length - 1];
   if (lights === 0 || largest === undefined) return [];

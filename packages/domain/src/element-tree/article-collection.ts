@@ -5,7 +5,7 @@
 import type { Article, AttributeKey, CatalogId, Variation } from '../catalogue/catalogue.types';
 import { isValidAttributeValue } from '../attributes/variations';
 import { formatReference } from '../reference/reference';
-import { ConfigurationError } from './configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import type { ElementAttributes } from './element.types';
 
 export interface ArticleCollection {
@@ -97,17 +97,17 @@ export function collectionHasModel(collection: ArticleCollection, model: string)
 /** The base article of a model (its reference is its base reference). */
 export function baseArticle(collection: ArticleCollection, model: string): Article {
   const base = indexOf(collection).get(model)?.base;
-  if (!base) throw new ConfigurationError('NO_BASE_ARTICLE', `No base article exists for model ${model}`);
+  if (!base) throw new DomainError('NO_BASE_ARTICLE', `No base article exists for model ${model}`);
   return base;
 }
 
 function modelIndex(collection: ArticleCollection | undefined, code: string): ModelIndex {
   if (!collection) {
-    throw new ConfigurationError('UNDEFINED_ARTICLE_COLLECTION', `Cannot get Variations for light ${code}, undefined Article Collection`);
+    throw new DomainError('UNDEFINED_ARTICLE_COLLECTION', `Cannot get Variations for light ${code}, undefined Article Collection`);
   }
   const entry = indexOf(collection).get(code);
   if (!entry) {
-    throw new ConfigurationError('LIGHT_NOT_IN_COLLECTION', `Cannot get Variations for light ${code}, Article Collection doesn't contain this light`);
+    throw new DomainError('LIGHT_NOT_IN_COLLECTION', `Cannot get Variations for light ${code}, Article Collection doesn't contain this light`);
   }
   return entry;
 }
@@ -148,11 +148,11 @@ export function articleForLight(
 ): Article {
   const entry = modelIndex(collection, code);
   const base = entry.base;
-  if (!base) throw new ConfigurationError('NO_BASE_ARTICLE', `No base article exists for model ${code}`);
+  if (!base) throw new DomainError('NO_BASE_ARTICLE', `No base article exists for model ${code}`);
   for (const key of Object.keys(attributes) as AttributeKey[]) {
     const value = attributes[key];
     if (value !== undefined && !isAttributeValueValid(code, key, value, collection)) {
-      throw new ConfigurationError('INVALID_ATTRIBUTE_VALUES', `Tried to get Article for Light ${code} with invalid attribute values`);
+      throw new DomainError('INVALID_ATTRIBUTE_VALUES', `Tried to get Article for Light ${code} with invalid attribute values`);
     }
   }
   const codeOf = (key: ListedAttributeKey): string => attributes[key] ?? base.attributes[key].code;

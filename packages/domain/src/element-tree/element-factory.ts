@@ -6,16 +6,15 @@ import type { RoomSize } from '../space/room';
 import { ORIGIN } from '../space/collision';
 import type { Vec3 } from '../space/collision';
 import { DEFAULT_PENDANT_HEIGHT } from '../space/room';
-import { ConfigurationError } from './configuration-error';
+import { DEFAULT_CONFIGURATOR_ID, DEFAULT_CONFIGURATOR_SOURCE } from '../routing/configurator-routes';
+import { DomainError } from '../catalogue/domain-error';
 import { DEFAULT_RENDER_ATTRIBUTES, isElementType } from './element.types';
 import type { TreeElement, ElementAttributes, ElementOf, ElementTree, ElementType, PropsByType, SpaceProps } from './element.types';
 
 /** Configurator ids (spec §3); the space's configurator defaults to EXPRESS. */
-export const CONFIGURATOR_IDS = { CREA: 1, DRAWING: 2, NODRAWING: 3, EXPRESS: 4, COMPOSITOR: 5, ATTRIBUTES_CONFIGURATOR: 6 } as const;
-export const DEFAULT_SOURCE = 'PRIVATE_AREA';
 
 export const DEFAULT_PROPS: { readonly [T in ElementType]: PropsByType[T] } = {
-  Space: { config: { roomSize: DEFAULT_ROOM_SIZE }, configurator: CONFIGURATOR_IDS.EXPRESS, source: DEFAULT_SOURCE, productId: null },
+  Space: { config: { roomSize: DEFAULT_ROOM_SIZE }, configurator: DEFAULT_CONFIGURATOR_ID, source: DEFAULT_CONFIGURATOR_SOURCE, productId: null },
   Group: { name: '' },
   Cluster: { tension: 0 },
   Pendant: { pendantHeight: DEFAULT_PENDANT_HEIGHT, positionOffset: 0, wireLength: DEFAULT_PENDANT_HEIGHT },
@@ -73,11 +72,11 @@ export function createElement<T extends ElementType>(input: NewElement<T>): Elem
 export function createElement(input: NewElement<ElementType> | { readonly type: string }): TreeElement;
 export function createElement(input: NewElement<ElementType> | { readonly type: string }): TreeElement {
   if (!isElementType(input.type) || !('id' in input)) {
-    throw new ConfigurationError('BASE_CANNOT_BE_INSTANCED', 'Base cannot be instanced');
+    throw new DomainError('BASE_CANNOT_BE_INSTANCED', 'Base cannot be instanced');
   }
   const e = input as NewElement<ElementType>;
   if (typeof e.id !== 'string' || e.id === '' || e.id.length > 200 || e.id === '__proto__') {
-    throw new ConfigurationError('INVALID_TREE_OPERATION', 'Invalid element id');
+    throw new DomainError('INVALID_TREE_OPERATION', 'Invalid element id');
   }
   return {
     id: e.id,
@@ -111,8 +110,8 @@ export interface NewSpace {
 export function createSpace(input: NewSpace): ElementTree {
   const props: SpaceProps = {
     config: { roomSize: { ...DEFAULT_ROOM_SIZE, ...input.roomSize } },
-    configurator: input.configurator ?? CONFIGURATOR_IDS.EXPRESS,
-    source: input.source ?? DEFAULT_SOURCE,
+    configurator: input.configurator ?? DEFAULT_CONFIGURATOR_ID,
+    source: input.source ?? DEFAULT_CONFIGURATOR_SOURCE,
     productId: input.productId ?? null,
   };
   const space = createElement({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleSet } from '../rules/rule.types';
 import { articleForLight, baseArticle, lightOptionsForModel, variationsForLight } from './article-collection';
-import { ConfigurationError } from './configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import { createElement, createSpace } from './element-factory';
 import type { NewElement } from './element-factory';
 import type { ElementTree } from './element.types';
@@ -44,14 +44,14 @@ function composition(c: TreeContext = ctx): ElementTree {
   return t;
 }
 
-function thrown(fn: () => unknown): ConfigurationError {
+function thrown(fn: () => unknown): DomainError {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ConfigurationError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
-  throw new Error('expected a ConfigurationError');
+  throw new Error('expected a DomainError');
 }
 
 describe('elements', () => {

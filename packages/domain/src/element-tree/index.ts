@@ -1,4 +1,4 @@
-export * from './configuration-error';
+export * from '../catalogue/domain-error';
 export * from './element.types';
 export * from './element-factory';
 export * from './article-collection';

@@ -13,7 +13,7 @@ import {
   lightOptionsForModel,
 } from './article-collection';
 import type { LightOptions } from './article-collection';
-import { ConfigurationError, isConfigurationError } from './configuration-error';
+import { DomainError, isDomainError } from '../catalogue/domain-error';
 import type { TreeElement, ElementTree, LightElement } from './element.types';
 import type { TreeContext } from './tree-context';
 import { findElementRuleFailure } from './tree-rules';
@@ -25,8 +25,8 @@ export const INCOMPATIBLE_MESSAGE = 'This combination is incompatible.';
 /** The control a remote-driver composition switches its lights to. */
 export const NO_DRIVER_CONTROL = { code: 'M', label: 'M No-driver' } as const;
 
-function noLightOptions(): ConfigurationError {
-  return new ConfigurationError('NO_LIGHT_OPTIONS', 'Cannot get Light options of this element');
+function noLightOptions(): DomainError {
+  return new DomainError('NO_LIGHT_OPTIONS', 'Cannot get Light options of this element');
 }
 
 const LIGHT_HOLDERS = new Set<TreeElement['type']>(['Group', 'Cluster', 'Pendant', 'Composition']);
@@ -125,7 +125,7 @@ export type SetAttributeResult =
   /** Applied, but the configuration changed the value asked for (the UI shows the message). */
   | { readonly status: 'incompatible'; readonly tree: ElementTree; readonly message: typeof INCOMPATIBLE_MESSAGE }
   /** Failed validation: the tree is the one given, unchanged. */
-  | { readonly status: 'reverted'; readonly tree: ElementTree; readonly error: ConfigurationError };
+  | { readonly status: 'reverted'; readonly tree: ElementTree; readonly error: DomainError };
 
 function setOn(e: TreeElement, key: AttributeKey, value: string): TreeElement {
   return { ...e, attributes: { ...e.attributes, [key]: value } } as TreeElement;
@@ -150,7 +150,7 @@ export function setAttribute(tree: ElementTree, id: string, key: AttributeKey, v
     if (ctx.articles) {
       for (const l of lights) {
         if (!isAttributeValueValid(l.props.code, key, value, ctx.articles)) {
-          throw new ConfigurationError('INVALID_ATTRIBUTE_VALUES', `Tried to get Article for Light ${l.props.code} with invalid attribute values`);
+          throw new DomainError('INVALID_ATTRIBUTE_VALUES', `Tried to get Article for Light ${l.props.code} with invalid attribute values`);
         }
       }
     }
@@ -179,7 +179,7 @@ export function setAttribute(tree: ElementTree, id: string, key: AttributeKey, v
     const kept = [getElement(next, id), ...lightsUnder(next, id)].every((e) => e.attributes[key] === value);
     return kept ? { status: 'applied', tree: next } : { status: 'incompatible', tree: next, message: INCOMPATIBLE_MESSAGE };
   } catch (error) {
-    if (isConfigurationError(error)) return { status: 'reverted', tree, error };
+    if (isDomainError(error)) return { status: 'reverted', tree, error };
     throw error;
   }
 }

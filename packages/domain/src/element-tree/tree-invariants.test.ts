@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { spaceFromJSON, spaceToJSON } from '../bill-of-materials/space-json';
-import { ConfigurationError } from './configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import { createElement, createSpace } from './element-factory';
 import type { ElementTree, ElementType } from './element.types';
 import { FIXTURE_ARTICLES } from './element-tree.fixtures';
@@ -25,7 +25,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('remove' as const), target: fc.nat() }),
 );
 
-/** Applies the operations; refused ones (ConfigurationError) leave the tree as it was. */
+/** Applies the operations; refused ones (DomainError) leave the tree as it was. */
 function run(ops: readonly Op[]): ElementTree {
   let t = createSpace({ id: 'space', createdAt: T });
   let n = 0;
@@ -44,7 +44,7 @@ function run(ops: readonly Op[]): ElementTree {
         t = removeElement(t, pick(op.target));
       }
     } catch (error) {
-      if (!(error instanceof ConfigurationError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       expect(JSON.stringify(t)).toBe(before);
     }
   }

@@ -8,7 +8,7 @@ import { clampPendantHeight } from '../space/pendant-height';
 import type { RoomSize } from '../space/room';
 import type { Vec3 } from '../space/collision';
 import { checkElementRules } from './tree-rules';
-import { ConfigurationError } from './configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import { createElement } from './element-factory';
 import type { NewElement } from './element-factory';
 import { CONTAINER_TYPES } from './element.types';
@@ -47,8 +47,8 @@ function heightOf(tree: ElementTree, id: string): number {
   return max;
 }
 
-function tooDeep(): ConfigurationError {
-  return new ConfigurationError('INVALID_TREE_OPERATION', `A space cannot be more than ${MAX_TREE_DEPTH} levels deep`);
+function tooDeep(): DomainError {
+  return new DomainError('INVALID_TREE_OPERATION', `A space cannot be more than ${MAX_TREE_DEPTH} levels deep`);
 }
 
 export const ONE_LIGHT_PER_CLUSTER_MESSAGE = 'Error while adding a new light to the cluster: Cluster allows only one light per cluster';
@@ -70,7 +70,7 @@ function assertClusterAcceptsLights(tree: ElementTree, parentId: string, incomin
   const cluster = clusterOf(tree, parentId);
   if (!cluster || isFreeWire(cluster.attributes.installation)) return;
   if (lightsUnder(tree, cluster.id).length + incoming > 1) {
-    throw new ConfigurationError('CLUSTER_ALLOWS_ONE_LIGHT', ONE_LIGHT_PER_CLUSTER_MESSAGE);
+    throw new DomainError('CLUSTER_ALLOWS_ONE_LIGHT', ONE_LIGHT_PER_CLUSTER_MESSAGE);
   }
 }
 
@@ -123,10 +123,10 @@ export function addElement(tree: ElementTree, parentId: string, input: NewElemen
   const created = createElement(input);
   if (created.type === 'Space' || !canHoldChildren(parent.type)) throw invalidMethod();
   if (findElement(tree, created.id)) {
-    throw new ConfigurationError('INVALID_TREE_OPERATION', `Element ${created.id} already exists`);
+    throw new DomainError('INVALID_TREE_OPERATION', `Element ${created.id} already exists`);
   }
   if (Object.keys(tree.elements).length >= MAX_TREE_ELEMENTS) {
-    throw new ConfigurationError('INVALID_TREE_OPERATION', `A space cannot hold more than ${MAX_TREE_ELEMENTS} elements`);
+    throw new DomainError('INVALID_TREE_OPERATION', `A space cannot hold more than ${MAX_TREE_ELEMENTS} elements`);
   }
   if (depthOf(tree, parentId) + 1 > MAX_TREE_DEPTH) throw tooDeep();
   if (created.type === 'Light') assertClusterAcceptsLights(tree, parentId, 1);
@@ -173,7 +173,7 @@ export interface MoveTarget {
  */
 export function moveElement(tree: ElementTree, id: string, to: MoveTarget, ctx: TreeContext = {}): ElementTree {
   const e = findElement(tree, id);
-  if (!e) throw new ConfigurationError('NO_ELEMENT_TO_MOVE', 'No element to move found');
+  if (!e) throw new DomainError('NO_ELEMENT_TO_MOVE', 'No element to move found');
   if (e.parent === null) throw invalidMethod();
   let next = tree;
   const oldParent = e.parent;
@@ -204,7 +204,7 @@ export function groupClusters(tree: ElementTree, clusterIds: readonly string[], 
   const [first] = clusters;
   if (!first || clusters.some((c) => c.type !== 'Cluster')) throw invalidMethod();
   if (clusters.some((c) => c.parent !== first.parent) || first.parent === null) {
-    throw new ConfigurationError('CLUSTERS_WITH_DIFFERENT_PARENTS', 'Hay clusters con distintos padres');
+    throw new DomainError('CLUSTERS_WITH_DIFFERENT_PARENTS', 'Hay clusters con distintos padres');
   }
   let next = addElement(tree, first.parent, { type: 'Group', id: group.id, createdAt: group.createdAt }, ctx);
   for (const c of clusters) next = attach(detach(next, c.id), group.id, getElement(next, c.id));

@@ -3,15 +3,15 @@
  */
 import type { RoomSize } from '../space/room';
 import type { Vec3 } from '../space/collision';
-import { ConfigurationError } from './configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import type { CompositionElement, TreeElement, ElementTree, ElementType, LightElement, SpaceElement } from './element.types';
 
-export function elementNotFound(): ConfigurationError {
-  return new ConfigurationError('ELEMENT_NOT_FOUND', 'Element not found');
+export function elementNotFound(): DomainError {
+  return new DomainError('ELEMENT_NOT_FOUND', 'Element not found');
 }
 
-export function invalidMethod(): ConfigurationError {
-  return new ConfigurationError('INVALID_METHOD_FOR_ELEMENT', 'This method is invalid for this element');
+export function invalidMethod(): DomainError {
+  return new DomainError('INVALID_METHOD_FOR_ELEMENT', 'This method is invalid for this element');
 }
 
 export function findElement(tree: ElementTree, id: string): TreeElement | undefined {

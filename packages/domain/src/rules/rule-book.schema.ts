@@ -3,7 +3,7 @@
  * a rule the engine would misread is worse than no rule.
  */
 import { z } from 'zod';
-import { ConfigurationError } from '../element-tree/configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import { ELEMENT_TYPES } from '../element-tree/element.types';
 import type { Condition, RuleBook } from './rule.types';
 
@@ -80,13 +80,13 @@ function withinDepth(value: unknown, limit: number): boolean {
 /** Parses a rule file; throws 'Invalid rule book: {first problem}' when it is not one. */
 export function parseRuleBook(json: unknown): RuleBook {
   if (!withinDepth(json, MAX_RULE_BOOK_DEPTH)) {
-    throw new ConfigurationError('INVALID_RULE_BOOK', `Invalid rule book: nested more than ${MAX_RULE_BOOK_DEPTH} levels`);
+    throw new DomainError('INVALID_RULE_BOOK', `Invalid rule book: nested more than ${MAX_RULE_BOOK_DEPTH} levels`);
   }
   const result = RuleBookSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new ConfigurationError('INVALID_RULE_BOOK', `Invalid rule book${where}: ${issue?.message ?? 'unreadable'}`);
+    throw new DomainError('INVALID_RULE_BOOK', `Invalid rule book${where}: ${issue?.message ?? 'unreadable'}`);
   }
   return result.data as RuleBook;
 }

@@ -2,7 +2,7 @@
  * The rules engine: interprets rule data (rule.types.ts) against one element. Each rule accepts,
  * rejects or passes; a rejection throws 'Rule failed: {reason}'.
  */
-import { ConfigurationError } from '../element-tree/configuration-error';
+import { DomainError } from '../catalogue/domain-error';
 import type { ElementType } from '../element-tree/element.types';
 import { ANY_VALUE } from './rule.types';
 import type { Condition, ExclusionCombination, ExclusionKey, Rule, RuleBook, RuleOutcome, RuleSet, RuleSubject } from './rule.types';
@@ -148,8 +148,8 @@ export function findRuleFailure(sets: readonly RuleSet[], subject: RuleSubject):
   return null;
 }
 
-export function ruleFailedError(reason: string): ConfigurationError {
-  return new ConfigurationError('RULE_FAILED', `Rule failed: ${reason}`);
+export function ruleFailedError(reason: string): DomainError {
+  return new DomainError('RULE_FAILED', `Rule failed: ${reason}`);
 }
 
 /** Throws 'Rule failed: {reason}' on the first rejection; returns quietly when the element is valid. */
