@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { exactly, texts } from './support/texts';
 
@@ -95,3 +96,33 @@ test('guarded routes: a visitor goes to /, a user without the privilege to the n
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound.title') })).toBeVisible();
 });
+
+/** Axe findings, without react-aria's off-screen live announcer (its transient role="img" nodes). */
+async function accessibilityViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`home, the auth modal and the profile pass an accessibility scan in the ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('lumen.theme', value), theme);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
+    const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
+    await dialog.getByRole('button', { name: en('auth.login.submit') }).click();
+    await expect(dialog.getByText(en('formError.required'))).toHaveCount(2);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: en('modal.close') }).click();
+
+    await logIn(page, 'webuser@demo.example', 'demo-password');
+    await expect(page.getByRole('heading', { level: 1, name: en('home.user.greeting', { name: 'Wendy Webb' }) })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.goto('/my-profile');
+    await expect(page.getByRole('heading', { level: 1, name: en('profile.title') })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+}

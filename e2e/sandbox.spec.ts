@@ -21,8 +21,8 @@ async function openSandbox(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: en('gallery.title') })).toBeVisible();
 }
 
-async function expectNoAxeViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+async function expectNoAxeViolations(page: Page, label: string, disabledRules: string[] = []) {
+  const result = await new AxeBuilder({ page }).disableRules(disabledRules).analyze();
   const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(violations, `axe violations, ${label}`).toEqual([]);
 }
@@ -171,5 +171,30 @@ test.describe('the widget gallery at /sandbox', () => {
     await page.getByTestId('widget-gallery').getByRole('button', { name: en('theme.toDark') }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expectNoAxeViolations(page, 'dark theme');
+  });
+
+  test('axe-core finds no violation with a menu, a list box or suggestions open', async ({ page }) => {
+    await page.getByRole('button', { name: en('gallery.dropdown.account'), exact: true }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoAxeViolations(page, 'dropdown open');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    await page.getByRole('button', { name: exactly(en('gallery.select.catalogue'), { start: false }) }).click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expectNoAxeViolations(page, 'select open');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+
+    await page.getByRole('combobox', { name: en('gallery.autocomplete.collection'), exact: true }).pressSequentially('no');
+    await expect(page.getByRole('option', { name: 'North' })).toBeVisible();
+    // While its list is open, react-aria's combobox hides everything but the input and the list from
+    // screen readers with aria-hidden (so that the portalled list is reachable by the virtual cursor;
+    // adobe/react-spectrum#4937). Focus cannot get there while the list is open (Tab closes it first),
+    // so the rules that read this static state as a fault are left out for this one check.
+    await expectNoAxeViolations(page, 'autocomplete open', ['aria-hidden-focus', 'page-has-heading-one', 'region']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: en('gallery.autocomplete.collection'), exact: true })).toHaveValue('North');
   });
 });

@@ -12,6 +12,7 @@ import { AccessTokens } from './http/sessions';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
+import { pruneRateLimits } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { mastersRoutes } from './modules/masters/masters.routes';
@@ -83,7 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Housekeeping: forget rate-limit windows that ended (any process may do it; it is idempotent).
+  const prune = setInterval(() => {
+    ctx.background.run('prune-rate-limits', () => pruneRateLimits(ctx.db, ctx.clock(), config.loginRateLimit.windowMs));
+  }, 10 * 60 * 1000);
+  prune.unref();
   app.addHook('onClose', async () => {
+    clearInterval(prune);
     await ctx.background.idle();
   });
 

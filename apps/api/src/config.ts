@@ -102,8 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (!parsed.success) {
     for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   }
-  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.JWT_SECRET) {
-    problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 characters)');
+  // Production requirements are checked on the raw environment, so they are listed with the other problems.
+  if (cleaned.NODE_ENV === 'production') {
+    if (!cleaned.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 characters)');
+    // Links in e-mails must not be built from a request's Host header in production (reset-link poisoning).
+    if (!cleaned.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production (the origin used in e-mail links)');
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { hasUsers, seedDemoData, seedReferenceData } from './db/seed';
+import { hasUsers, seedDemoData, seedReferenceData, shouldSeedDemo } from './db/seed';
 
 /** config → database → migrations → seed → app → listen. */
 async function main(): Promise<void> {
@@ -20,12 +20,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   await seedReferenceData(database.db);
-  const shouldSeedDemo =
-    config.seedDemo === true ||
-    (config.seedDemo === undefined && database.kind === 'pglite' && config.env !== 'production' && !(await hasUsers(database.db)));
+  const seedDemo = shouldSeedDemo({ seedDemo: config.seedDemo, env: config.env, kind: database.kind, databaseHasUsers: await hasUsers(database.db) });
 
   const app = await buildApp({ config, database });
-  if (shouldSeedDemo) {
+  if (seedDemo) {
     const { created } = await seedDemoData(database.db);
     app.log.info({ created }, 'demo accounts seeded (password: demo-password)');
   }

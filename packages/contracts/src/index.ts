@@ -2,3 +2,4 @@ export * from './common';
 export * from './errors';
 export * from './masters';
 export * from './users';
+export * from './products';

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { findLiveSessionUser } from '../modules/auth/auth.repository';
-import { privilegesOfUser, rolesOfUser } from '../modules/users/users.repository';
 import { type AccessTokens, readAccessToken } from './sessions';
 
 /**
@@ -52,8 +51,7 @@ export async function loadPrincipal(ctx: AppContext, tokens: AccessTokens, reque
   if (!claims) return null;
   const user = await findLiveSessionUser(ctx.db, claims.sessionId, claims.userId, ctx.clock());
   if (!user) return null;
-  const [roles, privileges] = await Promise.all([rolesOfUser(ctx.db, user.userId), privilegesOfUser(ctx.db, user.userId)]);
-  return { ...user, sessionId: claims.sessionId, roles, privileges };
+  return { ...user, sessionId: claims.sessionId };
 }
 
 const UNGUARDED_PREFIXES = ['/api/docs'];

@@ -1,4 +1,5 @@
 import type { Lang } from '@lumen/contracts';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../lib/clock';
@@ -25,12 +26,13 @@ export interface AccessClaims {
 const ISSUER = 'lumen-pro-api';
 
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /** Imported once: a raw secret would be re-imported on every sign and verify. */
+  private readonly key: KeyObject;
   constructor(
     secret: string,
     private readonly clock: Clock,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async sign(claims: AccessClaims): Promise<string> {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { ApiError } from '../api';
 import { createAsyncAction } from './async-action';
 import { THEME_STORAGE_KEY } from './preferences';
 
@@ -81,6 +82,27 @@ describe('the app frame', () => {
     const { router, session } = await renderApp('/sandbox', createFakeApi({ account: makeAccount({ role: 'webUser' }) }));
     await session;
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
+  });
+});
+
+describe('the retry overlay', () => {
+  it('offers Retry and Dismiss for a timed-out action that allows a retry; Retry sends it again', async () => {
+    const { store } = await renderApp('/');
+    let attempts = 0;
+    const slow = createAsyncAction(
+      'slowCatalogue',
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new ApiError({ ErrorCode: 0, ErrorDescription: 'ETIMEDOUT', URL: '/api/products/v1/catalogs/get-min', code: 'ETIMEDOUT' });
+      },
+      { allowRetry: true },
+    );
+    await act(() => store.dispatch(slow()));
+    const overlay = await screen.findByRole('alertdialog', { name: TRANSLATIONS['common-front'].en['retry.title'] });
+    expect(within(overlay).getByRole('button', { name: TRANSLATIONS['common-front'].en['retry.dismiss'] })).toBeInTheDocument();
+    await userEvent.click(within(overlay).getByRole('button', { name: TRANSLATIONS['common-front'].en['retry.retry'] }));
+    await waitFor(() => expect(attempts).toBe(2));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 });
 

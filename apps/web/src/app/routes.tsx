@@ -1,15 +1,26 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { NewRegisterPage, PasswordResetPage } from '../features/auth';
 import { ForbiddenPage, NotAllowedPage, NotFoundPage } from '../features/errors';
 import { HomePage } from '../features/home';
 import { ProfilePage } from '../features/profile';
 import { loadSandboxPage } from '../features/sandbox';
+import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
+import { loadAddPreconfigPage, loadConfiguratorPage } from '../features/configurator';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { Layout } from './layout';
 
 /** The widget gallery is a tool, loaded only when opened. */
 const SandboxPage = lazy(loadSandboxPage);
+
+/** Choosing and configuring a product (issue 5): loaded when first opened. */
+const SelectCollectionPage = lazy(loadSelectCollectionPage);
+const AddProductPage = lazy(loadAddProductPage);
+const PreconfigsListPage = lazy(loadPreconfigsListPage);
+const ConfiguratorPage = lazy(loadConfiguratorPage);
+const AddPreconfigPage = lazy(loadAddPreconfigPage);
+/** Spec §2: the product-choosing pages need project view. */
+const projectView = (page: ReactNode) => <RequireAuth privileges={['project.view']}>{page}</RequireAuth>;
 
 /**
  * The routes of spec §2 that are built so far. A feature registers its routes here when it is built;
@@ -42,6 +53,14 @@ export function createRoutes(): RouteObject[] {
             </RequireAuth>
           ),
         },
+        { path: '/create-project', element: projectView(<Navigate to="/create-project/select-collection" replace />) },
+        { path: '/create-project/select-collection/:subFamilyId?', element: projectView(<SelectCollectionPage />) },
+        { path: '/add-product/:subFamilyId/:applicationLocationId?', element: projectView(<AddProductPage flow="v1" />) },
+        { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfiguratorPage mode="express" />) },
+        { path: '/add-product-v2/:subFamilyId/:applicationLocationId?', element: projectView(<AddProductPage flow="v2" />) },
+        { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfiguratorPage mode="attributes" />) },
+        { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: projectView(<PreconfigsListPage />) },
+        { path: '/add-preconfig/:preconfigId', element: projectView(<AddPreconfigPage />) },
         { path: NOT_ALLOWED_PATH, element: <NotAllowedPage /> },
         { path: FORBIDDEN_PATH, element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { Account, Lang } from '@lumen/contracts';
 import { createAsyncAction } from './async-action';
 import { changeLanguage } from './preferences';
@@ -64,6 +64,12 @@ export const sessionSlice = createSlice({
 });
 
 export const { accountReceived, sessionExpired } = sessionSlice.actions;
+
+/**
+ * The session ended (logout done or failed, refresh failed): a feature slice holding a user's data
+ * (projects, orders…) resets on it, as spec §4 asks of logout. `builder.addMatcher(isSessionEnded, reset)`.
+ */
+export const isSessionEnded = isAnyOf(logout.fulfilled, logout.rejected, sessionExpired);
 
 /** After login or sign-up: keep the account and speak the user's language. */
 export function signedIn(account: Account) {

@@ -67,6 +67,20 @@ describe('Autocomplete', () => {
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
   });
 
+  it('closes its list when Tab leaves the field (nothing hidden from screen readers can take focus)', async () => {
+    render(
+      <>
+        <Harness />
+        <button type="button">After</button>
+      </>,
+    );
+    await userEvent.type(screen.getByRole('combobox', { name: 'Country' }), 'f');
+    await screen.findByRole('listbox');
+    await userEvent.tab();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'After' })).not.toHaveAttribute('aria-hidden');
+  });
+
   it('closes on Escape', async () => {
     render(<Harness />);
     await userEvent.type(screen.getByRole('combobox', { name: 'Country' }), 'f');

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from './Button';
 
@@ -30,7 +30,7 @@ describe('Button', () => {
     const onPress = vi.fn();
     const { rerender } = render(<Button onPress={onPress}>Save</Button>);
     const button = screen.getByRole('button', { name: 'Save' });
-    button.focus();
+    act(() => button.focus());
     rerender(
       <Button onPress={onPress} isLoading>
         Save

@@ -1,5 +1,5 @@
 import { LANGS } from '@lumen/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import i18next from 'i18next';
@@ -7,6 +7,7 @@ import { WidgetGallery } from './WidgetGallery';
 
 describe('WidgetGallery', () => {
   afterEach(async () => {
+    cleanup(); // unmount before switching back, so that no mounted widget re-renders outside act()
     await i18next.changeLanguage('en');
   });
 

@@ -4,6 +4,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userRoles, users } from '../schema';
+import { seedCatalogue } from './catalogue/seed-catalogue';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { COMPANY_TYPES } from './reference-data';
 
@@ -85,6 +86,17 @@ export async function seedDemoData(db: Db): Promise<{ created: number }> {
       await tx.insert(userRoles).values({ userId: inserted.id, roleId: ROLES[user.role] });
       created += 1;
     }
+    // The demo catalogue and the demo companies' price terms (idempotent; see seed/catalogue).
+    await seedCatalogue(tx);
   });
   return { created };
+}
+
+/**
+ * Demo data goes in with SEED_DEMO=1; never with SEED_DEMO=0; otherwise only into the embedded
+ * default's empty database (first start) outside production.
+ */
+export function shouldSeedDemo(options: { seedDemo: boolean | undefined; env: string; kind: 'pglite' | 'postgres'; databaseHasUsers: boolean }): boolean {
+  if (options.seedDemo !== undefined) return options.seedDemo;
+  return options.kind === 'pglite' && options.env !== 'production' && !options.databaseHasUsers;
 }

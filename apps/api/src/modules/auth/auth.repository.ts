@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, rateLimitBuckets, refreshTokens, sessions, users } from '../../db/schema';
+import { privilegesJsonOf, rolesJsonOf } from '../users/users.repository';
 
 /** The only SQL of the auth module: sessions, refresh tokens, reset tokens, attempt counters. */
 
@@ -79,9 +80,11 @@ export interface LiveSessionUser {
   companyId: number | null;
   lang: string;
   catalogId: number;
+  roles: Array<{ id: number; name: string }>;
+  privileges: string[];
 }
 
-/** The user behind a session, when the session is live (not revoked, not expired) and the user not deleted. */
+/** The user behind a session with their roles and privileges (one round trip), when the session is live (not revoked, not expired) and the user not deleted. */
 export async function findLiveSessionUser(db: DbOrTx, sessionId: string, userId: number, now: Date): Promise<LiveSessionUser | undefined> {
   const [row] = await db
     .select({
@@ -92,6 +95,8 @@ export async function findLiveSessionUser(db: DbOrTx, sessionId: string, userId:
       companyId: users.companyId,
       lang: users.lang,
       catalogId: users.catalogId,
+      roles: rolesJsonOf(users.id),
+      privileges: privilegesJsonOf(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

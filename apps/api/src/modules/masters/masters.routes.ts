@@ -1,6 +1,8 @@
 import { DEFAULT_LANG, LanguageList, LanguageQuery, TranslationFile, TranslationFileParams } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mastersConfigurationsRoutes } from './masters.configurations.routes';
+import { mastersGeoRoutes } from './masters.geo.routes';
 import type { MastersService } from './masters.service';
 
 export interface MastersRoutesOptions {
@@ -53,4 +55,7 @@ export const mastersRoutes: FastifyPluginAsyncZod<MastersRoutesOptions> = async 
       return masters.languages(request.query.lang ?? DEFAULT_LANG);
     },
   );
+
+  await app.register(mastersGeoRoutes, { geo: masters.geo });
+  await app.register(mastersConfigurationsRoutes, { configurations: masters.configurations });
 };

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { LANGS, type Lang, type Language, type TranslationDomain, type TranslationFile } from '@lumen/contracts';
 import { translationsFor } from '@lumen/i18n';
+import { createMastersConfigurationsService } from './masters.configurations.service';
+import { createMastersGeoService } from './masters.geo.service';
 
 /** Language ids are stable numbers (spec §3: id, isoCode, description). */
 const LANGUAGE_IDS: Readonly<Record<Lang, number>> = { en: 1, es: 2, fr: 3, de: 4, it: 5, us: 6 };
@@ -24,6 +26,10 @@ export interface TranslationResource {
 export function createMastersService() {
   const cache = new Map<string, TranslationResource>();
   return {
+    /** Countries, divisions and geo-IP defaults (masters.geo.service.ts). */
+    geo: createMastersGeoService(),
+    /** Menus and public configuration (masters.configurations.service.ts). */
+    configurations: createMastersConfigurationsService(),
     translations(domain: TranslationDomain, lang: Lang): TranslationResource {
       const key = `${domain}/${lang}`;
       let resource = cache.get(key);

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userRoles, users } from '../../db/schema';
 
@@ -117,4 +118,74 @@ export async function listCompanyTypes(db: DbOrTx, lang: string): Promise<Array<
     .from(companyTypes)
     .innerJoin(companyTypeDescriptions, and(eq(companyTypeDescriptions.companyTypeId, companyTypes.id), eq(companyTypeDescriptions.lang, lang)))
     .orderBy(asc(companyTypes.id));
+}
+
+/** Sub-select: the roles of the user in `userId`, as a JSON array of { id, name } ordered by id. */
+export function rolesJsonOf(userId: AnyPgColumn): SQL<Array<{ id: number; name: string }>> {
+  return sql<Array<{ id: number; name: string }>>`(
+    select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id), '[]'::json)
+    from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+    where ur.user_id = ${userId}
+  )`;
+}
+
+/** Sub-select: the distinct privilege codes the user in `userId` holds through their roles, sorted. */
+export function privilegesJsonOf(userId: AnyPgColumn): SQL<string[]> {
+  return sql<string[]>`(
+    select coalesce(json_agg(code order by code), '[]'::json) from (
+      select distinct p.code as code
+      from ${userRoles} ur
+      join ${rolePrivileges} rp on rp.role_id = ur.role_id
+      join ${privileges} p on p.id = rp.privilege_id
+      where ur.user_id = ${userId}
+    ) held
+  )`;
+}
+
+export interface UserAggregate {
+  user: UserRow;
+  roles: Array<{ id: number; name: string }>;
+  privileges: string[];
+  company: CompanyWithType | null;
+}
+
+/** A user with roles, privileges and company (type described in `lang`), in one round trip. */
+export async function loadUserAggregate(db: DbOrTx, userId: number, lang: string | null): Promise<UserAggregate | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      roles: rolesJsonOf(users.id),
+      privileges: privilegesJsonOf(users.id),
+      companyId: companies.id,
+      companyName: companies.name,
+      companyCrmId: companies.crmId,
+      companyClientCode: companies.clientCode,
+      companyTypeId: companies.companyTypeId,
+      companyTypeDescription: companyTypeDescriptions.description,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(
+      companyTypeDescriptions,
+      and(eq(companyTypeDescriptions.companyTypeId, companies.companyTypeId), eq(companyTypeDescriptions.lang, lang === null ? users.lang : sql`${lang}`)),
+    )
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    user: row.user,
+    roles: row.roles,
+    privileges: row.privileges,
+    company:
+      row.companyId !== null && row.companyName !== null && row.companyTypeId !== null
+        ? {
+            id: row.companyId,
+            name: row.companyName,
+            crmId: row.companyCrmId,
+            clientCode: row.companyClientCode,
+            companyTypeId: row.companyTypeId,
+            companyTypeDescription: row.companyTypeDescription,
+          }
+        : null,
+  };
 }

@@ -17,15 +17,11 @@ function asCatalogId(value: number): 16 | 21 {
 
 /** The account of spec §3 for a user, in the user's language. */
 export async function buildAccount(db: DbOrTx, userId: number): Promise<Account> {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw new AppError('NOT_FOUND');
+  const aggregate = await repo.loadUserAggregate(db, userId, null);
+  if (!aggregate) throw new AppError('NOT_FOUND');
+  const { user, roles, privileges, company } = aggregate;
   const lang = asLang(user.lang);
   const catalogId = asCatalogId(user.catalogId);
-  const [roles, privileges, company] = await Promise.all([
-    repo.rolesOfUser(db, user.id),
-    repo.privilegesOfUser(db, user.id),
-    user.companyId === null ? Promise.resolve(undefined) : repo.findCompanyWithType(db, user.companyId, lang),
-  ]);
   return {
     id: user.id,
     userId: user.id,

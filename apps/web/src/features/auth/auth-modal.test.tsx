@@ -22,6 +22,8 @@ async function openFromHome(view: 'login' | 'signup', api = createFakeApi({ user
 describe('the login view', () => {
   it('says which fields are missing or malformed', async () => {
     const { dialog, fakeApi } = await openFromHome('login');
+    // Full-screen at 575 px and below (the kit's fullScreenOnSmall).
+    expect(dialog.closest('.lm-modal')).toHaveClass('lm-modal--fullscreen-small');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.login.submit']) }));
     expect(within(dialog).getAllByText(text(wg['formError.required']))).toHaveLength(2);
     await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'not-an-address');

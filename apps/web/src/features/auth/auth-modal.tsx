@@ -1,4 +1,5 @@
 import { Modal } from '@lumen/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -23,6 +24,10 @@ export function AuthModal() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { view, next } = useAppSelector((state) => state.ui.authModal);
+  // While the modal fades out (view already null) it keeps its last title and body.
+  const [lastView, setLastView] = useState<AuthView | null>(view);
+  if (view !== null && view !== lastView) setLastView(view);
+  const shown = view ?? lastView;
 
   const close = () => dispatch(authModalClosed());
   /** A view succeeded: close, and go on to where a guarded navigation was heading. */
@@ -32,12 +37,12 @@ export function AuthModal() {
   };
 
   return (
-    <Modal isOpen={view !== null} onClose={close} title={view ? t(TITLE_KEYS[view]) : ''} fullScreenOnSmall className="auth-modal">
-      {view === 'login' && <LoginForm onDone={done} />}
-      {view === 'new-register' && <SignupForm onDone={done} />}
-      {view === 'password-reset' && <PasswordResetRequestForm />}
-      {view === 'password-change' && <PasswordChangeForm onDone={close} />}
-      {view === 'qualification' && <QualificationForm onDone={done} />}
+    <Modal isOpen={view !== null} onClose={close} title={shown ? t(TITLE_KEYS[shown]) : ''} fullScreenOnSmall className="auth-modal">
+      {shown === 'login' && <LoginForm onDone={done} />}
+      {shown === 'new-register' && <SignupForm onDone={done} />}
+      {shown === 'password-reset' && <PasswordResetRequestForm />}
+      {shown === 'password-change' && <PasswordChangeForm onDone={close} />}
+      {shown === 'qualification' && <QualificationForm onDone={done} />}
     </Modal>
   );
 }

@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lumen-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has defaults for a first start, relative to the working directory', () => {
+    const cwd = tempDir();
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({ env: 'development', port: 3000, host: '0.0.0.0', dataDir: resolve(cwd, 'data'), databaseUrl: undefined, seedDemo: undefined });
+    expect(config.mailOutboxDir).toBe(resolve(cwd, 'data', 'mail'));
+    expect(config.webDistDir.endsWith(join('apps', 'web', 'dist'))).toBe(true);
+    expect(config.loginRateLimit).toEqual({ perAddress: 10, perIp: 100, windowMs: 900_000 });
+  });
+
+  it('generates the JWT secret once, keeps it under DATA_DIR (0600) and reuses it', () => {
+    const cwd = tempDir();
+    const first = loadConfig({ DATA_DIR: 'state' }, cwd);
+    const file = join(cwd, 'state', 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: 'state' }, cwd).jwtSecret).toBe(first.jwtSecret);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads every variable', () => {
+    const cwd = tempDir();
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://u:p@db:5432/lumen',
+        SEED_DEMO: '1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 's'.repeat(40),
+        SMTP_URL: 'smtp://mail:25',
+        MAIL_OUTBOX_DIR: '/var/mail/out',
+        PUBLIC_URL: 'https://pro.lumen.example/',
+        WEB_DIST_DIR: 'web',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db:5432/lumen',
+      seedDemo: true,
+      env: 'production',
+      logLevel: 'warn',
+      jwtSecret: 's'.repeat(40),
+      smtpUrl: 'smtp://mail:25',
+      mailOutboxDir: '/var/mail/out',
+      publicUrl: 'https://pro.lumen.example',
+      webDistDir: resolve(cwd, 'web'),
+    });
+    expect(loadConfig({ SEED_DEMO: '0' }, cwd).seedDemo).toBe(false);
+  });
+
+  it('lists every problem at once and writes nothing', () => {
+    const cwd = tempDir();
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud', NODE_ENV: 'staging', SMTP_URL: 'http://x', PUBLIC_URL: 'ftp://x', JWT_SECRET: 'short', LOGIN_RATE_LIMIT_PER_IP: '-1' }, cwd);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(problems.sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'LOGIN_RATE_LIMIT_PER_IP', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'PUBLIC_URL', 'SEED_DEMO', 'SMTP_URL']);
+    expect(existsSync(join(cwd, 'data'))).toBe(false);
+  });
+
+  it('requires a JWT secret and a public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, tempDir())).toThrow(/JWT_SECRET[\s\S]*PUBLIC_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PORT: 'x' }, tempDir())).toThrow(/PORT[\s\S]*JWT_SECRET[\s\S]*PUBLIC_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), PUBLIC_URL: 'https://x.example' }, tempDir()).env).toBe('production');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, tempDir())).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});

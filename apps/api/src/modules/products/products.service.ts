@@ -1,0 +1,737 @@
+import type {
+  Article,
+  ArticlePrice,
+  CatalogMin,
+  Collection,
+  ModelSummary,
+  Money,
+  PreconfigDetail,
+  PreconfigSummary,
+  PricingInfo,
+  TechnicalInfo,
+  VariationsResponse,
+} from '@lumen/contracts';
+import {
+  type CatalogId,
+  DEFAULT_CATALOG_ID,
+  DEFAULT_LANG,
+  DRIVER_CATALOGUE,
+  DomainError,
+  EMPTY_RULE_BOOK,
+  type Lang,
+  LANGS,
+  type RuleBook,
+  type Variation as DomainVariation,
+  articleCode,
+  catalogOfReference,
+  descriptionIn,
+  discountForSublevel,
+  hasAnyPrivilege,
+  linePrices,
+  parseReference,
+  priceWithVariations,
+  sumDecimals,
+  toDecimal,
+  toMoney,
+} from '@lumen/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import type { ModelData, VariationData } from '../../db/seed/catalogue/catalogue-data.types';
+import { AppError } from '../../errors';
+import type { Principal } from '../../http/access-guard';
+import {
+  buildAccessoryArticle,
+  buildArticle,
+  buildVariation,
+  type CatalogueCache,
+  type CatalogueSnapshot,
+  createCatalogueCache,
+  imageUrl,
+  type SharedDocuments,
+} from './products.catalogue';
+import type { ArticleDbRow, ModelDbRow } from './products.repository';
+import { findCompanyPriceTerms } from './products.repository';
+
+/** What a caller may see of prices: null without price.view. */
+export interface Pricing {
+  catalogId: CatalogId;
+  currency: 'EUR' | 'USD';
+  rateId: number;
+  discounts: Record<string, number>;
+}
+
+const MAX_MEMO_ANSWERS = 500;
+/** Applications whose collections are not offered for plusminus (spec §9). */
+const IGNORED_APPLICATIONS: Readonly<Record<number, readonly number[]>> = { 225: [4, 5, 6] };
+
+function notFound(message: string): AppError {
+  return new AppError('NOT_FOUND', message);
+}
+
+function badField(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', 'The request is not valid', [{ path, message }]);
+}
+
+function memo<T>(snapshot: CatalogueSnapshot, key: string, build: () => T): T {
+  const hit = snapshot.answers.get(key);
+  if (hit !== undefined) return hit as T;
+  const value = build();
+  if (snapshot.answers.size >= MAX_MEMO_ANSWERS) snapshot.answers.clear();
+  snapshot.answers.set(key, value);
+  return value;
+}
+
+/** The catalogue a call reads: the one asked for, else the caller's, else 16. */
+export function catalogOf(principal: Principal | null, ...asked: Array<CatalogId | undefined>): CatalogId {
+  for (const id of asked) if (id !== undefined) return id;
+  return principal?.catalogId === 21 ? 21 : DEFAULT_CATALOG_ID;
+}
+
+export function langOf(principal: Principal | null, asked: Lang | undefined): Lang {
+  if (asked) return asked;
+  const own = principal?.lang;
+  return (LANGS as readonly string[]).includes(own ?? '') ? (own as Lang) : DEFAULT_LANG;
+}
+
+function asDomainVariation(variation: VariationData): DomainVariation | undefined {
+  const amounts = {
+    model: variation.model,
+    modifier: variation.modifier,
+    priceIncrement: variation.priceIncrement,
+    priceIncrementDollars: variation.priceIncrementDollars,
+    priceIncrementPercent: variation.priceIncrementPercent,
+  };
+  switch (variation.type) {
+    case 'color':
+      return { type: 'color', ...amounts };
+    case 'temperature':
+      return { type: 'temperature', ...amounts };
+    case 'control':
+      return { type: 'control', ...amounts };
+    case 'installation':
+      return { type: 'installation', ...amounts };
+    default:
+      return undefined;
+  }
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;
+
+export function createProductsService(ctx: AppContext, log: () => FastifyBaseLogger) {
+  const cache: CatalogueCache = createCatalogueCache(ctx.db);
+
+  async function load(catalogId: CatalogId): Promise<{ snapshot: CatalogueSnapshot; docs: SharedDocuments }> {
+    const [snapshot, docs] = await Promise.all([cache.snapshot(catalogId), cache.documents()]);
+    return { snapshot, docs };
+  }
+
+  /** The caller's price rate and discounts in a catalogue, or null without price.view. */
+  async function pricingFor(principal: Principal | null, catalogId: CatalogId, docs: SharedDocuments): Promise<Pricing | null> {
+    if (!principal || !hasAnyPrivilege(principal.privileges, ['price.view'])) return null;
+    const catalog = docs.catalogs.find((row) => row.id === catalogId);
+    if (!catalog) return null;
+    const terms = principal.companyId !== null ? await findCompanyPriceTerms(ctx.db, principal.companyId) : undefined;
+    const rateOk = terms?.rateId != null && docs.rates.some((rate) => rate.id === terms.rateId && rate.catalogId === catalogId);
+    return {
+      catalogId,
+      currency: catalog.currency === 'USD' ? 'USD' : 'EUR',
+      rateId: rateOk && terms?.rateId != null ? terms.rateId : catalog.defaultRateId,
+      discounts: terms?.sublevelDiscounts ?? {},
+    };
+  }
+
+  function sublevelOf(article: Article): number | undefined {
+    return article.articleType.level3?.id ?? article.articleType.level2?.id;
+  }
+
+  function articlePrice(snapshot: CatalogueSnapshot, pricing: Pricing | null, row: ArticleDbRow, article: Article): ArticlePrice | null {
+    if (!pricing) return null;
+    const base = snapshot.prices.get(`${row.referenceBase}|${pricing.rateId}`);
+    if (base === undefined) return null;
+    const selected = (snapshot.variationsByModel.get(row.model) ?? [])
+      .filter(
+        (variation) =>
+          (variation.type === 'color' && variation.modifier === row.finish) ||
+          (variation.type === 'temperature' && variation.modifier === row.ledColourTemp) ||
+          (variation.type === 'control' && variation.modifier === row.control) ||
+          (variation.type === 'installation' && variation.modifier === row.installation),
+      )
+      .map(asDomainVariation)
+      .filter((variation): variation is DomainVariation => variation !== undefined);
+    const unitGross = priceWithVariations(base, selected, { catalogId: pricing.catalogId, rateId: pricing.rateId });
+    return priceOf(pricing, unitGross, sublevelOf(article));
+  }
+
+  function priceOf(pricing: Pricing, unitGross: number | string, sublevel: number | undefined): ArticlePrice {
+    const discountPercent = discountForSublevel(pricing.discounts, sublevel);
+    const prices = linePrices({ unitGross, quantity: 1, discountPercent });
+    return { currency: pricing.currency, rateId: pricing.rateId, unitGross: prices.unitGross, discountPercent, unitNet: prices.unitNet };
+  }
+
+  function accessoryPrice(snapshot: CatalogueSnapshot, pricing: Pricing | null, reference: string, article: Article): ArticlePrice | null {
+    if (!pricing) return null;
+    const base = snapshot.prices.get(`${reference}|${pricing.rateId}`);
+    return base === undefined ? null : priceOf(pricing, base, sublevelOf(article));
+  }
+
+  /** Models shown in a catalogue: those with an active base article. */
+  function shownModels(snapshot: CatalogueSnapshot): ModelDbRow[] {
+    return snapshot.models.filter((model) => model.active && snapshot.baseByModel.has(model.model));
+  }
+
+  function collectionOrThrow(snapshot: CatalogueSnapshot, subFamilyId: number) {
+    const collection = snapshot.collectionById.get(subFamilyId);
+    if (!collection) throw notFound(`No collection ${subFamilyId} in catalogue ${snapshot.catalogId}`);
+    return collection;
+  }
+
+  function modelOrThrow(snapshot: CatalogueSnapshot, model: string): ModelDbRow {
+    const row = snapshot.modelByCode.get(model.toUpperCase());
+    if (!row || !row.active || !snapshot.baseByModel.has(row.model)) throw notFound(`No model ${model} in catalogue ${snapshot.catalogId}`);
+    return row;
+  }
+
+  function modelSummary(snapshot: CatalogueSnapshot, docs: SharedDocuments, row: ModelDbRow, lang: Lang, pricing: Pricing | null): ModelSummary {
+    const collection = snapshot.collectionById.get(row.subFamilyId);
+    const base = snapshot.baseByModel.get(row.model);
+    const category = docs.categories.find((item) => item.id === row.categoryId);
+    const location = docs.applicationLocations.find((item) => item.id === row.applicationLocationId);
+    const basePrice = pricing && base ? snapshot.prices.get(`${base.referenceBase}|${pricing.rateId}`) : undefined;
+    return {
+      model: row.model,
+      catalogId: snapshot.catalogId,
+      description: descriptionIn(row.data.description, lang),
+      subFamilyId: row.subFamilyId,
+      familyId: collection?.familyId ?? 0,
+      familyName: collection?.familyName ?? '',
+      category: { id: row.categoryId, description: descriptionIn(category?.description, lang) },
+      applicationLocation: { id: row.applicationLocationId, description: descriptionIn(location?.description, lang) },
+      virtual: row.virtual,
+      referenceBase: base?.reference ?? '',
+      articleCode: articleCode(row.model),
+      hasDrivers: (DRIVER_CATALOGUE[row.model]?.length ?? 0) > 0,
+      technicalData: row.data.technical,
+      image: imageUrl('model', row.model),
+      priceFrom: pricing && basePrice !== undefined ? { amount: toMoney(basePrice), currency: pricing.currency } : null,
+    };
+  }
+
+  function technicalInfo(snapshot: CatalogueSnapshot, docs: SharedDocuments, row: ModelDbRow, lang: Lang): TechnicalInfo {
+    const collection = snapshot.collectionById.get(row.subFamilyId);
+    const options = row.data.options[`${snapshot.catalogId}`] ?? { finish: [], ledColourTemp: [], control: [], installation: [] };
+    const driverLists = DRIVER_CATALOGUE[row.model] ?? [];
+    return {
+      model: row.model,
+      catalogId: snapshot.catalogId,
+      description: descriptionIn(row.data.description, lang),
+      subFamilyId: row.subFamilyId,
+      familyId: collection?.familyId ?? 0,
+      familyName: collection?.familyName ?? '',
+      applicationLocationId: row.applicationLocationId,
+      technicalData: row.data.technical,
+      units: { length: 'cm', weight: 'kg' },
+      finishes: options.finish.map((code) => {
+        const value = docs.finishByCode.get(code);
+        return { code, description: descriptionIn(value?.description, lang), ...(value?.ral ? { ral: value.ral } : {}), ...(value?.thumbnail ? { thumbnail: value.thumbnail } : {}) };
+      }),
+      temperatures: options.ledColourTemp.map((code) => {
+        const value = docs.temperatureByCode.get(code);
+        return { code, description: descriptionIn(value?.description, lang), ...(value?.value !== undefined ? { value: value.value } : {}) };
+      }),
+      controls: options.control.map((code) => ({ code, description: descriptionIn(docs.controlByCode.get(code)?.description, lang) })),
+      installations: options.installation.map((code) => ({ code, description: descriptionIn(docs.installationByCode.get(code)?.description, lang) })),
+      pendantHeight: row.data.pendantHeight,
+      drivers: driverLists.map((list) => ({ catalogue: list.catalogue, sizes: list.entries.map((entry) => entry.number_support) })),
+      image: imageUrl('model', row.model),
+    };
+  }
+
+  function withModelContext(article: Article, model: ModelData | undefined, lang: Lang): Article {
+    return model ? { ...article, description: descriptionIn(model.description, lang) } : article;
+  }
+
+  /** Base articles and variations of models (an article collection for @lumen/domain). */
+  function articleCollection(snapshot: CatalogueSnapshot, docs: SharedDocuments, rows: ModelDbRow[]) {
+    const articles: Article[] = [];
+    const variations = [];
+    for (const row of rows) {
+      const base = snapshot.baseByModel.get(row.model);
+      if (base) articles.push(buildArticle(snapshot, docs, base));
+      for (const variation of snapshot.variationsByModel.get(row.model) ?? []) variations.push(buildVariation(docs, variation));
+    }
+    return { articles, variations };
+  }
+
+  function preconfigSummary(snapshot: CatalogueSnapshot, docs: SharedDocuments, preconfig: (typeof snapshot.preconfigs)[number], lang: Lang, pricing: Pricing | null): PreconfigSummary {
+    let price: Money | null = null;
+    if (pricing) {
+      const totals: string[] = [];
+      let complete = true;
+      for (const line of preconfig.lines) {
+        const row = snapshot.articleByReference.get(line.reference);
+        const unit = row ? articlePrice(snapshot, pricing, row, buildArticle(snapshot, docs, row)) : null;
+        if (!unit) {
+          complete = false;
+          break;
+        }
+        totals.push(toDecimal(unit.unitGross).times(line.quantity).toString());
+      }
+      if (complete) price = { amount: toMoney(sumDecimals(totals)), currency: pricing.currency };
+    }
+    const configurator = snapshot.collectionById.get(preconfig.subFamilyId)?.configuratorType;
+    return {
+      id: preconfig.id,
+      catalogId: snapshot.catalogId,
+      name: preconfig.name,
+      description: descriptionIn(preconfig.description, lang),
+      familyId: preconfig.familyId,
+      subFamilyId: preconfig.subFamilyId,
+      applicationLocationId: preconfig.applicationLocationId,
+      visibility: preconfig.visibility,
+      configuratorType: configurator ?? { id: preconfig.configuratorTypeId, description: String(preconfig.configuratorTypeId) },
+      models: [...new Set(preconfig.lines.map((line) => line.model))],
+      lightsCount: preconfig.lines.reduce((sum, line) => sum + line.quantity, 0),
+      image: imageUrl('model', preconfig.lines[0]?.model ?? ''),
+      price,
+    };
+  }
+
+  return {
+    close: () => cache.close(),
+    invalidate: () => cache.invalidate(),
+
+    async catalogsMin(): Promise<CatalogMin[]> {
+      const docs = await cache.documents();
+      return docs.catalogs.map((catalog) => ({
+        id: catalog.id === 21 ? 21 : 16,
+        name: catalog.name === 'USA' ? 'USA' : 'INT',
+        currency: catalog.currency === 'USD' ? 'USD' : 'EUR',
+        brandCodes: catalog.brandCodes,
+        rates: docs.rates
+          .filter((rate) => rate.catalogId === catalog.id)
+          .map((rate) => ({ id: rate.id, name: rate.name, currency: rate.currency === 'USD' ? 'USD' : 'EUR' })),
+        defaultRateId: catalog.defaultRateId,
+        isDefault: catalog.id === DEFAULT_CATALOG_ID,
+      }));
+    },
+
+    async collections(principal: Principal | null, query: { catalogId?: CatalogId; lang?: Lang; subFamilyId?: number; images?: boolean; withImages?: boolean }): Promise<Collection[]> {
+      const catalogId = catalogOf(principal, query.catalogId);
+      const lang = langOf(principal, query.lang);
+      const images = query.images ?? query.withImages ?? true;
+      const { snapshot, docs } = await load(catalogId);
+      const all = memo(snapshot, `collections|${lang}|${images}`, () => {
+        const models = shownModels(snapshot);
+        return snapshot.collections
+          .filter((collection) => collection.active)
+          .map(({ data }): Collection => {
+            const own = models.filter((model) => model.subFamilyId === data.subFamilyId);
+            const ignored = IGNORED_APPLICATIONS[data.subFamilyId] ?? [];
+            const categoryIds = [...new Set(own.map((model) => model.categoryId))].sort((a, b) => a - b);
+            const locationIds = [...new Set(own.map((model) => model.applicationLocationId))]
+              .filter((id) => !ignored.includes(docs.applicationLocations.find((location) => location.id === id)?.applicationId ?? -1))
+              .sort((a, b) => a - b);
+            return {
+              id: data.subFamilyId,
+              subFamilyId: data.subFamilyId,
+              catalogId,
+              name: data.name,
+              description: descriptionIn(data.description, lang),
+              familyId: data.familyId,
+              familyName: data.familyName,
+              categories: categoryIds.map((id) => ({ id, description: descriptionIn(docs.categories.find((category) => category.id === id)?.description, lang) })),
+              applicationLocations: locationIds.map((id) => ({ id, description: descriptionIn(docs.applicationLocations.find((location) => location.id === id)?.description, lang) })),
+              productType: data.productType,
+              configuratorType: data.configuratorType,
+              modelsCount: own.length,
+              ...(images ? { image: imageUrl('collection', data.subFamilyId) } : {}),
+              isNew: data.isNew,
+              order: data.order,
+            };
+          })
+          .filter((collection) => collection.modelsCount > 0);
+      });
+      if (query.subFamilyId === undefined) return all;
+      const one = all.filter((collection) => collection.subFamilyId === query.subFamilyId);
+      if (one.length === 0) throw notFound(`No collection ${query.subFamilyId} in catalogue ${catalogId}`);
+      return one;
+    },
+
+    async models(principal: Principal | null, query: { catalog?: CatalogId; catalogId?: CatalogId; subFamilyId: number; applicationLocationId?: number; lang?: Lang }): Promise<ModelSummary[]> {
+      const catalogId = catalogOf(principal, query.catalog, query.catalogId);
+      const lang = langOf(principal, query.lang);
+      const { snapshot, docs } = await load(catalogId);
+      collectionOrThrow(snapshot, query.subFamilyId);
+      const pricing = await pricingFor(principal, catalogId, docs);
+      return shownModels(snapshot)
+        .filter((model) => model.subFamilyId === query.subFamilyId && (query.applicationLocationId === undefined || model.applicationLocationId === query.applicationLocationId))
+        .map((model) => modelSummary(snapshot, docs, model, lang, pricing));
+    },
+
+    async modelsByFamily(principal: Principal | null, query: { catalog?: CatalogId; catalogId?: CatalogId; subFamilyId: number; applicationLocationId?: number; virtual?: '0' | '1' }) {
+      const catalogId = catalogOf(principal, query.catalog, query.catalogId);
+      const { snapshot } = await load(catalogId);
+      collectionOrThrow(snapshot, query.subFamilyId);
+      const virtual = query.virtual === '1';
+      const models = shownModels(snapshot).filter(
+        (model) =>
+          model.subFamilyId === query.subFamilyId &&
+          model.virtual === virtual &&
+          (query.applicationLocationId === undefined || model.applicationLocationId === query.applicationLocationId),
+      );
+      return [{ catalogId, models: models.map((model) => ({ model: model.model })) }];
+    },
+
+    async variations(principal: Principal | null, query: { model: string[]; catalog?: CatalogId; subfamily?: number }): Promise<VariationsResponse> {
+      const catalogId = query.catalog ?? DEFAULT_CATALOG_ID;
+      const { snapshot, docs } = await load(catalogId);
+      const codes = [...new Set(query.model.map((model) => model.toUpperCase()))];
+      if (query.subfamily !== undefined) collectionOrThrow(snapshot, query.subfamily);
+      const rows = codes.map((code) => {
+        const row = modelOrThrow(snapshot, code);
+        if (query.subfamily !== undefined && row.subFamilyId !== query.subfamily) throw notFound(`Model ${code} is not in collection ${query.subfamily}`);
+        return row;
+      });
+      const collection = memo(snapshot, `variations|${codes.join(',')}`, () => articleCollection(snapshot, docs, rows));
+      const pricing = await pricingFor(principal, catalogId, docs);
+      let pricingInfo: PricingInfo | null = null;
+      if (pricing) {
+        const basePrices: Record<string, string> = {};
+        for (const row of rows) {
+          const base = snapshot.baseByModel.get(row.model);
+          const price = base ? snapshot.prices.get(`${base.referenceBase}|${pricing.rateId}`) : undefined;
+          if (price !== undefined) basePrices[row.model] = price;
+        }
+        pricingInfo = { currency: pricing.currency, rateId: pricing.rateId, basePrices, discounts: pricing.discounts };
+      }
+      return { catalogId, articles: collection.articles, variations: collection.variations, pricing: pricingInfo };
+    },
+
+    async articleByReference(principal: Principal | null, query: { catalogId?: CatalogId; reference: string; lang?: Lang }): Promise<Article> {
+      const reference = query.reference.toUpperCase();
+      try {
+        parseReference(reference);
+      } catch (error) {
+        if (error instanceof DomainError) throw badField('querystring.reference', error.message);
+        throw error;
+      }
+      const ofReference = catalogOfReference(reference);
+      if (query.catalogId !== undefined && query.catalogId !== ofReference) {
+        throw badField('querystring.reference', `${reference} is a reference of catalogue ${ofReference}, not ${query.catalogId}`);
+      }
+      const catalogId = ofReference;
+      const lang = langOf(principal, query.lang);
+      const { snapshot, docs } = await load(catalogId);
+      const pricing = await pricingFor(principal, catalogId, docs);
+      const row = snapshot.articleByReference.get(reference);
+      if (row) {
+        if (!row.active || !snapshot.baseByModel.has(row.model)) throw notFound(`No article ${reference} in catalogue ${catalogId}`);
+        const article = buildArticle(snapshot, docs, row);
+        return { ...withModelContext(article, snapshot.modelByCode.get(row.model)?.data, lang), price: articlePrice(snapshot, pricing, row, article) };
+      }
+      const accessory = snapshot.accessoryByReference.get(reference);
+      if (accessory) {
+        const article = buildAccessoryArticle(snapshot, docs, accessory);
+        return { ...article, description: descriptionIn(accessory.description, lang), price: accessoryPrice(snapshot, pricing, reference, article) };
+      }
+      throw notFound(`No article ${reference} in catalogue ${catalogId}`);
+    },
+
+    async search(principal: Principal | null, query: { catalogId?: CatalogId; search: string; lang?: Lang; limit?: number }) {
+      const catalogId = catalogOf(principal, query.catalogId);
+      const lang = langOf(principal, query.lang);
+      const { snapshot } = await load(catalogId);
+      const needle = query.search.toUpperCase();
+      const limit = query.limit ?? 20;
+      const hits = [];
+      const models = shownModels(snapshot);
+      const modelHits = models.filter((model) => model.model.startsWith(needle) || descriptionIn(model.data.description, lang).toUpperCase().includes(needle));
+      for (const model of modelHits) {
+        const base = snapshot.baseByModel.get(model.model);
+        if (base) hits.push({ row: base, model });
+      }
+      if (needle.length >= 5) {
+        for (const model of models) {
+          for (const row of snapshot.articlesByModel.get(model.model) ?? []) {
+            if (hits.length >= limit * 2) break;
+            if (row.active && !row.isBase && row.reference.startsWith(needle)) hits.push({ row, model });
+          }
+        }
+      }
+      return hits.slice(0, limit).map(({ row, model }) => ({
+        reference: row.reference,
+        model: row.model,
+        description: descriptionIn(model.data.description, lang),
+        subFamilyId: model.subFamilyId,
+        familyName: snapshot.collectionById.get(model.subFamilyId)?.familyName ?? '',
+        applicationLocationId: model.applicationLocationId,
+        isBase: row.isBase,
+        image: imageUrl('model', row.model),
+      }));
+    },
+
+    async technicalInfo(principal: Principal | null, query: { subFamily: number; catalog?: CatalogId; appLocation?: number; lang?: Lang }): Promise<TechnicalInfo[]> {
+      const catalogId = catalogOf(principal, query.catalog);
+      const lang = langOf(principal, query.lang);
+      const { snapshot, docs } = await load(catalogId);
+      collectionOrThrow(snapshot, query.subFamily);
+      return memo(snapshot, `technicalInfo|${query.subFamily}|${query.appLocation ?? ''}|${lang}`, () =>
+        shownModels(snapshot)
+          .filter((model) => model.subFamilyId === query.subFamily && (query.appLocation === undefined || model.applicationLocationId === query.appLocation))
+          .map((model) => technicalInfo(snapshot, docs, model, lang)),
+      );
+    },
+
+    async technicalInfoByModel(principal: Principal | null, query: { family?: number; catalog?: CatalogId; model: string; lang?: Lang }): Promise<TechnicalInfo> {
+      const catalogId = catalogOf(principal, query.catalog);
+      const lang = langOf(principal, query.lang);
+      const { snapshot, docs } = await load(catalogId);
+      const row = modelOrThrow(snapshot, query.model);
+      if (query.family !== undefined && snapshot.collectionById.get(row.subFamilyId)?.familyId !== query.family && row.subFamilyId !== query.family) {
+        throw notFound(`Model ${row.model} is not in family ${query.family}`);
+      }
+      return technicalInfo(snapshot, docs, row, lang);
+    },
+
+    async spotlight(principal: Principal | null, query: { catalog?: CatalogId; subFamily: number; lang?: Lang }) {
+      const catalogId = catalogOf(principal, query.catalog);
+      const lang = langOf(principal, query.lang);
+      const { snapshot } = await load(catalogId);
+      const collection = collectionOrThrow(snapshot, query.subFamily);
+      return {
+        subFamilyId: collection.subFamilyId,
+        catalogId,
+        title: descriptionIn(collection.spotlight.title, lang),
+        text: descriptionIn(collection.spotlight.text, lang),
+        image: imageUrl('collection', collection.subFamilyId),
+        models: shownModels(snapshot)
+          .filter((model) => model.subFamilyId === collection.subFamilyId)
+          .map((model) => model.model),
+      };
+    },
+
+    async attachments(principal: Principal | null, query: { family?: number; model: string; appLocation?: number; catalog?: CatalogId; lang?: Lang }) {
+      const catalogId = catalogOf(principal, query.catalog);
+      const lang = langOf(principal, query.lang);
+      const { snapshot } = await load(catalogId);
+      const row = modelOrThrow(snapshot, query.model);
+      if (query.appLocation !== undefined && row.applicationLocationId !== query.appLocation) throw notFound(`Model ${row.model} has no application location ${query.appLocation}`);
+      const download = (type: string, subType: string | null, extra = '') =>
+        `/sr-documents/v1/docs-web/download?type=${type}${subType ? `&subType=${subType}` : ''}&model=${row.model}&subFamilyId=${row.subFamilyId}&catalogId=${catalogId}&lang=${lang}${extra}`;
+      const specSubType = Number(row.model) > 100 ? 'model' : 'umbrella';
+      const name = descriptionIn(row.data.description, lang);
+      return [
+        { type: 'specSheet' as const, name: `${name} — spec sheet`, format: 'pdf', lang, url: download('specSheet', specSubType) },
+        { type: 'manual' as const, name: `${name} — installation manual`, format: 'pdf', lang, url: download('manual', 'regular') },
+        { type: 'energyLabel' as const, name: `${name} — energy label`, format: 'pdf', url: download('energyLabel', null) },
+        { type: '2D_3D' as const, name: `${name} — 2D/3D models`, format: 'zip', url: download('2D_3D', null) },
+        { type: 'photometry' as const, name: `${name} — photometry`, format: 'ldt', url: download('photometry', null) },
+        { type: 'imagesHD' as const, name: `${name} — product image`, format: 'svg', url: imageUrl('model', row.model) },
+      ];
+    },
+
+    async applicationLocation(principal: Principal | null, query: { applicationId: number; locationId: number; lang?: Lang }) {
+      const lang = langOf(principal, query.lang);
+      const docs = await cache.documents();
+      const found = docs.applicationLocations.find((item) => item.applicationId === query.applicationId && item.locationId === query.locationId);
+      if (!found) throw notFound(`No application location for application ${query.applicationId} and location ${query.locationId}`);
+      return { id: found.id, applicationId: found.applicationId, locationId: found.locationId, description: descriptionIn(found.description, lang) };
+    },
+
+    async preconfigs(
+      principal: Principal | null,
+      query: { catalogId?: CatalogId; familyId?: number; subFamilyId?: number; applicationLocationId?: number; lang?: Lang; visibility?: 'website' | 'private' },
+    ): Promise<PreconfigSummary[]> {
+      const catalogId = catalogOf(principal, query.catalogId);
+      const lang = langOf(principal, query.lang);
+      const visibility = query.visibility ?? 'website';
+      const { snapshot, docs } = await load(catalogId);
+      if (query.subFamilyId !== undefined) collectionOrThrow(snapshot, query.subFamilyId);
+      const pricing = await pricingFor(principal, catalogId, docs);
+      return snapshot.preconfigs
+        .filter(
+          (preconfig) =>
+            preconfig.visibility === visibility &&
+            (query.familyId === undefined || preconfig.familyId === query.familyId) &&
+            (query.subFamilyId === undefined || preconfig.subFamilyId === query.subFamilyId) &&
+            (query.applicationLocationId === undefined || preconfig.applicationLocationId === query.applicationLocationId),
+        )
+        .map((preconfig) => preconfigSummary(snapshot, docs, preconfig, lang, pricing));
+    },
+
+    async preconfig(principal: Principal | null, id: number, asked: { lang?: Lang }): Promise<PreconfigDetail> {
+      const lang = langOf(principal, asked.lang);
+      for (const catalogId of [16, 21] as const) {
+        const { snapshot, docs } = await load(catalogId);
+        const found = snapshot.preconfigs.find((preconfig) => preconfig.id === id);
+        if (!found) continue;
+        const pricing = await pricingFor(principal, catalogId, docs);
+        return { ...preconfigSummary(snapshot, docs, found, lang, pricing), lines: found.lines, domainJSON: null };
+      }
+      throw notFound(`No preconfiguration ${id}`);
+    },
+
+    async decisionTree(principal: Principal | null, id: number, query: { lang?: Lang }) {
+      const lang = langOf(principal, query.lang);
+      const docs = await cache.documents();
+      const tree = docs.decisionTrees.find((item) => item.id === id);
+      if (!tree) throw notFound(`No decision tree ${id}`);
+      return localiseTree(tree, lang);
+    },
+
+    async decisionLayer(principal: Principal | null, layer: string, query: { catalogId?: CatalogId; familyId?: number; subFamilyId?: number; lang?: Lang }) {
+      if (query.subFamilyId === undefined && query.familyId === undefined) throw badField('querystring.subFamilyId', 'subFamilyId or familyId is required');
+      const catalogId = catalogOf(principal, query.catalogId);
+      const lang = langOf(principal, query.lang);
+      const docs = await cache.documents();
+      const tree = docs.decisionTrees.find(
+        (item) =>
+          item.catalogId === catalogId &&
+          (query.subFamilyId === undefined || item.subFamilyId === query.subFamilyId) &&
+          (query.familyId === undefined || item.familyId === query.familyId),
+      );
+      const found = tree ? localiseTree(tree, lang).layers.find((item) => item.id === layer) : undefined;
+      if (!found) throw notFound(`No decision layer ${layer} for this collection`);
+      return found;
+    },
+
+    async imageDetails(principal: Principal | null, query: { catalogId?: CatalogId; lang?: Lang }, body: unknown): Promise<unknown> {
+      try {
+        if (!Array.isArray(body)) return body;
+        const catalogId = catalogOf(principal, query.catalogId);
+        const lang = langOf(principal, query.lang);
+        const { snapshot, docs } = await load(catalogId);
+        return body.map((item: unknown) => {
+          if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+          const product = item as Record<string, unknown>;
+          const reference = [product.reference, product.referenceCode, product.articleCode].find((value): value is string => typeof value === 'string');
+          const modelCode = typeof product.model === 'string' ? product.model.toUpperCase() : reference?.slice(0, 4).toUpperCase();
+          const model = modelCode ? snapshot.modelByCode.get(modelCode) : undefined;
+          if (!model) return item;
+          const finishCode = reference ? parseReference(reference.toUpperCase()).colour : snapshot.baseByModel.get(model.model)?.finish;
+          const finish = finishCode ? docs.finishByCode.get(finishCode) : undefined;
+          return {
+            ...product,
+            image: imageUrl('model', model.model),
+            ...(finish?.thumbnail ? { thumbnail: finish.thumbnail, colour: descriptionIn(finish.description, lang) } : {}),
+            description: descriptionIn(model.data.description, lang),
+          };
+        });
+      } catch (error) {
+        log().info({ err: error }, 'image details failed; answering the input');
+        return body;
+      }
+    },
+
+    async config(id: number) {
+      const docs = await cache.documents();
+      const config = docs.configs.find((item) => item.id === id);
+      if (!config) throw notFound(`No configuration ${id}`);
+      const catalogId: CatalogId = config.catalogId === 21 ? 21 : 16;
+      const { snapshot } = await load(catalogId);
+      const collection = snapshot.collectionById.get(config.subFamilyId);
+      return {
+        id: config.id,
+        subFamilyId: config.subFamilyId,
+        catalogId,
+        configuratorType: collection?.configuratorType ?? { id: config.configuratorTypeId, description: String(config.configuratorTypeId) },
+        settings: config.settings,
+      };
+    },
+
+    async designer(principal: Principal | null, subFamilyId: number, query: { lang?: Lang }) {
+      const lang = langOf(principal, query.lang);
+      for (const catalogId of [16, 21] as const) {
+        const { snapshot } = await load(catalogId);
+        const collection = snapshot.collectionById.get(subFamilyId);
+        if (!collection) continue;
+        return {
+          subFamilyId,
+          name: collection.name,
+          designer: collection.designer.name,
+          year: collection.designer.year,
+          bio: { [lang]: descriptionIn(collection.designer.bio, lang), ...collection.designer.bio },
+          image: imageUrl('collection', subFamilyId),
+        };
+      }
+      throw notFound(`No collection ${subFamilyId}`);
+    },
+
+    async staticFile(name: 'Subfamilies' | 'IndexSubfamiliesNames' | 'modelSubFamilyNameDictionary'): Promise<unknown> {
+      const [int, usa] = await Promise.all([cache.snapshot(16), cache.snapshot(21)]);
+      const collections = new Map<number, { data: (typeof int.collections)[number]['data']; catalogs: CatalogId[] }>();
+      for (const snapshot of [int, usa]) {
+        for (const { data } of snapshot.collections) {
+          const entry = collections.get(data.subFamilyId);
+          if (entry) entry.catalogs.push(snapshot.catalogId);
+          else collections.set(data.subFamilyId, { data, catalogs: [snapshot.catalogId] });
+        }
+      }
+      if (name === 'Subfamilies') {
+        return [...collections.values()].map(({ data, catalogs }) => ({
+          id: data.subFamilyId,
+          name: data.name,
+          familyId: data.familyId,
+          familyName: data.familyName,
+          productType: data.productType,
+          configuratorType: data.configuratorType,
+          catalogs,
+        }));
+      }
+      if (name === 'IndexSubfamiliesNames') return Object.fromEntries([...collections.values()].map(({ data }) => [String(data.subFamilyId), data.name]));
+      const dictionary: Record<string, string> = {};
+      for (const snapshot of [int, usa]) for (const model of snapshot.models) dictionary[model.model] = snapshot.collectionById.get(model.subFamilyId)?.name ?? '';
+      return dictionary;
+    },
+
+    async subfamilyFile(folder: 'byFamily' | 'accessories' | 'rules', file: string): Promise<unknown> {
+      const [subFamilyText = '', catalogText = ''] = file.replace(/\.json$/, '').split('_');
+      const subFamilyId = Number(subFamilyText);
+      const catalogId: CatalogId = catalogText === '21' ? 21 : 16;
+      const { snapshot, docs } = await load(catalogId);
+      if (folder === 'rules') {
+        const book: RuleBook | undefined = docs.rules.get(subFamilyId);
+        if (!book) {
+          log().warn({ subFamilyId, catalogId }, 'no rules file for this subfamily; answering empty rules');
+          return { ...EMPTY_RULE_BOOK, subFamilyId };
+        }
+        return book;
+      }
+      if (folder === 'accessories') {
+        const accessories = snapshot.accessories.filter((accessory) => accessory.subFamilyId === subFamilyId);
+        if (accessories.length === 0) {
+          log().warn({ subFamilyId, catalogId }, 'no accessories file for this subfamily; answering an empty object');
+          return {};
+        }
+        return { subFamilyId, catalogId, accessories: accessories.map((accessory) => buildAccessoryArticle(snapshot, docs, accessory)) };
+      }
+      collectionOrThrow(snapshot, subFamilyId);
+      const rows = shownModels(snapshot).filter((model) => model.subFamilyId === subFamilyId);
+      return memo(snapshot, `byFamily|${subFamilyId}`, () => ({ subFamilyId, catalogId, ...articleCollection(snapshot, docs, rows) }));
+    },
+  };
+}
+
+function localiseTree(tree: SharedDocuments['decisionTrees'][number], lang: Lang) {
+  return {
+    id: tree.id,
+    catalogId: (tree.catalogId === 21 ? 21 : 16) as CatalogId,
+    subFamilyId: tree.subFamilyId,
+    familyId: tree.familyId,
+    name: tree.name,
+    rootLayer: tree.rootLayer,
+    layers: tree.layers.map((layer) => ({
+      id: layer.id,
+      width: layer.width,
+      title: descriptionIn(layer.title, lang),
+      ...(layer.visibility ? { visibility: layer.visibility } : {}),
+      options: layer.options.map((option) => ({
+        id: option.id,
+        label: descriptionIn(option.label, lang),
+        ...(option.image ? { image: option.image } : {}),
+        next: option.next,
+        ...(option.result ? { result: option.result } : {}),
+      })),
+    })),
+  };
+}

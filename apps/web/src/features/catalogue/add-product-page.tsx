@@ -1,0 +1,207 @@
+import type { Collection, ModelSummary } from '@lumen/contracts';
+import { hasAnyPrivilege } from '@lumen/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import { loadCollections, loadModels } from './catalogue-calls';
+import './catalogue.css';
+import { lampTypeKey } from './lamp-types';
+import { ProductImage } from './product-image';
+import { ListSkeleton, LoadFailed } from './remote-state';
+import { SelectionSteps } from './selection-steps';
+import { useRemote } from './use-remote';
+
+export type AddProductFlow = 'v1' | 'v2';
+
+/** The first path segment of each flow: v1 ends in the express configurator, v2 in the attributes configurator. */
+export const FLOW_BASE: Readonly<Record<AddProductFlow, string>> = { v1: '/add-product', v2: '/add-product-v2' };
+
+function positiveId(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /add-product/{subFamilyId} and /add-product/{subFamilyId}/{applicationLocationId} (and the same
+ * under /add-product-v2): the second and third steps of choosing a product. A collection with one
+ * application location goes straight to its models.
+ */
+export default function AddProductPage({ flow = 'v1' }: { flow?: AddProductFlow }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const account = useAppSelector((state) => state.session.account);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const subFamilyId = positiveId(params.subFamilyId);
+  const dispatch = useAppDispatch();
+  const catalogId = account?.catalogId ?? 16;
+  const [remote, reload] = useRemote(account && subFamilyId !== null ? `${catalogId}/${lang}/${subFamilyId}` : null, () =>
+    dispatch(loadCollections({ catalogId, lang, subFamilyId: subFamilyId ?? undefined })).unwrap(),
+  );
+
+  if (subFamilyId === null) return <NotInCatalogue />;
+  if (remote.status === 'loading') {
+    return (
+      <section className="page catalogue">
+        <SelectionSteps active={1} paths={['/create-project/select-collection']} />
+        <ListSkeleton count={3} />
+      </section>
+    );
+  }
+  if (remote.status === 'failed') {
+    return (
+      <section className="page catalogue">
+        <SelectionSteps active={1} paths={['/create-project/select-collection']} />
+        <LoadFailed onRetry={reload} />
+      </section>
+    );
+  }
+  const collection = remote.data.find((item) => item.subFamilyId === subFamilyId);
+  if (!collection) return <NotInCatalogue />;
+
+  const base = `${FLOW_BASE[flow]}/${collection.subFamilyId}`;
+  if (params.applicationLocationId === undefined) {
+    const [only, ...more] = collection.applicationLocations;
+    if (only && more.length === 0) return <Navigate to={`${base}/${only.id}`} replace />;
+    return <LocationStep collection={collection} base={base} />;
+  }
+  const location = collection.applicationLocations.find((item) => String(item.id) === params.applicationLocationId);
+  if (!location) return <NotInCatalogue />;
+  return (
+    <ModelStep
+      key={`${collection.subFamilyId}/${location.id}`}
+      collection={collection}
+      location={location}
+      base={base}
+      skippedLocation={collection.applicationLocations.length === 1}
+      title={t('catalogue.models.title', { collection: collection.name })}
+    />
+  );
+}
+
+function collectionsPath(collection: Collection): string {
+  return `/create-project/select-collection/${collection.subFamilyId}`;
+}
+
+function LocationStep({ collection, base }: { collection: Collection; base: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page catalogue" aria-labelledby="catalogue-title">
+      <SelectionSteps active={1} paths={[collectionsPath(collection)]} />
+      <header className="catalogue__header">
+        <p className="catalogue__eyebrow">{collection.name}</p>
+        <h1 id="catalogue-title">{t('catalogue.locations.title')}</h1>
+        <p className="catalogue__lead">{t('catalogue.locations.lead', { collection: collection.name })}</p>
+      </header>
+      <ul className="catalogue-locations" aria-label={t('catalogue.locations.listLabel')}>
+        {collection.applicationLocations.map((location) => (
+          <li key={location.id}>
+            <Link className="catalogue-card catalogue-card--location" to={`${base}/${location.id}`}>
+              <span className="catalogue-card__body">
+                <strong className="catalogue-card__name">{location.description}</strong>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface ModelStepProps {
+  collection: Collection;
+  location: { id: number; description: string };
+  base: string;
+  skippedLocation: boolean;
+  title: string;
+}
+
+function ModelStep({ collection, location, base, skippedLocation, title }: ModelStepProps) {
+  const { t } = useTranslation();
+  const account = useAppSelector((state) => state.session.account);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
+  const dispatch = useAppDispatch();
+  const catalogId = account?.catalogId ?? 16;
+  const [remote, reload] = useRemote(account ? `${catalogId}/${lang}/${collection.subFamilyId}/${location.id}` : null, () =>
+    dispatch(loadModels({ catalogId, lang, subFamilyId: collection.subFamilyId, applicationLocationId: location.id })).unwrap(),
+  );
+
+  return (
+    <section className="page catalogue" aria-labelledby="catalogue-title">
+      <SelectionSteps active={2} paths={[collectionsPath(collection), skippedLocation ? undefined : base]} />
+      <header className="catalogue__header">
+        <p className="catalogue__eyebrow">
+          {collection.name} · {location.description}
+        </p>
+        <h1 id="catalogue-title">{title}</h1>
+        <p className="catalogue__lead">{t('catalogue.models.lead')}</p>
+        <p>
+          <Link className="text-link" to={`/preconfigs-list/${collection.subFamilyId}/${location.id}`}>
+            {t('catalogue.models.preconfigs')}
+          </Link>
+        </p>
+      </header>
+      {remote.status === 'loading' && <ListSkeleton />}
+      {remote.status === 'failed' && <LoadFailed onRetry={reload} />}
+      {remote.status === 'ready' &&
+        (remote.data.length === 0 ? (
+          <div className="card catalogue-message">
+            <p>{t('catalogue.models.none')}</p>
+          </div>
+        ) : (
+          <ul className="catalogue-collections catalogue-collections--grid" aria-label={t('catalogue.models.listLabel')}>
+            {remote.data.map((model) => (
+              <li key={model.model}>
+                <ModelCard model={model} to={`${base}/${location.id}/${encodeURIComponent(model.model)}`} seesPrices={seesPrices} lang={lang} />
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}
+
+function ModelCard({ model, to, seesPrices, lang }: { model: ModelSummary; to: string; seesPrices: boolean; lang: Parameters<typeof formatNumber>[1] }) {
+  const { t } = useTranslation();
+  const lampType = lampTypeKey(model.category.id);
+  return (
+    <Link to={to} className="catalogue-card">
+      <ProductImage src={model.image} />
+      <span className="catalogue-card__body">
+        <span className="catalogue-card__title">
+          <strong className="catalogue-card__name">{model.description}</strong>
+          <span className="catalogue-card__code">{model.model}</span>
+        </span>
+        <span className="catalogue-card__meta">
+          {lampType && <span>{t(lampType)}</span>}
+          <span>
+            {t('catalogue.models.output', {
+              lumens: formatNumber(model.technicalData.lumens, lang),
+              watts: formatNumber(model.technicalData.watts, lang),
+            })}
+          </span>
+        </span>
+        {seesPrices && model.priceFrom && (
+          <span className="catalogue-card__price">{t('catalogue.models.priceFrom', { price: formatMoney(model.priceFrom.amount, model.priceFrom.currency) })}</span>
+        )}
+      </span>
+    </Link>
+  );
+}
+
+function NotInCatalogue() {
+  const { t } = useTranslation();
+  return (
+    <section className="page catalogue" aria-labelledby="catalogue-title">
+      <SelectionSteps active={1} paths={['/create-project/select-collection']} />
+      <div className="card catalogue-message">
+        <h1 id="catalogue-title">{t('catalogue.notFound.title')}</h1>
+        <p>{t('catalogue.notFound.text')}</p>
+        <Link className="text-link" to="/create-project/select-collection">
+          {t('catalogue.notFound.back')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { PreconfigSummary } from '@lumen/contracts';
+import { hasAnyPrivilege } from '@lumen/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { formatMoney } from '../../i18n/format';
+import { loadPreconfigs } from './catalogue-calls';
+import './catalogue.css';
+import { ProductImage } from './product-image';
+import { ListSkeleton, LoadFailed } from './remote-state';
+import { useRemote } from './use-remote';
+
+function positiveId(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** /preconfigs-list/{subFamilyId} (optional /{applicationLocationId}): ready-made configurations of a collection. */
+export default function PreconfigsListPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const dispatch = useAppDispatch();
+  const account = useAppSelector((state) => state.session.account);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const subFamilyId = positiveId(params.subFamilyId);
+  const applicationLocationId = positiveId(params.applicationLocationId);
+  const catalogId = account?.catalogId ?? 16;
+  const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
+  const [remote, reload] = useRemote(account && subFamilyId !== undefined ? `${catalogId}/${lang}/${subFamilyId}/${applicationLocationId ?? ''}` : null, () =>
+    dispatch(loadPreconfigs({ catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
+  );
+  const back = subFamilyId === undefined ? '/create-project/select-collection' : `/add-product/${subFamilyId}${applicationLocationId ? `/${applicationLocationId}` : ''}`;
+
+  return (
+    <section className="page catalogue" aria-labelledby="catalogue-title">
+      <header className="catalogue__header">
+        <h1 id="catalogue-title">{t('catalogue.preconfigs.title')}</h1>
+        <p className="catalogue__lead">{t('catalogue.preconfigs.lead')}</p>
+        <Link className="text-link" to={back}>
+          {t('catalogue.preconfigs.back')}
+        </Link>
+      </header>
+      {subFamilyId === undefined ? (
+        <div className="card catalogue-message">
+          <p>{t('catalogue.notFound.text')}</p>
+        </div>
+      ) : remote.status === 'loading' ? (
+        <ListSkeleton count={3} />
+      ) : remote.status === 'failed' ? (
+        <LoadFailed onRetry={reload} />
+      ) : remote.data.length === 0 ? (
+        <div className="card catalogue-message">
+          <p>{t('catalogue.preconfigs.none')}</p>
+        </div>
+      ) : (
+        <ul className="catalogue-collections catalogue-collections--grid" aria-label={t('catalogue.preconfigs.listLabel')}>
+          {remote.data.map((preconfig) => (
+            <li key={preconfig.id}>
+              <PreconfigCard preconfig={preconfig} seesPrices={seesPrices} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PreconfigCard({ preconfig, seesPrices }: { preconfig: PreconfigSummary; seesPrices: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={`/add-preconfig/${preconfig.id}`} className="catalogue-card">
+      <ProductImage src={preconfig.image} />
+      <span className="catalogue-card__body">
+        <strong className="catalogue-card__name">{preconfig.name}</strong>
+        <span className="catalogue-card__text">{preconfig.description}</span>
+        <span className="catalogue-card__meta">
+          <span>{t('catalogue.preconfigs.models', { models: preconfig.models.join(', ') })}</span>
+          <span>{t('catalogue.preconfigs.lights', { total: preconfig.lightsCount })}</span>
+        </span>
+        {seesPrices && preconfig.price && <span className="catalogue-card__price">{formatMoney(preconfig.price.amount, preconfig.price.currency)}</span>}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,97 @@
+import type { PreconfigDetail } from '@lumen/contracts';
+import { tryParseReference, type ElementAttributes } from '@lumen/domain';
+import { Button, Skeleton } from '@lumen/ui';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { loadPreconfig } from './configurator-calls';
+import { ConfiguratorScreen } from './configurator-page';
+import './configurator.css';
+import { useRemote } from './use-remote';
+
+/** The attributes of a reference, as the configurator sets them (modifier codes; pendant height in cm). */
+function attributesOfLine(line: PreconfigDetail['lines'][number]): ElementAttributes {
+  const parts = tryParseReference(line.reference);
+  if (!parts) return {};
+  return {
+    finish: parts.colour,
+    ...(parts.temperature !== undefined ? { ledColourTemp: parts.temperature } : {}),
+    ...(parts.control !== undefined ? { control: parts.control } : {}),
+    ...(parts.installation !== undefined ? { installation: parts.installation } : {}),
+    ...(line.pendantHeight !== undefined ? { pendantHeight: String(line.pendantHeight) } : {}),
+  };
+}
+
+/**
+ * /add-preconfig/{preconfigId}: opens a preconfiguration in the express configurator, set to its
+ * first luminaire's reference and quantity; the user can change anything from there.
+ */
+export default function AddPreconfigPage() {
+  const { t } = useTranslation();
+  const { preconfigId } = useParams();
+  const dispatch = useAppDispatch();
+  const account = useAppSelector((state) => state.session.account);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const id = Number(preconfigId);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const catalogId = account?.catalogId ?? 16;
+  const [remote, reload] = useRemote(valid && account ? `${id}/${catalogId}/${lang}` : null, () => dispatch(loadPreconfig({ id, catalogId, lang })).unwrap());
+
+  if (!valid) return <Missing />;
+  if (remote.status === 'loading') {
+    return (
+      <section className="page configurator-page" role="status" aria-live="polite">
+        <span className="lm-visually-hidden">{t('common.loading')}</span>
+        <Skeleton lines={4} />
+      </section>
+    );
+  }
+  if (remote.status === 'failed') {
+    return (
+      <section className="page configurator-page">
+        <div className="card configurator-page__message" role="alert">
+          <p>{t('configurator.preconfig.loadFailed')}</p>
+          <Button variant="secondary" onPress={reload}>
+            {t('configurator.retry')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  const preconfig = remote.data;
+  const line = preconfig.lines[0];
+  if (!line) return <Missing />;
+  return (
+    <ConfiguratorScreen
+      mode="express"
+      model={line.model}
+      subFamilyId={preconfig.subFamilyId}
+      backPath={`/preconfigs-list/${preconfig.subFamilyId}/${preconfig.applicationLocationId}`}
+      initial={attributesOfLine(line)}
+      initialQuantity={line.quantity}
+      intro={
+        <div className="configurator-page__intro">
+          <p>{t('configurator.preconfig.intro', { name: preconfig.name })}</p>
+          {preconfig.lines.length > 1 && (
+            <ul aria-label={t('configurator.preconfig.lines')}>
+              {preconfig.lines.map((item) => (
+                <li key={`${item.reference}/${item.pendantHeight ?? ''}`}>{t('configurator.preconfig.line', { n: item.quantity, reference: item.reference })}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      }
+    />
+  );
+}
+
+function Missing() {
+  const { t } = useTranslation();
+  return (
+    <section className="page configurator-page">
+      <div className="card configurator-page__message" role="alert">
+        <p>{t('configurator.preconfig.notFound')}</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * The configurator's working state on top of @lumen/domain. Every rule (options, auto-set, validity,
+ * incompatibility, reference, price, lead time, availability, drivers) is the domain's; this file
+ * only holds a one-light element tree and asks the domain questions about it.
+ */
+import type { Lang, VariationsResponse } from '@lumen/contracts';
+import {
+  addElement,
+  articleForLight,
+  availabilityState,
+  calculateDrivers,
+  createSpace,
+  dateWhenAvailable,
+  descriptionIn,
+  discountForSublevel,
+  driverCatalogueNameFor,
+  getElement,
+  isCurrentlyValid,
+  leadTimeWeeks,
+  lightOptionsForModel,
+  linePrices,
+  mergeLeadTimes,
+  priceWithVariations,
+  setAttribute,
+  weeksUntilAvailable,
+  type Article,
+  type ArticleCollection,
+  type ArticlePrices,
+  type AttributeKey,
+  type CatalogId,
+  type DriverLine,
+  type ElementAttributes,
+  type ElementTree,
+  type LightOptions,
+  type RuleSet,
+  type TreeContext,
+  type Variation,
+} from '@lumen/domain';
+
+export const SPACE_ID = 'space';
+export const COMPOSITION_ID = 'composition';
+export const LIGHT_ID = 'light';
+
+type WireVariation = VariationsResponse['variations'][number];
+
+/** A wire variation as the domain's discriminated type (a pendant height without its range is dropped). */
+export function toDomainVariation(variation: WireVariation): Variation | null {
+  const { type, min, max, standard, ...rest } = variation;
+  if (type === 'pendantHeight') {
+    if (min === undefined || max === undefined || standard === undefined) return null;
+    return { ...rest, type, min, max, standard };
+  }
+  return { ...rest, type };
+}
+
+/** The article collection of the variations call, as the element tree reads it. */
+export function toArticleCollection(response: VariationsResponse): ArticleCollection {
+  return {
+    articles: response.articles,
+    variations: response.variations.map(toDomainVariation).filter((variation): variation is Variation => variation !== null),
+  };
+}
+
+export interface ConfiguratorContext {
+  model: string;
+  catalogId: CatalogId;
+  collection: ArticleCollection;
+  rules: readonly RuleSet[];
+}
+
+function treeContext(context: ConfiguratorContext): TreeContext {
+  return { articles: context.collection, rules: context.rules, catalogId: context.catalogId };
+}
+
+/**
+ * A space holding one composition with one light of the model. The light hangs from a parent, so the
+ * domain auto-sets every attribute the model offers a single value for (installation included) and
+ * defaults the finish to the base article's. `initial` values (a preconfiguration) are applied in order;
+ * one that does not fit is skipped.
+ */
+export function startConfiguration(context: ConfiguratorContext, initial: ElementAttributes = {}): ElementTree {
+  const ctx = treeContext(context);
+  let tree = createSpace({ id: SPACE_ID, createdAt: 0 });
+  tree = addElement(tree, SPACE_ID, { type: 'Composition', id: COMPOSITION_ID, createdAt: 0, props: { compositionNumber: 1 } }, ctx);
+  tree = addElement(tree, COMPOSITION_ID, { type: 'Light', id: LIGHT_ID, createdAt: 0, props: { code: context.model } }, ctx);
+  for (const key of ATTRIBUTE_ORDER) {
+    const value = initial[key];
+    if (value === undefined) continue;
+    const result = setAttribute(tree, LIGHT_ID, key, value, ctx);
+    if (result.status !== 'reverted') tree = result.tree;
+  }
+  return tree;
+}
+
+/** The order the configurator asks in. */
+export const ATTRIBUTE_ORDER: readonly AttributeKey[] = ['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight'];
+
+export type ChoiceOutcome = { tree: ElementTree; incompatible: boolean };
+
+/**
+ * Sets one attribute. A value the domain reverts (not offered, or refused by the collection's rules)
+ * leaves the configuration as it was; a value the domain had to change (the room, RemoteDriverCP) is
+ * applied as changed. Both are "This combination is incompatible." for the user.
+ */
+export function chooseAttribute(tree: ElementTree, key: AttributeKey, value: string, context: ConfiguratorContext): ChoiceOutcome {
+  const result = setAttribute(tree, LIGHT_ID, key, value, treeContext(context));
+  return { tree: result.tree, incompatible: result.status !== 'applied' };
+}
+
+export function attributesOf(tree: ElementTree): ElementAttributes {
+  return getElement(tree, LIGHT_ID).attributes;
+}
+
+export function optionsOf(context: ConfiguratorContext): LightOptions {
+  return lightOptionsForModel(context.model, context.collection);
+}
+
+/** The variation behind a chosen code (installation matches its suffix too). */
+export function variationFor(context: ConfiguratorContext, key: AttributeKey, code: string): Variation | undefined {
+  const type = ({ finish: 'color', ledColourTemp: 'temperature', control: 'control', installation: 'installation', pendantHeight: 'pendantHeight' } as const)[key];
+  return context.collection.variations.find(
+    (variation) => variation.model === context.model && variation.type === type && (variation.modifier === code || (type === 'installation' && variation.modifier2 === code)),
+  );
+}
+
+/** A code can be chosen when its variation is available now and within its validity dates (the base value always can). */
+export function isOfferedNow(context: ConfiguratorContext, key: AttributeKey, code: string, now: Date = new Date()): boolean {
+  const variation = variationFor(context, key, code);
+  if (!variation) return true;
+  if (availabilityState(variation.availability, now) === 'expired') return false;
+  const window = variation as { fromValidityDate?: string; toValidityDate?: string };
+  return isCurrentlyValid({ fromValidityDate: window.fromValidityDate, toValidityDate: window.toValidityDate }, now);
+}
+
+/** The text of a code in the user's language: the variation's description, else the base article's, else the code. */
+export function labelOf(context: ConfiguratorContext, base: Article, key: Exclude<AttributeKey, 'pendantHeight'>, code: string, lang: Lang): string {
+  const variation = variationFor(context, key, code);
+  const text = variation ? descriptionIn(variation.description, lang) : base.attributes[key].code === code ? descriptionIn(base.attributes[key].description, lang) : '';
+  return text || code;
+}
+
+export interface PricingInput {
+  basePrice: string | undefined;
+  rateId: number;
+  discounts: Readonly<Record<string, number>>;
+}
+
+export interface ConfigurationResult {
+  article: Article;
+  reference: string;
+  /** The variations the configuration uses (what differs from the base article). */
+  variations: readonly Variation[];
+  moq: number;
+  leadTimeWeeks: number;
+  availability: { state: 'available' | 'expired' | 'upcoming'; weeks: number; date: string | null };
+  lumens: number;
+  watts: number;
+  drivers: readonly DriverLine[];
+  prices: ArticlePrices | null;
+}
+
+/** Everything the configurator shows for the current configuration and quantity. */
+export function resultOf(tree: ElementTree, context: ConfiguratorContext, quantity: number, pricing: PricingInput | null, now: Date = new Date()): ConfigurationResult {
+  const attributes = attributesOf(tree);
+  const article = articleForLight(context.model, attributes, context.collection, context.catalogId);
+  const base = context.collection.articles.find((item) => item.model === context.model && item.reference === item.referenceBase) ?? article;
+  const variations: Variation[] = [];
+  for (const key of ATTRIBUTE_ORDER) {
+    const code = attributes[key];
+    if (code === undefined) continue;
+    if (key === 'pendantHeight') {
+      const variation = context.collection.variations.find((item) => item.model === context.model && item.type === 'pendantHeight');
+      if (variation?.type === 'pendantHeight') variations.push({ ...variation, value: Number(code) });
+      continue;
+    }
+    if (base.attributes[key].code === code) continue;
+    const variation = variationFor(context, key, code);
+    if (variation) variations.push(variation);
+  }
+  const moq = Math.max(article.moq, ...variations.map((variation) => variation.moq ?? 0));
+  const leadtime = mergeLeadTimes(article.leadtime, ...variations.map((variation) => variation.leadtime));
+  // The configuration is as available as its least available part.
+  const states = variations.map((variation) => variation.availability);
+  const expired = states.find((availability) => availabilityState(availability, now) === 'expired');
+  const upcoming = states
+    .filter((availability) => availabilityState(availability, now) === 'upcoming')
+    .sort((a, b) => weeksUntilAvailable(b, now) - weeksUntilAvailable(a, now))[0];
+  const availability = expired
+    ? { state: 'expired' as const, weeks: -1, date: null }
+    : upcoming
+      ? { state: 'upcoming' as const, weeks: weeksUntilAvailable(upcoming, now), date: String(dateWhenAvailable(upcoming, now)) }
+      : { state: 'available' as const, weeks: 0, date: null };
+  const control = attributes.control ?? article.attributes.control.code;
+  const drivers = quantity > 0 && Number.isSafeInteger(quantity) ? calculateDrivers({ model: context.model, control, lights: quantity }).drivers[driverCatalogueNameFor(context.catalogId)] : [];
+  let prices: ArticlePrices | null = null;
+  if (pricing?.basePrice !== undefined) {
+    const unitGross = priceWithVariations(pricing.basePrice, variations, { catalogId: context.catalogId, rateId: pricing.rateId });
+    const sublevel = article.articleType.level3?.id ?? article.articleType.level2?.id;
+    prices = linePrices({ unitGross, quantity, discountPercent: discountForSublevel(pricing.discounts, sublevel) });
+  }
+  return {
+    article,
+    reference: article.reference,
+    variations,
+    moq,
+    leadTimeWeeks: leadTimeWeeks(leadtime, quantity),
+    availability,
+    lumens: article.lumens,
+    watts: article.watts,
+    drivers,
+    prices,
+  };
+}

@@ -1,0 +1,142 @@
+import type { VariationsResponse } from '@lumen/contracts';
+import { collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
+import { Button, Skeleton, Stepper } from '@lumen/ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { toArticleCollection } from './configuration';
+import { Configurator, type ConfiguratorMode } from './configurator';
+import { loadArticleCollection, loadRules } from './configurator-calls';
+import './configurator.css';
+import { useRemote } from './use-remote';
+
+const STEPS = ['collection', 'location', 'model', 'configuration'] as const;
+
+function positiveId(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * /add-product/{subFamilyId}/{applicationLocationId}/{model}: the last step, the express configurator
+ * (and under /add-product-v2 the attributes configurator) of the model.
+ */
+export default function ConfiguratorPage({ mode = 'express' }: { mode?: ConfiguratorMode }) {
+  const { subFamilyId, applicationLocationId, model = '' } = useParams();
+  const base = mode === 'attributes' ? '/add-product-v2' : '/add-product';
+  const collectionPath = `/create-project/select-collection/${subFamilyId ?? ''}`;
+  const modelsPath = `${base}/${subFamilyId ?? ''}/${applicationLocationId ?? ''}`;
+  return (
+    <ConfiguratorScreen
+      mode={mode}
+      model={model}
+      subFamilyId={positiveId(subFamilyId)}
+      steps={<ConfiguratorSteps paths={[collectionPath, `${base}/${subFamilyId ?? ''}`, modelsPath]} />}
+      backPath={modelsPath}
+    />
+  );
+}
+
+export interface ConfiguratorScreenProps {
+  mode: ConfiguratorMode;
+  model: string;
+  subFamilyId: number | undefined;
+  steps?: ReactNode;
+  backPath: string;
+  intro?: ReactNode;
+  initial?: ElementAttributes;
+  initialQuantity?: number;
+}
+
+/** Loads the model's article collection and its collection's rules, then shows the configurator. */
+export function ConfiguratorScreen({ mode, model, subFamilyId, steps, backPath, intro, initial, initialQuantity }: ConfiguratorScreenProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const account = useAppSelector((state) => state.session.account);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const catalogId = account?.catalogId ?? 16;
+  const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
+  const validModel = /^[A-Za-z0-9]{4}$/.test(model);
+
+  const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && account ? `${model}/${catalogId}/${lang}/${subFamilyId ?? ''}` : null, () =>
+    dispatch(loadArticleCollection({ model, catalogId, lang, subFamilyId })).unwrap(),
+  );
+  const [rules] = useRemote<RuleSet[]>(subFamilyId !== undefined && account ? `${subFamilyId}/${catalogId}` : null, () =>
+    dispatch(loadRules({ subFamilyId: subFamilyId ?? 0, catalogId })).unwrap(),
+  );
+
+  const data = collection.status === 'ready' ? collection.data : null;
+  const known = data !== null && collectionHasModel(toArticleCollection(data), model) && data.articles.some((article) => article.model === model && article.reference === article.referenceBase);
+  const baseArticle = data?.articles.find((article) => article.model === model && article.reference === article.referenceBase);
+  const rulesReady = subFamilyId === undefined || rules.status !== 'loading';
+
+  return (
+    <section className="page configurator-page" aria-labelledby="configurator-title">
+      {steps}
+      <header className="configurator-page__header">
+        {baseArticle?.image && <img className="configurator-page__image" src={baseArticle.image} alt="" />}
+        <div>
+          <p className="configurator-page__eyebrow">{t(mode === 'attributes' ? 'configurator.mode.attributes' : 'configurator.mode.express')}</p>
+          <h1 id="configurator-title">{baseArticle?.description ? t('configurator.title', { name: baseArticle.description, model }) : t('configurator.titleModel', { model })}</h1>
+          {intro}
+          <Link className="text-link" to={backPath}>
+            {t('configurator.back')}
+          </Link>
+        </div>
+      </header>
+      {!validModel || (data !== null && !known) ? (
+        <div className="card configurator-page__message" role="alert">
+          <p>{t('configurator.notFound', { model })}</p>
+        </div>
+      ) : collection.status === 'failed' ? (
+        <div className="card configurator-page__message" role="alert">
+          <p>{t('configurator.loadFailed')}</p>
+          <Button variant="secondary" onPress={reloadCollection}>
+            {t('configurator.retry')}
+          </Button>
+        </div>
+      ) : data === null || !rulesReady ? (
+        <div className="configurator" role="status" aria-live="polite">
+          <span className="lm-visually-hidden">{t('common.loading')}</span>
+          <div className="card">
+            <Skeleton lines={6} />
+          </div>
+          <div className="card">
+            <Skeleton lines={8} />
+          </div>
+        </div>
+      ) : (
+        <Configurator
+          key={`${model}/${data.catalogId}`}
+          mode={mode}
+          model={model}
+          data={data}
+          rules={rules.status === 'ready' ? rules.data : []}
+          lang={lang}
+          seesPrices={seesPrices}
+          initial={initial}
+          initialQuantity={initialQuantity}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The selection's four steps, here at the last one; the earlier ones go back. */
+function ConfiguratorSteps({ paths }: { paths: readonly string[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Stepper
+      className="configurator-page__steps"
+      aria-label={t('catalogue.steps.label')}
+      steps={STEPS.map((id) => ({ id, label: t(`catalogue.steps.${id}`) }))}
+      activeStep={3}
+      onStepChange={(index) => {
+        const path = paths[index];
+        if (path) void navigate(path);
+      }}
+    />
+  );
+}

@@ -1,0 +1,319 @@
+import type { Lang, VariationsResponse } from '@lumen/contracts';
+import {
+  baseArticle,
+  orderLineValidity,
+  pendantHeightToMetres,
+  type Article,
+  type AttributeKey,
+  type ElementAttributes,
+  type RuleSet,
+} from '@lumen/domain';
+import { Button, QuantitySelector, Select } from '@lumen/ui';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
+import {
+  attributesOf,
+  chooseAttribute,
+  isOfferedNow,
+  labelOf,
+  optionsOf,
+  resultOf,
+  startConfiguration,
+  toArticleCollection,
+  type ConfigurationResult,
+  type ConfiguratorContext,
+} from './configuration';
+import './configurator.css';
+
+export type ConfiguratorMode = 'express' | 'attributes';
+
+type ListedKey = Exclude<AttributeKey, 'pendantHeight'>;
+const LISTED: readonly ListedKey[] = ['finish', 'ledColourTemp', 'control', 'installation'];
+
+export interface ConfiguratorProps {
+  mode: ConfiguratorMode;
+  model: string;
+  data: VariationsResponse;
+  rules: readonly RuleSet[];
+  lang: Lang;
+  /** Whether the user holds price.view. */
+  seesPrices: boolean;
+  initial?: ElementAttributes;
+  initialQuantity?: number;
+  /** Overrides "now" (tests). */
+  now?: Date;
+}
+
+/**
+ * The express and attributes configurators of one model: choose each attribute among the model's
+ * valid variations and see, as it changes, the reference in the catalogue's form, the price (with
+ * price.view), MOQ, lead time for the quantity, availability, lumens, watts and drivers. Every
+ * figure comes from @lumen/domain (see configuration.ts).
+ */
+export function Configurator({ mode, model, data, rules, lang, seesPrices, initial, initialQuantity = 1, now }: ConfiguratorProps) {
+  const { t } = useTranslation();
+  const context = useMemo<ConfiguratorContext>(
+    () => ({ model, catalogId: data.catalogId, collection: toArticleCollection(data), rules }),
+    [model, data, rules],
+  );
+  const base = useMemo(() => baseArticle(context.collection, model), [context, model]);
+  const [tree, setTree] = useState(() => startConfiguration(context, initial));
+  const [incompatible, setIncompatible] = useState<AttributeKey | null>(null);
+  const [quantity, setQuantity] = useState(Math.max(1, initialQuantity));
+
+  const attributes = attributesOf(tree);
+  const options = optionsOf(context);
+  const pricing = seesPrices && data.pricing ? { basePrice: data.pricing.basePrices[model], rateId: data.pricing.rateId, discounts: data.pricing.discounts } : null;
+  const result = resultOf(tree, context, quantity, pricing, now);
+  const currency = data.pricing?.currency ?? (data.catalogId === 21 ? 'USD' : 'EUR');
+
+  const choose = (key: AttributeKey, value: string) => {
+    const outcome = chooseAttribute(tree, key, value, context);
+    setTree(outcome.tree);
+    setIncompatible(outcome.incompatible ? key : null);
+  };
+
+  const codeOf = (key: ListedKey) => attributes[key] ?? base.attributes[key].code;
+  const pendant = options.pendantHeight;
+
+  return (
+    <div className={`configurator configurator--${mode}`}>
+      <section className="configurator__choices card" aria-labelledby="configurator-choices-title">
+        <h2 id="configurator-choices-title">{t('configurator.choices.title')}</h2>
+        {mode === 'express' ? (
+          <div className="configurator__fields">
+            {LISTED.map((key) => (
+              <Select
+                key={key}
+                label={t(`configurator.attribute.${key}`)}
+                options={options[key].map((code) => ({ value: code, label: labelOf(context, base, key, code, lang), isDisabled: !isOfferedNow(context, key, code, now) }))}
+                value={codeOf(key)}
+                onChange={(value) => choose(key, value)}
+                isDisabled={options[key].length <= 1}
+                description={options[key].length <= 1 ? t('configurator.onlyOption') : undefined}
+              />
+            ))}
+            {pendant && (
+              <Select
+                label={t('configurator.attribute.pendantHeight')}
+                options={pendantHeights(base, pendant).map((cm) => ({ value: String(cm), label: metres(cm, lang, t) }))}
+                value={attributes.pendantHeight ?? String(base.attributes.pendantHeight?.value ?? base.attributes.pendantHeight?.standard ?? pendant.min)}
+                onChange={(value) => choose('pendantHeight', value)}
+              />
+            )}
+          </div>
+        ) : (
+          <div className="configurator__groups">
+            {LISTED.map((key) => (
+              <OptionGroup
+                key={key}
+                label={t(`configurator.attribute.${key}`)}
+                options={options[key].map((code) => ({
+                  code,
+                  label: labelOf(context, base, key, code, lang),
+                  swatch: key === 'finish' ? swatchOf(data, model, base, code) : undefined,
+                  disabled: !isOfferedNow(context, key, code, now),
+                }))}
+                value={codeOf(key)}
+                onChange={(value) => choose(key, value)}
+              />
+            ))}
+            {pendant && (
+              <OptionGroup
+                label={t('configurator.attribute.pendantHeight')}
+                options={pendantHeights(base, pendant).map((cm) => ({ code: String(cm), label: metres(cm, lang, t), disabled: false }))}
+                value={attributes.pendantHeight ?? String(base.attributes.pendantHeight?.value ?? base.attributes.pendantHeight?.standard ?? pendant.min)}
+                onChange={(value) => choose('pendantHeight', value)}
+              />
+            )}
+          </div>
+        )}
+        <div className="configurator__message" role="alert">
+          {incompatible && (
+            <p className="configurator__incompatible">
+              {t('configurator.incompatible')} {t('configurator.incompatibleKept', { attribute: t(`configurator.attribute.${incompatible}`) })}
+            </p>
+          )}
+        </div>
+      </section>
+      <Results result={result} quantity={quantity} onQuantity={setQuantity} seesPrices={seesPrices} currency={currency} lang={lang} />
+    </div>
+  );
+}
+
+/** The finish's colour (a CSS colour the catalogue gives as its thumbnail). */
+function swatchOf(data: VariationsResponse, model: string, base: Article, code: string): string | undefined {
+  if (base.attributes.finish.code === code) return base.attributes.finish.thumbnail;
+  return data.variations.find((variation) => variation.model === model && variation.type === 'color' && variation.modifier === code)?.thumbnail;
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+function metres(cm: number, lang: Lang, t: Translate): string {
+  return t('configurator.metres', { value: formatNumber(pendantHeightToMetres(cm), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
+}
+
+/** The heights offered: from min to max in steps of the model's delta, with the standard height among them. */
+function pendantHeights(base: Article, range: { min: number; max: number }): number[] {
+  const attribute = base.attributes.pendantHeight;
+  const step = attribute && attribute.delta > 0 ? attribute.delta : 10;
+  const heights = new Set<number>();
+  for (let cm = range.min; cm <= range.max && heights.size < 200; cm += step) heights.add(cm);
+  heights.add(range.max);
+  if (attribute) heights.add(attribute.standard);
+  return [...heights].filter((cm) => cm >= range.min && cm <= range.max).sort((a, b) => a - b);
+}
+
+interface GroupOption {
+  code: string;
+  label: string;
+  swatch?: string;
+  disabled: boolean;
+}
+
+/** The attributes configurator shows every option of an attribute at once, as toggle buttons. */
+function OptionGroup({ label, options, value, onChange }: { label: string; options: readonly GroupOption[]; value: string; onChange: (code: string) => void }) {
+  const { t } = useTranslation();
+  const single = options.length <= 1;
+  return (
+    <fieldset className="configurator__group">
+      <legend>{label}</legend>
+      <div className="configurator__options">
+        {options.map((option) => (
+          <Button
+            key={option.code}
+            size="sm"
+            variant={option.code === value ? 'primary' : 'secondary'}
+            aria-pressed={option.code === value}
+            isDisabled={option.disabled || single}
+            onPress={() => onChange(option.code)}
+          >
+            {option.swatch && <span className="configurator__swatch" style={{ background: option.swatch }} aria-hidden="true" />}
+            {option.label}
+          </Button>
+        ))}
+      </div>
+      {single && <p className="configurator__hint">{t('configurator.onlyOption')}</p>}
+    </fieldset>
+  );
+}
+
+interface ResultsProps {
+  result: ConfigurationResult;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+  seesPrices: boolean;
+  currency: string;
+  lang: Lang;
+}
+
+function Results({ result, quantity, onQuantity, seesPrices, currency, lang }: ResultsProps) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const validity = orderLineValidity(quantity, [{ reference: result.reference, moq: result.moq }]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(result.reference);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  const money = (amount: number) => formatMoney(amount, currency);
+  const availability =
+    result.availability.state === 'available'
+      ? t('configurator.availability.now')
+      : result.availability.state === 'expired'
+        ? t('configurator.availability.expired')
+        : t('configurator.availability.upcoming', { weeks: result.availability.weeks, date: result.availability.date ? formatDate(result.availability.date, lang) : '' });
+
+  return (
+    <section className="configurator__result card" aria-labelledby="configurator-result-title">
+      <h2 id="configurator-result-title">{t('configurator.result.title')}</h2>
+      <div className="configurator__reference">
+        <span className="configurator__label" id="configurator-reference-label">
+          {t('configurator.result.reference')}
+        </span>
+        <output className="configurator__reference-value" aria-labelledby="configurator-reference-label" data-testid="configured-reference">
+          {result.reference}
+        </output>
+        <Button variant="secondary" size="sm" onPress={() => void copy()}>
+          {t('configurator.result.copy')}
+        </Button>
+        <span className="configurator__copied" role="status">
+          {copied === 'copied' ? t('configurator.result.copied') : copied === 'failed' ? t('configurator.result.copyFailed') : ''}
+        </span>
+      </div>
+      <QuantitySelector
+        className="configurator__quantity"
+        variant="numeric"
+        label={t('configurator.result.quantity')}
+        showLabel
+        value={quantity}
+        min={1}
+        max={100_000}
+        onChange={(value) => onQuantity(Math.max(1, Math.round(value)))}
+      />
+      {!validity.valid && (
+        <p className="configurator__warning" role="status">
+          {t('configurator.result.belowMoq', { moq: formatNumber(result.moq, lang) })}
+        </p>
+      )}
+      <dl className="configurator__facts">
+        {seesPrices && result.prices && (
+          <>
+            <div>
+              <dt>{t('configurator.result.unitPrice')}</dt>
+              <dd>{money(result.prices.unitGross)}</dd>
+            </div>
+            {result.prices.unitDiscount > 0 && (
+              <div>
+                <dt>{t('configurator.result.netPrice')}</dt>
+                <dd>{money(result.prices.unitNet)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('configurator.result.total', { quantity: formatNumber(quantity, lang) })}</dt>
+              <dd className="configurator__total">{money(result.prices.totalNet)}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>{t('configurator.result.moq')}</dt>
+          <dd>{formatNumber(result.moq, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('configurator.result.leadTime')}</dt>
+          <dd>{t('configurator.result.weeks', { weeks: formatNumber(result.leadTimeWeeks, lang) })}</dd>
+        </div>
+        <div>
+          <dt>{t('configurator.result.availability')}</dt>
+          <dd>{availability}</dd>
+        </div>
+        <div>
+          <dt>{t('configurator.result.lumens')}</dt>
+          <dd>{t('configurator.result.lumensValue', { lumens: formatNumber(result.lumens, lang) })}</dd>
+        </div>
+        <div>
+          <dt>{t('configurator.result.watts')}</dt>
+          <dd>{t('configurator.result.wattsValue', { watts: formatNumber(result.watts, lang) })}</dd>
+        </div>
+        <div>
+          <dt>{t('configurator.result.drivers')}</dt>
+          <dd>
+            {result.drivers.length === 0 ? (
+              t('configurator.result.noDrivers')
+            ) : (
+              <ul className="configurator__drivers">
+                {result.drivers.map((driver) => (
+                  <li key={driver.driverCode}>{t('configurator.result.driverLine', { n: driver.count, code: driver.driverCode })}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
