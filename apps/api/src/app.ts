@@ -17,6 +17,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { mastersRoutes } from './modules/masters/masters.routes';
 import { createMastersService } from './modules/masters/masters.service';
+import { imagesRoutes } from './modules/images/images.routes';
+import { createImagesService } from './modules/images/images.service';
+import { productsRoutes } from './modules/products/products.routes';
+import { createProductsService } from './modules/products/products.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -126,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/users', auth, users });
   await app.register(usersRoutes, { prefix: '/api/users', users });
   await app.register(mastersRoutes, { prefix: '/api/masters', masters });
+  await app.register(productsRoutes, { products: createProductsService(ctx, () => app.log) });
+  await app.register(imagesRoutes, { prefix: '/api/images', images: createImagesService(ctx) });
 
   await registerSpa(app, config.webDistDir);
   return app;

@@ -561,7 +561,14 @@ export const Designer = z.object({
 // static data files
 // ---------------------------------------------------------------------------------------------
 
-export const StaticFileParams = z.object({ name: z.enum(['Subfamilies', 'IndexSubfamiliesNames', 'modelSubFamilyNameDictionary']) });
+export const STATIC_FILES = ['Subfamilies', 'IndexSubfamiliesNames', 'modelSubFamilyNameDictionary'] as const;
+/** A static data file, with or without `.json`. */
+export const StaticFileParams = z.object({
+  name: z
+    .string()
+    .regex(/^(Subfamilies|IndexSubfamiliesNames|modelSubFamilyNameDictionary)(\.json)?$/, 'formError.file')
+    .transform((name) => name.replace(/\.json$/, '') as (typeof STATIC_FILES)[number]),
+});
 export const SubfamilyCatalogParams = z.object({
   folder: z.enum(['byFamily', 'accessories', 'rules']),
   /** `{subFamilyId}_{catalogId}`, optionally with `.json`. */

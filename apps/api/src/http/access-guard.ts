@@ -1,5 +1,6 @@
+import { ErrorBody } from '@lumen/contracts';
 import { hasAnyPrivilege, type Privilege } from '@lumen/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { findLiveSessionUser } from '../modules/auth/auth.repository';
@@ -64,6 +65,17 @@ export function registerAccessGuard(app: FastifyInstance, ctx: AppContext, token
     if (!url.startsWith('/api/') || UNGUARDED_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (access === undefined) throw new Error(`Route ${String(route.method)} ${url} declares no access rule (config.access)`);
+    // Document in OpenAPI what the guard enforces and the one error shape.
+    const schema = (route.schema ?? {}) as FastifySchema & { response?: Record<string, unknown>; description?: string };
+    const response = schema.response ?? {};
+    route.schema = {
+      ...schema,
+      ...(access === 'public' ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
+      ...(typeof access === 'object' && access.privileges
+        ? { description: [schema.description, `Needs any of: ${access.privileges.join(', ')}.`].filter(Boolean).join(' ') }
+        : {}),
+      response: { ...response, '4XX': response['4XX'] ?? ErrorBody, '5XX': response['5XX'] ?? ErrorBody },
+    };
   });
 
   app.addHook('preHandler', async (request) => {

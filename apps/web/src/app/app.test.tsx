@@ -62,6 +62,15 @@ describe('the app frame', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
+  it('follows a kit widget that switches the theme on <html> by itself', async () => {
+    const { store } = await renderApp('/');
+    act(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
+    await waitFor(() => expect(store.getState().preferences.theme).toBe('dark'));
+    expect(screen.getByRole('button', { name: wg['theme.toLight'] })).toBeInTheDocument();
+  });
+
   it('shows the not-found page for an unknown path, whose Back goes home when there is no history', async () => {
     const { router } = await renderApp('/nothing/here');
     expect(await screen.findByRole('heading', { level: 1, name: en('errors.notFound.title') })).toBeInTheDocument();

@@ -66,7 +66,7 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
  * details (guards wait for them); then the account's language if it differs.
  */
 export function startApp({ api, i18n, store }: AppEnvironment): { texts: Promise<void>; session: Promise<void> } {
-  const texts = loadLanguage(i18n, api, store.getState().preferences.lang);
+  const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
   const session = Promise.all([texts, store.dispatch(loadAccount())]).then(async () => {
     const account = store.getState().session.account;
     if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));

@@ -62,3 +62,21 @@ describe('the language', () => {
     expect(fakeApi.state.calls.every((call) => call.query.get('language') === 'us')).toBe(true);
   });
 });
+
+describe('a language switch that cannot load its texts', () => {
+  it('keeps the current language and says why', async () => {
+    const api = createFakeApi();
+    let failing = true;
+    api.handle((call) =>
+      failing && call.path.includes('/keys/domains/') && call.query.get('lang') === 'de'
+        ? Promise.reject(new TypeError('network down'))
+        : undefined,
+    );
+    const { store } = await renderApp('/', api);
+    await pickLanguage('Deutsch');
+    expect(await screen.findByRole('alertdialog', { name: TRANSLATIONS['common-front'].en['error.title'] })).toHaveTextContent(ep.en['error.changeLanguage'] ?? '');
+    expect(store.getState().preferences.lang).toBe('en');
+    expect(screen.getByRole('heading', { level: 1, name: ep.en['home.visitor.title'], hidden: true })).toBeInTheDocument();
+    failing = false;
+  });
+});

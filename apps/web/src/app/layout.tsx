@@ -1,13 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { applyTheme } from '@lumen/ui';
+import { applyTheme, currentTheme } from '@lumen/ui';
 import { AuthModal } from '../features/auth';
 import { ErrorDialog } from './error-dialog';
 import { Header } from './header';
 import { LoadingState } from './loading-state';
-import { storeTheme } from './preferences';
-import { useAppSelector } from './store';
+import { storeTheme, themeChanged } from './preferences';
+import { useAppDispatch, useAppSelector } from './store';
 import { RetryOverlay } from './retry-overlay';
 
 /** The frame of every screen: header, the routed screen, and the app-wide dialogs. */
@@ -18,6 +18,14 @@ export function Layout() {
     applyTheme(theme);
     storeTheme(theme);
   }, [theme]);
+  // A kit widget may switch the theme on <html> by itself (the gallery's own toggle): follow it.
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const root = document.documentElement;
+    const observer = new MutationObserver(() => dispatch(themeChanged(currentTheme(root))));
+    observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, [dispatch]);
   const appName = t('app.name');
   useEffect(() => {
     document.title = appName;

@@ -29,14 +29,22 @@ export async function createI18n(lang: Lang = DEFAULT_LANG): Promise<I18n> {
   return instance;
 }
 
+export interface LoadOptions {
+  /**
+   * At start a domain that fails to load leaves its keys visible rather than blocking the whole
+   * interface; on a switch the failure is the action's (the user keeps the language they had).
+   */
+  tolerant?: boolean;
+}
+
 /** Fetches the three translation domains of a language from masters (spec §7). */
-export async function fetchTranslations(api: ApiClient, lang: Lang): Promise<Record<TranslationDomain, TranslationFile>> {
+export async function fetchTranslations(api: ApiClient, lang: Lang, { tolerant = false }: LoadOptions = {}): Promise<Record<TranslationDomain, TranslationFile>> {
   const files = await Promise.all(
     TRANSLATION_DOMAINS.map(async (domain) => {
       try {
         return (await api.get<TranslationFile>('masters', `/v1/keys/domains/${domain}/files`, { lang, language: lang })) ?? {};
-      } catch {
-        // A missing domain leaves its keys visible rather than blocking the whole interface.
+      } catch (error) {
+        if (!tolerant) throw error;
         return {};
       }
     }),
@@ -45,8 +53,8 @@ export async function fetchTranslations(api: ApiClient, lang: Lang): Promise<Rec
 }
 
 /** Loads (or reloads) a language's texts and makes it the current language. */
-export async function loadLanguage(i18n: I18n, api: ApiClient, lang: Lang): Promise<void> {
-  const files = await fetchTranslations(api, lang);
+export async function loadLanguage(i18n: I18n, api: ApiClient, lang: Lang, options: LoadOptions = {}): Promise<void> {
+  const files = await fetchTranslations(api, lang, options);
   for (const domain of TRANSLATION_DOMAINS) i18n.addResourceBundle(lang, domain, files[domain], true, true);
   await i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang === 'us' ? 'en-US' : lang;

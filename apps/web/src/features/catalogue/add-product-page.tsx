@@ -175,12 +175,8 @@ function ModelCard({ model, to, seesPrices, lang }: { model: ModelSummary; to: s
         </span>
         <span className="catalogue-card__meta">
           {lampType && <span>{t(lampType)}</span>}
-          <span>
-            {t('catalogue.models.output', {
-              lumens: formatNumber(model.technicalData.lumens, lang),
-              watts: formatNumber(model.technicalData.watts, lang),
-            })}
-          </span>
+          {/* SI unit symbols are the same in every language. */}
+          <span>{`${formatNumber(model.technicalData.lumens, lang)}\u00a0lm · ${formatNumber(model.technicalData.watts, lang)}\u00a0W`}</span>
         </span>
         {seesPrices && model.priceFrom && (
           <span className="catalogue-card__price">{t('catalogue.models.priceFrom', { price: formatMoney(model.priceFrom.amount, model.priceFrom.currency) })}</span>

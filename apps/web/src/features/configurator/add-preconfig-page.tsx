@@ -75,7 +75,7 @@ export default function AddPreconfigPage() {
           {preconfig.lines.length > 1 && (
             <ul aria-label={t('configurator.preconfig.lines')}>
               {preconfig.lines.map((item) => (
-                <li key={`${item.reference}/${item.pendantHeight ?? ''}`}>{t('configurator.preconfig.line', { n: item.quantity, reference: item.reference })}</li>
+                <li key={`${item.reference}/${item.pendantHeight ?? ''}`}>{`${item.quantity} × ${item.reference}`}</li>
               ))}
             </ul>
           )}

@@ -32,7 +32,7 @@ export const loadRules = createAsyncAction<RuleSet[], { subFamilyId: number; cat
   'configuratorRules',
   async ({ subFamilyId, catalogId }, { extra }) => {
     try {
-      const json = await extra.api.get<unknown>('products', `/v1/static/subfamily_catalog/rules/${subFamilyId}_${catalogId}.json`);
+      const json = await extra.api.get<unknown>('products', `/v1/static/rules/${subFamilyId}_${catalogId}.json`);
       if (json === undefined || json === null || (typeof json === 'object' && Object.keys(json).length === 0)) return [];
       return [...parseRuleBook(json).ruleSets];
     } catch (error) {

@@ -293,11 +293,11 @@ function Results({ result, quantity, onQuantity, seesPrices, currency, lang }: R
         </div>
         <div>
           <dt>{t('configurator.result.lumens')}</dt>
-          <dd>{t('configurator.result.lumensValue', { lumens: formatNumber(result.lumens, lang) })}</dd>
+          <dd>{`${formatNumber(result.lumens, lang)}\u00a0lm`}</dd>
         </div>
         <div>
           <dt>{t('configurator.result.watts')}</dt>
-          <dd>{t('configurator.result.wattsValue', { watts: formatNumber(result.watts, lang) })}</dd>
+          <dd>{`${formatNumber(result.watts, lang)}\u00a0W`}</dd>
         </div>
         <div>
           <dt>{t('configurator.result.drivers')}</dt>
@@ -307,7 +307,7 @@ function Results({ result, quantity, onQuantity, seesPrices, currency, lang }: R
             ) : (
               <ul className="configurator__drivers">
                 {result.drivers.map((driver) => (
-                  <li key={driver.driverCode}>{t('configurator.result.driverLine', { n: driver.count, code: driver.driverCode })}</li>
+                  <li key={driver.driverCode}>{`${formatNumber(driver.count, lang)} × ${driver.driverCode}`}</li>
                 ))}
               </ul>
             )}

@@ -1,0 +1,258 @@
+import {
+  ApplicationLocation,
+  ApplicationLocationQuery,
+  Article,
+  ArticleByReferenceQuery,
+  ArticleSearchQuery,
+  ArticleSearchResponse,
+  AttachmentList,
+  AttachmentsQuery,
+  CatalogMinList,
+  CollectionList,
+  CollectionsQuery,
+  DecisionLayer,
+  DecisionTree,
+  DecisionTreeQuery,
+  Designer,
+  ImageDetailsQuery,
+  LayerParam,
+  LanguageQuery,
+  ListModelsByFamilyQuery,
+  ModelList,
+  ModelsByFamily,
+  ModelsQuery,
+  PreconfigDetail,
+  PreconfigList,
+  PreconfigsQuery,
+  ProductConfig,
+  ProductsIdParam,
+  Spotlight,
+  SpotlightQuery,
+  StaticFileParams,
+  SubfamilyCatalogParams,
+  TechnicalInfo,
+  TechnicalInfoByModelQuery,
+  TechnicalInfoList,
+  TechnicalInfoQuery,
+  VariationsQuery,
+  VariationsResponse,
+} from '@lumen/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProductsService } from './products.service';
+
+export interface ProductsRoutesOptions {
+  products: ProductsService;
+}
+
+/** Catalogue reads that carry no prices and change only with a reseed. */
+const CATALOGUE_CACHE = 'private, max-age=300';
+const STATIC_CACHE = 'public, max-age=3600';
+
+function cacheFor(reply: FastifyReply, value: string): void {
+  reply.header('cache-control', value);
+}
+
+/**
+ * The catalogue calls (spec configuration-domain §7, platform-core §7): products and apiv2
+ * services. An operation the spec lists under several paths is implemented once and served at each.
+ * Everything but catalogs/get-min and the static files needs a session (prices depend on the user).
+ */
+export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = async (app, { products }) => {
+  const tags = ['products'];
+  const auth = { access: 'authenticated' as const };
+  app.addHook('onClose', async () => products.close());
+
+  app.get(
+    '/api/products/v1/catalogs/get-min',
+    { config: { access: 'public' }, schema: { tags, summary: 'The catalogues (16 INT EUR, 21 USA USD), their brand codes and price rates', response: { 200: CatalogMinList } } },
+    async (_request, reply) => {
+      cacheFor(reply, STATIC_CACHE);
+      return products.catalogsMin();
+    },
+  );
+
+  app.get(
+    '/api/products/v1/categories/collections',
+    {
+      config: auth,
+      schema: { tags, summary: 'Collections (subfamilies) of a catalogue in a language', querystring: CollectionsQuery, response: { 200: CollectionList } },
+    },
+    async (request, reply) => {
+      cacheFor(reply, CATALOGUE_CACHE);
+      return products.collections(request.principal, request.query);
+    },
+  );
+
+  app.get(
+    '/api/products/v1/articles/models',
+    { config: auth, schema: { tags, summary: 'Models of a collection (optionally of one application location)', querystring: ModelsQuery, response: { 200: ModelList } } },
+    async (request) => products.models(request.principal, request.query),
+  );
+
+  app.get(
+    '/api/products/v2/articles/listModelsByFamily',
+    {
+      config: auth,
+      schema: { tags, summary: 'Model codes of a collection; virtual=1 only virtual models, 0 without them', querystring: ListModelsByFamilyQuery, response: { 200: ModelsByFamily } },
+    },
+    async (request) => products.modelsByFamily(request.principal, request.query),
+  );
+
+  for (const url of ['/api/apiv2/articles/variations', '/api/products/v2/articles/variations']) {
+    app.get(
+      url,
+      {
+        config: auth,
+        schema: {
+          tags,
+          summary: 'Base articles and variations of models (model repeated; catalog default 16; optional subfamily), with pricing data for price.view',
+          querystring: VariationsQuery,
+          response: { 200: VariationsResponse },
+        },
+      },
+      async (request) => products.variations(request.principal, request.query),
+    );
+  }
+
+  for (const url of ['/api/products/v1/articles/references', '/api/apiv2/articles/byReference']) {
+    app.get(
+      url,
+      {
+        config: auth,
+        schema: { tags, summary: 'An active article (or accessory) by reference, either form; price with price.view', querystring: ArticleByReferenceQuery, response: { 200: Article } },
+      },
+      async (request) => products.articleByReference(request.principal, request.query),
+    );
+  }
+
+  app.get(
+    '/api/products/v2/article/search',
+    { config: auth, schema: { tags, summary: 'Search models and references', querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse } } },
+    async (request) => products.search(request.principal, request.query),
+  );
+
+  app.get(
+    '/api/products/v2/articles/technicalInfo',
+    { config: auth, schema: { tags, summary: 'Technical data of the models of a collection', querystring: TechnicalInfoQuery, response: { 200: TechnicalInfoList } } },
+    async (request, reply) => {
+      cacheFor(reply, CATALOGUE_CACHE);
+      return products.technicalInfo(request.principal, request.query);
+    },
+  );
+
+  app.get(
+    '/api/products/v2/articles/technicalInfoByModel',
+    { config: auth, schema: { tags, summary: 'Technical data of one model', querystring: TechnicalInfoByModelQuery, response: { 200: TechnicalInfo } } },
+    async (request, reply) => {
+      cacheFor(reply, CATALOGUE_CACHE);
+      return products.technicalInfoByModel(request.principal, request.query);
+    },
+  );
+
+  app.get(
+    '/api/products/v2/articles/spotlight',
+    { config: auth, schema: { tags, summary: 'The spotlight of a collection', querystring: SpotlightQuery, response: { 200: Spotlight } } },
+    async (request) => products.spotlight(request.principal, request.query),
+  );
+
+  app.get(
+    '/api/products/v2/articles/attachments',
+    { config: auth, schema: { tags, summary: 'Documents of a model', querystring: AttachmentsQuery, response: { 200: AttachmentList } } },
+    async (request) => products.attachments(request.principal, request.query),
+  );
+
+  app.get(
+    '/api/products/v2/applicationLocation',
+    { config: auth, schema: { tags, summary: 'The application location of an application and a location', querystring: ApplicationLocationQuery, response: { 200: ApplicationLocation } } },
+    async (request) => products.applicationLocation(request.principal, request.query),
+  );
+
+  for (const url of ['/api/products/v1/preconfigs/list', '/api/apiv2/products/preconfigs/list']) {
+    app.get(
+      url,
+      { config: auth, schema: { tags, summary: 'Preconfigurations (visibility website by default)', querystring: PreconfigsQuery, response: { 200: PreconfigList } } },
+      async (request) => products.preconfigs(request.principal, request.query),
+    );
+  }
+
+  app.get(
+    '/api/products/v1/preconfigs/creation/:id',
+    { config: auth, schema: { tags, summary: 'A preconfiguration with its lines', params: ProductsIdParam, querystring: LanguageQuery, response: { 200: PreconfigDetail } } },
+    async (request) => products.preconfig(request.principal, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/products/v1/decision-trees/layers/:layer',
+    {
+      config: auth,
+      schema: { tags, summary: 'One layer of the decision tree of a collection', params: LayerParam, querystring: DecisionTreeQuery, response: { 200: DecisionLayer } },
+    },
+    async (request) => products.decisionLayer(request.principal, request.params.layer, request.query),
+  );
+
+  app.get(
+    '/api/products/v1/decision-trees/:id',
+    { config: auth, schema: { tags, summary: 'A decision tree and its layers', params: ProductsIdParam, querystring: DecisionTreeQuery, response: { 200: DecisionTree } } },
+    async (request) => products.decisionTree(request.principal, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/products/v1/articles/get-image-details',
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Adds image, swatch and description to a list of products; on any error the input comes back as it was',
+        querystring: ImageDetailsQuery,
+        body: z.unknown(),
+        response: { 200: z.unknown() },
+      },
+    },
+    async (request) => products.imageDetails(request.principal, request.query, request.body),
+  );
+
+  for (const url of ['/api/products/v1/configs/:id', '/api/apiv2/product/config/:id']) {
+    app.get(
+      url,
+      { config: auth, schema: { tags, summary: 'A configurator configuration', params: ProductsIdParam, response: { 200: ProductConfig } } },
+      async (request) => products.config(request.params.id),
+    );
+  }
+
+  app.get(
+    '/api/apiv2/subfamily/:id/designer',
+    { config: auth, schema: { tags, summary: 'The designer of a collection', params: ProductsIdParam, querystring: LanguageQuery, response: { 200: Designer } } },
+    async (request) => products.designer(request.principal, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/products/v1/static/:name',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Static data files: Subfamilies, IndexSubfamiliesNames, modelSubFamilyNameDictionary', params: StaticFileParams, response: { 200: z.unknown() } },
+    },
+    async (request, reply) => {
+      cacheFor(reply, STATIC_CACHE);
+      return products.staticFile(request.params.name);
+    },
+  );
+
+  app.get(
+    '/api/products/v1/static/:folder/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Per subfamily_catalog files: byFamily, accessories (missing: {}), rules (missing: empty rules)',
+        params: SubfamilyCatalogParams,
+        response: { 200: z.unknown() },
+      },
+    },
+    async (request, reply) => {
+      cacheFor(reply, STATIC_CACHE);
+      return products.subfamilyFile(request.params.folder, request.params.file);
+    },
+  );
+};

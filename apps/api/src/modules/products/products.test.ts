@@ -1,0 +1,427 @@
+import type { Article, CatalogMin, Collection, ModelSummary, PreconfigDetail, PreconfigSummary, TechnicalInfo, VariationsResponse } from '@lumen/contracts';
+import { type CatalogId, DRIVER_CATALOGUE, discountForSublevel, formatReference, linePrices, parseReference, priceWithVariations, type Variation } from '@lumen/domain';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueArticles } from '../../db/schema';
+import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { describeWithDb } from '../../../test/test-db';
+
+const P = '/api/products';
+const V2 = '/api/apiv2';
+
+interface ErrorAnswer {
+  ErrorCode: number;
+  code: string;
+  ErrorDescription: string;
+  fields?: Array<{ path: string; message: string }>;
+}
+
+describeWithDb('products (catalogue)', () => {
+  let t: TestApp;
+  const agents: Record<string, Agent> = {};
+  const as = (who: string): Agent => {
+    const agent = agents[who];
+    if (!agent) throw new Error(who);
+    return agent;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const who of ['webuser', 'distributor', 'distributor2', 'importer', 'specifier', 'admin']) {
+      const agent = t.agent();
+      await agent.login(`${who}@demo.example`);
+      agents[who] = agent;
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function expectBad(agent: Agent, url: string, path: string): Promise<void> {
+    const response = await agent.get(url);
+    expect(response.statusCode, url).toBe(400);
+    const body = response.json<ErrorAnswer>();
+    expect(body).toMatchObject({ ErrorCode: 400, code: 'VALIDATION_FAILED' });
+    expect(body.fields?.some((field) => field.path === path || field.path.startsWith(`${path}.`)), `${url} ${JSON.stringify(body.fields)}`).toBe(true);
+  }
+
+  async function expectNotFound(agent: Agent, url: string): Promise<void> {
+    const response = await agent.get(url);
+    expect(response.statusCode, url).toBe(404);
+    expect(response.json<ErrorAnswer>()).toMatchObject({ ErrorCode: 404, code: 'NOT_FOUND' });
+  }
+
+  describe('the demo catalogue', () => {
+    it('holds several thousand articles in both catalogues, one base article per model', async () => {
+      const rows = await t.database.db.select({ catalogId: catalogueArticles.catalogId, n: count() }).from(catalogueArticles).groupBy(catalogueArticles.catalogId);
+      const total = rows.reduce((sum, row) => sum + row.n, 0);
+      expect(total).toBeGreaterThan(3000);
+      expect(rows.map((row) => row.catalogId).sort()).toEqual([16, 21]);
+      const bases = await t.database.db.select({ n: count() }).from(catalogueArticles).where(eq(catalogueArticles.isBase, true));
+      expect(bases[0]?.n).toBeGreaterThanOrEqual(80);
+    });
+
+    it('has every model of the driver catalogue, the ones with empty lists too', async () => {
+      const codes = new Set<string>();
+      for (const subFamilyId of [219, 225, 259, 234, 244, 301, 302, 303, 304]) {
+        const models = (await as('distributor').get(`${P}/v1/articles/models?catalog=16&subFamilyId=${subFamilyId}`)).json<ModelSummary[]>();
+        for (const model of models) codes.add(model.model);
+      }
+      for (const model of Object.keys(DRIVER_CATALOGUE)) expect(codes, model).toContain(model);
+    });
+  });
+
+  describe('catalogs/get-min', () => {
+    it('lists both catalogues with currency, brand codes and rates, without a session', async () => {
+      const response = await t.agent().get(`${P}/v1/catalogs/get-min`);
+      expect(response.statusCode).toBe(200);
+      const catalogs = response.json<CatalogMin[]>();
+      expect(catalogs).toEqual([
+        expect.objectContaining({ id: 16, name: 'INT', currency: 'EUR', brandCodes: ['3VB', '4VT'], isDefault: true, defaultRateId: 1 }),
+        expect.objectContaining({ id: 21, name: 'USA', currency: 'USD', brandCodes: ['2US'], isDefault: false, defaultRateId: 12 }),
+      ]);
+      expect(catalogs[1]?.rates).toEqual([{ id: 12, name: 'US list price USD', currency: 'USD' }]);
+    });
+  });
+
+  describe('categories/collections', () => {
+    it('needs a session', async () => {
+      expect((await t.agent().get(`${P}/v1/categories/collections`)).statusCode).toBe(401);
+    });
+
+    it('lists at least 12 collections of catalogue 16 across the lamp types 17–28, with images', async () => {
+      const response = await as('distributor').get(`${P}/v1/categories/collections?catalogId=16&lang=en`);
+      expect(response.statusCode).toBe(200);
+      const collections = response.json<Collection[]>();
+      expect(collections.length).toBeGreaterThanOrEqual(12);
+      const ids = collections.map((collection) => collection.subFamilyId);
+      expect(ids).toEqual(expect.arrayContaining([219, 225, 259, 234, 244]));
+      expect(collections.map((collection) => collection.familyName)).toEqual(expect.arrayContaining(['north', 'algorithm', 'skan', 'wireflow']));
+      const categories = new Set(collections.flatMap((collection) => collection.categories.map((category) => category.id)));
+      for (let id = 17; id <= 28; id += 1) expect(categories, String(id)).toContain(id);
+      for (const collection of collections) {
+        expect(collection.image).toBe(`/api/images/v1/catalogue/collection/${collection.subFamilyId}.svg`);
+        expect(collection.modelsCount).toBeGreaterThan(0);
+        expect(collection.catalogId).toBe(16);
+      }
+      const image = await t.agent().get(collections[0]?.image ?? '');
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toContain('image/svg+xml');
+      expect(image.headers['cache-control']).toMatch(/max-age=\d{6,}/);
+      expect(image.body).toMatch(/^<svg /);
+      const again = await t.agent().get(collections[0]?.image ?? '', { 'if-none-match': String(image.headers.etag) });
+      expect(again.statusCode).toBe(304);
+    });
+
+    it('describes collections and lamp types in the asked language', async () => {
+      const en = (await as('distributor').get(`${P}/v1/categories/collections?catalogId=16&lang=en&subFamilyId=234`)).json<Collection[]>();
+      const de = (await as('distributor').get(`${P}/v1/categories/collections?catalogId=16&lang=de&subFamilyId=234`)).json<Collection[]>();
+      expect(en).toHaveLength(1);
+      expect(de[0]?.name).toBe('North');
+      expect(de[0]?.description).not.toBe(en[0]?.description);
+      expect(de[0]?.categories.find((category) => category.id === 20)?.description).toBe('Stehleuchte');
+    });
+
+    it('answers the catalogue of the user by default: 21 for the importer, without the collections it lacks', async () => {
+      const usa = (await as('importer').get(`${P}/v1/categories/collections`)).json<Collection[]>();
+      expect(usa.every((collection) => collection.catalogId === 21)).toBe(true);
+      expect(usa.map((collection) => collection.subFamilyId)).not.toContain(305);
+      const int = (await as('distributor').get(`${P}/v1/categories/collections`)).json<Collection[]>();
+      expect(int.map((collection) => collection.subFamilyId)).toContain(305);
+    });
+
+    it('leaves the images out when asked, and accepts role', async () => {
+      const collections = (await as('webuser').get(`${P}/v1/categories/collections?images=0&role=1`)).json<Collection[]>();
+      expect(collections.every((collection) => collection.image === undefined)).toBe(true);
+    });
+
+    it('rejects bad parameters with the fields at fault, and unknown collections with 404', async () => {
+      await expectBad(as('distributor'), `${P}/v1/categories/collections?catalogId=17`, 'querystring.catalogId');
+      await expectBad(as('distributor'), `${P}/v1/categories/collections?lang=pt`, 'querystring.lang');
+      await expectBad(as('distributor'), `${P}/v1/categories/collections?subFamilyId=abc`, 'querystring.subFamilyId');
+      await expectBad(as('distributor'), `${P}/v1/categories/collections?images=maybe`, 'querystring.images');
+      await expectNotFound(as('distributor'), `${P}/v1/categories/collections?subFamilyId=999`);
+      await expectNotFound(as('importer'), `${P}/v1/categories/collections?catalogId=21&subFamilyId=305`);
+    });
+  });
+
+  describe('articles/models and listModelsByFamily', () => {
+    it('lists the models of a collection with technical data; prices only with price.view', async () => {
+      const web = (await as('webuser').get(`${P}/v1/articles/models?catalog=16&subFamilyId=301&lang=fr`)).json<ModelSummary[]>();
+      expect(web.map((model) => model.model)).toEqual(['0270', '0345', '0361']);
+      for (const model of web) {
+        expect(model.priceFrom).toBeNull();
+        expect(model.technicalData).toMatchObject({ lumens: expect.any(Number), watts: expect.any(Number), cri: expect.any(Number), beamAngle: expect.any(Number) });
+        expect(model.image).toBe(`/api/images/v1/catalogue/model/${model.model}.svg`);
+        expect(model.articleCode).toBe(`LW${model.model}`);
+      }
+      expect(web[0]?.description).toMatch(/^Applique Skan/);
+      const distributor = (await as('distributor').get(`${P}/v1/articles/models?catalog=16&subFamilyId=301`)).json<ModelSummary[]>();
+      expect(distributor[0]?.priceFrom).toMatchObject({ currency: 'EUR', amount: expect.any(Number) });
+      const importer = (await as('importer').get(`${P}/v1/articles/models?subFamilyId=301`)).json<ModelSummary[]>();
+      expect(importer[0]).toMatchObject({ catalogId: 21, priceFrom: { currency: 'USD' } });
+      const suspended = (await as('webuser').get(`${P}/v1/articles/models?subFamilyId=219&applicationLocationId=15`)).json<ModelSummary[]>();
+      expect(suspended.length).toBeGreaterThan(0);
+      expect(suspended.every((model) => model.applicationLocation.id === 15)).toBe(true);
+    });
+
+    it('answers virtual models only with virtual=1 and without them otherwise', async () => {
+      const virtual = (await as('webuser').get(`${P}/v2/articles/listModelsByFamily?catalog=16&subFamilyId=225&virtual=1`)).json<Array<{ catalogId: number; models: Array<{ model: string }> }>>();
+      expect(virtual).toEqual([{ catalogId: 16, models: [{ model: '2299' }] }]);
+      const real = (await as('webuser').get(`${P}/v2/articles/listModelsByFamily?catalog=16&subFamilyId=225&virtual=0`)).json<Array<{ models: Array<{ model: string }> }>>();
+      expect(real[0]?.models.map((model) => model.model)).toEqual(['5520', '5525', '7450', '7455']);
+      const usa = (await as('importer').get(`${P}/v2/articles/listModelsByFamily?catalog=21&subFamilyId=225`)).json<Array<{ catalogId: number }>>();
+      expect(usa[0]?.catalogId).toBe(21);
+    });
+
+    it('rejects bad parameters and unknown collections', async () => {
+      await expectBad(as('webuser'), `${P}/v1/articles/models?catalog=16`, 'querystring.subFamilyId');
+      await expectBad(as('webuser'), `${P}/v1/articles/models?subFamilyId=-4`, 'querystring.subFamilyId');
+      await expectBad(as('webuser'), `${P}/v2/articles/listModelsByFamily?subFamilyId=225&virtual=2`, 'querystring.virtual');
+      await expectNotFound(as('webuser'), `${P}/v1/articles/models?subFamilyId=4242`);
+      await expectNotFound(as('webuser'), `${P}/v2/articles/listModelsByFamily?subFamilyId=4242`);
+    });
+  });
+
+  describe('articles/variations', () => {
+    it('answers base articles and variations of repeated models, catalogue 16 by default, no pricing without price.view', async () => {
+      for (const base of [V2, `${P}/v2`]) {
+        const response = await as('webuser').get(`${base}/articles/variations?model=5520&model=5525`);
+        expect(response.statusCode).toBe(200);
+        const body = response.json<VariationsResponse>();
+        expect(body.catalogId).toBe(16);
+        expect(body.pricing).toBeNull();
+        expect(body.articles.map((article) => article.model).sort()).toEqual(['5520', '5525']);
+        expect(body.articles.every((article) => article.reference === article.referenceBase && article.isBase)).toBe(true);
+        const types = new Set(body.variations.map((variation) => variation.type));
+        expect([...types].sort()).toEqual(['color', 'control', 'installation', 'pendantHeight', 'temperature']);
+        const finish = body.variations.find((variation) => variation.type === 'color');
+        expect(finish).toMatchObject({ ral: expect.stringMatching(/^RAL /), thumbnail: expect.stringMatching(/^#/) });
+        expect(Object.keys(finish?.description ?? {}).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'us']);
+        const height = body.variations.find((variation) => variation.type === 'pendantHeight');
+        expect(height).toMatchObject({ min: 60, standard: 150, delta: 50 });
+      }
+    });
+
+    it('gives the price a user pays: the domain price of the variations less the sublevel discount', async () => {
+      const body = (await as('distributor').get(`${V2}/articles/variations?model=0270&catalog=16`)).json<VariationsResponse>();
+      expect(body.pricing).toMatchObject({ currency: 'EUR', rateId: 1 });
+      const base = body.articles[0] as Article;
+      const finish = body.variations.find((variation) => variation.type === 'color' && variation.modifier !== base.attributes.finish.code);
+      const control = body.variations.find((variation) => variation.type === 'control' && variation.modifier === '2');
+      expect(finish && control).toBeTruthy();
+      const reference = formatReference({
+        model: '0270',
+        catalogId: 16,
+        colour: finish?.modifier ?? '',
+        control: control?.modifier ?? '',
+        temperature: base.attributes.ledColourTemp.code,
+        installation: base.attributes.installation.code,
+      });
+      const article = await as('distributor').get(`${P}/v1/articles/references?reference=${encodeURIComponent(reference)}&catalogId=16`);
+      if (article.statusCode === 404) return; // excluded by the rules (e.g. brass with DALI)
+      const found = article.json<Article>();
+      const selected = body.variations.filter(
+        (variation) => (variation.type === 'color' && variation.modifier === finish?.modifier) || (variation.type === 'control' && variation.modifier === '2'),
+      ) as unknown as Variation[];
+      const unitGross = priceWithVariations(body.pricing?.basePrices['0270'] ?? '0', selected, { catalogId: 16, rateId: 1 });
+      const discount = discountForSublevel(body.pricing?.discounts, found.articleType.level3?.id);
+      expect(discount).toBeGreaterThan(0);
+      expect(found.price).toEqual({ currency: 'EUR', rateId: 1, unitGross, discountPercent: discount, unitNet: linePrices({ unitGross, quantity: 1, discountPercent: discount }).unitNet });
+    });
+
+    it('answers catalogue 21 in USD with the US references', async () => {
+      const body = (await as('importer').get(`${V2}/articles/variations?model=5520&catalog=21&subfamily=225`)).json<VariationsResponse>();
+      expect(body.catalogId).toBe(21);
+      expect(body.pricing).toMatchObject({ currency: 'USD', rateId: 12 });
+      expect(body.articles[0]?.reference).toMatch(/^5520-/);
+      expect(body.variations.filter((variation) => variation.type === 'control').map((variation) => variation.modifier)).not.toContain('2');
+    });
+
+    it('rejects bad models and answers 404 for unknown ones', async () => {
+      await expectBad(as('webuser'), `${V2}/articles/variations`, 'querystring.model');
+      await expectBad(as('webuser'), `${V2}/articles/variations?model=55`, 'querystring.model');
+      await expectBad(as('webuser'), `${V2}/articles/variations?model=5520&catalog=99`, 'querystring.catalog');
+      await expectBad(as('webuser'), `${V2}/articles/variations?model=${'5520&model='.repeat(60)}5520`, 'querystring.model');
+      await expectNotFound(as('webuser'), `${V2}/articles/variations?model=9999`);
+      await expectNotFound(as('webuser'), `${V2}/articles/variations?model=5520&subfamily=219`);
+      await expectNotFound(as('importer'), `${V2}/articles/variations?model=1010&catalog=21`);
+    });
+  });
+
+  describe('articles by reference', () => {
+    async function baseReference(catalogId: CatalogId, model: string): Promise<string> {
+      const [row] = await t.database.db
+        .select({ reference: catalogueArticles.reference })
+        .from(catalogueArticles)
+        .where(and(eq(catalogueArticles.catalogId, catalogId), eq(catalogueArticles.model, model), eq(catalogueArticles.isBase, true)));
+      return row?.reference ?? '';
+    }
+
+    it('finds an article of either form at both paths, in the asked language', async () => {
+      const reference = await baseReference(16, '5520');
+      expect(reference).toHaveLength(12);
+      for (const url of [`${P}/v1/articles/references`, `${V2}/articles/byReference`]) {
+        const response = await as('specifier').get(`${url}?catalogId=16&reference=${encodeURIComponent(reference)}&lang=es`);
+        expect(response.statusCode).toBe(200);
+        const article = response.json<Article>();
+        expect(article).toMatchObject({ model: '5520', reference, referenceBase: reference, catalog: { id: 16 }, price: null, isBase: true });
+        expect(article.description).toMatch(/^Colgante Plusminus/);
+        expect(article.attributes.pendantHeight).toMatchObject({ min: 60, standard: 150 });
+        expect(article.leadtime.length).toBeGreaterThan(0);
+      }
+      const us = await baseReference(21, '5520');
+      expect(us).toHaveLength(13);
+      const answer = await as('importer').get(`${V2}/articles/byReference?reference=${encodeURIComponent(us)}`);
+      expect(answer.json<Article>()).toMatchObject({ catalog: { id: 21 }, price: { currency: 'USD', rateId: 12 } });
+    });
+
+    it('finds accessories (complements, sublevels 63 and 60) by their short reference', async () => {
+      const accessories = (await t.agent().get(`${P}/v1/static/accessories/225_16.json`)).json<{ accessories: Article[] }>();
+      const sublevels = new Set(accessories.accessories.map((article) => article.articleType.level3?.id));
+      expect([...sublevels].sort()).toEqual([60, 63]);
+      const first = accessories.accessories[0] as Article;
+      expect(first.reference).toHaveLength(6);
+      const article = (await as('distributor').get(`${P}/v1/articles/references?reference=${first.reference}`)).json<Article>();
+      expect(article).toMatchObject({ type: 'Complement', price: { currency: 'EUR' } });
+    });
+
+    it('rejects malformed references and a form of the other catalogue; unknown or inactive articles are 404', async () => {
+      const bad = await as('distributor').get(`${P}/v1/articles/references?reference=0270AB/1`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<ErrorAnswer>().fields?.[0]).toEqual({ path: 'querystring.reference', message: '0270AB/1 is not a valid reference' });
+      await expectBad(as('distributor'), `${P}/v1/articles/references?reference=${encodeURIComponent('5520-05/23_10')}&catalogId=16`, 'querystring.reference');
+      await expectBad(as('distributor'), `${P}/v1/articles/references`, 'querystring.reference');
+      await expectBad(as('distributor'), `${P}/v1/articles/references?reference=${'A'.repeat(100)}`, 'querystring.reference');
+      await expectBad(as('distributor'), `${P}/v1/articles/references?reference=${encodeURIComponent("' OR 1=1 --")}`, 'querystring.reference');
+      await expectNotFound(as('distributor'), `${P}/v1/articles/references?reference=${encodeURIComponent('9999ZZ/00_00')}`);
+      const [inactive] = await t.database.db.select({ reference: catalogueArticles.reference }).from(catalogueArticles).where(eq(catalogueArticles.active, false)).limit(1);
+      expect(inactive).toBeDefined();
+      await expectNotFound(as('distributor'), `${P}/v1/articles/references?reference=${encodeURIComponent(inactive?.reference ?? '')}`);
+    });
+  });
+
+  describe('article search, technical info, application location', () => {
+    it('searches models and references', async () => {
+      const hits = (await as('webuser').get(`${P}/v2/article/search?catalogId=16&search=north`)).json<Array<{ model: string; isBase: boolean }>>();
+      expect(hits.map((hit) => hit.model).sort()).toEqual(['5660', '5662', '5664']);
+      const byCode = (await as('webuser').get(`${P}/v2/article/search?search=0270`)).json<Array<{ model: string }>>();
+      expect(byCode[0]?.model).toBe('0270');
+      await expectBad(as('webuser'), `${P}/v2/article/search?search=`, 'querystring.search');
+    });
+
+    it('answers technical info by collection and by model, spotlight and attachments', async () => {
+      const list = (await as('webuser').get(`${P}/v2/articles/technicalInfo?subFamily=219&catalog=16&lang=it`)).json<TechnicalInfo[]>();
+      expect(list.length).toBe(4);
+      expect(list[0]?.finishes[0]?.description).toBeTruthy();
+      expect(list.find((info) => info.model === '7460')?.drivers).toEqual([]);
+      const one = (await as('importer').get(`${P}/v2/articles/technicalInfoByModel?model=0270&catalog=21`)).json<TechnicalInfo>();
+      expect(one).toMatchObject({ model: '0270', catalogId: 21, drivers: [{ catalogue: 'row' }, { catalogue: 'usa' }] });
+      const spotlight = await as('webuser').get(`${P}/v2/articles/spotlight?subFamily=302&catalog=16`);
+      expect(spotlight.json()).toMatchObject({ title: 'Wireflow', models: ['2350', '2351'] });
+      const attachments = (await as('webuser').get(`${P}/v2/articles/attachments?model=2350&lang=de`)).json<Array<{ type: string }>>();
+      expect(attachments.map((attachment) => attachment.type)).toContain('specSheet');
+      await expectBad(as('webuser'), `${P}/v2/articles/technicalInfo`, 'querystring.subFamily');
+      await expectBad(as('webuser'), `${P}/v2/articles/technicalInfoByModel?model=../../x`, 'querystring.model');
+      await expectNotFound(as('webuser'), `${P}/v2/articles/technicalInfoByModel?model=ZZZZ`);
+      await expectNotFound(as('webuser'), `${P}/v2/articles/spotlight?subFamily=1`);
+    });
+
+    it('answers the application location of an application and a location', async () => {
+      const found = await as('webuser').get(`${P}/v2/applicationLocation?applicationId=2&locationId=3&lang=fr`);
+      expect(found.json()).toEqual({ id: 23, applicationId: 2, locationId: 3, description: 'Extérieur · sol' });
+      await expectNotFound(as('webuser'), `${P}/v2/applicationLocation?applicationId=9&locationId=9`);
+      await expectBad(as('webuser'), `${P}/v2/applicationLocation?applicationId=2`, 'querystring.locationId');
+    });
+  });
+
+  describe('preconfigs', () => {
+    it('lists website preconfigurations at both paths; prices only with price.view', async () => {
+      for (const url of [`${P}/v1/preconfigs/list`, `${V2}/products/preconfigs/list`]) {
+        const web = (await as('webuser').get(`${url}?catalogId=16&subFamilyId=225&visibility=website&lang=de`)).json<PreconfigSummary[]>();
+        expect(web.length).toBeGreaterThan(0);
+        expect(web.every((preconfig) => preconfig.visibility === 'website' && preconfig.subFamilyId === 225 && preconfig.price === null)).toBe(true);
+        expect(web[0]?.description).toMatch(/Leuchten/);
+      }
+      const priced = (await as('distributor2').get(`${P}/v1/preconfigs/list?catalogId=16&subFamilyId=225`)).json<PreconfigSummary[]>();
+      expect(priced[0]?.price).toMatchObject({ currency: 'EUR' });
+      const usa = (await as('importer').get(`${P}/v1/preconfigs/list?familyId=19`)).json<PreconfigSummary[]>();
+      expect(usa.length).toBeGreaterThan(0);
+      expect(usa.every((preconfig) => preconfig.catalogId === 21 && preconfig.price?.currency === 'USD')).toBe(true);
+    });
+
+    it('opens one preconfiguration; unknown ids are 404, malformed 400', async () => {
+      const list = (await as('webuser').get(`${P}/v1/preconfigs/list?catalogId=16`)).json<PreconfigSummary[]>();
+      const id = list[0]?.id;
+      const detail = (await as('webuser').get(`${P}/v1/preconfigs/creation/${id}`)).json<PreconfigDetail>();
+      expect(detail.id).toBe(id);
+      expect(detail.lines.length).toBeGreaterThan(0);
+      for (const line of detail.lines) expect(parseReference(line.reference).model).toBe(line.model);
+      await expectNotFound(as('webuser'), `${P}/v1/preconfigs/creation/999999`);
+      await expectBad(as('webuser'), `${P}/v1/preconfigs/creation/abc`, 'params.id');
+      await expectBad(as('webuser'), `${P}/v1/preconfigs/list?visibility=all`, 'querystring.visibility');
+    });
+  });
+
+  describe('decision trees, image details, configs, designer', () => {
+    it('answers a decision tree and one of its layers in the asked language', async () => {
+      const tree = await as('webuser').get(`${P}/v1/decision-trees/22516?lang=es`);
+      expect(tree.statusCode).toBe(200);
+      expect(tree.json()).toMatchObject({ id: 22516, subFamilyId: 225, rootLayer: 'A', layers: [{ id: 'A', width: 'large' }, { id: 'B' }, { id: 'C', width: 'fullWidth' }] });
+      const layer = await as('webuser').get(`${P}/v1/decision-trees/layers/B?catalogId=16&subFamilyId=225&lang=fr`);
+      expect(layer.json()).toMatchObject({ id: 'B', title: 'Choisissez un modèle' });
+      await expectNotFound(as('webuser'), `${P}/v1/decision-trees/1`);
+      await expectNotFound(as('webuser'), `${P}/v1/decision-trees/layers/Z?subFamilyId=225`);
+      await expectBad(as('webuser'), `${P}/v1/decision-trees/layers/B`, 'querystring.subFamilyId');
+    });
+
+    it('adds image details to products, and answers the input back when it cannot', async () => {
+      const products = [{ reference: '0270', model: '0270' }, { referenceCode: 'nonsense' }, 42];
+      const response = await as('webuser').post(`${P}/v1/articles/get-image-details?catalogId=16&lang=en`, products);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<Array<Record<string, unknown>>>();
+      expect(body[0]).toMatchObject({ image: '/api/images/v1/catalogue/model/0270.svg' });
+      const input = { not: 'a list' };
+      const back = await as('webuser').post(`${P}/v1/articles/get-image-details`, input);
+      expect(back.json()).toEqual(input);
+    });
+
+    it('answers configurator configurations at both paths and the designer of a collection', async () => {
+      for (const url of [`${P}/v1/configs/501`, `${V2}/product/config/501`]) {
+        const config = await as('webuser').get(url);
+        expect(config.statusCode).toBe(200);
+        expect(config.json()).toMatchObject({ id: 501, subFamilyId: 219, catalogId: 16, configuratorType: { id: 2 } });
+      }
+      await expectNotFound(as('webuser'), `${P}/v1/configs/1`);
+      const designer = await as('webuser').get(`${V2}/subfamily/302/designer?lang=it`);
+      expect(designer.json()).toMatchObject({ subFamilyId: 302, designer: 'Arik Levy' });
+      await expectNotFound(as('webuser'), `${V2}/subfamily/1/designer`);
+    });
+  });
+
+  describe('static data files', () => {
+    it('serves Subfamilies, IndexSubfamiliesNames and modelSubFamilyNameDictionary', async () => {
+      const subfamilies = (await t.agent().get(`${P}/v1/static/Subfamilies.json`)).json<Array<{ id: number }>>();
+      expect(subfamilies.length).toBeGreaterThanOrEqual(12);
+      const index = (await t.agent().get(`${P}/v1/static/IndexSubfamiliesNames`)).json<Record<string, string>>();
+      expect(index['219']).toBe('Sticks');
+      const dictionary = (await t.agent().get(`${P}/v1/static/modelSubFamilyNameDictionary`)).json<Record<string, string>>();
+      expect(dictionary['0270']).toBe('Skan');
+      await expectBad(t.agent(), `${P}/v1/static/passwords`, 'params.name');
+    });
+
+    it('serves byFamily, rules and accessories per subfamily_catalog; missing rules are empty, missing accessories {}', async () => {
+      const byFamily = (await t.agent().get(`${P}/v1/static/byFamily/234_21.json`)).json<{ articles: Article[]; variations: unknown[] }>();
+      expect(byFamily.articles.every((article) => article.catalog.id === 21)).toBe(true);
+      const rules = (await t.agent().get(`${P}/v1/static/rules/225_16.json`)).json<{ ruleSets: unknown[] }>();
+      expect(rules.ruleSets.length).toBeGreaterThan(0);
+      const none = await t.agent().get(`${P}/v1/static/rules/306_16.json`);
+      expect(none.json()).toEqual({ version: 1, subFamilyId: 306, ruleSets: [] });
+      const noAccessories = await t.agent().get(`${P}/v1/static/accessories/305_16.json`);
+      expect(noAccessories.json()).toEqual({});
+      await expectNotFound(t.agent(), `${P}/v1/static/byFamily/999_16.json`);
+      await expectBad(t.agent(), `${P}/v1/static/secrets/225_16.json`, 'params.folder');
+      await expectBad(t.agent(), `${P}/v1/static/rules/225_17.json`, 'params.file');
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { TRANSLATIONS } from '@lumen/i18n';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi, failure, json, makeAccount } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { articleCollection, RULES } from './configurator.fixtures';
+
+const en = TRANSLATIONS['fr-eproject'].en;
+const de = TRANSLATIONS['fr-eproject'].de;
+const tx = (key: string, file: Record<string, string> = en) => file[key] ?? key;
+
+function configuratorApi(account: ReturnType<typeof makeAccount>, options: { pricing?: boolean; rules?: boolean } = {}) {
+  const api = createFakeApi({ account });
+  api.handle((call) => {
+    if (call.path === '/api/apiv2/articles/variations') {
+      const catalog = call.query.get('catalog') === '21' ? 21 : 16;
+      return json(200, articleCollection(catalog, { pricing: options.pricing }));
+    }
+    if (call.path.startsWith('/api/products/v1/static/rules/')) return options.rules === false ? failure(404, 'NOT_FOUND') : json(200, RULES);
+    return undefined;
+  });
+  return api;
+}
+
+const distributor = () => makeAccount({ role: 'distributor' });
+
+async function openConfigurator(path: string, api: ReturnType<typeof configuratorApi>) {
+  const app = await renderApp(path, api);
+  const result = await screen.findByRole('region', { name: tx('configurator.result.title') });
+  return { ...app, result };
+}
+
+const reference = () => screen.getByTestId('configured-reference');
+
+async function choose(label: string, option: string) {
+  await userEvent.click(screen.getByRole('button', { name: new RegExp(label) }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('the express configurator', () => {
+  it('shows the base configuration, then the reference, price, MOQ and lead time as options change', async () => {
+    const api = configuratorApi(distributor());
+    const { result } = await openConfigurator('/add-product/302/2/0270', api);
+    expect(screen.getByRole('heading', { level: 1, name: /North wall/ })).toBeInTheDocument();
+    expect(reference()).toHaveTextContent('027001/03_10');
+    const variations = api.callsTo('GET', '/api/apiv2/articles/variations')[0];
+    expect(variations?.query.getAll('model')).toEqual(['0270']);
+    expect(variations?.query.get('catalog')).toBe('16');
+    expect(variations?.query.get('subfamily')).toBe('302');
+    // 100 € list, 25 % discount for the sublevel: EUR in the de-DE form.
+    expect(within(result).getByText('100,00 €')).toBeInTheDocument();
+    // Unit net and total for one luminaire.
+    expect(within(result).getAllByText('75,00 €')).toHaveLength(2);
+
+    await choose(tx('configurator.attribute.finish'), 'Black');
+    expect(reference()).toHaveTextContent('027005/03_10');
+    expect(within(result).getByText('110,00 €')).toBeInTheDocument();
+    expect(within(result).getAllByText('82,50 €')).toHaveLength(2);
+    // Black has an MOQ of 10: one luminaire is below it.
+    expect(within(result).getByText(tx('configurator.result.belowMoq').replace('{{moq}}', '10'))).toBeInTheDocument();
+
+    await choose(tx('configurator.attribute.ledColourTemp'), '4000 K neutral white');
+    expect(reference()).toHaveTextContent('027005/04_10');
+    // 4000 K takes 6 weeks.
+    expect(within(result).getByText(tx('configurator.result.weeks').replace('{{weeks}}', '6'))).toBeInTheDocument();
+    expect(within(result).getByText('1,200 lm')).toBeInTheDocument();
+    expect(within(result).getByText('12 W')).toBeInTheDocument();
+  });
+
+  it('offers only valid variations and sets single options itself', async () => {
+    await openConfigurator('/add-product/302/2/0270', configuratorApi(distributor()));
+    // The installation has one option: it is set and cannot be changed.
+    const installation = screen.getByRole('button', { name: new RegExp(tx('configurator.attribute.installation')) });
+    expect(installation).toHaveTextContent('Surface');
+    expect(installation).toBeDisabled();
+    // Gold is no longer available.
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(tx('configurator.attribute.finish')) }));
+    expect(await screen.findByRole('option', { name: 'Gold' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('explains an incompatible combination and keeps the configuration valid', async () => {
+    await openConfigurator('/add-product/302/2/0270', configuratorApi(distributor()));
+    await choose(tx('configurator.attribute.finish'), 'Black');
+    await choose(tx('configurator.attribute.control'), 'DALI');
+    expect(await screen.findByText(new RegExp(tx('configurator.incompatible').replace('.', '\\.')))).toBeInTheDocument();
+    expect(reference()).toHaveTextContent('027005/03_10');
+    // Back to a compatible finish, DALI goes through and the message goes away.
+    await choose(tx('configurator.attribute.finish'), 'Sand white');
+    await choose(tx('configurator.attribute.control'), 'DALI');
+    expect(reference()).toHaveTextContent('027001/23_10');
+    expect(screen.queryByText(new RegExp(tx('configurator.incompatible').replace('.', '\\.')))).not.toBeInTheDocument();
+  });
+
+  it('hides prices from a user without price.view', async () => {
+    const { result } = await openConfigurator('/add-product/302/2/0270', configuratorApi(makeAccount({ role: 'webUser' }), { pricing: true }));
+    expect(reference()).toHaveTextContent('027001/03_10');
+    expect(within(result).queryByText(tx('configurator.result.unitPrice'))).not.toBeInTheDocument();
+    expect(within(result).queryByText(/€/)).not.toBeInTheDocument();
+  });
+
+  it('follows the quantity: lead time and drivers', async () => {
+    const { result } = await openConfigurator('/add-product/302/2/0270', configuratorApi(distributor()));
+    const quantity = within(result).getByRole('spinbutton', { name: tx('configurator.result.quantity') });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '60{Enter}');
+    await waitFor(() => expect(within(result).getByText(tx('configurator.result.weeks').replace('{{weeks}}', '4'))).toBeInTheDocument());
+    const drivers = within(result).getByRole('list');
+    expect(within(drivers).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(within(drivers).getAllByRole('listitem')[0]).toHaveTextContent(/^\d+ × DRR/);
+  });
+
+  it('copies the reference', async () => {
+    const user = userEvent.setup();
+    const api = configuratorApi(distributor());
+    const { result } = await openConfigurator('/add-product/302/2/0270', api);
+    await user.click(within(result).getByRole('button', { name: tx('configurator.result.copy') }));
+    expect(await within(result).findByText(tx('configurator.result.copied'))).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('027001/03_10');
+  });
+
+  it('uses the dash form and dollars (en-US) in the United States catalogue, in the user’s language', async () => {
+    const importer = makeAccount({ role: 'importer', catalogId: 21, catalog: 'USA', lang: 'de', language: { isoCode: 'de' } });
+    const { result } = await renderApp('/add-product/302/2/0270', configuratorApi(importer)).then(async (app) => ({
+      ...app,
+      result: await screen.findByRole('region', { name: tx('configurator.result.title', de) }),
+    }));
+    expect(reference()).toHaveTextContent('0270-01/03_10');
+    expect(within(result).getByText('$120.00')).toBeInTheDocument();
+    await choose(tx('configurator.attribute.finish', de), 'Schwarz');
+    expect(reference()).toHaveTextContent('0270-05/03_10');
+    expect(within(result).getByText('$132.00')).toBeInTheDocument();
+  });
+
+  it('works without a rules file', async () => {
+    const api = configuratorApi(distributor(), { rules: false });
+    await openConfigurator('/add-product/302/2/0270', api);
+    expect(reference()).toHaveTextContent('027001/03_10');
+  });
+
+  it('says when the model is not in the catalogue', async () => {
+    await renderApp('/add-product/302/2/9999', configuratorApi(distributor()));
+    expect(await screen.findByRole('alert')).toHaveTextContent(tx('configurator.notFound').replace('{{model}}', '9999'));
+  });
+});
+
+describe('the attributes configurator', () => {
+  it('shows every option as a button and updates the reference', async () => {
+    await openConfigurator('/add-product-v2/302/2/0270', configuratorApi(distributor()));
+    const finish = screen.getByRole('group', { name: tx('configurator.attribute.finish') });
+    expect(within(finish).getByRole('button', { name: 'Sand white' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(finish).getByRole('button', { name: 'Gold' })).toBeDisabled();
+    await userEvent.click(within(finish).getByRole('button', { name: 'Black' }));
+    expect(reference()).toHaveTextContent('027005/03_10');
+    expect(within(finish).getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

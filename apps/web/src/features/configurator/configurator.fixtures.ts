@@ -1,0 +1,69 @@
+// Test data of the configurator: the article collection of one model in both catalogues.
+import type { Article, VariationsResponse } from '@lumen/contracts';
+
+const attr = (code: string, en: string, de = en) => ({ code, description: { en, de }, bov: 'B' as const });
+
+export function baseArticle(catalogId: 16 | 21, model = '0270'): Article {
+  const reference = catalogId === 21 ? `${model}-01/03_10` : `${model}01/03_10`;
+  return {
+    model,
+    reference,
+    referenceBase: reference,
+    priceReference: reference,
+    catalog: { id: catalogId },
+    articleType: { level1: { id: 1, description: 'Luminaire' }, level2: { id: 60, description: 'Wall' } },
+    attributes: {
+      finish: { ...attr('01', 'Sand white', 'Sandweiß'), ral: '9010', thumbnail: '#f1ede4' },
+      ledColourTemp: { ...attr('3', '3000 K warm white', '3000 K Warmweiß'), value: 3000 },
+      control: attr('0', 'On/off', 'Ein/Aus'),
+      installation: attr('10', 'Surface', 'Aufbau'),
+    },
+    materials: [],
+    moq: 1,
+    leadtime: [
+      { from: 1, weeks: 2 },
+      { from: 50, weeks: 4 },
+    ],
+    hasAttributes: true,
+    netWeight: 1.2,
+    lumens: 1200,
+    watts: 12,
+    delivered_power: 11,
+    consumed_power: 12,
+    height: 20,
+    isBase: true,
+    description: 'North wall',
+    image: `/api/images/models/${model}.svg`,
+  };
+}
+
+export function articleCollection(catalogId: 16 | 21, options: { pricing?: boolean } = {}): VariationsResponse {
+  const model = '0270';
+  return {
+    catalogId,
+    articles: [baseArticle(catalogId, model)],
+    variations: [
+      { type: 'color', model, modifier: '05', description: { en: 'Black', de: 'Schwarz' }, thumbnail: '#111111', priceIncrement: '10', priceIncrementDollars: '12', moq: 10 },
+      { type: 'color', model, modifier: '07', description: { en: 'Gold', de: 'Gold' }, thumbnail: '#c9a54b', availability: { until: '2020-01-01T00:00:00Z' } },
+      { type: 'temperature', model, modifier: '4', description: { en: '4000 K neutral white', de: '4000 K Neutralweiß' }, value: 4000, leadtime: [{ from: 1, weeks: 6 }] },
+      { type: 'control', model, modifier: '2', description: { en: 'DALI', de: 'DALI' }, priceIncrementPercent: '10' },
+    ],
+    pricing:
+      options.pricing === false
+        ? null
+        : { currency: catalogId === 21 ? 'USD' : 'EUR', rateId: catalogId === 21 ? 12 : 1, basePrices: { [model]: catalogId === 21 ? '120' : '100' }, discounts: { '60': 25 } },
+  };
+}
+
+/** Black cannot be made with DALI (an exclusion of the collection's rules). */
+export const RULES = {
+  version: 1,
+  subFamilyId: 302,
+  ruleSets: [
+    {
+      id: 'north',
+      appliesTo: { elementType: ['Light'] },
+      rules: [{ kind: 'exclusion', id: 'black-dali', reason: 'black is not made with DALI', combinations: [{ Acabado: '05', Dim: '2' }] }],
+    },
+  ],
+};
