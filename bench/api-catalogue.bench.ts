@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     url: `${base}/api/products/v1/articles/references?catalogId=16&reference=${encodeURIComponent(reference)}&lang=en`,
     headers: { cookie },
   });
+  await run('GET static byFamily/225_16 (public: no session read)', { url: `${base}/api/products/v1/static/byFamily/225_16.json` });
   await run('GET variations, cache dropped each time (cold)', { url: `${base}/bench/cold-variations` });
 
   console.log(`\nLumen Pro api catalogue — ${database.kind}, ${connections} connections, ${seconds} s each, ${cpus().length} CPU(s) ${cpus()[0]?.model ?? ''}, node ${process.version}\n`);

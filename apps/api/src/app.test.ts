@@ -84,6 +84,13 @@ describeWithDb('app', () => {
       expect(response.body).not.toContain('hunter2');
     });
 
+    it('answers a malformed URL with 400 and ignores a trailing slash', async () => {
+      const bad = await t.agent().get('/api/users/v1/users/email-validate/%E0%A4%A');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ ErrorCode: 400 });
+      expect((await t.agent().get('/api/users/v1/account/')).statusCode).toBe(401);
+    });
+
     it('answers an over-long path parameter with 414 and without echoing it', async () => {
       const response = await t.agent().get(`/api/users/v1/users/email-validate/${'a'.repeat(2000)}`);
       expect(response.statusCode).toBe(414);

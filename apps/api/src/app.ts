@@ -82,6 +82,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const tokens = new AccessTokens(config.jwtSecret, ctx.clock);
 
+  // An empty JSON body (a client that always sends the JSON content type) reads as no body; anything
+  // else goes through Fastify's own parser (prototype-poisoning protection included).
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJsonParser(request, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -110,7 +110,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       controller.abort();
     }, timeoutMs);
     const onCallerAbort = () => controller.abort();
-    signal?.addEventListener('abort', onCallerAbort);
+    if (signal?.aborted) controller.abort();
+    else signal?.addEventListener('abort', onCallerAbort);
     const init: RequestInit = { method, credentials: 'include', signal: controller.signal, headers: { Accept: 'application/json' } };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {

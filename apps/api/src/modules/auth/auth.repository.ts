@@ -147,6 +147,19 @@ export async function hitRateLimit(db: DbOrTx, key: string, now: Date, windowMs:
   return row?.count ?? 1;
 }
 
+/** Takes one attempt back (a successful login does not count against its client's IP). */
+export async function releaseRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimitBuckets)
+    .set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` })
+    .where(eq(rateLimitBuckets.key, key));
+}
+
+/** Forgets a counter (a successful login clears its address's failures). */
+export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+}
+
 /** Removes counters whose window ended (housekeeping). */
 export async function pruneRateLimits(db: DbOrTx, now: Date, windowMs: number): Promise<void> {
   await db.delete(rateLimitBuckets).where(lte(rateLimitBuckets.windowStart, new Date(now.getTime() - windowMs)));

@@ -97,13 +97,19 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
     },
 
     async login(body: LoginBody, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
+      // Every attempt is counted before the password is checked (parallel guesses cannot slip through);
+      // a success takes its attempt back from the IP and clears the address, so only failures add up.
+      const ipKey = `login:ip:${meta.ip}`;
+      const addressKey = `login:addr:${body.email}`;
       await enforceRateLimit([
-        { key: `login:ip:${meta.ip}`, max: limits.perIp },
-        { key: `login:addr:${body.email}`, max: limits.perAddress },
+        { key: ipKey, max: limits.perIp },
+        { key: addressKey, max: limits.perAddress },
       ]);
       const user = await users.findUserByEmail(db, body.email);
       const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
       if (!user || !valid || user.status === USER_STATUS.DELETED) throw new AppError('INVALID_CREDENTIALS');
+      await repo.releaseRateLimit(db, ipKey);
+      await repo.clearRateLimit(db, addressKey);
       return db.transaction(async (tx) => {
         const sessionTokens = await openSession(tx, user.id, meta);
         return { account: await buildAccount(tx, user.id), tokens: sessionTokens };

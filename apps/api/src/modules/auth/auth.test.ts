@@ -189,6 +189,23 @@ describeWithDb('auth', () => {
       expect((await t.agent().post(LOGIN, { email, password: 'wrong-password' })).statusCode).toBe(401);
     });
 
+    it('does not count successful logins: a success clears the address and gives its attempt back to the IP', async () => {
+      const limited = await createTestApp({ database: t.database, env: { LOGIN_RATE_LIMIT_PER_IP: '5', LOGIN_RATE_LIMIT_PER_ADDRESS: '3' } });
+      try {
+        const agent = limited.agent();
+        for (let i = 0; i < 8; i += 1) expect((await agent.post(LOGIN, { email: 'sales@demo.example', password: DEMO_PASSWORD })).statusCode).toBe(200);
+        // Two failures, a success, then three failures are allowed again for the address.
+        const other = limited.agent();
+        const statuses: number[] = [];
+        for (const password of ['bad-1', 'bad-2', DEMO_PASSWORD, 'bad-3', 'bad-4', 'bad-5', 'bad-6']) {
+          statuses.push((await other.post(LOGIN, { email: 'specifier@demo.example', password })).statusCode);
+        }
+        expect(statuses).toEqual([401, 401, 200, 401, 401, 401, 429]);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('limits attempts per client IP', async () => {
       const limited = await createTestApp({ database: t.database, env: { LOGIN_RATE_LIMIT_PER_IP: '3' } });
       try {
@@ -264,6 +281,8 @@ describeWithDb('auth', () => {
       const agent = t.agent();
       await agent.login('sales@demo.example');
       expect((await agent.post(REFRESH, {})).statusCode).toBe(204);
+      expect((await agent.request('POST', REFRESH, '', { 'content-type': 'application/json' })).statusCode).toBe(204);
+      expect((await agent.request('POST', REFRESH, '{"__proto__":{"admin":true}}', { 'content-type': 'application/json' })).statusCode).toBe(400);
       const anonymous = await t.agent().post(REFRESH);
       expect(anonymous.statusCode).toBe(401);
       const garbage = await t.agent().post(REFRESH, undefined, { cookie: `refreshToken=${'x'.repeat(5000)}` });

@@ -567,7 +567,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
         const found = snapshot.preconfigs.find((preconfig) => preconfig.id === id);
         if (!found) continue;
         const pricing = await pricingFor(principal, catalogId, docs);
-        return { ...preconfigSummary(snapshot, docs, found, lang, pricing), lines: found.lines, domainJSON: null };
+        return { ...preconfigSummary(snapshot, docs, found, lang, pricing), lines: found.lines, domainJSON: found.domainJSON ?? null };
       }
       throw notFound(`No preconfiguration ${id}`);
     },

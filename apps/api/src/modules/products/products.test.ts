@@ -1,5 +1,17 @@
 import type { Article, CatalogMin, Collection, ModelSummary, PreconfigDetail, PreconfigSummary, TechnicalInfo, VariationsResponse } from '@lumen/contracts';
-import { type CatalogId, DRIVER_CATALOGUE, discountForSublevel, formatReference, linePrices, parseReference, priceWithVariations, type Variation } from '@lumen/domain';
+import {
+  type ArticleCollection,
+  type CatalogId,
+  DRIVER_CATALOGUE,
+  discountForSublevel,
+  formatReference,
+  linePrices,
+  parseReference,
+  priceWithVariations,
+  spaceFromJSON,
+  spaceToBillOfMaterials,
+  type Variation,
+} from '@lumen/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueArticles } from '../../db/schema';
@@ -358,9 +370,22 @@ describeWithDb('products (catalogue)', () => {
       expect(detail.lines.length).toBeGreaterThan(0);
       for (const line of detail.lines) expect(parseReference(line.reference).model).toBe(line.model);
       await expectNotFound(as('webuser'), `${P}/v1/preconfigs/creation/999999`);
+      await expectBad(as('webuser'), `${P}/v1/preconfigs/creation/0`, 'params.id');
       await expectBad(as('webuser'), `${P}/v1/preconfigs/creation/abc`, 'params.id');
       await expectBad(as('webuser'), `${P}/v1/preconfigs/list?visibility=all`, 'querystring.visibility');
     });
+  });
+
+  it('ships pendant preconfigurations as saved spaces that the domain turns into their bill of materials', async () => {
+    const list = (await as('distributor').get(`${P}/v1/preconfigs/list?catalogId=16&subFamilyId=225`)).json<PreconfigSummary[]>();
+    const detail = (await as('distributor').get(`${P}/v1/preconfigs/creation/${list[0]?.id}`)).json<PreconfigDetail>();
+    expect(detail.domainJSON).toMatchObject({ type: 'Space', schemaVersion: expect.any(Number) });
+    const family = { familyId: detail.familyId, subFamily: { id: 225, description: 'Plusminus' }, category: 3 };
+    const { tree } = spaceFromJSON(detail.domainJSON, family);
+    const collection = (await as('distributor').get(`${V2}/articles/variations?catalog=16&${detail.models.map((model) => `model=${model}`).join('&')}`)).json<VariationsResponse>();
+    const compositions = spaceToBillOfMaterials({ tree, articles: collection as unknown as ArticleCollection, family, catalogId: 16 });
+    const references = compositions.flatMap((composition) => composition.articles.map((line) => line.referenceCode)).sort();
+    expect(references).toEqual([...new Set(detail.lines.map((line) => line.reference))].sort());
   });
 
   describe('decision trees, image details, configs, designer', () => {
@@ -396,6 +421,32 @@ describeWithDb('products (catalogue)', () => {
       const designer = await as('webuser').get(`${V2}/subfamily/302/designer?lang=it`);
       expect(designer.json()).toMatchObject({ subFamilyId: 302, designer: 'Arik Levy' });
       await expectNotFound(as('webuser'), `${V2}/subfamily/1/designer`);
+    });
+  });
+
+  describe('OpenAPI', () => {
+    it('documents the catalogue calls at each of their paths', async () => {
+      const doc = (await t.agent().get('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
+      for (const path of [
+        '/api/products/v1/catalogs/get-min',
+        '/api/products/v1/categories/collections',
+        '/api/products/v1/articles/models',
+        '/api/products/v2/articles/listModelsByFamily',
+        '/api/apiv2/articles/variations',
+        '/api/products/v1/articles/references',
+        '/api/apiv2/articles/byReference',
+        '/api/products/v1/preconfigs/list',
+        '/api/apiv2/products/preconfigs/list',
+        '/api/products/v1/preconfigs/creation/{id}',
+        '/api/products/v1/decision-trees/{id}',
+        '/api/products/v1/decision-trees/layers/{layer}',
+        '/api/products/v1/configs/{id}',
+        '/api/apiv2/product/config/{id}',
+        '/api/apiv2/subfamily/{id}/designer',
+        '/api/images/v1/catalogue/{kind}/{file}',
+      ]) {
+        expect(doc.paths, path).toHaveProperty([path]);
+      }
     });
   });
 

@@ -66,6 +66,7 @@ export default function AddPreconfigPage() {
       mode="express"
       model={line.model}
       subFamilyId={preconfig.subFamilyId}
+      applicationLocationId={preconfig.applicationLocationId}
       backPath={`/preconfigs-list/${preconfig.subFamilyId}/${preconfig.applicationLocationId}`}
       initial={attributesOfLine(line)}
       initialQuantity={line.quantity}

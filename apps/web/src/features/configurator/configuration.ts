@@ -211,3 +211,17 @@ export function resultOf(tree: ElementTree, context: ConfiguratorContext, quanti
     prices,
   };
 }
+
+/**
+ * The heights offered (cm): the standard height and every `delta` step above and below it within the
+ * model's range, plus the range's ends.
+ */
+export function pendantHeights(base: Article, range: { min: number; max: number }): number[] {
+  const attribute = base.attributes.pendantHeight;
+  const standard = attribute ? Math.min(Math.max(attribute.standard, range.min), range.max) : range.min;
+  const step = attribute && attribute.delta > 0 ? attribute.delta : 10;
+  const heights = new Set<number>([range.min, standard, range.max]);
+  for (let cm = standard - step; cm > range.min && heights.size < 200; cm -= step) heights.add(cm);
+  for (let cm = standard + step; cm < range.max && heights.size < 400; cm += step) heights.add(cm);
+  return [...heights].sort((a, b) => a - b);
+}

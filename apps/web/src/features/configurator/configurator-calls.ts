@@ -1,4 +1,4 @@
-import type { Lang, PreconfigDetail, VariationsResponse } from '@lumen/contracts';
+import type { Lang, ModelSummary, PreconfigDetail, VariationsResponse } from '@lumen/contracts';
 import { parseRuleBook, type RuleSet } from '@lumen/domain';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../app/async-action';
@@ -48,5 +48,18 @@ export const loadRules = createAsyncAction<RuleSet[], { subFamilyId: number; cat
 export const loadPreconfig = createAsyncAction<PreconfigDetail, { id: number; catalogId: number; lang: Lang }>(
   'configuratorPreconfig',
   ({ id, catalogId, lang }, { extra }) => extra.api.get<PreconfigDetail>('products', `/v1/preconfigs/creation/${id}`, { catalogId, lang }),
+  { showError: false },
+);
+
+/**
+ * The model's name and picture as the catalogue lists it (GET products /v1/articles/models): the
+ * configurator's title. Not finding it only leaves the title with the model code.
+ */
+export const loadModelSummary = createAsyncAction<ModelSummary | null, { model: string; catalogId: number; lang: Lang; subFamilyId: number; applicationLocationId?: number }>(
+  'configuratorModel',
+  async ({ model, catalogId, lang, subFamilyId, applicationLocationId }, { extra }) => {
+    const models = await extra.api.get<ModelSummary[]>('products', '/v1/articles/models', { catalog: catalogId, lang, subFamilyId, applicationLocationId });
+    return models.find((item) => item.model === model) ?? null;
+  },
   { showError: false },
 );

@@ -1,4 +1,4 @@
-import type { VariationsResponse } from '@lumen/contracts';
+import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
 import { collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
 import type { ReactNode } from 'react';
@@ -7,9 +7,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { toArticleCollection } from './configuration';
 import { Configurator, type ConfiguratorMode } from './configurator';
-import { loadArticleCollection, loadRules } from './configurator-calls';
+import { loadArticleCollection, loadModelSummary, loadRules } from './configurator-calls';
 import './configurator.css';
-import { useRemote } from './use-remote';
+import { useRemote, type Remote } from './use-remote';
 
 const STEPS = ['collection', 'location', 'model', 'configuration'] as const;
 
@@ -32,6 +32,7 @@ export default function ConfiguratorPage({ mode = 'express' }: { mode?: Configur
       mode={mode}
       model={model}
       subFamilyId={positiveId(subFamilyId)}
+      applicationLocationId={positiveId(applicationLocationId)}
       steps={<ConfiguratorSteps paths={[collectionPath, `${base}/${subFamilyId ?? ''}`, modelsPath]} />}
       backPath={modelsPath}
     />
@@ -42,6 +43,7 @@ export interface ConfiguratorScreenProps {
   mode: ConfiguratorMode;
   model: string;
   subFamilyId: number | undefined;
+  applicationLocationId?: number;
   steps?: ReactNode;
   backPath: string;
   intro?: ReactNode;
@@ -50,7 +52,7 @@ export interface ConfiguratorScreenProps {
 }
 
 /** Loads the model's article collection and its collection's rules, then shows the configurator. */
-export function ConfiguratorScreen({ mode, model, subFamilyId, steps, backPath, intro, initial, initialQuantity }: ConfiguratorScreenProps) {
+export function ConfiguratorScreen({ mode, model, subFamilyId, applicationLocationId, steps, backPath, intro, initial, initialQuantity }: ConfiguratorScreenProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
@@ -58,6 +60,8 @@ export function ConfiguratorScreen({ mode, model, subFamilyId, steps, backPath, 
   const catalogId = account?.catalogId ?? 16;
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
   const validModel = /^[A-Za-z0-9]{4}$/.test(model);
+  const baseArticleOf = (remote: Remote<VariationsResponse>) =>
+    remote.status === 'ready' ? remote.data.articles.find((article) => article.model === model && article.reference === article.referenceBase) : undefined;
 
   const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && account ? `${model}/${catalogId}/${lang}/${subFamilyId ?? ''}` : null, () =>
     dispatch(loadArticleCollection({ model, catalogId, lang, subFamilyId })).unwrap(),
@@ -66,19 +70,24 @@ export function ConfiguratorScreen({ mode, model, subFamilyId, steps, backPath, 
     dispatch(loadRules({ subFamilyId: subFamilyId ?? 0, catalogId })).unwrap(),
   );
 
+  const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && account ? `${model}/${catalogId}/${lang}/${subFamilyId}/${applicationLocationId ?? ''}` : null, () =>
+    dispatch(loadModelSummary({ model, catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
+  );
+  const name = summary.status === 'ready' ? summary.data?.description : undefined;
+  const image = (summary.status === 'ready' ? summary.data?.image : undefined) ?? baseArticleOf(collection)?.image;
+
   const data = collection.status === 'ready' ? collection.data : null;
-  const known = data !== null && collectionHasModel(toArticleCollection(data), model) && data.articles.some((article) => article.model === model && article.reference === article.referenceBase);
-  const baseArticle = data?.articles.find((article) => article.model === model && article.reference === article.referenceBase);
+  const known = data !== null && collectionHasModel(toArticleCollection(data), model) && baseArticleOf(collection) !== undefined;
   const rulesReady = subFamilyId === undefined || rules.status !== 'loading';
 
   return (
     <section className="page configurator-page" aria-labelledby="configurator-title">
       {steps}
       <header className="configurator-page__header">
-        {baseArticle?.image && <img className="configurator-page__image" src={baseArticle.image} alt="" />}
+        {image && <img className="configurator-page__image" src={image} alt="" />}
         <div>
           <p className="configurator-page__eyebrow">{t(mode === 'attributes' ? 'configurator.mode.attributes' : 'configurator.mode.express')}</p>
-          <h1 id="configurator-title">{baseArticle?.description ? t('configurator.title', { name: baseArticle.description, model }) : t('configurator.titleModel', { model })}</h1>
+          <h1 id="configurator-title">{name ? t('configurator.title', { name, model }) : t('configurator.titleModel', { model })}</h1>
           {intro}
           <Link className="text-link" to={backPath}>
             {t('configurator.back')}

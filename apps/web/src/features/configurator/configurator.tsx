@@ -18,6 +18,7 @@ import {
   isOfferedNow,
   labelOf,
   optionsOf,
+  pendantHeights,
   resultOf,
   startConfiguration,
   toArticleCollection,
@@ -76,6 +77,7 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
 
   const codeOf = (key: ListedKey) => attributes[key] ?? base.attributes[key].code;
   const pendant = options.pendantHeight;
+  const height = attributes.pendantHeight ?? String(base.attributes.pendantHeight?.value ?? base.attributes.pendantHeight?.standard ?? pendant?.min ?? '');
 
   return (
     <div className={`configurator configurator--${mode}`}>
@@ -98,7 +100,7 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
               <Select
                 label={t('configurator.attribute.pendantHeight')}
                 options={pendantHeights(base, pendant).map((cm) => ({ value: String(cm), label: metres(cm, lang, t) }))}
-                value={attributes.pendantHeight ?? String(base.attributes.pendantHeight?.value ?? base.attributes.pendantHeight?.standard ?? pendant.min)}
+                value={height}
                 onChange={(value) => choose('pendantHeight', value)}
               />
             )}
@@ -123,7 +125,7 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
               <OptionGroup
                 label={t('configurator.attribute.pendantHeight')}
                 options={pendantHeights(base, pendant).map((cm) => ({ code: String(cm), label: metres(cm, lang, t), disabled: false }))}
-                value={attributes.pendantHeight ?? String(base.attributes.pendantHeight?.value ?? base.attributes.pendantHeight?.standard ?? pendant.min)}
+                value={height}
                 onChange={(value) => choose('pendantHeight', value)}
               />
             )}
@@ -137,7 +139,15 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
           )}
         </div>
       </section>
-      <Results result={result} quantity={quantity} onQuantity={setQuantity} seesPrices={seesPrices} currency={currency} lang={lang} />
+      <Results
+        result={result}
+        pendantHeight={pendant ? metres(Number(height), lang, t) : null}
+        quantity={quantity}
+        onQuantity={setQuantity}
+        seesPrices={seesPrices}
+        currency={currency}
+        lang={lang}
+      />
     </div>
   );
 }
@@ -152,17 +162,6 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 
 function metres(cm: number, lang: Lang, t: Translate): string {
   return t('configurator.metres', { value: formatNumber(pendantHeightToMetres(cm), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
-}
-
-/** The heights offered: from min to max in steps of the model's delta, with the standard height among them. */
-function pendantHeights(base: Article, range: { min: number; max: number }): number[] {
-  const attribute = base.attributes.pendantHeight;
-  const step = attribute && attribute.delta > 0 ? attribute.delta : 10;
-  const heights = new Set<number>();
-  for (let cm = range.min; cm <= range.max && heights.size < 200; cm += step) heights.add(cm);
-  heights.add(range.max);
-  if (attribute) heights.add(attribute.standard);
-  return [...heights].filter((cm) => cm >= range.min && cm <= range.max).sort((a, b) => a - b);
 }
 
 interface GroupOption {
@@ -201,6 +200,8 @@ function OptionGroup({ label, options, value, onChange }: { label: string; optio
 
 interface ResultsProps {
   result: ConfigurationResult;
+  /** The chosen pendant height, for a pendant. */
+  pendantHeight: string | null;
   quantity: number;
   onQuantity: (quantity: number) => void;
   seesPrices: boolean;
@@ -208,7 +209,7 @@ interface ResultsProps {
   lang: Lang;
 }
 
-function Results({ result, quantity, onQuantity, seesPrices, currency, lang }: ResultsProps) {
+function Results({ result, pendantHeight, quantity, onQuantity, seesPrices, currency, lang }: ResultsProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const validity = orderLineValidity(quantity, [{ reference: result.reference, moq: result.moq }]);
@@ -278,6 +279,12 @@ function Results({ result, quantity, onQuantity, seesPrices, currency, lang }: R
               <dd className="configurator__total">{money(result.prices.totalNet)}</dd>
             </div>
           </>
+        )}
+        {pendantHeight && (
+          <div>
+            <dt>{t('configurator.attribute.pendantHeight')}</dt>
+            <dd>{pendantHeight}</dd>
+          </div>
         )}
         <div>
           <dt>{t('configurator.result.moq')}</dt>

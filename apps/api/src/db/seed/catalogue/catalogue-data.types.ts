@@ -157,6 +157,8 @@ export interface PreconfigData {
   description: Texts;
   configuratorTypeId: number;
   lines: Array<{ reference: string; model: string; quantity: number; pendantHeight?: number }>;
+  /** The saved space (domain JSON, schema version of @lumen/domain) the configurators open; null for single luminaires. */
+  domainJSON: Record<string, unknown> | null;
 }
 
 export interface DecisionTreeData {

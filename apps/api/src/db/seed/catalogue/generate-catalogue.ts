@@ -7,7 +7,9 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  addElement,
   type CatalogId,
+  createSpace,
   DRIVER_CATALOGUE,
   formatReference,
   type LeadTimeEntry,
@@ -16,6 +18,8 @@ import {
   parseRuleBook,
   type RuleBook,
   type ExclusionCombination,
+  parseReference,
+  spaceToJSON,
 } from '@lumen/domain';
 import type {
   AccessoryData,
@@ -379,6 +383,47 @@ function allowed(book: RuleBook | undefined, codes: { finish: string; ledColourT
   return true;
 }
 
+/** Fixed creation time of the generated saved spaces (keeps the output byte-stable). */
+const CREATED_AT = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+/**
+ * The saved space (domain JSON) of a pendant preconfiguration: one composition, one canopy (cluster)
+ * per luminaire spread along the ceiling, each holding its light with the reference's codes.
+ */
+function preconfigSpace(
+  id: number,
+  spec: CollectionSpec,
+  applicationLocationId: number,
+  lines: Array<{ reference: string; model: string; quantity: number; pendantHeight?: number }>,
+  technicalOf: (model: string) => { watts: number; lumens: number },
+): Record<string, unknown> {
+  let tree = createSpace({ id: `space-${id}`, createdAt: CREATED_AT, configurator: spec.configurator, applicationLocationId });
+  tree = addElement(tree, tree.rootId, { type: 'Composition', id: 'c1', createdAt: CREATED_AT, props: { compositionNumber: 1 } });
+  const units = lines.flatMap((line) => Array.from({ length: Math.min(line.quantity, 8) }, () => line));
+  units.forEach((line, index) => {
+    const parts = parseReference(line.reference);
+    const x = units.length === 1 ? 0 : -1.2 + (2.4 * index) / (units.length - 1);
+    const installation = parts.installation ?? '10';
+    tree = addElement(tree, 'c1', { type: 'Cluster', id: `k${index + 1}`, createdAt: CREATED_AT + index, attributes: { installation }, position: { x: Math.round(x * 1000) / 1000, y: 3.9, z: 0 } });
+    const technical = technicalOf(line.model);
+    tree = addElement(tree, `k${index + 1}`, {
+      type: 'Light',
+      id: `l${index + 1}`,
+      createdAt: CREATED_AT + index,
+      applicationLocationId,
+      props: { code: line.model, info: { familyName: spec.familyName, subfamily: spec.subFamilyId }, technicalData: { watts: technical.watts, lumens: technical.lumens } },
+      attributes: {
+        finish: parts.colour,
+        ...(parts.temperature ? { ledColourTemp: parts.temperature } : {}),
+        ...(parts.control ? { control: parts.control } : {}),
+        installation,
+        ...(line.pendantHeight !== undefined ? { pendantHeight: String(line.pendantHeight) } : {}),
+      },
+    });
+  });
+  return spaceToJSON(tree);
+}
+
 // ------------------------------------------------------------------------------------------------
 // Generation
 // ------------------------------------------------------------------------------------------------
@@ -649,6 +694,12 @@ export function generateCatalogue(): CatalogueDataFile {
           ),
           configuratorTypeId: spec.configurator,
           lines,
+          domainJSON: spec.pendant
+            ? preconfigSpace(preconfigId, spec, applicationLocationId, lines, (code) => {
+                const found = models.find((m) => m.model === code)?.technical;
+                return { watts: found?.watts ?? 0, lumens: found?.lumens ?? 0 };
+              })
+            : null,
         });
       }
       configId += 1;

@@ -1,0 +1,104 @@
+import type { VariationsResponse } from '@lumen/contracts';
+import { parseRuleBook } from '@lumen/domain';
+import { describe, expect, it } from 'vitest';
+import { attributesOf, chooseAttribute, optionsOf, pendantHeights, resultOf, startConfiguration, toArticleCollection, type ConfiguratorContext } from './configuration';
+import { articleCollection, baseArticle, RULES } from './configurator.fixtures';
+
+/** A pendant with a remote-driver-only control, like the demo catalogue's sticks (subfamily 219). */
+function pendantCollection(): VariationsResponse {
+  const model = '7460';
+  const base = baseArticle(16, model);
+  const pendantHeight = { code: '150', description: { en: 'Pendant height' }, bov: 'O' as const, value: 150, min: 60, standard: 150, max: 350, delta: 50 };
+  return {
+    catalogId: 16,
+    articles: [{ ...base, reference: '746005/M3_10', referenceBase: '746005/M3_10', attributes: { ...base.attributes, finish: { ...base.attributes.finish, code: '05' }, control: { ...base.attributes.control, code: 'M' }, pendantHeight } }],
+    variations: [
+      { type: 'control', model, modifier: 'M', description: { en: 'No driver (remote driver)' } },
+      { type: 'installation', model, modifier: '10', description: { en: 'Surface canopy' } },
+      { type: 'installation', model, modifier: '31', description: { en: 'Micro canopy' }, priceIncrement: '22.00' },
+      { type: 'pendantHeight', model, modifier: 'PH', priceIncrement: '8.00', priceIncrementPercent: '2', value: 150, min: 60, standard: 150, max: 350, delta: 50 },
+    ],
+    pricing: { currency: 'EUR', rateId: 1, basePrices: { [model]: '400.00' }, discounts: {} },
+  };
+}
+
+const REMOTE_DRIVER_RULES = parseRuleBook({
+  version: 1,
+  subFamilyId: 219,
+  ruleSets: [
+    {
+      id: 'sticks',
+      appliesTo: { elementType: ['Light'] },
+      rules: [{ kind: 'exclusion', id: 'remote-driver', reason: 'A remote driver needs a recessed canopy', combinations: [{ Dim: 'M', Instalacion1: ['0', '1', '2', '5', '6'] }] }],
+    },
+  ],
+}).ruleSets;
+
+function context(data: VariationsResponse, model: string, rules = parseRuleBook(RULES).ruleSets): ConfiguratorContext {
+  return { model, catalogId: data.catalogId, collection: toArticleCollection(data), rules };
+}
+
+describe('the configuration', () => {
+  it('starts from the base article, with single options set by the domain', () => {
+    const ctx = context(articleCollection(16), '0270');
+    const tree = startConfiguration(ctx);
+    expect(attributesOf(tree)).toEqual({ finish: '01', installation: '10' });
+    expect(resultOf(tree, ctx, 1, null).reference).toBe('027001/03_10');
+  });
+
+  it('starts from a preconfiguration, skipping what does not fit', () => {
+    const ctx = context(articleCollection(21), '0270');
+    const tree = startConfiguration(ctx, { finish: '05', control: '2', ledColourTemp: '9' });
+    // Black with DALI is excluded by the rules: DALI is skipped, as is the unknown temperature.
+    expect(resultOf(tree, ctx, 1, null).reference).toBe('0270-05/03_10');
+  });
+
+  it('prices, merges lead times and takes the largest MOQ of the chosen variations', () => {
+    const data = articleCollection(16);
+    const ctx = context(data, '0270');
+    let tree = startConfiguration(ctx);
+    tree = chooseAttribute(tree, 'finish', '05', ctx).tree;
+    tree = chooseAttribute(tree, 'ledColourTemp', '4', ctx).tree;
+    const pricing = { basePrice: data.pricing?.basePrices['0270'], rateId: 1, discounts: { '60': 25 } };
+    const result = resultOf(tree, ctx, 60, pricing);
+    expect(result.reference).toBe('027005/04_10');
+    expect(result.moq).toBe(10);
+    expect(result.leadTimeWeeks).toBe(6);
+    expect(result.prices).toMatchObject({ unitGross: 110, unitNet: 82.5, totalNet: 4950 });
+    expect(result.drivers.reduce((sum, line) => sum + line.count, 0)).toBeGreaterThan(0);
+  });
+
+  it('says when a variation is no longer or not yet available', () => {
+    const data = articleCollection(16);
+    data.variations.push({ type: 'temperature', model: '0270', modifier: '5', description: { en: '5000 K' }, availability: { since: '2030-01-01T00:00:00Z' } });
+    const ctx = context(data, '0270');
+    const tree = chooseAttribute(startConfiguration(ctx), 'ledColourTemp', '5', ctx).tree;
+    const result = resultOf(tree, ctx, 1, null, new Date('2029-12-01T00:00:00Z'));
+    expect(result.availability).toMatchObject({ state: 'upcoming', weeks: 5 });
+  });
+
+  it('refuses an excluded combination and keeps the previous value', () => {
+    const ctx = context(pendantCollection(), '7460', REMOTE_DRIVER_RULES);
+    const tree = startConfiguration(ctx);
+    expect(attributesOf(tree).control).toBe('M');
+    const surface = chooseAttribute(tree, 'installation', '10', ctx);
+    expect(surface.incompatible).toBe(true);
+    const micro = chooseAttribute(surface.tree, 'installation', '31', ctx);
+    expect(micro.incompatible).toBe(false);
+    expect(resultOf(micro.tree, ctx, 1, null).reference).toBe('746005/M3_31');
+  });
+
+  it('offers pendant heights in delta steps around the standard and prices the steps above it', () => {
+    const data = pendantCollection();
+    const ctx = context(data, '7460', REMOTE_DRIVER_RULES);
+    const range = optionsOf(ctx).pendantHeight;
+    expect(range).toEqual({ min: 60, max: 350 });
+    expect(pendantHeights(toArticleCollection(data).articles[0]!, range!)).toEqual([60, 100, 150, 200, 250, 300, 350]);
+    const pricing = { basePrice: '400.00', rateId: 1, discounts: {} };
+    let tree = chooseAttribute(startConfiguration(ctx), 'installation', '31', ctx).tree;
+    expect(resultOf(tree, ctx, 1, pricing).prices?.unitGross).toBe(422);
+    tree = chooseAttribute(tree, 'pendantHeight', '250', ctx).tree;
+    // Two steps of 50 cm above the standard: 2 × 8 € more (rate 1 prices pendant height by its fixed amount).
+    expect(resultOf(tree, ctx, 1, pricing).prices?.unitGross).toBe(438);
+  });
+});
