@@ -1,5 +1,6 @@
 import { LANGS, MenuList, PublicConfiguration } from '@lumen/contracts';
 import { PRIVILEGES } from '@lumen/domain';
+import { TRANSLATIONS } from '@lumen/i18n';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
@@ -42,6 +43,7 @@ describeWithDb('masters menus and configurations', () => {
     for (const entry of menus) {
       for (const privilege of entry.privileges) expect(PRIVILEGES).toContain(privilege);
       expect(entry.labelKey).toMatch(/^menu\.[a-zA-Z]+$/);
+      for (const lang of LANGS) expect(TRANSLATIONS['fr-eproject'][lang][entry.labelKey], `${lang} ${entry.labelKey}`).toBeTruthy();
       expect(entry.path).toMatch(/^\/[a-z-/]+$/);
     }
     expect(new Set(menus.map((entry) => entry.id)).size).toBe(menus.length);

@@ -83,6 +83,28 @@ describeWithDb('products (catalogue)', () => {
     });
   });
 
+  it.each([
+    `${P}/v1/categories/collections`,
+    `${P}/v1/articles/models?subFamilyId=225`,
+    `${P}/v2/articles/listModelsByFamily?subFamilyId=225`,
+    `${V2}/articles/variations?model=5520`,
+    `${P}/v1/articles/references?reference=552010`,
+    `${V2}/articles/byReference?reference=552010`,
+    `${P}/v2/article/search?search=north`,
+    `${P}/v2/articles/technicalInfo?subFamily=225`,
+    `${P}/v1/preconfigs/list`,
+    `${V2}/products/preconfigs/list`,
+    `${P}/v1/preconfigs/creation/1001`,
+    `${P}/v1/decision-trees/22516`,
+    `${P}/v1/configs/501`,
+    `${V2}/product/config/501`,
+    `${V2}/subfamily/225/designer`,
+  ])('answers 401 to %s without a session', async (url) => {
+    const response = await t.agent().get(url);
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ErrorAnswer>().code).toBe('UNAUTHENTICATED');
+  });
+
   describe('catalogs/get-min', () => {
     it('lists both catalogues with currency, brand codes and rates, without a session', async () => {
       const response = await t.agent().get(`${P}/v1/catalogs/get-min`);
@@ -140,6 +162,11 @@ describeWithDb('products (catalogue)', () => {
       expect(usa.map((collection) => collection.subFamilyId)).not.toContain(305);
       const int = (await as('distributor').get(`${P}/v1/categories/collections`)).json<Collection[]>();
       expect(int.map((collection) => collection.subFamilyId)).toContain(305);
+    });
+
+    it('reads en-US as us', async () => {
+      const us = (await as('importer').get(`${P}/v1/categories/collections?catalogId=21&lang=en-US&subFamilyId=307`)).json<Collection[]>();
+      expect(us[0]?.description).toContain('aluminum');
     });
 
     it('leaves the images out when asked, and accepts role', async () => {

@@ -2,6 +2,7 @@ import type { PreconfigDetail } from '@lumen/contracts';
 import { tryParseReference, type ElementAttributes } from '@lumen/domain';
 import { Button, Skeleton } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { loadPreconfig } from './configurator-calls';
@@ -24,7 +25,8 @@ function attributesOfLine(line: PreconfigDetail['lines'][number]): ElementAttrib
 
 /**
  * /add-preconfig/{preconfigId}: opens a preconfiguration in the express configurator, set to its
- * first luminaire's reference and quantity; the user can change anything from there.
+ * first luminaire's reference and quantity (the other luminaires one press away); the user can
+ * change anything from there.
  */
 export default function AddPreconfigPage() {
   const { t } = useTranslation();
@@ -58,25 +60,37 @@ export default function AddPreconfigPage() {
       </section>
     );
   }
-  const preconfig = remote.data;
-  const line = preconfig.lines[0];
+  return <PreconfigConfigurator preconfig={remote.data} />;
+}
+
+/** One line of the preconfiguration at a time in the configurator; the others are a press away. */
+function PreconfigConfigurator({ preconfig }: { preconfig: PreconfigDetail }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const line = preconfig.lines[index];
   if (!line) return <Missing />;
   return (
     <ConfiguratorScreen
+      key={index}
       mode="express"
       model={line.model}
       subFamilyId={preconfig.subFamilyId}
       applicationLocationId={preconfig.applicationLocationId}
       backPath={`/preconfigs-list/${preconfig.subFamilyId}/${preconfig.applicationLocationId}`}
+      backLabel={t('configurator.preconfig.back')}
       initial={attributesOfLine(line)}
       initialQuantity={line.quantity}
       intro={
         <div className="configurator-page__intro">
           <p>{t('configurator.preconfig.intro', { name: preconfig.name })}</p>
           {preconfig.lines.length > 1 && (
-            <ul aria-label={t('configurator.preconfig.lines')}>
-              {preconfig.lines.map((item) => (
-                <li key={`${item.reference}/${item.pendantHeight ?? ''}`}>{`${item.quantity} × ${item.reference}`}</li>
+            <ul className="configurator-page__lines" aria-label={t('configurator.preconfig.lines')}>
+              {preconfig.lines.map((item, position) => (
+                <li key={`${item.reference}/${item.pendantHeight ?? ''}/${position}`}>
+                  <Button size="sm" variant={position === index ? 'primary' : 'secondary'} aria-pressed={position === index} onPress={() => setIndex(position)}>
+                    {`${item.quantity} × ${item.reference}`}
+                  </Button>
+                </li>
               ))}
             </ul>
           )}

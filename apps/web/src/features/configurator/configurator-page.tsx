@@ -46,13 +46,15 @@ export interface ConfiguratorScreenProps {
   applicationLocationId?: number;
   steps?: ReactNode;
   backPath: string;
+  /** Default "Back to the models". */
+  backLabel?: string;
   intro?: ReactNode;
   initial?: ElementAttributes;
   initialQuantity?: number;
 }
 
 /** Loads the model's article collection and its collection's rules, then shows the configurator. */
-export function ConfiguratorScreen({ mode, model, subFamilyId, applicationLocationId, steps, backPath, intro, initial, initialQuantity }: ConfiguratorScreenProps) {
+export function ConfiguratorScreen({ mode, model, subFamilyId, applicationLocationId, steps, backPath, backLabel, intro, initial, initialQuantity }: ConfiguratorScreenProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
@@ -90,7 +92,7 @@ export function ConfiguratorScreen({ mode, model, subFamilyId, applicationLocati
           <h1 id="configurator-title">{name ? t('configurator.title', { name, model }) : t('configurator.titleModel', { model })}</h1>
           {intro}
           <Link className="text-link" to={backPath}>
-            {t('configurator.back')}
+            {backLabel ?? t('configurator.back')}
           </Link>
         </div>
       </header>
