@@ -12,9 +12,10 @@ import {
   spaceToBillOfMaterials,
   type Variation,
 } from '@lumen/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueArticles } from '../../db/schema';
+import { catalogueArticles, catalogueCollections, catalogueMeta } from '../../db/schema';
+import { seedCatalogue } from '../../db/seed/catalogue/seed-catalogue';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
 
@@ -500,6 +501,38 @@ describeWithDb('products (catalogue)', () => {
       await expectNotFound(t.agent(), `${P}/v1/static/byFamily/999_16.json`);
       await expectBad(t.agent(), `${P}/v1/static/secrets/225_16.json`, 'params.folder');
       await expectBad(t.agent(), `${P}/v1/static/rules/225_17.json`, 'params.file');
+    });
+  });
+
+  describe('the in-process cache', () => {
+    it('keeps catalogue reads in memory and drops them when the catalogue is reseeded', async () => {
+      const own = await createTestApp();
+      try {
+        const agent = own.agent();
+        await agent.login('specifier@demo.example');
+        const nameOf219 = async () =>
+          (await agent.get(`${P}/v1/categories/collections?catalogId=16&subFamilyId=219`)).json<Collection[]>()[0]?.name;
+        const rename = (name: string) =>
+          own.database.db
+            .update(catalogueCollections)
+            .set({ data: sql`jsonb_set(${catalogueCollections.data}, '{name}', to_jsonb(${name}::text))` })
+            .where(eq(catalogueCollections.subFamilyId, 219));
+        const reseed = () =>
+          own.database.db.transaction(async (tx) => {
+            await tx.delete(catalogueMeta);
+            return seedCatalogue(tx);
+          });
+        expect(await nameOf219()).toBe('Sticks');
+        await rename('Changed behind the cache');
+        expect(await nameOf219()).toBe('Sticks');
+        expect((await reseed()).loaded).toBe(true);
+        await rename('Read after the reseed');
+        expect(await nameOf219()).toBe('Read after the reseed');
+        await reseed();
+        expect(await nameOf219()).toBe('Sticks');
+      } finally {
+        await own.close();
+      }
     });
   });
 });

@@ -48,6 +48,7 @@ export default function AddPreconfigPage() {
       </section>
     );
   }
+  if (remote.status === 'failed' && remote.httpStatus === 404) return <Missing />;
   if (remote.status === 'failed') {
     return (
       <section className="page configurator-page">

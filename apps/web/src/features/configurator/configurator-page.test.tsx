@@ -14,9 +14,11 @@ function configuratorApi(account: ReturnType<typeof makeAccount>, options: { pri
   const api = createFakeApi({ account });
   api.handle((call) => {
     if (call.path === '/api/apiv2/articles/variations') {
+      if (call.query.get('model') === '4444') return failure(404, 'NOT_FOUND');
       const catalog = call.query.get('catalog') === '21' ? 21 : 16;
       return json(200, articleCollection(catalog, { pricing: options.pricing }));
     }
+    if (call.path === '/api/products/v1/articles/models') return json(200, [{ model: '0270', description: 'North wall', image: '/api/images/models/0270.svg' }]);
     if (call.path.startsWith('/api/products/v1/static/rules/')) return options.rules === false ? failure(404, 'NOT_FOUND') : json(200, RULES);
     return undefined;
   });
@@ -42,7 +44,7 @@ describe('the express configurator', () => {
   it('shows the base configuration, then the reference, price, MOQ and lead time as options change', async () => {
     const api = configuratorApi(distributor());
     const { result } = await openConfigurator('/add-product/302/2/0270', api);
-    expect(screen.getByRole('heading', { level: 1, name: /North wall/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: tx('configurator.title').replace('{{name}}', 'North wall').replace('{{model}}', '0270') })).toBeInTheDocument();
     expect(reference()).toHaveTextContent('027001/03_10');
     const variations = api.callsTo('GET', '/api/apiv2/articles/variations')[0];
     expect(variations?.query.getAll('model')).toEqual(['0270']);
@@ -139,8 +141,12 @@ describe('the express configurator', () => {
   });
 
   it('says when the model is not in the catalogue', async () => {
-    await renderApp('/add-product/302/2/9999', configuratorApi(distributor()));
+    const first = await renderApp('/add-product/302/2/9999', configuratorApi(distributor()));
     expect(await screen.findByRole('alert')).toHaveTextContent(tx('configurator.notFound').replace('{{model}}', '9999'));
+    first.unmount();
+    // The api answers 404 for a model outside the collection.
+    await renderApp('/add-product/302/2/4444', configuratorApi(distributor()));
+    expect(await screen.findByRole('alert')).toHaveTextContent(tx('configurator.notFound').replace('{{model}}', '4444'));
   });
 });
 

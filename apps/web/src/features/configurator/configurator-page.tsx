@@ -96,7 +96,7 @@ export function ConfiguratorScreen({ mode, model, subFamilyId, applicationLocati
           </Link>
         </div>
       </header>
-      {!validModel || (data !== null && !known) ? (
+      {!validModel || (data !== null && !known) || (collection.status === 'failed' && collection.httpStatus === 404) ? (
         <div className="card configurator-page__message" role="alert">
           <p>{t('configurator.notFound', { model })}</p>
         </div>

@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type Remote<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed' };
+/** `httpStatus`: the answer's status when the call was answered (404: nothing there), else 0. */
+export type Remote<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; httpStatus: number };
+
+/** The HTTP status inside a rejected async action's failure (ActionFailure), 0 when there is none. */
+function httpStatusOf(failure: unknown): number {
+  if (typeof failure !== 'object' || failure === null || !('error' in failure)) return 0;
+  const error = (failure as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null || !('ErrorCode' in error)) return 0;
+  const code = (error as { ErrorCode: unknown }).ErrorCode;
+  return typeof code === 'number' ? code : 0;
+}
 
 /**
  * Loads something for the screen that asks: `start` runs again whenever `key` changes (and on
@@ -23,8 +33,8 @@ export function useRemote<T>(key: string | null, start: () => Promise<T>): [Remo
       (data) => {
         if (current) setState({ key, attempt, remote: { status: 'ready', data } });
       },
-      () => {
-        if (current) setState({ key, attempt, remote: { status: 'failed' } });
+      (failure: unknown) => {
+        if (current) setState({ key, attempt, remote: { status: 'failed', httpStatus: httpStatusOf(failure) } });
       },
     );
     return () => {

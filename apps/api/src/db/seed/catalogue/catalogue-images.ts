@@ -18,7 +18,7 @@ function lamp(category: number, colour: string, rnd: () => number): string {
       const drop = 90 + rnd() * 60;
       const hangX = category === 25 ? 120 : 200;
       const arm = category === 25 ? `<rect x="60" y="30" width="10" height="60" fill="#555"/><rect x="60" y="30" width="${hangX - 60}" height="6" fill="#555"/>` : `<rect x="170" y="12" width="60" height="8" rx="3" fill="#555"/>`;
-      return `${glow}${arm}<line x1="${hangX}" y1="20" x2="${hangX}" y2="${r1(drop)}" stroke="#333" stroke-width="2"/><path d="M${r1(hangX - w)} ${r1(drop + 55)} Q${hangX} ${r1(drop - 25)} ${r1(hangX + w)} ${r1(drop + 55)} Z" fill="${colour}" stroke="#0002"/><ellipse cx="${hangX}" cy="${r1(drop + 55)}" rx="${r1(w * 0.7)}" ry="6" fill="#fff3c4"/>`;
+      return `${glow}${arm}<line x1="${hangX}" y1="20" x2="${hangX}" y2="${r1(drop + 16)}" stroke="#333" stroke-width="2"/><path d="M${r1(hangX - w)} ${r1(drop + 55)} Q${hangX} ${r1(drop - 25)} ${r1(hangX + w)} ${r1(drop + 55)} Z" fill="${colour}" stroke="#0002"/><ellipse cx="${hangX}" cy="${r1(drop + 55)}" rx="${r1(w * 0.7)}" ry="6" fill="#fff3c4"/>`;
     }
     case 20:
     case 28:

@@ -1,0 +1,56 @@
+import type { PreconfigSummary } from '@lumen/contracts';
+import { TRANSLATIONS } from '@lumen/i18n';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+
+const en = TRANSLATIONS['fr-eproject'].en;
+const tx = (key: string) => en[key] ?? key;
+
+const PRECONFIG: PreconfigSummary = {
+  id: 1039,
+  catalogId: 16,
+  name: 'Tessa Duo',
+  description: '4 luminaires, ready to order',
+  familyId: 23,
+  subFamilyId: 306,
+  applicationLocationId: 14,
+  visibility: 'website',
+  configuratorType: { id: 4, description: 'EXPRESS' },
+  models: ['4010', '4015'],
+  lightsCount: 4,
+  image: '/api/images/v1/catalogue/model/4010.svg',
+  price: { amount: 5406, currency: 'EUR' },
+};
+
+function api(role: 'distributor' | 'webUser', list: PreconfigSummary[] = [PRECONFIG]) {
+  const fake = createFakeApi({ account: makeAccount({ role }) });
+  fake.handle((call) => (call.path === '/api/products/v1/preconfigs/list' ? json(200, list) : undefined));
+  return fake;
+}
+
+describe('the ready-made configurations of a collection', () => {
+  it('lists those published on the website, with their price for price.view', async () => {
+    const fake = api('distributor');
+    await renderApp('/preconfigs-list/306/14', fake);
+    const list = await screen.findByRole('list', { name: tx('catalogue.preconfigs.listLabel') });
+    const card = within(list).getByRole('link', { name: /Tessa Duo/ });
+    expect(card).toHaveAttribute('href', '/add-preconfig/1039');
+    expect(within(card).getByText('5.406,00 €')).toBeInTheDocument();
+    const call = fake.callsTo('GET', '/api/products/v1/preconfigs/list')[0];
+    expect(call?.query.get('subFamilyId')).toBe('306');
+    expect(call?.query.get('applicationLocationId')).toBe('14');
+    expect(call?.query.get('visibility')).toBe('website');
+    expect(screen.getByRole('link', { name: tx('catalogue.preconfigs.back') })).toHaveAttribute('href', '/add-product/306/14');
+  });
+
+  it('shows no price without price.view, and says when there is none', async () => {
+    const first = await renderApp('/preconfigs-list/306', api('webUser'));
+    const list = await screen.findByRole('list', { name: tx('catalogue.preconfigs.listLabel') });
+    expect(within(list).queryByText(/€/)).not.toBeInTheDocument();
+    first.unmount();
+    await renderApp('/preconfigs-list/306', api('webUser', []));
+    expect(await screen.findByText(tx('catalogue.preconfigs.none'))).toBeInTheDocument();
+  });
+});
