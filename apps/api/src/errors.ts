@@ -1,4 +1,12 @@
 import { ERROR_STATUS, type ErrorCodeName, type FieldError } from '@lumen/contracts';
+import type { DomainErrorCode } from '@lumen/domain';
+
+/** An api machine code, or a packages/domain rule code (the caller's input broke a domain rule). */
+export type AppErrorCode = ErrorCodeName | DomainErrorCode;
+
+function statusOf(code: AppErrorCode): number {
+  return code in ERROR_STATUS ? ERROR_STATUS[code as ErrorCodeName] : 400;
+}
 
 /**
  * The one coded error type (DESIGN.md). Services and repositories throw it; http/error-handler.ts
@@ -7,13 +15,13 @@ import { ERROR_STATUS, type ErrorCodeName, type FieldError } from '@lumen/contra
 export class AppError extends Error {
   readonly status: number;
   constructor(
-    readonly code: ErrorCodeName,
+    readonly code: AppErrorCode,
     message: string = defaultMessage(code),
     readonly fields?: FieldError[],
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = ERROR_STATUS[code];
+    this.status = statusOf(code);
   }
 }
 
@@ -35,6 +43,6 @@ const MESSAGES: Partial<Record<ErrorCodeName, string>> = {
   UNAVAILABLE: 'Service unavailable',
 };
 
-export function defaultMessage(code: ErrorCodeName): string {
-  return MESSAGES[code] ?? code.toLowerCase().replaceAll('_', ' ');
+export function defaultMessage(code: AppErrorCode): string {
+  return MESSAGES[code as ErrorCodeName] ?? code.toLowerCase().replaceAll('_', ' ');
 }

@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCodeName, FieldError } from '@lumen/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDomainError } from '@lumen/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessage, isAppError } from '../errors';
 
@@ -35,6 +36,8 @@ function fieldPath(context: string | undefined, instancePath: string): string {
 /** Turns anything thrown into the one error body. 5xx answers never carry internals. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  // A domain rule the caller's input broke: 400 with the rule's code and the spec's exact text.
+  if (isDomainError(error)) return new AppError(error.code, error.message);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext;
     const fields: FieldError[] = error.validation.map((issue) => ({
