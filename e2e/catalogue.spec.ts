@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { exactly, texts } from './support/texts';
 
@@ -16,6 +17,12 @@ async function logIn(page: Page, email: string) {
   await dialog.getByLabel(exactly(en('auth.field.password'), { end: false })).fill('demo-password');
   await dialog.getByRole('button', { name: en('auth.login.submit') }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Axe findings, without react-aria's off-screen live announcer (its transient role="img" nodes). */
+async function accessibilityViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 interface Case {
@@ -121,3 +128,27 @@ test('an excluded combination is explained and the reference stays valid', async
   await expect(page.getByRole('alert').filter({ hasText: en('configurator.incompatible') })).toBeVisible();
   await expect(configured).toHaveText(before);
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the collections (grid and list) and the configurator pass an accessibility scan in the ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('lumen.theme', value), theme);
+    await logIn(page, 'sales@demo.example');
+    await page.goto('/create-project/select-collection');
+    const collections = page.getByRole('list', { name: en('catalogue.collections.listLabel') });
+    await expect(collections.getByRole('link').first()).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: en('catalogue.view.list') }).click();
+    await expect(page.getByRole('button', { name: en('catalogue.view.list') })).toHaveAttribute('aria-pressed', 'true');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // The choice survives a reload.
+    await page.reload();
+    await expect(page.getByRole('button', { name: en('catalogue.view.list') })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/add-product/302/15/2350');
+    await expect(page.getByTestId('configured-reference')).toHaveText(/^2350/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.goto('/add-product-v2/302/15/2350');
+    await expect(page.getByTestId('configured-reference')).toHaveText(/^2350/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+}

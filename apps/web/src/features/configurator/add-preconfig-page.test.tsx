@@ -34,6 +34,7 @@ const PRECONFIG: PreconfigDetail = {
 function api() {
   const fake = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
   fake.handle((call) => {
+    if (call.path === '/api/products/v1/articles/references') return json(200, {});
     if (call.path === '/api/products/v1/preconfigs/creation/1039') return json(200, PRECONFIG);
     if (call.path.startsWith('/api/products/v1/preconfigs/creation/')) return failure(404, 'NOT_FOUND');
     if (call.path === '/api/apiv2/articles/variations') return json(200, articleCollection(16));

@@ -42,7 +42,7 @@ describe('the configuration', () => {
   it('starts from the base article, with single options set by the domain', () => {
     const ctx = context(articleCollection(16), '0270');
     const tree = startConfiguration(ctx);
-    expect(attributesOf(tree)).toEqual({ finish: '01', installation: '10' });
+    expect(attributesOf(tree)).toEqual({ finish: '01', ledColourTemp: '3', control: '0', installation: '10' });
     expect(resultOf(tree, ctx, 1, null).reference).toBe('027001/03_10');
   });
 
@@ -77,15 +77,19 @@ describe('the configuration', () => {
     expect(result.availability).toMatchObject({ state: 'upcoming', weeks: 5 });
   });
 
-  it('refuses an excluded combination and keeps the previous value', () => {
+  it('never starts from a base article the rules exclude', () => {
+    // The base article is 746005/M3_10, but a remote driver (M) needs a recessed canopy.
     const ctx = context(pendantCollection(), '7460', REMOTE_DRIVER_RULES);
     const tree = startConfiguration(ctx);
-    expect(attributesOf(tree).control).toBe('M');
-    const surface = chooseAttribute(tree, 'installation', '10', ctx);
+    expect(attributesOf(tree)).toMatchObject({ control: 'M', installation: '31' });
+    expect(resultOf(tree, ctx, 1, null).reference).toBe('746005/M3_31');
+  });
+
+  it('refuses an excluded combination and keeps the previous value', () => {
+    const ctx = context(pendantCollection(), '7460', REMOTE_DRIVER_RULES);
+    const surface = chooseAttribute(startConfiguration(ctx), 'installation', '10', ctx);
     expect(surface.incompatible).toBe(true);
-    const micro = chooseAttribute(surface.tree, 'installation', '31', ctx);
-    expect(micro.incompatible).toBe(false);
-    expect(resultOf(micro.tree, ctx, 1, null).reference).toBe('746005/M3_31');
+    expect(resultOf(surface.tree, ctx, 1, null).reference).toBe('746005/M3_31');
   });
 
   it('offers pendant heights in delta steps around the standard and prices the steps above it', () => {
@@ -95,7 +99,7 @@ describe('the configuration', () => {
     expect(range).toEqual({ min: 60, max: 350 });
     expect(pendantHeights(toArticleCollection(data).articles[0]!, range!)).toEqual([60, 100, 150, 200, 250, 300, 350]);
     const pricing = { basePrice: '400.00', rateId: 1, discounts: {} };
-    let tree = chooseAttribute(startConfiguration(ctx), 'installation', '31', ctx).tree;
+    let tree = startConfiguration(ctx);
     expect(resultOf(tree, ctx, 1, pricing).prices?.unitGross).toBe(422);
     tree = chooseAttribute(tree, 'pendantHeight', '250', ctx).tree;
     // Two steps of 50 cm above the standard: 2 × 8 € more (rate 1 prices pendant height by its fixed amount).

@@ -6,6 +6,9 @@
 import type { Lang, VariationsResponse } from '@lumen/contracts';
 import {
   addElement,
+  baseArticle,
+  isDomainError,
+  LISTED_ATTRIBUTE_KEYS,
   articleForLight,
   availabilityState,
   calculateDrivers,
@@ -75,19 +78,42 @@ function treeContext(context: ConfiguratorContext): TreeContext {
 /**
  * A space holding one composition with one light of the model. The light hangs from a parent, so the
  * domain auto-sets every attribute the model offers a single value for (installation included) and
- * defaults the finish to the base article's. `initial` values (a preconfiguration) are applied in order;
- * one that does not fit is skipped.
+ * defaults the finish to the base article's. `initial` values (a preconfiguration) are applied in
+ * order; one that does not fit is skipped. Then every attribute still open is set explicitly, so that
+ * the rules see the whole combination: the base article's value when the domain accepts it, else the
+ * first offered value it accepts (a base article the collection's rules exclude never shows).
  */
-export function startConfiguration(context: ConfiguratorContext, initial: ElementAttributes = {}): ElementTree {
+export function startConfiguration(context: ConfiguratorContext, initial: ElementAttributes = {}, now: Date = new Date()): ElementTree {
   const ctx = treeContext(context);
   let tree = createSpace({ id: SPACE_ID, createdAt: 0 });
   tree = addElement(tree, SPACE_ID, { type: 'Composition', id: COMPOSITION_ID, createdAt: 0, props: { compositionNumber: 1 } }, ctx);
-  tree = addElement(tree, COMPOSITION_ID, { type: 'Light', id: LIGHT_ID, createdAt: 0, props: { code: context.model } }, ctx);
+  const light = { type: 'Light' as const, id: LIGHT_ID, createdAt: 0, props: { code: context.model } };
+  try {
+    tree = addElement(tree, COMPOSITION_ID, light, ctx);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    // The auto-set values break a rule on their own: start from the catalogue alone; the choices below are checked.
+    tree = addElement(tree, COMPOSITION_ID, light, { ...ctx, rules: [] });
+  }
   for (const key of ATTRIBUTE_ORDER) {
     const value = initial[key];
     if (value === undefined) continue;
     const result = setAttribute(tree, LIGHT_ID, key, value, ctx);
     if (result.status !== 'reverted') tree = result.tree;
+  }
+  const base = baseArticle(context.collection, context.model);
+  const options = lightOptionsForModel(context.model, context.collection);
+  for (const key of LISTED_ATTRIBUTE_KEYS) {
+    if (attributesOf(tree)[key] !== undefined) continue;
+    const baseCode = base.attributes[key].code;
+    const candidates = [baseCode, ...options[key].filter((code) => code !== baseCode && isOfferedNow(context, key, code, now))];
+    for (const code of candidates) {
+      const result = setAttribute(tree, LIGHT_ID, key, code, ctx);
+      if (result.status === 'applied') {
+        tree = result.tree;
+        break;
+      }
+    }
   }
   return tree;
 }

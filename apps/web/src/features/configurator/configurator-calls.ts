@@ -63,3 +63,21 @@ export const loadModelSummary = createAsyncAction<ModelSummary | null, { model: 
   },
   { showError: false },
 );
+
+/**
+ * Whether the catalogue makes a reference (GET products /v1/articles/references): the variations and
+ * rules accept a few combinations the catalogue has no article for. 404 → false.
+ */
+export const checkReference = createAsyncAction<boolean, { reference: string; catalogId: number; lang: Lang }>(
+  'configuratorReference',
+  async ({ reference, catalogId, lang }, { extra }) => {
+    try {
+      await extra.api.get<unknown>('products', '/v1/articles/references', { catalogId, reference, lang });
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.ErrorCode === 404) return false;
+      throw error;
+    }
+  },
+  { showError: false },
+);

@@ -10,9 +10,12 @@ const en = TRANSLATIONS['fr-eproject'].en;
 const de = TRANSLATIONS['fr-eproject'].de;
 const tx = (key: string, file: Record<string, string> = en) => file[key] ?? key;
 
-function configuratorApi(account: ReturnType<typeof makeAccount>, options: { pricing?: boolean; rules?: boolean } = {}) {
+function configuratorApi(account: ReturnType<typeof makeAccount>, options: { pricing?: boolean; rules?: boolean; notMade?: string[] } = {}) {
   const api = createFakeApi({ account });
   api.handle((call) => {
+    if (call.path === '/api/products/v1/articles/references') {
+      return options.notMade?.includes(call.query.get('reference') ?? '') ? failure(404, 'NOT_FOUND') : json(200, {});
+    }
     if (call.path === '/api/apiv2/articles/variations') {
       if (call.query.get('model') === '4444') return failure(404, 'NOT_FOUND');
       const catalog = call.query.get('catalog') === '21' ? 21 : 16;
@@ -92,6 +95,20 @@ describe('the express configurator', () => {
     await choose(tx('configurator.attribute.control'), 'DALI');
     expect(reference()).toHaveTextContent('027001/23_10');
     expect(screen.queryByText(new RegExp(tx('configurator.incompatible').replace('.', '\\.')))).not.toBeInTheDocument();
+  });
+
+  it('says when the catalogue does not make an accepted combination', async () => {
+    const api = configuratorApi(distributor(), { notMade: ['027005/03_10'] });
+    const { result } = await openConfigurator('/add-product/302/2/0270', api);
+    await choose(tx('configurator.attribute.finish'), 'Black');
+    expect(await within(result).findByRole('alert')).toHaveTextContent(tx('configurator.notMade'));
+    expect(within(result).getByRole('button', { name: tx('configurator.result.copy') })).toBeDisabled();
+    const call = api.callsTo('GET', '/api/products/v1/articles/references').at(-1);
+    expect(call?.query.get('reference')).toBe('027005/03_10');
+    expect(call?.query.get('catalogId')).toBe('16');
+    await choose(tx('configurator.attribute.finish'), 'Sand white');
+    await waitFor(() => expect(within(result).queryByText(tx('configurator.notMade'))).not.toBeInTheDocument());
+    expect(within(result).getByRole('button', { name: tx('configurator.result.copy') })).toBeEnabled();
   });
 
   it('hides prices from a user without price.view', async () => {

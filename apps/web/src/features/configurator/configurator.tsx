@@ -11,7 +11,9 @@ import {
 import { Button, QuantitySelector, Select } from '@lumen/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/store';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
+import { checkReference } from './configurator-calls';
 import {
   attributesOf,
   chooseAttribute,
@@ -26,6 +28,7 @@ import {
   type ConfiguratorContext,
 } from './configuration';
 import './configurator.css';
+import { useRemote } from './use-remote';
 
 export type ConfiguratorMode = 'express' | 'attributes';
 
@@ -59,7 +62,7 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
     [model, data, rules],
   );
   const base = useMemo(() => baseArticle(context.collection, model), [context, model]);
-  const [tree, setTree] = useState(() => startConfiguration(context, initial));
+  const [tree, setTree] = useState(() => startConfiguration(context, initial, now));
   const [incompatible, setIncompatible] = useState<AttributeKey | null>(null);
   const [quantity, setQuantity] = useState(Math.max(1, initialQuantity));
 
@@ -141,6 +144,7 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
       </section>
       <Results
         result={result}
+        catalogId={data.catalogId}
         pendantHeight={pendant ? metres(Number(height), lang, t) : null}
         quantity={quantity}
         onQuantity={setQuantity}
@@ -200,6 +204,7 @@ function OptionGroup({ label, options, value, onChange }: { label: string; optio
 
 interface ResultsProps {
   result: ConfigurationResult;
+  catalogId: number;
   /** The chosen pendant height, for a pendant. */
   pendantHeight: string | null;
   quantity: number;
@@ -209,16 +214,20 @@ interface ResultsProps {
   lang: Lang;
 }
 
-function Results({ result, pendantHeight, quantity, onQuantity, seesPrices, currency, lang }: ResultsProps) {
+function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesPrices, currency, lang }: ResultsProps) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const [copied, setCopied] = useState<{ reference: string; outcome: 'copied' | 'failed' } | null>(null);
+  const dispatch = useAppDispatch();
+  // The catalogue has the last word on whether the reference is made (a few accepted combinations are not).
+  const [made] = useRemote(`${catalogId}/${result.reference}`, () => dispatch(checkReference({ reference: result.reference, catalogId, lang })).unwrap());
+  const notMade = made.status === 'ready' && !made.data;
   const validity = orderLineValidity(quantity, [{ reference: result.reference, moq: result.moq }]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(result.reference);
-      setCopied('copied');
+      setCopied({ reference: result.reference, outcome: 'copied' });
     } catch {
-      setCopied('failed');
+      setCopied({ reference: result.reference, outcome: 'failed' });
     }
   };
   const money = (amount: number) => formatMoney(amount, currency);
@@ -236,15 +245,26 @@ function Results({ result, pendantHeight, quantity, onQuantity, seesPrices, curr
         <span className="configurator__label" id="configurator-reference-label">
           {t('configurator.result.reference')}
         </span>
-        <output className="configurator__reference-value" aria-labelledby="configurator-reference-label" data-testid="configured-reference">
+        <output
+          className={`configurator__reference-value${notMade ? ' configurator__reference-value--not-made' : ''}`}
+          aria-labelledby="configurator-reference-label"
+          data-testid="configured-reference"
+        >
           {result.reference}
         </output>
-        <Button variant="secondary" size="sm" onPress={() => void copy()}>
+        <Button variant="secondary" size="sm" onPress={() => void copy()} isDisabled={notMade}>
           {t('configurator.result.copy')}
         </Button>
         <span className="configurator__copied" role="status">
-          {copied === 'copied' ? t('configurator.result.copied') : copied === 'failed' ? t('configurator.result.copyFailed') : ''}
+          {copied?.reference !== result.reference ? '' : copied.outcome === 'copied' ? t('configurator.result.copied') : t('configurator.result.copyFailed')}
         </span>
+      </div>
+      <div className="configurator__message" role="alert">
+        {notMade && (
+          <p className="configurator__incompatible">
+            {t('configurator.incompatible')} {t('configurator.notMade')}
+          </p>
+        )}
       </div>
       <QuantitySelector
         className="configurator__quantity"
