@@ -28,6 +28,8 @@ export interface Config {
   loginRateLimit: { perAddress: number; perIp: number; windowMs: number };
   /** Request bodies larger than this answer 413. */
   bodyLimitBytes: number;
+  /** Server-side feature flags switched on (FEATURE_FLAGS=upsertVersionD365,…); empty by default. */
+  featureFlags: ReadonlySet<string>;
 }
 
 const flag = z
@@ -62,6 +64,10 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  FEATURE_FLAGS: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+(\s*,\s*[A-Za-z0-9_]+)*$/, 'must be a comma-separated list of flag keys')
+    .optional(),
 });
 
 export class ConfigError extends Error {
@@ -133,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    featureFlags: new Set((e.FEATURE_FLAGS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '')),
   };
 }

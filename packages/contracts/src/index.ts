@@ -3,3 +3,4 @@ export * from './errors';
 export * from './masters';
 export * from './users';
 export * from './products';
+export * from './projects';

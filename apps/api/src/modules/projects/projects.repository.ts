@@ -1,0 +1,342 @@
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { creationCodeCounters, crmDeliveries, crmOutbox, projectProducts, projects, salesCompanyAssignments, users } from '../../db/schema';
+
+/** The only place with SQL of the projects module (projects, lines, counters, CRM outbox). */
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectInsert = typeof projects.$inferInsert;
+export type ProductRow = typeof projectProducts.$inferSelect;
+export type ProductInsert = typeof projectProducts.$inferInsert;
+export type OutboxRow = typeof crmOutbox.$inferSelect;
+
+export interface ProjectWithOwner extends ProjectRow {
+  ownerName: string;
+  ownerEmail: string;
+  productsCount: number;
+}
+
+/** What decides which projects a caller sees (spec §6). */
+export interface ProjectScope {
+  userId: number;
+  companyId: number | null;
+  /** backoffice: every project. */
+  all: boolean;
+  /** project.view: own projects and projects assigned to oneself as a third party. */
+  own: boolean;
+  /** project.view.company: projects of one's company. */
+  company: boolean;
+  /** project.view.assigned.company: projects of the companies one is assigned to (sales). */
+  assignedCompanies: boolean;
+}
+
+export type OriginFilter = 'ALL' | 'OWN' | 'COMPANY' | 'IMPORTER' | 'THIRDPARTY' | 'ASSIGNED';
+export type SortBy = 'UPDATED_RECENT' | 'UPDATED_OLDER' | 'NAME_ASC' | 'NAME_DESC';
+
+const assignedCompanyIds = (userId: number) =>
+  sql`(select ${salesCompanyAssignments.companyId} from ${salesCompanyAssignments} where ${salesCompanyAssignments.userId} = ${userId})`;
+
+/** Visible = not deleted and inside the caller's scope. */
+export function visibleTo(scope: ProjectScope): SQL {
+  const live = ne(projects.status, 0);
+  if (scope.all) return live;
+  const reach: SQL[] = [];
+  if (scope.own) reach.push(eq(projects.ownerId, scope.userId), eq(projects.assigneeUserId, scope.userId));
+  if (scope.company && scope.companyId !== null) reach.push(eq(projects.companyId, scope.companyId));
+  if (scope.assignedCompanies) reach.push(sql`${projects.companyId} in ${assignedCompanyIds(scope.userId)}`);
+  if (reach.length === 0) return sql`false`;
+  return and(live, or(...reach)) as SQL;
+}
+
+/** Projects reached through an assignment (third party or assigned company), not one's own. */
+function assignedTo(scope: ProjectScope): SQL {
+  const reach: SQL[] = [eq(projects.assigneeUserId, scope.userId)];
+  if (scope.assignedCompanies) reach.push(sql`${projects.companyId} in ${assignedCompanyIds(scope.userId)}`);
+  return and(ne(projects.ownerId, scope.userId), or(...reach)) as SQL;
+}
+
+function originCondition(scope: ProjectScope, filter: OriginFilter): SQL | undefined {
+  switch (filter) {
+    case 'ALL':
+      return undefined;
+    case 'OWN':
+      return eq(projects.ownerId, scope.userId);
+    case 'THIRDPARTY':
+      return and(eq(projects.ownerId, scope.userId), eq(projects.origin, 'THIRDPARTY'));
+    case 'IMPORTER':
+      return eq(projects.origin, 'IMPORTER');
+    case 'ASSIGNED':
+      return assignedTo(scope);
+    case 'COMPANY':
+      return scope.companyId === null ? sql`false` : and(eq(projects.companyId, scope.companyId), ne(projects.ownerId, scope.userId));
+  }
+}
+
+const productsCount = sql<number>`(select count(*)::int from ${projectProducts} where ${projectProducts.projectId} = ${projects.id})`;
+
+const withOwnerColumns = {
+  project: projects,
+  ownerName: users.name,
+  ownerEmail: users.email,
+  productsCount,
+};
+
+function flatten(row: { project: ProjectRow; ownerName: string; ownerEmail: string; productsCount: number }): ProjectWithOwner {
+  return { ...row.project, ownerName: row.ownerName, ownerEmail: row.ownerEmail, productsCount: Number(row.productsCount) };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export async function listProjects(
+  db: DbOrTx,
+  scope: ProjectScope,
+  query: { filter: OriginFilter; search?: string; catalogId?: number; sortBy: SortBy; limit: number; offset: number },
+): Promise<{ rows: ProjectWithOwner[]; total: number }> {
+  const conditions: SQL[] = [visibleTo(scope)];
+  const origin = originCondition(scope, query.filter);
+  if (origin) conditions.push(origin);
+  if (query.catalogId !== undefined) conditions.push(eq(projects.catalogId, query.catalogId));
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const byId = /^\d{1,9}$/.test(query.search) ? eq(projects.id, Number(query.search)) : undefined;
+    conditions.push(or(sql`${projects.name} ilike ${pattern}`, ...(byId ? [byId] : [])) as SQL);
+  }
+  const where = and(...conditions);
+  const order =
+    query.sortBy === 'UPDATED_OLDER'
+      ? [asc(projects.updatedAt), asc(projects.id)]
+      : query.sortBy === 'NAME_ASC'
+        ? [asc(sql`lower(${projects.name})`), asc(projects.id)]
+        : query.sortBy === 'NAME_DESC'
+          ? [desc(sql`lower(${projects.name})`), desc(projects.id)]
+          : [desc(projects.updatedAt), desc(projects.id)];
+  const [rows, totals] = await Promise.all([
+    db
+      .select(withOwnerColumns)
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.ownerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
+}
+
+export async function listProjectNames(db: DbOrTx, scope: ProjectScope, catalogId: number | undefined) {
+  return db
+    .select({ id: projects.id, name: projects.name, catalogId: projects.catalogId, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(and(visibleTo(scope), catalogId === undefined ? undefined : eq(projects.catalogId, catalogId)))
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(1000);
+}
+
+/** A visible project, or undefined (missing, deleted or outside the scope look the same). */
+export async function findVisibleProject(db: DbOrTx, scope: ProjectScope, id: number): Promise<ProjectWithOwner | undefined> {
+  const [row] = await db
+    .select(withOwnerColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(and(eq(projects.id, id), visibleTo(scope)));
+  return row ? flatten(row) : undefined;
+}
+
+/** Locks the project row for the rest of the transaction (writers of one project queue here). */
+export async function lockProject(tx: DbOrTx, id: number): Promise<ProjectRow | undefined> {
+  const [row] = await tx.select().from(projects).where(eq(projects.id, id)).for('update');
+  return row;
+}
+
+export async function insertProject(tx: DbOrTx, values: ProjectInsert): Promise<ProjectRow> {
+  const [row] = await tx.insert(projects).values(values).returning();
+  if (!row) throw new Error('insert into projects returned nothing');
+  return row;
+}
+
+/** Applies a change and advances the revision; returns the new row. */
+export async function touchProject(tx: DbOrTx, id: number, now: Date, patch: Partial<ProjectInsert> = {}): Promise<ProjectRow> {
+  const [row] = await tx
+    .update(projects)
+    .set({ ...patch, updatedAt: now, revision: sql`${projects.revision} + 1` })
+    .where(eq(projects.id, id))
+    .returning();
+  if (!row) throw new Error(`project ${id} vanished`);
+  return row;
+}
+
+export async function listProducts(db: DbOrTx, projectId: number, isPersonalized?: number): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(projectProducts)
+    .where(and(eq(projectProducts.projectId, projectId), isPersonalized === undefined ? undefined : eq(projectProducts.isPersonalized, isPersonalized)))
+    .orderBy(asc(projectProducts.position), asc(projectProducts.createdAt));
+}
+
+export async function findProduct(db: DbOrTx, projectId: number, productId: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projectProducts)
+    .where(and(eq(projectProducts.projectId, projectId), eq(projectProducts.id, productId)));
+  return row;
+}
+
+export async function countProducts(db: DbOrTx, projectId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(projectProducts).where(eq(projectProducts.projectId, projectId));
+  return row?.n ?? 0;
+}
+
+export async function nextPosition(tx: DbOrTx, projectId: number): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${projectProducts.position})` })
+    .from(projectProducts)
+    .where(eq(projectProducts.projectId, projectId));
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+export async function insertProducts(tx: DbOrTx, rows: ProductInsert[]): Promise<ProductRow[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(projectProducts).values(rows).returning();
+}
+
+export async function updateProduct(tx: DbOrTx, projectId: number, productId: string, patch: Partial<ProductInsert>): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .update(projectProducts)
+    .set(patch)
+    .where(and(eq(projectProducts.projectId, projectId), eq(projectProducts.id, productId)))
+    .returning();
+  return row;
+}
+
+export async function deleteProduct(tx: DbOrTx, projectId: number, productId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(projectProducts)
+    .where(and(eq(projectProducts.projectId, projectId), eq(projectProducts.id, productId)))
+    .returning({ id: projectProducts.id });
+  return rows.length > 0;
+}
+
+/** The projects of one version chain (not deleted), oldest first. */
+export async function listVersionChain(db: DbOrTx, rootId: number): Promise<Array<ProjectRow & { productsCount: number }>> {
+  const rows = await db
+    .select({ project: projects, productsCount })
+    .from(projects)
+    .where(and(or(eq(projects.id, rootId), eq(projects.versionOf, rootId)), ne(projects.status, 0)))
+    .orderBy(asc(projects.versionNumber), asc(projects.id));
+  return rows.map((row) => ({ ...row.project, productsCount: Number(row.productsCount) }));
+}
+
+export async function maxVersionNumber(tx: DbOrTx, rootId: number): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${projects.versionNumber})` })
+    .from(projects)
+    .where(or(eq(projects.id, rootId), eq(projects.versionOf, rootId)));
+  return Number(row?.max ?? 1);
+}
+
+export async function findImport(db: DbOrTx, ownerId: number, importedFromId: number): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.ownerId, ownerId), eq(projects.importedFromId, importedFromId), ne(projects.status, 0)));
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<{ id: number; name: string; email: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<{ id: number; name: string; email: string } | undefined> {
+  const [row] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Advances a creation-code counter atomically and returns its new value (1 for a new prefix). */
+export async function advanceCreationCounter(db: DbOrTx, prefix: string): Promise<number> {
+  const [row] = await db
+    .insert(creationCodeCounters)
+    .values({ prefix, counter: 1 })
+    .onConflictDoUpdate({ target: creationCodeCounters.prefix, set: { counter: sql`${creationCodeCounters.counter} + 1` } })
+    .returning({ counter: creationCodeCounters.counter });
+  if (!row) throw new Error('creation counter returned nothing');
+  return row.counter;
+}
+
+export async function addSalesAssignments(db: DbOrTx, rows: Array<{ userId: number; companyId: number }>): Promise<void> {
+  if (rows.length > 0) await db.insert(salesCompanyAssignments).values(rows).onConflictDoNothing();
+}
+
+export async function projectIdsOf(db: DbOrTx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CRM outbox
+// ---------------------------------------------------------------------------------------------
+
+/** Writes an event in the caller's transaction; a second event with the same key is ignored. */
+export async function enqueueOutbox(tx: DbOrTx, event: { topic: string; idempotencyKey: string; payload: Record<string, unknown>; now: Date }): Promise<void> {
+  await tx
+    .insert(crmOutbox)
+    .values({ topic: event.topic, idempotencyKey: event.idempotencyKey, payload: event.payload, availableAt: event.now, createdAt: event.now })
+    .onConflictDoNothing({ target: crmOutbox.idempotencyKey });
+}
+
+/**
+ * Claims up to `limit` due events: locked rows of other workers are skipped (FOR UPDATE SKIP LOCKED),
+ * a claim holds a lease until `leaseUntil` (a crashed worker's claim comes back after it).
+ */
+export async function claimOutbox(db: DbOrTx, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    update ${crmOutbox} set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
+    where id in (
+      select id from ${crmOutbox}
+      where status = 'pending' and available_at <= ${now.toISOString()}::timestamptz
+        and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
+      order by id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return db.select().from(crmOutbox).where(inArray(crmOutbox.id, ids)).orderBy(asc(crmOutbox.id));
+}
+
+export async function markOutboxDelivered(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db.update(crmOutbox).set({ status: 'delivered', deliveredAt: now, lockedUntil: null, lastError: null }).where(eq(crmOutbox.id, id));
+}
+
+export async function markOutboxFailed(db: DbOrTx, id: number, update: { retryAt: Date; error: string; dead: boolean }): Promise<void> {
+  await db
+    .update(crmOutbox)
+    .set({ status: update.dead ? 'dead' : 'pending', availableAt: update.retryAt, lockedUntil: null, lastError: update.error.slice(0, 1000) })
+    .where(eq(crmOutbox.id, id));
+}
+
+export async function listOutbox(db: DbOrTx): Promise<OutboxRow[]> {
+  return db.select().from(crmOutbox).orderBy(asc(crmOutbox.id));
+}
+
+/** Records a delivery once per key; true when this call applied it. */
+export async function recordCrmDelivery(db: DbOrTx, delivery: { idempotencyKey: string; topic: string; payload: Record<string, unknown>; now: Date }): Promise<boolean> {
+  const rows = await db
+    .insert(crmDeliveries)
+    .values({ idempotencyKey: delivery.idempotencyKey, topic: delivery.topic, payload: delivery.payload, deliveredAt: delivery.now })
+    .onConflictDoNothing({ target: crmDeliveries.idempotencyKey })
+    .returning({ key: crmDeliveries.idempotencyKey });
+  return rows.length > 0;
+}
+
+export async function listCrmDeliveries(db: DbOrTx) {
+  return db.select().from(crmDeliveries).orderBy(asc(crmDeliveries.deliveredAt));
+}

@@ -1,0 +1,377 @@
+import { z } from 'zod';
+import { CatalogId, CatalogIdQuery, LangQuery } from './common';
+
+/**
+ * Wire shapes of the projects service (spec platform-core §3 Project, Product entry, Project list
+ * query; §4 project actions, versions, status; §7 project calls; configuration-domain §3 product in a
+ * project). Served under /api/projects/… and /api/apiv2/…. Keep these backward compatible: add
+ * optional fields, never remove or narrow one.
+ *
+ * Names (project title ≤ 50, version title ≤ 30, the spec's name pattern) are checked by the api with
+ * @lumen/domain's `projectTitleSchema` / `versionTitleSchema`; the web should validate its forms with
+ * the same domain schemas. Here they are only bounded strings.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+// ---------------------------------------------------------------------------------------------
+
+/** Project status codes (spec §3): 0 DELETED, 1 EDITION, 2 ORDER. */
+export const PROJECT_STATUS = { DELETED: 0, EDITION: 1, ORDER: 2 } as const;
+export const ProjectStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type ProjectStatus = z.infer<typeof ProjectStatus>;
+
+/** The actions a status offers (spec §4): DELETED none, EDITION rename and delete, ORDER none. */
+export const PROJECT_STATUS_ACTIONS: Readonly<Record<ProjectStatus, readonly ('editName' | 'delete')[]>> = {
+  0: [],
+  1: ['editName', 'delete'],
+  2: [],
+};
+
+export const PROJECT_SORTS = ['UPDATED_RECENT', 'UPDATED_OLDER', 'NAME_ASC', 'NAME_DESC'] as const;
+export const ProjectSort = z.enum(PROJECT_SORTS);
+export type ProjectSort = z.infer<typeof ProjectSort>;
+
+/**
+ * Where a project in the list comes from, relative to the caller (the list's projectType /
+ * projectUserRole filter). OWN: created by the caller; COMPANY: by another user of the caller's
+ * company; IMPORTER: owned by an importer; THIRDPARTY: imported by the caller from a third party's
+ * project; ASSIGNED: assigned to the caller (or to a company the caller is assigned to).
+ * ALL (the default) is every project the caller may see.
+ */
+export const PROJECT_ORIGINS = ['OWN', 'COMPANY', 'IMPORTER', 'THIRDPARTY', 'ASSIGNED'] as const;
+export const ProjectOrigin = z.enum(PROJECT_ORIGINS);
+export type ProjectOrigin = z.infer<typeof ProjectOrigin>;
+export const ProjectTypeFilter = z.enum(['ALL', ...PROJECT_ORIGINS]);
+export type ProjectTypeFilter = z.infer<typeof ProjectTypeFilter>;
+
+export const PRODUCT_TYPES = ['REGULAR', 'CREATION'] as const;
+export const ProjectProductType = z.enum(PRODUCT_TYPES);
+export type ProjectProductType = z.infer<typeof ProjectProductType>;
+
+/** The v3 list answers at most this many items whatever the caller asks (spec §9). */
+export const PROJECT_LIST_V3_LIMIT = 5;
+/** After duplicate or version the web reloads this many items (spec §9). */
+export const PROJECT_LIST_RELOAD_ITEMS = 4;
+/** Most products one add call may carry, and most products one project may hold. */
+export const MAX_PRODUCTS_PER_CALL = 200;
+export const MAX_PRODUCTS_PER_PROJECT = 1000;
+export const MAX_PRODUCT_QUANTITY = 100_000;
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+// ---------------------------------------------------------------------------------------------
+
+const Id = z.number().int().positive();
+const ZeroOne = z.union([z.literal(0), z.literal(1)]);
+const ShortText = z.string().trim().max(100);
+/** A product entry's free-form nested data (compositions, config): bounded JSON objects. */
+const JsonObject = z.record(z.string().max(100), z.unknown());
+
+export const ProjectIdParam = z.object({ projectId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ProjectProductParams = ProjectIdParam.extend({ productId: z.uuid() });
+export type ProjectProductParams = z.infer<typeof ProjectProductParams>;
+
+export const ConfiguratorTypeRef = z.object({ id: z.number().int(), description: z.string().max(100).optional(), source: z.string().max(40).optional() });
+export const CategoryRef = z.object({ id: z.number().int(), description: z.string().max(100).optional(), subcategory: z.union([z.number().int(), z.null()]).optional() });
+
+/** Price of a project line, only with price.view and `prices=true`; null otherwise. */
+export const ProjectProductPrice = z.object({
+  currency: z.enum(['EUR', 'USD']),
+  unitGross: z.number(),
+  discountPercent: z.number(),
+  unitNet: z.number(),
+  /** quantity × unitNet, 2 decimals. */
+  totalNet: z.number(),
+});
+export type ProjectProductPrice = z.infer<typeof ProjectProductPrice>;
+
+/** The grid attributes of a line (spec §9 grid): code + description in the asked language. */
+export const ProjectProductAttribute = z.object({ code: z.string(), description: z.string() });
+export const ProjectProductAttributes = z.object({
+  finish: ProjectProductAttribute.optional(),
+  ledColourTemp: ProjectProductAttribute.optional(),
+  control: ProjectProductAttribute.optional(),
+  installation: ProjectProductAttribute.optional(),
+  pendantHeight: ProjectProductAttribute.optional(),
+});
+
+/** A product entry in a project (spec §3 Product entry; configuration-domain §3). */
+export const ProjectProduct = z.object({
+  _id: z.uuid(),
+  type: ProjectProductType,
+  isPersonalized: ZeroOne,
+  familyId: z.number().int().nullable(),
+  subFamily: z.object({ id: z.number().int(), description: z.string() }).nullable(),
+  applicationLocation: z.object({ id: z.number().int() }).nullable(),
+  model: z.string(),
+  referenceCode: z.string().nullable(),
+  creationCode: z.string().nullable(),
+  creationNumber: z.number().int().nullable(),
+  quantity: z.number().int(),
+  sublevel: z.number().int().nullable(),
+  configuratorType: ConfiguratorTypeRef.nullable(),
+  configId: z.number().int().nullable(),
+  category: CategoryRef.nullable(),
+  compositions: z.array(JsonObject),
+  validation: z.object({ status: z.string().nullable() }),
+  preconfigId: z.number().int().nullable(),
+  productCode: z.string().nullable(),
+  // --- detail context (optional; the grid of the project page) ---
+  description: z.string().optional(),
+  image: z.string().optional(),
+  attributes: ProjectProductAttributes.optional(),
+  lumensLed: z.number().nullable().optional(),
+  watts: z.number().nullable().optional(),
+  /** Null without price.view or when prices were not asked for. */
+  price: ProjectProductPrice.nullable().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type ProjectProduct = z.infer<typeof ProjectProduct>;
+
+/** Who owns a project, as its viewers see it. */
+export const ProjectOwner = z.object({ id: Id, name: z.string(), email: z.string() });
+
+/** What the caller may do with a project (server-decided from privileges, scope and status). */
+export const ProjectPermissions = z.object({
+  view: z.boolean(),
+  edit: z.boolean(),
+  delete: z.boolean(),
+  clone: z.boolean(),
+  download: z.boolean(),
+  addByReference: z.boolean(),
+  assignThirdparty: z.boolean(),
+});
+export type ProjectPermissions = z.infer<typeof ProjectPermissions>;
+
+/** A project as the list shows it. */
+export const ProjectSummary = z.object({
+  id: Id,
+  name: z.string(),
+  catalogId: CatalogId,
+  currency: z.enum(['EUR', 'USD']),
+  status: ProjectStatus,
+  origin: ProjectOrigin,
+  isAssignedThirdparty: z.boolean(),
+  owner: ProjectOwner,
+  companyId: z.number().int().nullable(),
+  productsCount: z.number().int(),
+  /** The first project of its version chain (itself for an original). */
+  versionOf: Id,
+  versionNumber: z.number().int().positive(),
+  versionTitle: z.string().nullable(),
+  /** Optimistic-concurrency counter: grows by one with every change of the project or its products. */
+  revision: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  permissions: ProjectPermissions,
+});
+export type ProjectSummary = z.infer<typeof ProjectSummary>;
+
+/** A project with its products (spec §3 Project). */
+export const Project = ProjectSummary.extend({
+  products: z.array(ProjectProduct),
+  config: JsonObject,
+  /** Sum of the lines' totalNet, with price.view and prices=true; null otherwise. */
+  totalNet: z.number().nullable().optional(),
+});
+export type Project = z.infer<typeof Project>;
+
+// ---------------------------------------------------------------------------------------------
+// List
+// ---------------------------------------------------------------------------------------------
+
+const PageSize = z.coerce.number().int().min(1).max(100);
+
+/** Project list query (spec §3). itemsPerPage or limit (default 10); page from 1. */
+export const ProjectListQuery = z.object({
+  itemsPerPage: PageSize.optional(),
+  limit: PageSize.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(100).optional(),
+  language: LangQuery.optional(),
+  lang: LangQuery.optional(),
+  sortBy: ProjectSort.default('UPDATED_RECENT'),
+  projectType: ProjectTypeFilter.optional(),
+  projectUserRole: ProjectTypeFilter.optional(),
+  /** Only projects of this catalogue. */
+  catalogId: CatalogIdQuery.optional(),
+});
+export type ProjectListQuery = z.input<typeof ProjectListQuery>;
+
+export const ProjectListMeta = z.object({
+  page: z.number().int(),
+  itemsPerPage: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+  sortBy: ProjectSort,
+  projectType: ProjectTypeFilter,
+});
+export type ProjectListMeta = z.infer<typeof ProjectListMeta>;
+
+export const ProjectListPage = z.object({ items: z.array(ProjectSummary), meta: ProjectListMeta });
+export type ProjectListPage = z.infer<typeof ProjectListPage>;
+
+/** GET v1/projects?type=LIST: every visible project, id and name only (pickers). */
+export const ProjectPickerQuery = z.object({ type: z.literal('LIST').default('LIST'), catalogId: CatalogIdQuery.optional() });
+export const ProjectPickerList = z.array(z.object({ id: Id, name: z.string(), catalogId: CatalogId, updatedAt: z.string() }));
+
+/** GET v1/projects/types: the list filters the caller may use. */
+export const ProjectTypesQuery = z.object({ lang: LangQuery.optional(), catalogId: CatalogIdQuery.optional() });
+export const ProjectTypeList = z.array(z.object({ code: ProjectTypeFilter, description: z.string() }));
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A product to add. REGULAR (default): referenceCode is required; the reference must belong to the
+ * project's catalogue and exist in it; model, family and grid data come from the catalogue.
+ * CREATION: model (4 characters) and creationCode are required (see generate-creation-code).
+ */
+export const ProductInput = z.object({
+  type: ProjectProductType.default('REGULAR'),
+  referenceCode: z.string().trim().min(1).max(40).optional(),
+  model: z.string().trim().regex(/^[A-Za-z0-9]{4}$/, 'formError.model').optional(),
+  quantity: z.number().int().min(1).max(MAX_PRODUCT_QUANTITY).default(1),
+  isPersonalized: ZeroOne.optional(),
+  familyId: z.number().int().optional(),
+  subFamily: z.object({ id: z.number().int(), description: z.string().max(100).optional() }).optional(),
+  applicationLocation: z.object({ id: z.number().int() }).optional(),
+  creationCode: z.string().trim().regex(/^[A-Z]{2}\d{9}$/, 'formError.creationCode').optional(),
+  creationNumber: z.number().int().min(0).optional(),
+  sublevel: z.number().int().optional(),
+  configuratorType: ConfiguratorTypeRef.optional(),
+  configId: z.number().int().optional(),
+  category: CategoryRef.optional(),
+  compositions: z.array(JsonObject).max(200).optional(),
+  validation: z.object({ status: z.string().max(40).nullable() }).optional(),
+  preconfigId: z.number().int().optional(),
+  productCode: ShortText.optional(),
+});
+export type ProductInput = z.input<typeof ProductInput>;
+
+/** POST v1/projects: name, catalogId, products (spec §3 creation payload); references: add by reference. */
+export const CreateProjectBody = z.object({
+  name: z.string().max(200),
+  catalogId: CatalogId.optional(),
+  products: z.array(ProductInput).max(MAX_PRODUCTS_PER_CALL).default([]),
+  /** Convenience: references to add as REGULAR products of quantity 1 (needs product.add.reference). */
+  references: z.array(z.string().trim().min(1).max(40)).max(MAX_PRODUCTS_PER_CALL).optional(),
+});
+export type CreateProjectBody = z.input<typeof CreateProjectBody>;
+
+/** POST v1/projects/{id}/products: an array of products (spec §7). */
+export const AddProductsBody = z.array(ProductInput).min(1).max(MAX_PRODUCTS_PER_CALL);
+export type AddProductsBody = z.input<typeof AddProductsBody>;
+
+/** POST apiv2 project: projectId, products, config (add products and merge config). */
+export const Apiv2AddProductsBody = z.object({
+  projectId: z.number().int().positive(),
+  products: z.array(ProductInput).min(1).max(MAX_PRODUCTS_PER_CALL),
+  config: JsonObject.optional(),
+});
+
+/** PUT v1/projects/{id}/products/{productId}: quantity and configuration. */
+export const UpdateProductBody = z
+  .object({
+    quantity: z.number().int().min(1).max(MAX_PRODUCT_QUANTITY).optional(),
+    isPersonalized: ZeroOne.optional(),
+    referenceCode: z.string().trim().min(1).max(40).optional(),
+    configId: z.number().int().nullable().optional(),
+    configuratorType: ConfiguratorTypeRef.nullable().optional(),
+    compositions: z.array(JsonObject).max(200).optional(),
+    preconfigId: z.number().int().nullable().optional(),
+    productCode: ShortText.nullable().optional(),
+    /** When given, the update fails with 409 CONFLICT if the project changed since (optimistic concurrency). */
+    expectedRevision: z.number().int().min(0).optional(),
+  })
+  .refine((body) => Object.keys(body).some((key) => key !== 'expectedRevision'), { message: 'formError.required', path: ['quantity'] });
+export type UpdateProductBody = z.input<typeof UpdateProductBody>;
+
+/** PUT v1/projects/{id}: rename (and config); PUT apiv2 project/{id}/projectName: name. */
+export const UpdateProjectBody = z
+  .object({ name: z.string().max(200).optional(), config: JsonObject.optional(), expectedRevision: z.number().int().min(0).optional() })
+  .refine((body) => body.name !== undefined || body.config !== undefined, { message: 'formError.required', path: ['name'] });
+export type UpdateProjectBody = z.input<typeof UpdateProjectBody>;
+export const ProjectNameBody = z.object({ name: z.string().max(200) });
+export const ProjectName = z.object({ id: Id, name: z.string() });
+
+/** POST clone (duplicate): optional new name (default "<name> (copy)" cut to 50). */
+export const DuplicateProjectBody = z.object({ name: z.string().max(200).optional() }).optional();
+
+/** POST apiv2 project/{id}/version: a new version (optional title ≤ 30, optional e-mail to notify). */
+export const VersionBody = z.object({ title: z.string().max(200).optional(), email: z.string().max(248).optional() }).optional();
+export type VersionBody = z.input<typeof VersionBody>;
+/** POST apiv2 project/{id}/version/update: change a version's title and upsert it in the CRM. */
+export const VersionUpdateBody = z.object({ title: z.string().max(200).optional() }).optional();
+
+/** One version of a project (every version is a project of the same chain). */
+export const ProjectVersion = z.object({
+  id: Id,
+  name: z.string(),
+  versionNumber: z.number().int().positive(),
+  versionTitle: z.string().nullable(),
+  status: ProjectStatus,
+  productsCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  current: z.boolean(),
+});
+export type ProjectVersion = z.infer<typeof ProjectVersion>;
+export const ProjectVersionList = z.array(ProjectVersion);
+
+/** GET project detail (v1 or apiv2): lang, prices, parseProducts. */
+export const ProjectDetailQuery = z.object({
+  lang: LangQuery.optional(),
+  language: LangQuery.optional(),
+  prices: z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional(),
+  /** With parseProducts=false the lines come without catalogue context (description, grid attributes). */
+  parseProducts: z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional(),
+});
+
+/** GET project products: isPersonalized filter. */
+export const ProjectProductsQuery = z.object({
+  isPersonalized: z.enum(['0', '1']).transform(Number).optional(),
+  lang: LangQuery.optional(),
+  prices: z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional(),
+});
+export const ProjectProductList = z.array(ProjectProduct);
+
+/** Results of product actions. */
+export const ProductsAdded = z.object({ projectId: Id, revision: z.number().int(), products: z.array(ProjectProduct) });
+export type ProductsAdded = z.infer<typeof ProductsAdded>;
+export const ProductValidation = z.object({ _id: z.uuid(), validation: z.object({ status: z.string() }), revision: z.number().int() });
+
+/** POST projects/v1/projects/products/generate-creation-code */
+export const CreationCodeBody = z.object({ prefixCode: z.string().trim().regex(/^[A-Z]{2}$/, 'formError.prefixCode').default('CR') });
+export const CreationCode = z.object({ creationCode: z.string(), creationNumber: z.number().int() });
+export type CreationCode = z.infer<typeof CreationCode>;
+
+/** GET v1/projects/{id}/tech-info-actions: which technical actions the project's lines allow. */
+export const TechInfoActions = z.object({
+  projectId: Id,
+  download: z.boolean(),
+  actions: z.array(z.object({ code: z.enum(['specSheet', 'manual', 'energyLabel', '2D_3D', 'imagesHD', 'photometry']), enabled: z.boolean() })),
+});
+/** GET v1/projects/{id}/tooltip-info: short facts for the project's tooltip. */
+export const TooltipInfo = z.object({
+  projectId: Id,
+  name: z.string(),
+  productsCount: z.number().int(),
+  unitsCount: z.number().int(),
+  personalizedCount: z.number().int(),
+  versionsCount: z.number().int(),
+  updatedAt: z.string(),
+});
+
+/** PUT v1/projects/{id}/import: a non-success is still 200 (spec §4), with the status the import met. */
+export const ImportResult = z.object({ success: z.boolean(), status: z.number().int(), project: ProjectSummary.optional() });
+export type ImportResult = z.infer<typeof ImportResult>;
+
+/** POST assign-thirdparty (v1 or apiv2): the assignee's e-mail. */
+export const AssignThirdpartyBody = z.object({ email: z.string().max(248) });
+export const AssignThirdpartyResult = z.object({ projectId: Id, isAssignedThirdparty: z.literal(true), assignee: z.object({ email: z.string(), name: z.string() }) });
+
+export const ProjectDeleted = z.object({ id: Id, status: z.literal(0) });
