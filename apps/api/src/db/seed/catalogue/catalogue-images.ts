@@ -3,8 +3,6 @@
  * type in the collection's first finish), so that no screen shows a broken image.
  */
 
-const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
-
 const r1 = (value: number): string => value.toFixed(1);
 
 /** A lamp silhouette centred in a 400 × 300 box, by lamp-type category (17–28). */
@@ -37,21 +35,17 @@ function lamp(category: number, colour: string, rnd: () => number): string {
   }
 }
 
-function frame(body: string, title: string, subtitle: string, background: string): string {
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300" role="img" aria-label="${escapeXml(title)}">` +
-    `<rect width="400" height="300" fill="${background}"/>${body}` +
-    `<text x="16" y="284" font-family="Helvetica, Arial, sans-serif" font-size="18" fill="#424b5a">${escapeXml(title)}</text>` +
-    `<text x="384" y="284" text-anchor="end" font-family="Helvetica, Arial, sans-serif" font-size="12" fill="#8994a5">${escapeXml(subtitle)}</text></svg>`
-  );
+/** The picture alone: no words drawn in it, since the screens name it in the user's language (img alt). */
+function frame(body: string, background: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300"><rect width="400" height="300" fill="${background}"/>${body}</svg>`;
 }
 
 const BACKGROUNDS = ['#f7f7f7', '#eeeeee', '#ddd9d2', '#f1eee9', '#e9eef2'];
 
-export function collectionSvg(name: string, category: number, colour: string, rnd: () => number): string {
-  return frame(lamp(category, colour, rnd), name, 'collection', BACKGROUNDS[Math.floor(rnd() * BACKGROUNDS.length)] ?? '#f7f7f7');
+export function collectionSvg(category: number, colour: string, rnd: () => number): string {
+  return frame(lamp(category, colour, rnd), BACKGROUNDS[Math.floor(rnd() * BACKGROUNDS.length)] ?? '#f7f7f7');
 }
 
-export function modelSvg(model: string, description: string, category: number, colour: string, rnd: () => number): string {
-  return frame(lamp(category, colour, rnd), description, model, BACKGROUNDS[Math.floor(rnd() * BACKGROUNDS.length)] ?? '#f7f7f7');
+export function modelSvg(category: number, colour: string, rnd: () => number): string {
+  return frame(lamp(category, colour, rnd), BACKGROUNDS[Math.floor(rnd() * BACKGROUNDS.length)] ?? '#f7f7f7');
 }

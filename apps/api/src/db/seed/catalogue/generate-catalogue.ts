@@ -474,7 +474,7 @@ export function generateCatalogue(): CatalogueDataFile {
       hasRules: spec.hasRules,
       hasAccessories: spec.hasAccessories,
     });
-    images[`collection/${spec.subFamilyId}`] = collectionSvg(spec.name, spec.models[0]?.[1] ?? 19, FINISHES.find((f) => f.code === spec.finishes[0])?.thumbnail ?? '#ccc', rng);
+    images[`collection/${spec.subFamilyId}`] = collectionSvg(spec.models[0]?.[1] ?? 19, FINISHES.find((f) => f.code === spec.finishes[0])?.thumbnail ?? '#ccc', rng);
 
     for (const [model, category, applicationLocationId, size, virtual] of spec.models) {
       const scale = rng();
@@ -628,7 +628,7 @@ export function generateCatalogue(): CatalogueDataFile {
         leadtime,
         basePrices,
       });
-      images[`model/${model}`] = modelSvg(model, describeModel(spec, category, size).en, category, FINISHES.find((f) => f.code === spec.finishes[0])?.thumbnail ?? '#ccc', rng);
+      images[`model/${model}`] = modelSvg(category, FINISHES.find((f) => f.code === spec.finishes[0])?.thumbnail ?? '#ccc', rng);
     }
 
     // Accessories: a canopy (type 11, sublevel 63) and a remote driver / power supply (type 8, sublevel 60).
