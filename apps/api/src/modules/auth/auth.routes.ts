@@ -1,5 +1,6 @@
 import {
   Account,
+  EmailParam,
   LoginBody,
   PasswordChangeBody,
   PasswordResetBody,
@@ -10,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors';
 import { requirePrincipal } from '../../http/access-guard';
 import { clearSessionCookies, readAccessToken, readRefreshToken, setPreferenceCookies, setSessionCookies } from '../../http/sessions';
 import type { UsersService } from '../users/users.service';
@@ -31,6 +33,23 @@ function meta(request: FastifyRequest): ClientMeta {
 /** Login, sign-up, sessions, password reset and qualification: /api/users/v1/auth/… */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, users }) => {
   const tags = ['auth'];
+
+  app.get(
+    '/v1/users/email-validate/:email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Whether an e-mail address is registered: 200 taken, 404 free',
+        params: EmailParam,
+        response: { 200: z.object({ email: z.string(), exists: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      if (!(await auth.emailTaken(request.params.email, meta(request)))) throw new AppError('NOT_FOUND', 'No account with this e-mail address');
+      return { email: request.params.email, exists: true as const };
+    },
+  );
 
   app.post(
     '/v1/auth/signup',

@@ -70,6 +70,16 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
   }
 
   return {
+    /**
+     * Whether an address is registered (spec §5: the sign-up form asks while the user types). It is
+     * public by nature, so it counts against the client's per-IP window like sign-up does: that keeps
+     * it usable for a person and useless for harvesting the customer list.
+     */
+    async emailTaken(email: string, meta: ClientMeta): Promise<boolean> {
+      await enforceRateLimit([{ key: `email-check:ip:${meta.ip}`, max: limits.perIp }]);
+      return users.emailExists(db, email);
+    },
+
     async signup(body: SignupBody, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
       await enforceRateLimit([{ key: `signup:ip:${meta.ip}`, max: limits.perIp }]);
       if (await users.emailExists(db, body.email)) throw new AppError('EMAIL_TAKEN', 'This e-mail address is already registered');

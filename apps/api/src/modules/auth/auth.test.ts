@@ -206,6 +206,19 @@ describeWithDb('auth', () => {
       }
     });
 
+    it('limits e-mail availability checks per client IP, so the customer list cannot be harvested', async () => {
+      const limited = await createTestApp({ database: t.database, env: { LOGIN_RATE_LIMIT_PER_IP: '3' } });
+      try {
+        const agent = limited.agent();
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i += 1) statuses.push((await agent.get(`/api/users/v1/users/email-validate/${uniqueEmail('probe')}`)).statusCode);
+        expect(statuses).toEqual([404, 404, 404, 429]);
+        expect((await limited.agent().get('/api/users/v1/users/email-validate/sales@demo.example')).statusCode).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('limits attempts per client IP', async () => {
       const limited = await createTestApp({ database: t.database, env: { LOGIN_RATE_LIMIT_PER_IP: '3' } });
       try {

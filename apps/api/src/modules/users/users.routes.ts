@@ -2,7 +2,6 @@ import {
   Account,
   CompanyTypeList,
   DEFAULT_LANG,
-  EmailParam,
   IdParam,
   OptionalLangQuery,
   UpdateClientCodeBody,
@@ -11,8 +10,6 @@ import {
   UserSummary,
 } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../errors';
 import { requirePrincipal } from '../../http/access-guard';
 import { setPreferenceCookies } from '../../http/sessions';
 import type { UsersService } from './users.service';
@@ -29,23 +26,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     '/v1/account',
     { config: { access: 'authenticated' }, schema: { tags, summary: 'The account of the logged-in user (spec §3)', response: { 200: Account } } },
     async (request) => users.account(requirePrincipal(request).userId),
-  );
-
-  app.get(
-    '/v1/users/email-validate/:email',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Whether an e-mail address is registered: 200 taken, 404 free',
-        params: EmailParam,
-        response: { 200: z.object({ email: z.string(), exists: z.literal(true) }) },
-      },
-    },
-    async (request) => {
-      if (!(await users.emailTaken(request.params.email))) throw new AppError('NOT_FOUND', 'No account with this e-mail address');
-      return { email: request.params.email, exists: true as const };
-    },
   );
 
   app.get(

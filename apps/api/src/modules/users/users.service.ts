@@ -57,8 +57,6 @@ export function createUsersService(ctx: AppContext) {
   return {
     account: (userId: number) => buildAccount(db, userId),
 
-    emailTaken: (email: string) => repo.emailExists(db, email),
-
     companyTypes: (lang: Lang) => repo.listCompanyTypes(db, lang),
 
     /** Self; a user of one's own company with company.manage.user; anyone for backoffice. */
