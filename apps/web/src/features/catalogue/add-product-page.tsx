@@ -10,7 +10,7 @@ import { lampTypeKey } from './lamp-types';
 import { ProductImage } from './product-image';
 import { ListSkeleton, LoadFailed } from './remote-state';
 import { SelectionSteps } from './selection-steps';
-import { useRemote } from './use-remote';
+import { useRemote } from '../../app/use-remote';
 
 export type AddProductFlow = 'v1' | 'v2';
 

@@ -8,7 +8,7 @@ import { loadPreconfigs } from './catalogue-calls';
 import './catalogue.css';
 import { ProductImage } from './product-image';
 import { ListSkeleton, LoadFailed } from './remote-state';
-import { useRemote } from './use-remote';
+import { useRemote } from '../../app/use-remote';
 
 function positiveId(value: string | undefined): number | undefined {
   const id = Number(value);

@@ -10,7 +10,7 @@ import { LAMP_TYPES, isLampTypeId, lampTypeKey, type LampTypeId } from './lamp-t
 import { ProductImage } from './product-image';
 import { ListSkeleton, LoadFailed } from './remote-state';
 import { SelectionSteps } from './selection-steps';
-import { useRemote } from './use-remote';
+import { useRemote } from '../../app/use-remote';
 import { useViewMode, type ViewMode } from './view-mode';
 
 const ALL = 'all';

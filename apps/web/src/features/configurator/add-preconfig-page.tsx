@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { loadPreconfig } from './configurator-calls';
 import { ConfiguratorScreen } from './configurator-page';
 import './configurator.css';
-import { useRemote } from './use-remote';
+import { useRemote } from '../../app/use-remote';
 
 /** The attributes of a reference, as the configurator sets them (modifier codes; pendant height in cm). */
 function attributesOfLine(line: PreconfigDetail['lines'][number]): ElementAttributes {

@@ -9,7 +9,7 @@ import { toArticleCollection } from './configuration';
 import { Configurator, type ConfiguratorMode } from './configurator';
 import { loadArticleCollection, loadModelSummary, loadRules } from './configurator-calls';
 import './configurator.css';
-import { useRemote, type Remote } from './use-remote';
+import { useRemote, type Remote } from '../../app/use-remote';
 
 const STEPS = ['collection', 'location', 'model', 'configuration'] as const;
 

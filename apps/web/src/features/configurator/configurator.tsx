@@ -28,7 +28,7 @@ import {
   type ConfiguratorContext,
 } from './configuration';
 import './configurator.css';
-import { useRemote } from './use-remote';
+import { useRemote } from '../../app/use-remote';
 
 export type ConfiguratorMode = 'express' | 'attributes';
 

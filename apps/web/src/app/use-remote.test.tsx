@@ -1,0 +1,42 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useRemote } from './use-remote';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('useRemote', () => {
+  it('loads nothing while the key is null', () => {
+    let calls = 0;
+    const { result } = renderHook(() => useRemote<string>(null, () => Promise.resolve(String(++calls))));
+    expect(result.current[0]).toEqual({ status: 'loading' });
+    expect(calls).toBe(0);
+  });
+
+  it('drops a late answer for an older key', async () => {
+    const answers = { a: deferred<string>(), b: deferred<string>() };
+    const { result, rerender } = renderHook(({ key }: { key: 'a' | 'b' }) => useRemote(key, () => answers[key].promise), { initialProps: { key: 'a' } });
+    rerender({ key: 'b' });
+    await act(async () => answers.b.resolve('fresh'));
+    await act(async () => answers.a.resolve('stale'));
+    expect(result.current[0]).toEqual({ status: 'ready', data: 'fresh' });
+  });
+
+  it('reports the HTTP status of a failed call, and loads again on reload', async () => {
+    let attempt = 0;
+    const { result } = renderHook(() =>
+      useRemote('model', () => (++attempt === 1 ? Promise.reject({ error: { ErrorCode: 404 } }) : Promise.resolve('found'))),
+    );
+    await waitFor(() => expect(result.current[0]).toEqual({ status: 'failed', httpStatus: 404 }));
+    act(() => result.current[1]());
+    expect(result.current[0]).toEqual({ status: 'loading' });
+    await waitFor(() => expect(result.current[0]).toEqual({ status: 'ready', data: 'found' }));
+  });
+});
