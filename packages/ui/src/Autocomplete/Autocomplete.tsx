@@ -1,16 +1,14 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
 import {
   Button as AriaButton,
   ComboBox,
   Input,
-  Label,
   ListBox,
   ListBoxItem,
   Popover,
-  Text,
   type Key,
 } from 'react-aria-components';
+import { FieldLabel, FieldMessages, fieldRootProps, type FieldBaseProps } from '../Field/field-chrome';
 import { Icon } from '../Icon/Icon';
 import { useWidgetsTranslation } from '../i18n/use-widgets-translation';
 import { usePopoverLayerClass } from '../overlay/layer-context';
@@ -20,8 +18,7 @@ export interface AutocompleteOption<V extends string = string> {
   label: string;
 }
 
-export interface AutocompleteProps<V extends string = string> {
-  label: ReactNode;
+export interface AutocompleteProps<V extends string = string> extends FieldBaseProps {
   options: readonly AutocompleteOption<V>[];
   value: V | null;
   onChange: (value: V | null) => void;
@@ -33,13 +30,6 @@ export interface AutocompleteProps<V extends string = string> {
   /** While true the list shows 'Loading…'. */
   isLoading?: boolean;
   placeholder?: string;
-  description?: ReactNode;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  isInvalid?: boolean;
-  errorMessage?: ReactNode;
-  name?: string;
-  className?: string;
 }
 
 const collator = new Intl.Collator(undefined, { usage: 'search', sensitivity: 'base' });
@@ -60,20 +50,13 @@ export function containsText(text: string, query: string): boolean {
  * and 'No options' when nothing matches.
  */
 export function Autocomplete<V extends string = string>({
-  label,
   options,
   value,
   onChange,
   onInputChange,
   isLoading = false,
   placeholder,
-  description,
-  isRequired,
-  isDisabled,
-  isInvalid,
-  errorMessage,
-  name,
-  className,
+  ...field
 }: AutocompleteProps<V>) {
   const { t } = useWidgetsTranslation();
   const layerClass = usePopoverLayerClass();
@@ -82,42 +65,21 @@ export function Autocomplete<V extends string = string>({
   const remote = onInputChange !== undefined;
   return (
     <ComboBox
-      className={clsx('lm-field', 'lm-autocomplete', className)}
+      {...fieldRootProps(field, 'lm-autocomplete')}
       {...(remote ? { items, onInputChange } : { defaultItems: items, defaultFilter: containsText })}
       selectedKey={value}
       onSelectionChange={(key) => onChange(key === null ? null : (values.get(key) ?? null))}
       allowsEmptyCollection
       menuTrigger="input"
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={isInvalid}
-      name={name}
-      validationBehavior="aria"
     >
-      <Label className="lm-field__label">
-        {label}
-        {isRequired && (
-          <span className="lm-field__required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
-      </Label>
+      <FieldLabel isRequired={field.isRequired}>{field.label}</FieldLabel>
       <div className="lm-field__control">
         <Input className="lm-field__input" placeholder={placeholder} />
         <AriaButton className="lm-field__icon-button" aria-label={t('autocomplete.showOptions')}>
           <Icon name="chevronDown" />
         </AriaButton>
       </div>
-      {description !== undefined && (
-        <Text slot="description" className="lm-field__description">
-          {description}
-        </Text>
-      )}
-      {isInvalid && errorMessage !== undefined && (
-        <Text slot="errorMessage" className="lm-field__error">
-          {errorMessage}
-        </Text>
-      )}
+      <FieldMessages description={field.description} error={field.isInvalid ? field.errorMessage : undefined} />
       <Popover offset={4} className={clsx('lm-popover', 'lm-autocomplete__popover', layerClass)}>
         <ListBox
           className="lm-listbox"

@@ -1,7 +1,7 @@
 import type { Lang } from '@lumen/contracts';
 import type { DateValue } from '@internationalized/date';
 import clsx from 'clsx';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button as AriaButton,
   Calendar,
@@ -14,18 +14,16 @@ import {
   Group,
   Heading,
   I18nProvider,
-  Label,
   Popover,
-  Text,
 } from 'react-aria-components';
+import { FieldLabel, FieldMessages, fieldRootProps, type FieldBaseProps } from '../Field/field-chrome';
 import { Icon } from '../Icon/Icon';
 import { useWidgetsTranslation } from '../i18n/use-widgets-translation';
 import { usePopoverLayerClass } from '../overlay/layer-context';
 import { TIMINGS } from '../tokens/tokens';
 import { DATE_PICKER_LOCALES, toCalendarDate, toLang } from './date-locale';
 
-export interface DatePickerProps {
-  label: ReactNode;
+export interface DatePickerProps extends FieldBaseProps {
   /** The picked day as ISO yyyy-mm-dd, or null. */
   value: string | null;
   onChange: (value: string | null) => void;
@@ -37,13 +35,6 @@ export interface DatePickerProps {
   isDateDisabled?: (iso: string) => boolean;
   minValue?: string;
   maxValue?: string;
-  description?: ReactNode;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  isInvalid?: boolean;
-  errorMessage?: ReactNode;
-  name?: string;
-  className?: string;
 }
 
 /**
@@ -52,23 +43,7 @@ export interface DatePickerProps {
  * on an outside click. Keyboard: type in the segments, Alt+ArrowDown or the button opens the
  * calendar, arrows move by day/week, Page Up/Down by month, Enter picks.
  */
-export function DatePicker({
-  label,
-  value,
-  onChange,
-  lang,
-  disabledDates,
-  isDateDisabled,
-  minValue,
-  maxValue,
-  description,
-  isRequired,
-  isDisabled,
-  isInvalid,
-  errorMessage,
-  name,
-  className,
-}: DatePickerProps) {
+export function DatePicker({ value, onChange, lang, disabledDates, isDateDisabled, minValue, maxValue, ...field }: DatePickerProps) {
   const { t, i18n } = useWidgetsTranslation();
   const layerClass = usePopoverLayerClass();
   const locale = DATE_PICKER_LOCALES[lang ?? toLang(i18n.language)];
@@ -85,7 +60,7 @@ export function DatePicker({
   return (
     <I18nProvider locale={locale}>
       <AriaDatePicker
-        className={clsx('lm-field', 'lm-datepicker', className)}
+        {...fieldRootProps(field, 'lm-datepicker')}
         granularity="day"
         value={toCalendarDate(value)}
         onChange={(next) => onChange(next ? next.toString().slice(0, 10) : null)}
@@ -99,21 +74,9 @@ export function DatePicker({
           else setOpen(false);
         }}
         shouldCloseOnSelect
-        isRequired={isRequired}
-        isDisabled={isDisabled}
-        isInvalid={isInvalid}
-        name={name}
-        validationBehavior="aria"
         data-locale={locale}
       >
-        <Label className="lm-field__label">
-          {label}
-          {isRequired && (
-            <span className="lm-field__required" aria-hidden="true">
-              {' *'}
-            </span>
-          )}
-        </Label>
+        <FieldLabel isRequired={field.isRequired}>{field.label}</FieldLabel>
         <Group className="lm-field__control lm-datepicker__group">
           <DateInput className="lm-datepicker__input">
             {(segment) => <DateSegment segment={segment} className="lm-datepicker__segment" />}
@@ -122,16 +85,7 @@ export function DatePicker({
             <Icon name="calendar" />
           </AriaButton>
         </Group>
-        {description !== undefined && (
-          <Text slot="description" className="lm-field__description">
-            {description}
-          </Text>
-        )}
-        {isInvalid && errorMessage !== undefined && (
-          <Text slot="errorMessage" className="lm-field__error">
-            {errorMessage}
-          </Text>
-        )}
+        <FieldMessages description={field.description} error={field.isInvalid ? field.errorMessage : undefined} />
         <Popover className={clsx('lm-popover', 'lm-datepicker__popover', layerClass)} offset={4} placement="bottom start">
           <Dialog className="lm-datepicker__dialog">
             <Calendar className="lm-calendar">

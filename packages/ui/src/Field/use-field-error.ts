@@ -12,14 +12,15 @@ export interface FieldErrorOptions {
 
 /**
  * The error a field shows: from outside when `isInvalid` is given; otherwise, once the field has
- * been left (blurred), required-and-blank or the validator's answer, translated.
+ * been left (blurred), required-and-blank or the validator's answer, translated. `undefined` when
+ * there is none.
  */
 export function useFieldError({ value, isRequired, validate, isInvalid, errorMessage }: FieldErrorOptions) {
   const { t } = useWidgetsTranslation();
   const [touched, setTouched] = useState(false);
-  let error: ReactNode = null;
+  let error: ReactNode = undefined;
   if (isInvalid !== undefined) {
-    error = isInvalid ? (errorMessage ?? t('formError.invalid')) : null;
+    error = isInvalid ? (errorMessage ?? t('formError.invalid')) : undefined;
   } else if (touched) {
     const key = fieldError({ value, isRequired, validate });
     if (key !== null) error = t(key, { defaultValue: key, nsSeparator: false });

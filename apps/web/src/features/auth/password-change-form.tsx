@@ -1,11 +1,12 @@
 import { Button, PasswordField } from '@lumen/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureMessage } from '../../app/error-message';
 import { password, required, useFormState } from '../../app/forms';
 import { useAppDispatch } from '../../app/store';
 import { changePassword } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
+import { useFieldProps } from './use-field-props';
+import { useFormSubmit } from './use-form-submit';
 
 type Field = 'currentPassword' | 'password' | 'confirm';
 const validators = {
@@ -18,26 +19,13 @@ const validators = {
 export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const failureMessage = useFailureMessage();
   const form = useFormState<Field>({ currentPassword: '', password: '', confirm: '' }, validators);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { field } = useFieldProps(form);
   const [done, setDone] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!form.validateAll()) return;
-    setPending(true);
-    try {
-      await dispatch(changePassword({ currentPassword: form.values.currentPassword, password: form.values.password })).unwrap();
-      setDone(true);
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setPending(false);
-    }
-  }
+  const { pending, failure, onSubmit } = useFormSubmit(form.validateAll, async () => {
+    await dispatch(changePassword({ currentPassword: form.values.currentPassword, password: form.values.password })).unwrap();
+    setDone(true);
+  });
 
   if (done)
     return (
@@ -49,18 +37,8 @@ export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
       </div>
     );
 
-  const field = (name: Field) => ({
-    name,
-    isRequired: true,
-    value: form.values[name],
-    onChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.blur(name),
-    isInvalid: Boolean(form.errors[name]),
-    errorMessage: form.errors[name] ? t(form.errors[name]) : undefined,
-  });
-
   return (
-    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
       {failure && <FormAlert>{failure}</FormAlert>}
       <PasswordField label={t('auth.field.currentPassword')} autoComplete="current-password" autoFocus {...field('currentPassword')} />
       <PasswordField label={t('auth.field.newPassword')} autoComplete="new-password" description={t('auth.field.passwordHint')} {...field('password')} />

@@ -1,13 +1,14 @@
 import { Button, PasswordField } from '@lumen/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFailureMessage } from '../../app/error-message';
 import { password, required, useFormState } from '../../app/forms';
 import { useAppDispatch } from '../../app/store';
 import { authModalOpened } from '../../app/ui-state';
 import { confirmPasswordReset } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
+import { useFieldProps } from './use-field-props';
+import { useFormSubmit } from './use-form-submit';
 
 type Field = 'password' | 'confirm';
 const validators = {
@@ -21,35 +22,12 @@ export function PasswordResetPage() {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const failureMessage = useFailureMessage();
   const form = useFormState<Field>({ password: '', confirm: '' }, validators);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { field } = useFieldProps(form);
   const [done, setDone] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!form.validateAll()) return;
-    setPending(true);
-    try {
-      await dispatch(confirmPasswordReset({ token, password: form.values.password })).unwrap();
-      setDone(true);
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: Field) => ({
-    name,
-    isRequired: true,
-    value: form.values[name],
-    onChange: (value: string) => form.setValue(name, value),
-    onBlur: () => form.blur(name),
-    isInvalid: Boolean(form.errors[name]),
-    errorMessage: form.errors[name] ? t(form.errors[name]) : undefined,
+  const { pending, failure, onSubmit } = useFormSubmit(form.validateAll, async () => {
+    await dispatch(confirmPasswordReset({ token, password: form.values.password })).unwrap();
+    setDone(true);
   });
 
   return (
@@ -66,7 +44,7 @@ export function PasswordResetPage() {
           <Button onPress={() => dispatch(authModalOpened({ view: 'login', next: '/' }))}>{t('auth.login.submit')}</Button>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+        <form className="auth-form" onSubmit={onSubmit} noValidate>
           <p>{t('auth.passwordResetPage.intro')}</p>
           {failure && <FormAlert>{failure}</FormAlert>}
           <PasswordField label={t('auth.field.newPassword')} autoComplete="new-password" autoFocus description={t('auth.field.passwordHint')} {...field('password')} />

@@ -1,12 +1,13 @@
 import { Button, TextField } from '@lumen/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureMessage } from '../../app/error-message';
 import { email, useFormState } from '../../app/forms';
 import { useAppDispatch } from '../../app/store';
 import { authModalViewChanged } from '../../app/ui-state';
 import { requestPasswordReset } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
+import { useFieldProps } from './use-field-props';
+import { useFormSubmit } from './use-form-submit';
 
 const validators = { email };
 
@@ -14,27 +15,14 @@ const validators = { email };
 export function PasswordResetRequestForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const failureMessage = useFailureMessage();
   const form = useFormState({ email: '' }, validators);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { field } = useFieldProps(form);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!form.validateAll()) return;
-    setPending(true);
-    try {
-      const address = form.values.email.trim();
-      await dispatch(requestPasswordReset({ email: address })).unwrap();
-      setSentTo(address);
-    } catch (error) {
-      setFailure(failureMessage(error));
-    } finally {
-      setPending(false);
-    }
-  }
+  const { pending, failure, onSubmit } = useFormSubmit(form.validateAll, async () => {
+    const address = form.values.email.trim();
+    await dispatch(requestPasswordReset({ email: address })).unwrap();
+    setSentTo(address);
+  });
 
   const backToLogin = (
     <div className="auth-form__links">
@@ -53,22 +41,10 @@ export function PasswordResetRequestForm() {
     );
 
   return (
-    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
       <p className="auth-form__intro">{t('auth.passwordReset.intro')}</p>
       {failure && <FormAlert>{failure}</FormAlert>}
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        isRequired
-        autoFocus
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        onBlur={() => form.blur('email')}
-        isInvalid={Boolean(form.errors.email)}
-        errorMessage={form.errors.email ? t(form.errors.email) : undefined}
-      />
+      <TextField label={t('auth.field.email')} type="email" autoComplete="email" autoFocus {...field('email')} />
       <Button type="submit" fullWidth isLoading={pending}>
         {t('auth.passwordReset.submit')}
       </Button>

@@ -1,13 +1,14 @@
 import type { CompanyType } from '@lumen/contracts';
 import { Button, Select, TextField } from '@lumen/ui';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureMessage } from '../../app/error-message';
 import { maxLength, required, useFormState } from '../../app/forms';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { loadCompanyTypes, qualify } from './auth-calls';
 import { countryOptions } from './countries';
 import { FormAlert } from './form-parts';
+import { useFieldProps } from './use-field-props';
+import { useFormSubmit } from './use-form-submit';
 
 type Field = 'profesion' | 'companyName' | 'companyTypeId' | 'country';
 const text = (value: string) => required(value) ?? maxLength(100)(value);
@@ -19,11 +20,20 @@ export function QualificationForm({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
   const account = useAppSelector((state) => state.session.account);
-  const failureMessage = useFailureMessage();
   const form = useFormState<Field>({ profesion: account?.profesion ?? '', companyName: '', companyTypeId: '', country: '' }, validators);
+  const { field, invalid } = useFieldProps(form);
   const [companyTypes, setCompanyTypes] = useState<CompanyType[] | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, showFailure, onSubmit } = useFormSubmit(form.validateAll, async () => {
+    await dispatch(
+      qualify({
+        profesion: form.values.profesion.trim(),
+        companyName: form.values.companyName.trim(),
+        companyTypeId: Number(form.values.companyTypeId),
+        country: form.values.country,
+      }),
+    ).unwrap();
+    onDone();
+  });
   const countries = useMemo(() => countryOptions(lang), [lang]);
 
   useEffect(() => {
@@ -34,64 +44,19 @@ export function QualificationForm({ onDone }: { onDone: () => void }) {
       .catch((error: unknown) => {
         if (!live) return;
         setCompanyTypes([]);
-        setFailure(failureMessage(error));
+        showFailure(error);
       });
     return () => {
       live = false;
     };
-  }, [dispatch, failureMessage, lang]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!form.validateAll()) return;
-    setPending(true);
-    try {
-      await dispatch(
-        qualify({
-          profesion: form.values.profesion.trim(),
-          companyName: form.values.companyName.trim(),
-          companyTypeId: Number(form.values.companyTypeId),
-          country: form.values.country,
-        }),
-      ).unwrap();
-      onDone();
-    } catch (error) {
-      setFailure(failureMessage(error));
-      setPending(false);
-    }
-  }
-
-  const invalid = (name: Field) => ({
-    isInvalid: Boolean(form.errors[name]),
-    errorMessage: form.errors[name] ? t(form.errors[name]) : undefined,
-  });
+  }, [dispatch, showFailure, lang]);
 
   return (
-    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
       <p className="auth-form__intro">{t('auth.qualification.intro')}</p>
       {failure && <FormAlert>{failure}</FormAlert>}
-      <TextField
-        label={t('auth.field.profession')}
-        name="profesion"
-        autoComplete="organization-title"
-        isRequired
-        autoFocus
-        value={form.values.profesion}
-        onChange={(value) => form.setValue('profesion', value)}
-        onBlur={() => form.blur('profesion')}
-        {...invalid('profesion')}
-      />
-      <TextField
-        label={t('auth.field.companyName')}
-        name="companyName"
-        autoComplete="organization"
-        isRequired
-        value={form.values.companyName}
-        onChange={(value) => form.setValue('companyName', value)}
-        onBlur={() => form.blur('companyName')}
-        {...invalid('companyName')}
-      />
+      <TextField label={t('auth.field.profession')} autoComplete="organization-title" autoFocus {...field('profesion')} />
+      <TextField label={t('auth.field.companyName')} autoComplete="organization" {...field('companyName')} />
       <Select
         label={t('auth.field.companyType')}
         name="companyTypeId"

@@ -1,12 +1,12 @@
 import { Button, PasswordField, TextField } from '@lumen/ui';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureMessage } from '../../app/error-message';
 import { email, maxLength, password, required, useFormState } from '../../app/forms';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { authModalViewChanged } from '../../app/ui-state';
 import { checkEmailTaken, signup } from './auth-calls';
 import { FormAlert } from './form-parts';
+import { useFieldProps } from './use-field-props';
+import { useFormSubmit } from './use-form-submit';
 
 const validators = {
   name: (value: string) => required(value) ?? maxLength(100)(value),
@@ -20,10 +20,8 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
-  const failureMessage = useFailureMessage();
   const form = useFormState({ name: '', email: '', password: '', confirm: '' }, validators);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { field } = useFieldProps(form);
 
   /** Availability is checked on the server when the address is well formed (spec §5). */
   async function checkAvailability(address: string): Promise<boolean> {
@@ -37,38 +35,17 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    if (!form.validateAll()) return;
-    setPending(true);
-    if (!(await checkAvailability(form.values.email))) {
-      setPending(false);
-      return;
-    }
-    try {
-      await dispatch(signup({ name: form.values.name.trim(), email: form.values.email.trim(), password: form.values.password, lang })).unwrap();
-      onDone();
-    } catch (error) {
-      setFailure(failureMessage(error));
-      setPending(false);
-    }
-  }
-
-  const field = (name: 'name' | 'email' | 'password' | 'confirm') => ({
-    name,
-    isRequired: true,
-    value: form.values[name],
-    onChange: (value: string) => form.setValue(name, value),
-    isInvalid: Boolean(form.errors[name]),
-    errorMessage: form.errors[name] ? t(form.errors[name]) : undefined,
+  const { pending, failure, onSubmit } = useFormSubmit(form.validateAll, async () => {
+    if (!(await checkAvailability(form.values.email))) return false; // The e-mail field says it is taken.
+    await dispatch(signup({ name: form.values.name.trim(), email: form.values.email.trim(), password: form.values.password, lang })).unwrap();
+    onDone();
   });
 
   return (
-    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
       <p className="auth-form__intro">{t('auth.signup.intro')}</p>
       {failure && <FormAlert>{failure}</FormAlert>}
-      <TextField label={t('auth.field.name')} autoComplete="name" autoFocus {...field('name')} onBlur={() => form.blur('name')} />
+      <TextField label={t('auth.field.name')} autoComplete="name" autoFocus {...field('name')} />
       <TextField
         label={t('auth.field.email')}
         type="email"
@@ -79,14 +56,8 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           void checkAvailability(form.values.email);
         }}
       />
-      <PasswordField
-        label={t('auth.field.password')}
-        autoComplete="new-password"
-        description={t('auth.field.passwordHint')}
-        {...field('password')}
-        onBlur={() => form.blur('password')}
-      />
-      <PasswordField label={t('auth.field.passwordConfirm')} autoComplete="new-password" {...field('confirm')} onBlur={() => form.blur('confirm')} />
+      <PasswordField label={t('auth.field.password')} autoComplete="new-password" description={t('auth.field.passwordHint')} {...field('password')} />
+      <PasswordField label={t('auth.field.passwordConfirm')} autoComplete="new-password" {...field('confirm')} />
       <Button type="submit" fullWidth isLoading={pending}>
         {t('auth.signup.submit')}
       </Button>
