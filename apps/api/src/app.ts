@@ -20,6 +20,8 @@ import { createMastersService } from './modules/masters/masters.service';
 import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
 import { productsRoutes } from './modules/products/products.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { createProjectsService } from './modules/projects/projects.service';
 import { createProductsService } from './modules/products/products.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -139,7 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/users', auth, users });
   await app.register(usersRoutes, { prefix: '/api/users', users });
   await app.register(mastersRoutes, { prefix: '/api/masters', masters });
-  await app.register(productsRoutes, { products: createProductsService(ctx, () => app.log) });
+  const products = createProductsService(ctx, () => app.log);
+  await app.register(productsRoutes, { products });
+  await app.register(projectsRoutes, { projects: createProjectsService(ctx, { products }) });
   await app.register(imagesRoutes, { prefix: '/api/images', images: createImagesService(ctx) });
 
   await registerSpa(app, config.webDistDir);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { hasUsers, seedDemoData, seedReferenceData, shouldSeedDemo } from './db/seed';
+import { createOutboxWorker, recordingCrmAdapter } from './modules/projects/projects.outbox';
 
 /** config → database → migrations → seed → app → listen. */
 async function main(): Promise<void> {
@@ -28,12 +29,17 @@ async function main(): Promise<void> {
     app.log.info({ created }, 'demo accounts seeded (password: demo-password)');
   }
 
+  // CRM outbox delivery (project version upserts); every api process may run one (SKIP LOCKED claims).
+  const crmOutbox = createOutboxWorker({ db: database.db, crm: recordingCrmAdapter(database.db, app.log), log: app.log });
+  crmOutbox.start();
+
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await crmOutbox.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -249,6 +249,8 @@ export const ProductInput = z.object({
   validation: z.object({ status: z.string().max(40).nullable() }).optional(),
   preconfigId: z.number().int().optional(),
   productCode: ShortText.optional(),
+  /** How the user chose it; REFERENCE (typed reference) needs product.add.reference. */
+  addedBy: z.enum(['COLLECTION', 'REFERENCE', 'PRECONFIG', 'CONFIGURATOR']).optional(),
 });
 export type ProductInput = z.input<typeof ProductInput>;
 
@@ -299,13 +301,13 @@ export const ProjectNameBody = z.object({ name: z.string().max(200) });
 export const ProjectName = z.object({ id: Id, name: z.string() });
 
 /** POST clone (duplicate): optional new name (default "<name> (copy)" cut to 50). */
-export const DuplicateProjectBody = z.object({ name: z.string().max(200).optional() }).optional();
+export const DuplicateProjectBody = z.object({ name: z.string().max(200).optional() }).nullish();
 
 /** POST apiv2 project/{id}/version: a new version (optional title ≤ 30, optional e-mail to notify). */
-export const VersionBody = z.object({ title: z.string().max(200).optional(), email: z.string().max(248).optional() }).optional();
+export const VersionBody = z.object({ title: z.string().max(200).optional(), email: z.string().max(248).optional() }).nullish();
 export type VersionBody = z.input<typeof VersionBody>;
 /** POST apiv2 project/{id}/version/update: change a version's title and upsert it in the CRM. */
-export const VersionUpdateBody = z.object({ title: z.string().max(200).optional() }).optional();
+export const VersionUpdateBody = z.object({ title: z.string().max(200).optional() }).nullish();
 
 /** One version of a project (every version is a project of the same chain). */
 export const ProjectVersion = z.object({
@@ -342,10 +344,13 @@ export const ProjectProductList = z.array(ProjectProduct);
 /** Results of product actions. */
 export const ProductsAdded = z.object({ projectId: Id, revision: z.number().int(), products: z.array(ProjectProduct) });
 export type ProductsAdded = z.infer<typeof ProductsAdded>;
+export const ProductUpdated = z.object({ projectId: Id, revision: z.number().int(), product: ProjectProduct });
+export type ProductUpdated = z.infer<typeof ProductUpdated>;
+export const ProductDeleted = z.object({ projectId: Id, revision: z.number().int(), productId: z.uuid() });
 export const ProductValidation = z.object({ _id: z.uuid(), validation: z.object({ status: z.string() }), revision: z.number().int() });
 
 /** POST projects/v1/projects/products/generate-creation-code */
-export const CreationCodeBody = z.object({ prefixCode: z.string().trim().regex(/^[A-Z]{2}$/, 'formError.prefixCode').default('CR') });
+export const CreationCodeBody = z.object({ prefixCode: z.string().trim().regex(/^[A-Z]{2}$/, 'formError.prefixCode').default('CR') }).nullish();
 export const CreationCode = z.object({ creationCode: z.string(), creationNumber: z.number().int() });
 export type CreationCode = z.infer<typeof CreationCode>;
 

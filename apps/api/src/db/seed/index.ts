@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userRoles, users } from '../schema';
 import { seedCatalogue } from './catalogue/seed-catalogue';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { seedDemoProjects } from './seed-projects';
 import { COMPANY_TYPES } from './reference-data';
 
 /**
@@ -88,6 +89,7 @@ export async function seedDemoData(db: Db): Promise<{ created: number }> {
     }
     // The demo catalogue and the demo companies' price terms (idempotent; see seed/catalogue).
     await seedCatalogue(tx);
+    await seedDemoProjects(tx);
   });
   return { created };
 }

@@ -72,7 +72,8 @@ function originCondition(scope: ProjectScope, filter: OriginFilter): SQL | undef
   }
 }
 
-const productsCount = sql<number>`(select count(*)::int from ${projectProducts} where ${projectProducts.projectId} = ${projects.id})`;
+// Written out with qualified names: drizzle leaves columns unqualified in single-table selects.
+const productsCount = sql<number>`(select count(*)::int from "project_products" pp where pp."project_id" = "projects"."id")`;
 
 const withOwnerColumns = {
   project: projects,
@@ -220,11 +221,11 @@ export async function deleteProduct(tx: DbOrTx, projectId: number, productId: st
 }
 
 /** The projects of one version chain (not deleted), oldest first. */
-export async function listVersionChain(db: DbOrTx, rootId: number): Promise<Array<ProjectRow & { productsCount: number }>> {
+export async function listVersionChain(db: DbOrTx, scope: ProjectScope, rootId: number): Promise<Array<ProjectRow & { productsCount: number }>> {
   const rows = await db
     .select({ project: projects, productsCount })
     .from(projects)
-    .where(and(or(eq(projects.id, rootId), eq(projects.versionOf, rootId)), ne(projects.status, 0)))
+    .where(and(or(eq(projects.id, rootId), eq(projects.versionOf, rootId)), visibleTo(scope)))
     .orderBy(asc(projects.versionNumber), asc(projects.id));
   return rows.map((row) => ({ ...row.project, productsCount: Number(row.productsCount) }));
 }

@@ -1,0 +1,619 @@
+import type {
+  AddProductsBody,
+  Apiv2AddProductsBody,
+  AssignThirdpartyBody,
+  CreateProjectBody,
+  ImportResult,
+  Lang,
+  ProductDeleted,
+  ProductsAdded,
+  ProductUpdated,
+  Project,
+  ProjectDetailQuery,
+  ProjectListPage,
+  ProjectListQuery,
+  ProjectProduct,
+  ProjectProductPrice,
+  ProjectProductsQuery,
+  ProjectSummary,
+  ProjectTypeFilter,
+  ProjectVersion,
+  UpdateProductBody,
+  UpdateProjectBody,
+} from '@lumen/contracts';
+import { DEFAULT_LANG, LANGS, PROJECT_LIST_V3_LIMIT } from '@lumen/contracts';
+import { type CatalogId, emailSchema, projectTitleSchema, sumDecimals, toMoney, versionTitleSchema } from '@lumen/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Principal } from '../../http/access-guard';
+import type { ProductsService } from '../products/products.service';
+import { has, isManager, notYours, originFor, permissionsOf, projectNotFound, readOnly, scopeOf } from './projects.access';
+import { creationCodeOf, linePriceOf, lineDataOf, type NewLine, type ParsedProductInput, prepareLines, productOf } from './projects.products';
+import {
+  advanceCreationCounter,
+  countProducts,
+  deleteProduct,
+  enqueueOutbox,
+  findImport,
+  findProduct,
+  findUserByEmail,
+  findVisibleProject,
+  insertProducts,
+  insertProject,
+  listProducts,
+  listProjectNames,
+  listProjects,
+  listVersionChain,
+  lockProject,
+  maxVersionNumber,
+  nextPosition,
+  type ProductRow,
+  type ProjectRow,
+  type ProjectWithOwner,
+  touchProject,
+  updateProduct,
+} from './projects.repository';
+import { MAX_PRODUCTS_PER_PROJECT } from '@lumen/contracts';
+import { randomUUID } from 'node:crypto';
+
+type ListQuery = z.output<typeof ProjectListQuery>;
+type DetailQuery = z.output<typeof ProjectDetailQuery>;
+type ProductsQuery = z.output<typeof ProjectProductsQuery>;
+type CreateBody = z.output<typeof CreateProjectBody>;
+type AddBody = z.output<typeof AddProductsBody>;
+type Apiv2AddBody = z.output<typeof Apiv2AddProductsBody>;
+type UpdateBody = z.output<typeof UpdateProductBody>;
+type RenameBody = z.output<typeof UpdateProjectBody>;
+
+/** The CRM event of spec §4: a change of a project's products upserts its version in D365. */
+export const VERSION_UPSERT_TOPIC = 'project.version.upsert';
+const TYPE_LABELS: Readonly<Record<ProjectTypeFilter, Readonly<Record<Lang, string>>>> = {
+  ALL: { en: 'All projects', us: 'All projects', es: 'Todos los proyectos', fr: 'Tous les projets', de: 'Alle Projekte', it: 'Tutti i progetti' },
+  OWN: { en: 'My projects', us: 'My projects', es: 'Mis proyectos', fr: 'Mes projets', de: 'Meine Projekte', it: 'I miei progetti' },
+  COMPANY: { en: 'Company projects', us: 'Company projects', es: 'Proyectos de la empresa', fr: "Projets de l'entreprise", de: 'Firmenprojekte', it: "Progetti dell'azienda" },
+  IMPORTER: { en: 'Importer projects', us: 'Importer projects', es: 'Proyectos de importador', fr: "Projets d'importateur", de: 'Importeur-Projekte', it: 'Progetti importatore' },
+  THIRDPARTY: { en: 'Third-party projects', us: 'Third-party projects', es: 'Proyectos de terceros', fr: 'Projets de tiers', de: 'Projekte Dritter', it: 'Progetti di terzi' },
+  ASSIGNED: { en: 'Assigned projects', us: 'Assigned projects', es: 'Proyectos asignados', fr: 'Projets attribués', de: 'Zugewiesene Projekte', it: 'Progetti assegnati' },
+};
+
+function badField(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', 'The request is not valid', [{ path, message }]);
+}
+
+/** Parses a name with a domain schema; a fault is a 400 with the field. */
+function checkedName(schema: typeof projectTitleSchema | typeof versionTitleSchema, value: unknown, path: string): string {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badField(path, result.error.issues[0]?.message ?? 'invalid');
+  return result.data;
+}
+
+function langFor(principal: Principal, ...asked: Array<Lang | undefined>): Lang {
+  for (const lang of asked) if (lang) return lang;
+  return (LANGS as readonly string[]).includes(principal.lang) ? (principal.lang as Lang) : DEFAULT_LANG;
+}
+
+function currencyOf(catalogId: number): 'EUR' | 'USD' {
+  return catalogId === 21 ? 'USD' : 'EUR';
+}
+
+function catalogIdOf(value: number): CatalogId {
+  return value === 21 ? 21 : 16;
+}
+
+function summaryOf(principal: Principal, row: ProjectWithOwner): ProjectSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    catalogId: catalogIdOf(row.catalogId),
+    currency: currencyOf(row.catalogId),
+    status: row.status === 0 ? 0 : row.status === 2 ? 2 : 1,
+    origin: originFor(principal, row),
+    isAssignedThirdparty: row.assigneeUserId !== null,
+    owner: { id: row.ownerId, name: row.ownerName, email: row.ownerEmail },
+    companyId: row.companyId,
+    productsCount: row.productsCount,
+    versionOf: row.versionOf ?? row.id,
+    versionNumber: row.versionNumber,
+    versionTitle: row.versionTitle,
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    permissions: permissionsOf(principal, row),
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;
+
+export function createProjectsService(ctx: AppContext, deps: { products: ProductsService }) {
+  const flags = ctx.config.featureFlags;
+
+  async function newCreationCode(prefix: string): Promise<{ code: string; number: number }> {
+    const counter = await advanceCreationCounter(ctx.db, prefix);
+    return creationCodeOf(counter, prefix);
+  }
+
+  async function visibleOr404(principal: Principal, id: number, db: AppContext['db'] | Tx = ctx.db): Promise<ProjectWithOwner> {
+    const row = await findVisibleProject(db, scopeOf(principal), id);
+    if (!row) throw projectNotFound(id);
+    return row;
+  }
+
+  /**
+   * Runs a change of one project in one transaction: visible (else 404), the caller's to change (else
+   * 403), the row locked (concurrent writers of the project queue here), in EDITION (else 409).
+   */
+  async function change<T>(principal: Principal, id: number, work: (tx: Tx, project: ProjectRow) => Promise<T>): Promise<T> {
+    return ctx.db.transaction(async (tx) => {
+      const visible = await visibleOr404(principal, id, tx);
+      if (!isManager(principal, visible)) throw notYours();
+      const locked = await lockProject(tx, id);
+      if (!locked || locked.status === 0) throw projectNotFound(id);
+      if (locked.status !== 1) throw readOnly(locked.status);
+      return work(tx, locked);
+    });
+  }
+
+  /** Writes the CRM version upsert of a product change (spec §4) when upsertVersionD365 is on. */
+  async function productsChanged(tx: Tx, project: ProjectRow, explicit = false): Promise<void> {
+    if (!explicit && !flags.has('upsertVersionD365')) return;
+    const lines = await listProducts(tx, project.id);
+    await enqueueOutbox(tx, {
+      topic: VERSION_UPSERT_TOPIC,
+      idempotencyKey: `${VERSION_UPSERT_TOPIC}:${project.id}:r${project.revision}`,
+      now: ctx.clock(),
+      payload: {
+        projectId: project.id,
+        versionOf: project.versionOf ?? project.id,
+        versionNumber: project.versionNumber,
+        versionTitle: project.versionTitle,
+        name: project.name,
+        catalogId: project.catalogId,
+        revision: project.revision,
+        products: lines.map((line) => ({ _id: line.id, type: line.type, referenceCode: line.referenceCode, creationCode: line.creationCode, model: line.model, quantity: line.quantity })),
+      },
+    });
+  }
+
+  function rowsOf(projectId: number, start: number, lines: readonly NewLine[], now: Date) {
+    return lines.map((line, index) => ({ ...line, id: randomUUID(), projectId, position: start + index, createdAt: now, updatedAt: now }));
+  }
+
+  function copyRows(projectId: number, source: readonly ProductRow[], now: Date) {
+    return source.map((line, index) => ({
+      id: randomUUID(),
+      projectId,
+      position: index,
+      type: line.type,
+      quantity: line.quantity,
+      isPersonalized: line.isPersonalized,
+      referenceCode: line.referenceCode,
+      model: line.model,
+      creationCode: line.creationCode,
+      data: line.data,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  }
+
+  async function prices(principal: Principal, catalogId: CatalogId, lines: readonly ProductRow[], wanted: boolean): Promise<Map<string, ProjectProductPrice | null> | undefined> {
+    if (!wanted) return undefined;
+    const result = new Map<string, ProjectProductPrice | null>();
+    if (!has(principal, 'price.view')) {
+      for (const line of lines) result.set(line.id, null);
+      return result;
+    }
+    const references = [...new Set(lines.map((line) => line.referenceCode).filter((ref): ref is string => ref !== null))];
+    const articles = new Map(
+      await Promise.all(
+        references.map(async (reference) => [reference, await deps.products.articleByReference(principal, { catalogId, reference }).catch(() => undefined)] as const),
+      ),
+    );
+    for (const line of lines) result.set(line.id, line.referenceCode ? linePriceOf(articles.get(line.referenceCode), line.quantity) : null);
+    return result;
+  }
+
+  async function render(principal: Principal, row: ProjectWithOwner, lines: readonly ProductRow[], options: { lang: Lang; prices: boolean; parse: boolean }): Promise<Project> {
+    const priced = await prices(principal, catalogIdOf(row.catalogId), lines, options.prices);
+    const products = lines.map((line) => productOf(line, { lang: options.lang, parse: options.parse, ...(priced ? { price: priced.get(line.id) ?? null } : {}) }));
+    const totals = products.map((product) => product.price?.totalNet).filter((value): value is number => typeof value === 'number');
+    return {
+      ...summaryOf(principal, row),
+      products,
+      config: row.config,
+      totalNet: priced && has(principal, 'price.view') ? toMoney(sumDecimals(totals)) : null,
+    };
+  }
+
+  async function renderLines(principal: Principal, project: ProjectRow, lines: readonly ProductRow[], lang: Lang): Promise<ProjectProduct[]> {
+    const priced = await prices(principal, catalogIdOf(project.catalogId), lines, has(principal, 'price.view'));
+    return lines.map((line) => productOf(line, { lang, parse: true, ...(priced ? { price: priced.get(line.id) ?? null } : {}) }));
+  }
+
+  async function summaryById(principal: Principal, id: number): Promise<ProjectSummary> {
+    return summaryOf(principal, await visibleOr404(principal, id));
+  }
+
+  function pathOf(prefix: string) {
+    return (index: number) => `${prefix}.${index}`;
+  }
+
+  function lineDeps() {
+    return { products: deps.products, newCreationCode };
+  }
+
+  async function addLines(principal: Principal, projectId: number, inputs: readonly ParsedProductInput[], path: string, config?: Record<string, unknown>): Promise<ProductsAdded> {
+    const current = await visibleOr404(principal, projectId);
+    if (!isManager(principal, current)) throw notYours();
+    const lines = await prepareLines(lineDeps(), principal, catalogIdOf(current.catalogId), inputs, pathOf(path));
+    const { project, inserted } = await change(principal, projectId, async (tx, locked) => {
+      const existing = await countProducts(tx, projectId);
+      if (existing + lines.length > MAX_PRODUCTS_PER_PROJECT) throw badField(path, `A project holds at most ${MAX_PRODUCTS_PER_PROJECT} products`);
+      const now = ctx.clock();
+      const inserted = await insertProducts(tx, rowsOf(projectId, await nextPosition(tx, projectId), lines, now));
+      const project = await touchProject(tx, projectId, now, config ? { config: { ...locked.config, ...config } } : {});
+      await productsChanged(tx, project);
+      return { project, inserted };
+    });
+    return { projectId, revision: project.revision, products: await renderLines(principal, project, inserted, langFor(principal)) };
+  }
+
+  async function copyProject(
+    tx: Tx,
+    source: ProjectRow,
+    values: { name: string; ownerId: number; companyId: number | null; origin: string; importedFromId?: number; versionOf?: number; versionNumber?: number; versionTitle?: string | null },
+  ): Promise<ProjectRow> {
+    const now = ctx.clock();
+    const created = await insertProject(tx, {
+      name: values.name,
+      catalogId: source.catalogId,
+      currency: source.currency,
+      status: 1,
+      ownerId: values.ownerId,
+      companyId: values.companyId,
+      origin: values.origin,
+      importedFromId: values.importedFromId ?? null,
+      versionOf: values.versionOf ?? null,
+      versionNumber: values.versionNumber ?? 1,
+      versionTitle: values.versionTitle ?? null,
+      config: source.config,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertProducts(tx, copyRows(created.id, await listProducts(tx, source.id), now));
+    return created;
+  }
+
+  function originOfCreator(principal: Principal): string {
+    return principal.roles.some((role) => role.name === 'importer') ? 'IMPORTER' : 'OWN';
+  }
+
+  return {
+    async list(principal: Principal, query: ListQuery, variant: 'v1' | 'v3' = 'v1'): Promise<ProjectListPage> {
+      const itemsPerPage = variant === 'v3' ? PROJECT_LIST_V3_LIMIT : (query.itemsPerPage ?? query.limit ?? 10);
+      const projectType = query.projectType ?? query.projectUserRole ?? 'ALL';
+      const { rows, total } = await listProjects(ctx.db, scopeOf(principal), {
+        filter: projectType,
+        ...(query.search ? { search: query.search } : {}),
+        ...(query.catalogId !== undefined ? { catalogId: query.catalogId } : {}),
+        sortBy: query.sortBy,
+        limit: itemsPerPage,
+        offset: (query.page - 1) * itemsPerPage,
+      });
+      return {
+        items: rows.map((row) => summaryOf(principal, row)),
+        meta: { page: query.page, itemsPerPage, totalItems: total, totalPages: Math.ceil(total / itemsPerPage), sortBy: query.sortBy, projectType },
+      };
+    },
+
+    async names(principal: Principal, catalogId: number | undefined) {
+      const rows = await listProjectNames(ctx.db, scopeOf(principal), catalogId);
+      return rows.map((row) => ({ id: row.id, name: row.name, catalogId: catalogIdOf(row.catalogId), updatedAt: row.updatedAt.toISOString() }));
+    },
+
+    types(principal: Principal, lang: Lang | undefined) {
+      const language = langFor(principal, lang);
+      const codes: ProjectTypeFilter[] = ['ALL', 'OWN'];
+      if (has(principal, 'project.view.company') || has(principal, 'backoffice')) codes.push('COMPANY');
+      codes.push('IMPORTER', 'THIRDPARTY', 'ASSIGNED');
+      return codes.map((code) => ({ code, description: TYPE_LABELS[code][language] }));
+    },
+
+    async create(principal: Principal, body: CreateBody): Promise<Project> {
+      const name = checkedName(projectTitleSchema, body.name, 'body.name');
+      const catalogId: CatalogId = body.catalogId ?? (principal.catalogId === 21 ? 21 : 16);
+      if (body.references && body.references.length > 0 && !has(principal, 'product.add.reference')) {
+        throw new AppError('FORBIDDEN', 'Adding products by reference needs product.add.reference');
+      }
+      const inputs: ParsedProductInput[] = [
+        ...body.products,
+        ...(body.references ?? []).map((referenceCode): ParsedProductInput => ({ type: 'REGULAR', referenceCode, quantity: 1, addedBy: 'REFERENCE' })),
+      ];
+      const lines = await prepareLines(lineDeps(), principal, catalogId, inputs, (index) =>
+        index < body.products.length ? `body.products.${index}` : `body.references.${index - body.products.length}`,
+      );
+      const id = await ctx.db.transaction(async (tx) => {
+        const now = ctx.clock();
+        const project = await insertProject(tx, {
+          name,
+          catalogId,
+          currency: currencyOf(catalogId),
+          status: 1,
+          ownerId: principal.userId,
+          companyId: principal.companyId,
+          origin: originOfCreator(principal),
+          createdAt: now,
+          updatedAt: now,
+        });
+        await insertProducts(tx, rowsOf(project.id, 0, lines, now));
+        if (lines.length > 0) await productsChanged(tx, project);
+        return project.id;
+      });
+      return this.detail(principal, id, {});
+    },
+
+    async detail(principal: Principal, id: number, query: DetailQuery): Promise<Project> {
+      const row = await visibleOr404(principal, id);
+      const lines = await listProducts(ctx.db, id);
+      return render(principal, row, lines, { lang: langFor(principal, query.lang, query.language), prices: query.prices ?? false, parse: query.parseProducts ?? true });
+    },
+
+    async products(principal: Principal, id: number, query: ProductsQuery): Promise<ProjectProduct[]> {
+      const row = await visibleOr404(principal, id);
+      const lines = await listProducts(ctx.db, id, query.isPersonalized);
+      const priced = await prices(principal, catalogIdOf(row.catalogId), lines, query.prices ?? false);
+      const lang = langFor(principal, query.lang);
+      return lines.map((line) => productOf(line, { lang, parse: true, ...(priced ? { price: priced.get(line.id) ?? null } : {}) }));
+    },
+
+    async name(principal: Principal, id: number) {
+      const row = await visibleOr404(principal, id);
+      return { id: row.id, name: row.name };
+    },
+
+    async update(principal: Principal, id: number, body: RenameBody): Promise<ProjectSummary> {
+      const name = body.name === undefined ? undefined : checkedName(projectTitleSchema, body.name, 'body.name');
+      await change(principal, id, async (tx, locked) => {
+        if (body.expectedRevision !== undefined && body.expectedRevision !== locked.revision) {
+          throw new AppError('CONFLICT', `The project changed (revision ${locked.revision}); reload it`);
+        }
+        await touchProject(tx, id, ctx.clock(), { ...(name !== undefined ? { name } : {}), ...(body.config ? { config: { ...locked.config, ...body.config } } : {}) });
+      });
+      return summaryById(principal, id);
+    },
+
+    async remove(principal: Principal, id: number) {
+      await change(principal, id, async (tx) => {
+        await touchProject(tx, id, ctx.clock(), { status: 0 });
+      });
+      return { id, status: 0 as const };
+    },
+
+    async duplicate(principal: Principal, id: number, body: { name?: string } | null | undefined): Promise<ProjectSummary> {
+      const source = await visibleOr404(principal, id);
+      const name = body?.name !== undefined ? checkedName(projectTitleSchema, body.name, 'body.name') : checkedName(projectTitleSchema, `${source.name} (copy)`.slice(0, 50), 'body.name');
+      const created = await ctx.db.transaction(async (tx) =>
+        copyProject(tx, source, { name, ownerId: principal.userId, companyId: principal.companyId, origin: originOfCreator(principal) }),
+      );
+      return summaryById(principal, created.id);
+    },
+
+    async version(principal: Principal, id: number, body: { title?: string; email?: string } | null | undefined): Promise<ProjectSummary> {
+      const title = body?.title !== undefined ? checkedName(versionTitleSchema, body.title, 'body.title') : null;
+      let email: string | undefined;
+      if (body?.email !== undefined && body.email.trim() !== '') {
+        const parsed = emailSchema.safeParse(body.email);
+        if (!parsed.success) throw badField('body.email', parsed.error.issues[0]?.message ?? 'formError.email');
+        email = parsed.data;
+      }
+      const created = await change(principal, id, async (tx, locked) => {
+        const root = locked.versionOf ?? locked.id;
+        const number = (await maxVersionNumber(tx, root)) + 1;
+        return copyProject(tx, locked, {
+          name: locked.name,
+          ownerId: locked.ownerId,
+          companyId: locked.companyId,
+          origin: locked.origin,
+          ...(locked.importedFromId !== null ? { importedFromId: locked.importedFromId } : {}),
+          versionOf: root,
+          versionNumber: number,
+          versionTitle: title,
+        });
+      });
+      if (email) {
+        const to = email;
+        ctx.background.run('project-version-mail', () =>
+          ctx.mailer.send({
+            to,
+            subject: `Lumen Pro: version ${created.versionNumber} of ${created.name}`,
+            text: `${principal.name} saved version ${created.versionNumber}${title ? ` (${title})` : ''} of the project "${created.name}".`,
+          }),
+        );
+      }
+      return summaryById(principal, created.id);
+    },
+
+    async versionUpdate(principal: Principal, id: number, body: { title?: string } | null | undefined): Promise<ProjectSummary> {
+      const title = body?.title !== undefined ? checkedName(versionTitleSchema, body.title, 'body.title') : undefined;
+      await change(principal, id, async (tx) => {
+        const project = await touchProject(tx, id, ctx.clock(), title !== undefined ? { versionTitle: title } : {});
+        await productsChanged(tx, project, true);
+      });
+      return summaryById(principal, id);
+    },
+
+    async versions(principal: Principal, id: number): Promise<ProjectVersion[]> {
+      const row = await visibleOr404(principal, id);
+      const chain = await listVersionChain(ctx.db, scopeOf(principal), row.versionOf ?? row.id);
+      return chain.map((version) => ({
+        id: version.id,
+        name: version.name,
+        versionNumber: version.versionNumber,
+        versionTitle: version.versionTitle,
+        status: version.status === 2 ? 2 : 1,
+        productsCount: version.productsCount,
+        createdAt: version.createdAt.toISOString(),
+        updatedAt: version.updatedAt.toISOString(),
+        current: version.id === id,
+      }));
+    },
+
+    async addProducts(principal: Principal, id: number, body: AddBody): Promise<ProductsAdded> {
+      return addLines(principal, id, body, 'body');
+    },
+
+    async addProductsApiv2(principal: Principal, body: Apiv2AddBody): Promise<ProductsAdded> {
+      return addLines(principal, body.projectId, body.products, 'body.products', body.config);
+    },
+
+    async cloneProduct(principal: Principal, id: number, productId: string): Promise<ProductsAdded> {
+      const { project, inserted } = await change(principal, id, async (tx) => {
+        const source = await findProduct(tx, id, productId);
+        if (!source) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        if ((await countProducts(tx, id)) + 1 > MAX_PRODUCTS_PER_PROJECT) throw badField('params.productId', `A project holds at most ${MAX_PRODUCTS_PER_PROJECT} products`);
+        const now = ctx.clock();
+        const [copy] = copyRows(id, [source], now);
+        if (!copy) throw new Error('copy failed');
+        const inserted = await insertProducts(tx, [{ ...copy, position: await nextPosition(tx, id) }]);
+        const project = await touchProject(tx, id, now);
+        await productsChanged(tx, project);
+        return { project, inserted };
+      });
+      return { projectId: id, revision: project.revision, products: await renderLines(principal, project, inserted, langFor(principal)) };
+    },
+
+    async deleteProduct(principal: Principal, id: number, productId: string): Promise<z.infer<typeof ProductDeleted>> {
+      const project = await change(principal, id, async (tx) => {
+        if (!(await deleteProduct(tx, id, productId))) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        const project = await touchProject(tx, id, ctx.clock());
+        await productsChanged(tx, project);
+        return project;
+      });
+      return { projectId: id, revision: project.revision, productId };
+    },
+
+    async updateProduct(principal: Principal, id: number, productId: string, body: UpdateBody): Promise<ProductUpdated> {
+      const current = await visibleOr404(principal, id);
+      if (!isManager(principal, current)) throw notYours();
+      let replacement: NewLine | undefined;
+      if (body.referenceCode !== undefined) {
+        [replacement] = await prepareLines(lineDeps(), principal, catalogIdOf(current.catalogId), [{ type: 'REGULAR', referenceCode: body.referenceCode, quantity: body.quantity ?? 1 }], () => 'body');
+      }
+      const { project, row } = await change(principal, id, async (tx, locked) => {
+        if (body.expectedRevision !== undefined && body.expectedRevision !== locked.revision) {
+          throw new AppError('CONFLICT', `The project changed (revision ${locked.revision}); reload it`);
+        }
+        const existing = await findProduct(tx, id, productId);
+        if (!existing) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        if (replacement && existing.type !== 'REGULAR') throw badField('body.referenceCode', 'Only a regular product takes a reference');
+        const data = { ...lineDataOf(existing), ...(replacement ? replacement.data : {}) };
+        if (body.configId !== undefined) data.configId = body.configId;
+        if (body.configuratorType !== undefined) data.configuratorType = body.configuratorType;
+        if (body.compositions !== undefined) data.compositions = body.compositions;
+        if (body.preconfigId !== undefined) data.preconfigId = body.preconfigId;
+        if (body.productCode !== undefined) data.productCode = body.productCode;
+        const now = ctx.clock();
+        const row = await updateProduct(tx, id, productId, {
+          ...(body.quantity !== undefined ? { quantity: body.quantity } : {}),
+          ...(body.isPersonalized !== undefined ? { isPersonalized: body.isPersonalized } : {}),
+          ...(replacement ? { referenceCode: replacement.referenceCode, model: replacement.model } : {}),
+          data: data as unknown as Record<string, unknown>,
+          updatedAt: now,
+        });
+        if (!row) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        const project = await touchProject(tx, id, now);
+        await productsChanged(tx, project);
+        return { project, row };
+      });
+      const [product] = await renderLines(principal, project, [row], langFor(principal));
+      if (!product) throw new Error('render failed');
+      return { projectId: id, revision: project.revision, product };
+    },
+
+    async validateProduct(principal: Principal, id: number, productId: string) {
+      const project = await change(principal, id, async (tx) => {
+        const existing = await findProduct(tx, id, productId);
+        if (!existing) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        const now = ctx.clock();
+        await updateProduct(tx, id, productId, {
+          isPersonalized: 1,
+          data: { ...lineDataOf(existing), validation: { status: 'VALIDATED' } } as unknown as Record<string, unknown>,
+          updatedAt: now,
+        });
+        const project = await touchProject(tx, id, now);
+        await productsChanged(tx, project);
+        return project;
+      });
+      return { _id: productId, validation: { status: 'VALIDATED' }, revision: project.revision };
+    },
+
+    async techInfoActions(principal: Principal, id: number) {
+      await visibleOr404(principal, id);
+      const lines = await listProducts(ctx.db, id);
+      const regular = lines.some((line) => line.type === 'REGULAR');
+      const any = lines.length > 0;
+      const download = has(principal, 'project.download');
+      return {
+        projectId: id,
+        download,
+        actions: [
+          { code: 'specSheet' as const, enabled: download && any },
+          { code: 'manual' as const, enabled: download && any },
+          { code: 'energyLabel' as const, enabled: download && regular },
+          { code: '2D_3D' as const, enabled: download && any },
+          { code: 'imagesHD' as const, enabled: download && any },
+          { code: 'photometry' as const, enabled: download && regular },
+        ],
+      };
+    },
+
+    async tooltipInfo(principal: Principal, id: number) {
+      const row = await visibleOr404(principal, id);
+      const lines = await listProducts(ctx.db, id);
+      const chain = await listVersionChain(ctx.db, scopeOf(principal), row.versionOf ?? row.id);
+      return {
+        projectId: id,
+        name: row.name,
+        productsCount: lines.length,
+        unitsCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+        personalizedCount: lines.filter((line) => line.isPersonalized === 1).length,
+        versionsCount: chain.length,
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    },
+
+    async generateCreationCode(prefix: string) {
+      const { code, number } = await newCreationCode(prefix);
+      return { creationCode: code, creationNumber: number };
+    },
+
+    /** Imports a project assigned to the caller as a copy the caller owns (origin THIRDPARTY). */
+    async importThirdparty(principal: Principal, id: number): Promise<ImportResult> {
+      const source = await findVisibleProject(ctx.db, scopeOf(principal), id);
+      if (!source || source.assigneeUserId !== principal.userId) return { success: false, status: 404 };
+      if (source.ownerId === principal.userId || (await findImport(ctx.db, principal.userId, id))) return { success: false, status: 400 };
+      const created = await ctx.db.transaction(async (tx) => {
+        const locked = await lockProject(tx, id);
+        if (!locked || locked.status === 0) return undefined;
+        if (await findImport(tx, principal.userId, id)) return null;
+        return copyProject(tx, locked, { name: locked.name, ownerId: principal.userId, companyId: principal.companyId, origin: 'THIRDPARTY', importedFromId: id });
+      });
+      if (created === undefined) return { success: false, status: 404 };
+      if (created === null) return { success: false, status: 400 };
+      return { success: true, status: 200, project: await summaryById(principal, created.id) };
+    },
+
+    async assignThirdparty(principal: Principal, id: number, body: z.infer<typeof AssignThirdpartyBody>) {
+      const parsed = emailSchema.safeParse(body.email);
+      if (!parsed.success) throw badField('body.email', parsed.error.issues[0]?.message ?? 'formError.email');
+      const assignee = await findUserByEmail(ctx.db, parsed.data);
+      if (!assignee) throw badField('body.email', 'No user with this e-mail address');
+      await change(principal, id, async (tx, locked) => {
+        if (assignee.id === locked.ownerId) throw badField('body.email', 'The owner cannot be the third party');
+        await touchProject(tx, id, ctx.clock(), { assigneeUserId: assignee.id });
+      });
+      return { projectId: id, isAssignedThirdparty: true as const, assignee: { email: assignee.email, name: assignee.name } };
+    },
+  };
+}
