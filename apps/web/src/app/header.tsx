@@ -1,4 +1,5 @@
 import { LANGS, type Lang } from '@lumen/contracts';
+import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Dropdown, Icon, Select, ThemeToggle } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,12 +18,25 @@ export function Header() {
           <span>{t('app.name')}</span>
         </Link>
         <div className="app-header__tools">
+          <ProjectsLink />
           <LanguageSwitcher />
           <ThemeSwitch />
           <UserMenu />
         </div>
       </div>
     </header>
+  );
+}
+
+/** The projects list (issue 6), for users who may see projects. */
+function ProjectsLink() {
+  const { t } = useTranslation();
+  const privileges = useAppSelector((state) => state.session.account?.privileges);
+  if (!privileges || !hasAnyPrivilege(privileges, ['project.view', 'project.view.company', 'project.view.assigned.company'])) return null;
+  return (
+    <Link to="/projects" className="app-header__projects">
+      {t('projects.nav')}
+    </Link>
   );
 }
 

@@ -7,6 +7,7 @@ import { ProfilePage } from '../features/profile';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
 import { loadAddPreconfigPage, loadConfiguratorPage } from '../features/configurator';
+import { loadProjectAddProduct, loadProjectPage, loadProjectsPage } from '../features/projects';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { Layout } from './layout';
 
@@ -19,6 +20,13 @@ const AddProductPage = lazy(loadAddProductPage);
 const PreconfigsListPage = lazy(loadPreconfigsListPage);
 const ConfiguratorPage = lazy(loadConfiguratorPage);
 const AddPreconfigPage = lazy(loadAddPreconfigPage);
+/** Projects (issue 6): the list, the project page, and the project's way into the catalogue. */
+const ProjectsPage = lazy(loadProjectsPage);
+const ProjectPage = lazy(loadProjectPage);
+const ProjectAddProduct = lazy(loadProjectAddProduct);
+const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((module) => ({ default: module.ProjectAddProductRedirect })));
+/** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
+const anyProjectView = (page: ReactNode) => <RequireAuth privileges={['project.view', 'project.view.company', 'project.view.assigned.company']}>{page}</RequireAuth>;
 /** Spec §2: the product-choosing pages need project view. */
 const projectView = (page: ReactNode) => <RequireAuth privileges={['project.view']}>{page}</RequireAuth>;
 
@@ -61,6 +69,17 @@ export function createRoutes(): RouteObject[] {
         { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfiguratorPage mode="attributes" />) },
         { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: projectView(<PreconfigsListPage />) },
         { path: '/add-preconfig/:preconfigId', element: projectView(<AddPreconfigPage />) },
+        { path: '/projects', element: anyProjectView(<ProjectsPage />) },
+        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />) },
+        { path: '/project/:projectId/add-product/:subFamilyId?', element: anyProjectView(<ProjectAddProductRedirect />) },
+        {
+          path: '/project/:projectId/add-product/select-collection/:subFamilyId?',
+          element: anyProjectView(
+            <ProjectAddProduct>
+              <SelectCollectionPage />
+            </ProjectAddProduct>,
+          ),
+        },
         { path: NOT_ALLOWED_PATH, element: <NotAllowedPage /> },
         { path: FORBIDDEN_PATH, element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },

@@ -3,6 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkExtra } from './async-action';
 import { errorSlice } from './error-state';
 import { preferencesSlice } from './preferences';
+import { projectTargetSlice } from './project-target';
+import { projectsSlice } from '../features/projects';
 import { sessionSlice } from './session';
 import { uiSlice } from './ui-state';
 
@@ -11,6 +13,8 @@ const rootReducer = combineReducers({
   preferences: preferencesSlice.reducer,
   error: errorSlice.reducer,
   ui: uiSlice.reducer,
+  projectTarget: projectTargetSlice.reducer,
+  projects: projectsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

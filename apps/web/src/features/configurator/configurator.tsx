@@ -11,6 +11,7 @@ import {
 import { Button, QuantitySelector, Select } from '@lumen/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddToProject } from '../../app/add-to-project';
 import { useAppDispatch } from '../../app/store';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
 import { checkReference } from './configurator-calls';
@@ -276,6 +277,10 @@ function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesP
         max={100_000}
         onChange={(value) => onQuantity(Math.max(1, Math.round(value)))}
       />
+      {/* Issue 6 (projects): add the configured product to a project (app/add-to-project.tsx). */}
+      <div className="configurator__add-to-project">
+        <AddToProject reference={result.reference} quantity={quantity} isDisabled={notMade} />
+      </div>
       {!validity.valid && (
         <p className="configurator__warning" role="status">
           {t('configurator.result.belowMoq', { moq: formatNumber(result.moq, lang) })}

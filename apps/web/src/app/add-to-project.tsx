@@ -1,0 +1,164 @@
+import type { ProductInput } from '@lumen/contracts';
+import { CONFIGURATOR_ID } from '@lumen/domain';
+import { Button, Modal, Select, TextField } from '@lumen/ui';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  addProductsToProject,
+  createProject,
+  fillProjectRedirect,
+  loadProjectChoices,
+  PROJECT_PAGE_TEMPLATE,
+  projectNameError,
+  type ProjectChoice,
+} from './project-target';
+import { useAppDispatch, useAppSelector } from './store';
+
+const NEW_PROJECT = 'new';
+
+export interface AddToProjectProps {
+  /** The configured reference (catalogue form). */
+  reference: string;
+  quantity: number;
+  isDisabled?: boolean;
+  /** Where to go afterwards; `:projectId` is replaced with the project's id (spec §2). Default: the project page. */
+  redirectTemplate?: string;
+}
+
+/**
+ * "Add to project" for the configurators and preconfigurations: the product lands in the chosen
+ * project — the one the user came from (`/project/{id}/add-product…`, or `?projectId=`) is chosen
+ * first — or in a new project created on the way. Then the project page.
+ */
+export function AddToProject({ reference, quantity, isDisabled, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
+  const { t } = useTranslation();
+  const account = useAppSelector((state) => state.session.account);
+  const [open, setOpen] = useState(false);
+  if (!account?.privileges.some((privilege) => privilege === 'project.add' || privilege === 'project.edit')) return null;
+  return (
+    <>
+      <Button isDisabled={isDisabled} onPress={() => setOpen(true)}>
+        {t('projects.addTo.action')}
+      </Button>
+      {open && <AddToProjectModal reference={reference} quantity={quantity} redirectTemplate={redirectTemplate} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function AddToProjectModal({ reference, quantity, redirectTemplate, onClose }: Required<Omit<AddToProjectProps, 'isDisabled'>> & { onClose: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { preconfigId } = useParams();
+  const [searchParams] = useSearchParams();
+  const catalogId = useAppSelector((state) => state.session.account?.catalogId ?? 16);
+  const target = useAppSelector((state) => state.projectTarget.projectId);
+  const fromQuery = Number(searchParams.get('projectId'));
+  const preferred = Number.isSafeInteger(fromQuery) && fromQuery > 0 ? fromQuery : target;
+
+  const [choices, setChoices] = useState<ProjectChoice[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    void dispatch(loadProjectChoices({ catalogId })).then((result) => {
+      if (!current) return;
+      if (loadProjectChoices.fulfilled.match(result)) {
+        const list = result.payload.filter((item) => item.catalogId === catalogId);
+        setChoices(list);
+        const first = list.find((item) => item.id === preferred) ?? list[0];
+        setChoice(first ? String(first.id) : NEW_PROJECT);
+      } else {
+        setFailed(true);
+        setChoices([]);
+        setChoice(NEW_PROJECT);
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [dispatch, catalogId, preferred]);
+
+  const numericPreconfig = Number(preconfigId);
+  const product: ProductInput = {
+    type: 'REGULAR',
+    referenceCode: reference,
+    quantity,
+    addedBy: preconfigId ? 'PRECONFIG' : 'CONFIGURATOR',
+    ...(preconfigId && Number.isSafeInteger(numericPreconfig) ? { preconfigId: numericPreconfig } : {}),
+    configuratorType: location.pathname.startsWith('/add-product-v2') ? { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR } : { id: CONFIGURATOR_ID.EXPRESS },
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (choice === null) return;
+    if (choice === NEW_PROJECT) {
+      const problem = projectNameError(name);
+      setNameProblem(problem);
+      if (problem) return;
+      setPending(true);
+      const result = await dispatch(createProject({ name: name.trim(), catalogId, products: [product] }));
+      setPending(false);
+      if (createProject.fulfilled.match(result)) void navigate(fillProjectRedirect(redirectTemplate, result.payload.id));
+      return;
+    }
+    const projectId = Number(choice);
+    setPending(true);
+    const result = await dispatch(addProductsToProject({ projectId, products: [product] }));
+    setPending(false);
+    if (addProductsToProject.fulfilled.match(result)) void navigate(fillProjectRedirect(redirectTemplate, projectId));
+  }
+
+  const options = [
+    ...(choices ?? []).map((item) => ({ value: String(item.id), label: item.name })),
+    { value: NEW_PROJECT, label: t('projects.addTo.newProject') },
+  ];
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={t('projects.addTo.title')}
+      fullScreenOnSmall
+      footer={
+        <>
+          <Button variant="secondary" onPress={onClose}>
+            {t('projects.cancel')}
+          </Button>
+          <Button type="submit" form="add-to-project-form" isLoading={pending} isDisabled={choice === null}>
+            {t('projects.addTo.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="add-to-project-form" className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+        <p>{t('projects.addTo.summary', { reference, quantity })}</p>
+        {choices === null ? (
+          <p role="status">{t('common.loading')}</p>
+        ) : (
+          <Select label={t('projects.addTo.project')} options={options} value={choice} onChange={setChoice} />
+        )}
+        {failed && <p className="form-alert">{t('projects.addTo.listFailed')}</p>}
+        {choice === NEW_PROJECT && (
+          <TextField
+            label={t('projects.form.name')}
+            description={t('projects.form.nameHint')}
+            value={name}
+            onChange={(value) => {
+              setName(value);
+              if (nameProblem) setNameProblem(projectNameError(value));
+            }}
+            isRequired
+            isInvalid={nameProblem !== null}
+            errorMessage={nameProblem ? t(nameProblem) : undefined}
+          />
+        )}
+      </form>
+    </Modal>
+  );
+}

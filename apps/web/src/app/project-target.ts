@@ -1,0 +1,77 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CreateProjectBody, ProductInput, ProductsAdded, Project, ProjectSummary } from '@lumen/contracts';
+import { projectTitleSchema, versionTitleSchema } from '@lumen/domain';
+import { createAsyncAction } from './async-action';
+import { isSessionEnded } from './session';
+
+/**
+ * What the projects feature shares with the rest of the app (app-wide, so that the configurators can
+ * add to a project without importing the projects feature): the project a product is being chosen
+ * for, the create and add-products calls, the `:projectId` redirect template and the name rules.
+ */
+
+/** Spec §2: a redirect template may contain :projectId, replaced with the (created) project's id. */
+export const PROJECT_ID_PLACEHOLDER = ':projectId';
+export const PROJECT_PAGE_TEMPLATE = `/project/${PROJECT_ID_PLACEHOLDER}`;
+
+export function fillProjectRedirect(template: string, projectId: number | string): string {
+  return template.split(PROJECT_ID_PLACEHOLDER).join(encodeURIComponent(String(projectId)));
+}
+
+/** The project page path (spec §2: /project/{id}). */
+export const projectPath = (projectId: number | string) => fillProjectRedirect(PROJECT_PAGE_TEMPLATE, projectId);
+
+/**
+ * Project title (≤ 50) and version title (≤ 30) in the spec's name pattern, checked with the domain's
+ * schemas; the answer is a translation key of the `projects.` texts, or null when the value is fine.
+ */
+function nameError(result: { success: boolean; error?: { issues: readonly { message: string }[] } }, kind: 'name' | 'versionTitle'): string | null {
+  if (result.success) return null;
+  const message = result.error?.issues[0]?.message ?? '';
+  if (message === 'formError.required') return 'projects.form.required';
+  if (message === 'formError.maxLength') return `projects.form.${kind}TooLong`;
+  return 'projects.form.pattern';
+}
+export const projectNameError = (value: string): string | null => nameError(projectTitleSchema.safeParse(value), 'name');
+/** A version title is optional: empty is fine. */
+export const versionTitleError = (value: string): string | null => (value.trim() === '' ? null : nameError(versionTitleSchema.safeParse(value), 'versionTitle'));
+
+/** POST projects /v1/projects {name, catalogId, products} (spec §3 creation payload). */
+export const createProject = createAsyncAction<Project, CreateProjectBody>('createProject', (body, { extra }) => extra.api.post<Project>('projects', '/v1/projects', body));
+
+/** POST projects /v1/projects/{id}/products with an array of products (spec §7). */
+export const addProductsToProject = createAsyncAction<ProductsAdded, { projectId: number; products: ProductInput[] }>('addProducts', ({ projectId, products }, { extra }) =>
+  extra.api.post<ProductsAdded>('projects', `/v1/projects/${projectId}/products`, products),
+);
+
+/** GET projects /v1/projects?type=LIST: every project the user may see, for a picker. */
+export type ProjectChoice = Pick<ProjectSummary, 'id' | 'name' | 'catalogId' | 'updatedAt'>;
+export const loadProjectChoices = createAsyncAction<ProjectChoice[], { catalogId: number }>(
+  'projectChoices',
+  ({ catalogId }, { extra }) => extra.api.get<ProjectChoice[]>('projects', '/v1/projects', { type: 'LIST', catalogId }),
+  { showError: false },
+);
+
+export interface ProjectTargetState {
+  /** The project a product is being chosen for (/project/{id}/add-product…), or null. */
+  projectId: number | null;
+}
+
+const initialState: ProjectTargetState = { projectId: null };
+
+export const projectTargetSlice = createSlice({
+  name: 'projectTarget',
+  initialState,
+  reducers: {
+    projectTargetSet(state, action: PayloadAction<number | null>) {
+      state.projectId = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(addProductsToProject.fulfilled, () => initialState);
+    builder.addCase(createProject.fulfilled, () => initialState);
+    builder.addMatcher(isSessionEnded, () => initialState);
+  },
+});
+
+export const { projectTargetSet } = projectTargetSlice.actions;

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { projectPath, projectTargetSet } from '../../app/project-target';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { parseProjectId } from './project-page';
+import './projects.css';
+
+/**
+ * /project/{projectId}/add-product/select-collection[/{subFamilyId}]: the catalogue's collection step
+ * (given as children by the router) with the project kept: it becomes the app-wide target project,
+ * which the configurators' "add to project" offers first.
+ */
+export default function ProjectAddProduct({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const projectId = parseProjectId(useParams().projectId);
+  const name = useAppSelector((state) => (state.projects.project.data?.id === projectId ? state.projects.project.data.name : null));
+
+  useEffect(() => {
+    if (projectId !== null) dispatch(projectTargetSet(projectId));
+  }, [dispatch, projectId]);
+
+  if (projectId === null) return <Navigate to="/projects" replace />;
+  return (
+    <>
+      <p className="card project-target" role="note">
+        <span>{name ? t('projects.add.targetNamed', { name }) : t('projects.add.target')}</span>{' '}
+        <Link className="text-link" to={projectPath(projectId)}>
+          {t('projects.add.backToProject')}
+        </Link>
+      </p>
+      {children}
+    </>
+  );
+}
+
+/** /project/{projectId}/add-product[/{subFamilyId}] → its select-collection page (spec §2). */
+export function ProjectAddProductRedirect() {
+  const { projectId, subFamilyId } = useParams();
+  const id = parseProjectId(projectId);
+  if (id === null) return <Navigate to="/projects" replace />;
+  return <Navigate to={`/project/${id}/add-product/select-collection${subFamilyId && /^\d+$/.test(subFamilyId) ? `/${subFamilyId}` : ''}`} replace />;
+}

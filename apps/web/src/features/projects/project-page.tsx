@@ -1,0 +1,171 @@
+import { PROJECT_STATUS, PROJECT_STATUS_ACTIONS, type Project } from '@lumen/contracts';
+import { hasAnyPrivilege } from '@lumen/domain';
+import { Button, Icon, Skeleton } from '@lumen/ui';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useFormat } from '../../i18n/use-format';
+import { AddByReferenceModal } from './add-by-reference-modal';
+import { ProductsGrid } from './products-grid';
+import { DeleteProjectModal, RenameProjectModal } from './project-dialogs';
+import { loadProject } from './projects-calls';
+import { duplicateAndReload } from './projects-slice';
+import { VersionsSection } from './versions-section';
+import './projects.css';
+
+export function parseProjectId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** /project/{projectId}: the project's products, its actions by status, and its versions. */
+export default function ProjectPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const projectId = parseProjectId(useParams().projectId);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const seesPrices = useAppSelector((state) => hasAnyPrivilege(state.session.account?.privileges ?? [], ['price.view']));
+  const current = useAppSelector((state) => state.projects.project);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (projectId !== null) void dispatch(loadProject({ projectId, prices: seesPrices, lang }));
+  }, [dispatch, projectId, seesPrices, lang, attempt]);
+
+  if (projectId === null || (current.id === projectId && current.status === 'failed' && current.httpStatus === 404)) {
+    return (
+      <section className="page page--narrow projects" aria-labelledby="project-missing-title">
+        <h1 id="project-missing-title">{t('projects.page.notFoundTitle')}</h1>
+        <p>{t('projects.page.notFound')}</p>
+        <Link className="text-link" to="/projects">
+          {t('projects.page.toList')}
+        </Link>
+      </section>
+    );
+  }
+  if (current.id === projectId && current.status === 'failed') {
+    return (
+      <section className="page page--narrow projects">
+        <div className="card projects__message" role="alert">
+          <p>{t('projects.page.loadFailed')}</p>
+          <Button variant="secondary" onPress={() => setAttempt((n) => n + 1)}>
+            {t('projects.retry')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  if (current.id !== projectId || !current.data) {
+    return (
+      <section className="page projects" role="status" aria-live="polite">
+        <span className="lm-visually-hidden">{t('common.loading')}</span>
+        <Skeleton width="40%" height="2.5rem" />
+        <div className="card">
+          <Skeleton lines={6} />
+        </div>
+      </section>
+    );
+  }
+  return <ProjectView project={current.data} seesPrices={seesPrices} />;
+}
+
+type Dialog = 'rename' | 'delete' | 'reference' | null;
+
+function ProjectView({ project, seesPrices }: { project: Project; seesPrices: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const format = useFormat();
+  const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const statusActions = PROJECT_STATUS_ACTIONS[project.status];
+  const editable = project.status === PROJECT_STATUS.EDITION && project.permissions.edit;
+  const canRename = statusActions.includes('editName') && project.permissions.edit;
+  const canDelete = statusActions.includes('delete') && project.permissions.delete;
+  const canClone = project.status !== PROJECT_STATUS.DELETED && project.permissions.clone && hasAnyPrivilege(privileges, ['project.clone']);
+  const canAddByReference = editable && project.permissions.addByReference && hasAnyPrivilege(privileges, ['product.add.reference']);
+
+  /** The list shows the copy's placeholder on top while it is made, then the copy (spec §4). */
+  function duplicate() {
+    void dispatch(duplicateAndReload({ projectId: project.id, name: project.name }));
+    void navigate('/projects');
+  }
+
+  return (
+    <section className="page projects project" aria-labelledby="project-title">
+      <nav className="project__crumbs" aria-label={t('projects.page.crumbs')}>
+        <Link className="text-link" to="/projects">
+          {t('projects.list.title')}
+        </Link>
+      </nav>
+      <header className="project__header">
+        <div className="project__heading">
+          <p className="projects__eyebrow">
+            {t('projects.page.eyebrow')}
+            {project.versionNumber > 1 && ` · ${t('projects.item.version', { number: project.versionNumber })}`}
+            {project.versionTitle && ` · ${project.versionTitle}`}
+          </p>
+          <h1 id="project-title">{project.name}</h1>
+          <p className="projects__item-facts">
+            <span>{t(`projects.status.${project.status}`)}</span>
+            <span>{t('projects.item.updated', { date: format.date(project.updatedAt) })}</span>
+            <span>{t(`projects.catalog.${project.catalogId}`)}</span>
+            {project.origin !== 'OWN' && <span>{t('projects.item.owner', { name: project.owner.name })}</span>}
+          </p>
+        </div>
+        <div className="project__actions">
+          {canRename && (
+            <Button variant="secondary" size="sm" onPress={() => setDialog('rename')}>
+              {t('projects.rename.action')}
+            </Button>
+          )}
+          {canClone && (
+            <Button variant="secondary" size="sm" onPress={duplicate}>
+              {t('projects.duplicate.action')}
+            </Button>
+          )}
+          {canDelete && (
+            <Button variant="ghost" size="sm" onPress={() => setDialog('delete')}>
+              {t('projects.delete.action')}
+            </Button>
+          )}
+        </div>
+      </header>
+
+      {project.status !== PROJECT_STATUS.EDITION && (
+        <p className="card project__notice" role="note">
+          {t(project.status === PROJECT_STATUS.ORDER ? 'projects.page.readOnlyOrder' : 'projects.page.readOnlyDeleted')}
+        </p>
+      )}
+
+      <section className="project__products" aria-labelledby="project-products-title">
+        <div className="project__section-header">
+          <h2 id="project-products-title">{t('projects.grid.title', { count: project.products.length })}</h2>
+          {editable && (
+            <div className="project__actions">
+              <Link className="lm-button lm-button--primary lm-button--sm project__link-button" to={`/project/${project.id}/add-product`}>
+                <Icon name="plus" size={16} aria-hidden="true" />
+                {t('projects.add.fromCatalogue')}
+              </Link>
+              {canAddByReference && (
+                <Button variant="secondary" size="sm" onPress={() => setDialog('reference')}>
+                  {t('projects.reference.action')}
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+        <ProductsGrid project={project} editable={editable} seesPrices={seesPrices} />
+      </section>
+
+      <VersionsSection project={project} />
+
+      {dialog === 'rename' && <RenameProjectModal project={project} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && <DeleteProjectModal project={project} onClose={() => setDialog(null)} />}
+      {dialog === 'reference' && <AddByReferenceModal project={project} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

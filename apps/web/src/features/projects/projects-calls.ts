@@ -1,0 +1,120 @@
+import type {
+  Article,
+  ImportResult,
+  ProductsAdded,
+  ProductUpdated,
+  Project,
+  ProjectListPage,
+  ProjectSort,
+  ProjectSummary,
+  ProjectTypeFilter,
+  ProjectVersion,
+  UpdateProductBody,
+  VersionBody,
+} from '@lumen/contracts';
+import type { Lang } from '@lumen/contracts';
+import { isApiError } from '../../api';
+import { createAsyncAction } from '../../app/async-action';
+
+/**
+ * The projects calls of spec §7 the screens use. Loads say what went wrong in place (showError
+ * false); changes a user asked for open the error dialog when they fail (showError, the default).
+ */
+
+export interface ProjectListArg {
+  page: number;
+  itemsPerPage: number;
+  search: string;
+  sortBy: ProjectSort;
+  projectType: ProjectTypeFilter;
+}
+
+/** GET projects /v1/projects/filter: itemsPerPage, page, search, sortBy, projectType (the language goes with every call). */
+export const loadProjects = createAsyncAction<ProjectListPage, ProjectListArg & { reload?: boolean }>(
+  'projectsList',
+  ({ page, itemsPerPage, search, sortBy, projectType }, { extra }) =>
+    extra.api.get<ProjectListPage>('projects', '/v1/projects/filter', {
+      page,
+      itemsPerPage,
+      search: search.trim() || undefined,
+      sortBy,
+      projectType: projectType === 'ALL' ? undefined : projectType,
+    }),
+  { showError: false },
+);
+
+/** GET projects /v1/projects/{id} with the grid's data (parseProducts) and, with price.view, prices. */
+export const loadProject = createAsyncAction<Project, { projectId: number; prices: boolean; lang: Lang }>(
+  'getProject',
+  ({ projectId, prices, lang }, { extra }) => extra.api.get<Project>('projects', `/v1/projects/${projectId}`, { lang, prices, parseProducts: true }),
+  { showError: false },
+);
+
+/** PUT projects /v1/projects/{id} {name}. */
+export const renameProject = createAsyncAction<ProjectSummary, { projectId: number; name: string }>('updateProject', ({ projectId, name }, { extra }) =>
+  extra.api.put<ProjectSummary>('projects', `/v1/projects/${projectId}`, { name }),
+);
+
+/** DELETE projects /v1/projects/{id}. */
+export const deleteProject = createAsyncAction<unknown, { projectId: number }>('deleteProject', ({ projectId }, { extra }) =>
+  extra.api.delete<unknown>('projects', `/v1/projects/${projectId}`),
+);
+
+/** POST projects /v1/projects/{id}/clone: a copy of the project (a placeholder stands in the list meanwhile). */
+export const duplicateProject = createAsyncAction<ProjectSummary, { projectId: number; name: string }>('duplicateProject', ({ projectId }, { extra }) =>
+  extra.api.post<ProjectSummary>('projects', `/v1/projects/${projectId}/clone`, {}),
+);
+
+/** POST apiv2 /project/{id}/version: a new version of the project (optional title). */
+export const versionProject = createAsyncAction<ProjectSummary, { projectId: number; name: string; body: VersionBody }>(
+  'versionProject',
+  ({ projectId, body }, { extra }) => extra.api.post<ProjectSummary>('apiv2', `/project/${projectId}/version`, body ?? {}),
+  // The version dialog shows the version-project status (spec §4), failure included.
+  { showError: false },
+);
+
+/** GET apiv2 /project/{id}/versions. */
+export const loadVersions = createAsyncAction<ProjectVersion[], { projectId: number }>(
+  'projectVersions',
+  ({ projectId }, { extra }) => extra.api.get<ProjectVersion[]>('apiv2', `/project/${projectId}/versions`),
+  { showError: false },
+);
+
+/** PUT projects /v1/projects/{id}/import: a third-party project; a non-success import still answers 200 (spec §4). */
+export const importProject = createAsyncAction<ImportResult, { projectId: number; name: string }>('importProject', ({ projectId }, { extra }) =>
+  extra.api.put<ImportResult>('projects', `/v1/projects/${projectId}/import`),
+);
+
+/** PUT projects /v1/projects/{id}/products/{productId}: quantity (and configuration). */
+export const updateProduct = createAsyncAction<ProductUpdated, { projectId: number; productId: string; body: UpdateProductBody }>(
+  'updateProduct',
+  ({ projectId, productId, body }, { extra }) => extra.api.put<ProductUpdated>('projects', `/v1/projects/${projectId}/products/${productId}`, body),
+);
+
+/** POST apiv2 /projects/{id}/products/{productId}/clone. */
+export const cloneProduct = createAsyncAction<ProductsAdded, { projectId: number; productId: string }>('cloneProduct', ({ projectId, productId }, { extra }) =>
+  extra.api.post<ProductsAdded>('apiv2', `/projects/${projectId}/products/${productId}/clone`),
+);
+
+/** DELETE projects /v1/projects/{id}/products/{productId}. */
+export const deleteProduct = createAsyncAction<{ projectId: number; revision: number; productId: string }, { projectId: number; productId: string }>(
+  'deleteProduct',
+  ({ projectId, productId }, { extra }) => extra.api.delete('projects', `/v1/projects/${projectId}/products/${productId}`),
+);
+
+/**
+ * The catalogue's article for a reference (GET products /v1/articles/references), or null when the
+ * catalogue has none (404).
+ */
+export const findArticleByReference = createAsyncAction<Article | null, { reference: string; catalogId: number; lang: Lang }>(
+  'addByReference',
+  async ({ reference, catalogId, lang }, { extra }) => {
+    try {
+      return await extra.api.get<Article>('products', '/v1/articles/references', { catalogId, reference, lang });
+    } catch (error) {
+      if (isApiError(error) && error.ErrorCode === 404) return null;
+      throw error;
+    }
+  },
+  { showError: false },
+);

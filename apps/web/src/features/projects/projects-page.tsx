@@ -1,0 +1,196 @@
+import { PROJECT_SORTS, type ProjectSort, type ProjectSummary, type ProjectTypeFilter } from '@lumen/contracts';
+import { hasAnyPrivilege } from '@lumen/domain';
+import { Button, Icon, Select, Skeleton, TextField } from '@lumen/ui';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { projectPath } from '../../app/project-target';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useFormat } from '../../i18n/use-format';
+import { CreateProjectModal } from './create-project-modal';
+import { duplicateAndReload, LIST_ORIGINS, listQueryChanged, loadListPage, type Placeholder } from './projects-slice';
+import './projects.css';
+
+/** Typing in the search waits this long before asking the server. */
+const SEARCH_DEBOUNCE_MS = 400;
+
+/** /projects: the user's projects with search, sorts, origin filters and paging; create and duplicate. */
+export default function ProjectsPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const account = useAppSelector((state) => state.session.account);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const { query, list, placeholders } = useAppSelector((state) => state.projects);
+  const [creating, setCreating] = useState(false);
+  const canCreate = account ? hasAnyPrivilege(account.privileges, ['project.add']) : false;
+
+  useEffect(() => {
+    void dispatch(loadListPage());
+  }, [dispatch, query, lang]);
+
+  const meta = list.meta;
+  const totalPages = meta?.totalPages ?? 1;
+  const page = meta?.page ?? query.page;
+  const filtered = query.search.trim() !== '' || query.projectType !== 'ALL';
+
+  return (
+    <section className="page projects" aria-labelledby="projects-title">
+      <header className="projects__header">
+        <div>
+          <h1 id="projects-title">{t('projects.list.title')}</h1>
+          <p className="projects__lead">{t('projects.list.lead')}</p>
+        </div>
+        {canCreate && (
+          <Button onPress={() => setCreating(true)}>
+            <Icon name="plus" size={18} aria-hidden="true" />
+            {t('projects.create.action')}
+          </Button>
+        )}
+      </header>
+
+      <ListToolbar />
+
+      <div className="projects__count" role="status" aria-live="polite">
+        {list.status === 'ready' && meta ? t('projects.list.count', { count: meta.totalItems }) : ''}
+      </div>
+
+      {list.status === 'failed' ? (
+        <div className="card projects__message" role="alert">
+          <p>{t('projects.list.loadFailed')}</p>
+          <Button variant="secondary" onPress={() => void dispatch(loadListPage())}>
+            {t('projects.retry')}
+          </Button>
+        </div>
+      ) : list.status !== 'ready' && list.items.length === 0 && placeholders.length === 0 ? (
+        <ListSkeleton />
+      ) : list.items.length === 0 && placeholders.length === 0 ? (
+        <div className="card projects__message">
+          <p>{filtered ? t('projects.list.noMatch') : t('projects.list.empty')}</p>
+          {!filtered && canCreate && <Button onPress={() => setCreating(true)}>{t('projects.create.action')}</Button>}
+        </div>
+      ) : (
+        <ul className="projects__list" aria-label={t('projects.list.label')} aria-busy={list.status === 'loading'}>
+          {placeholders.map((placeholder) => (
+            <PlaceholderItem key={placeholder.key} placeholder={placeholder} />
+          ))}
+          {list.items.map((project) => (
+            <ProjectItem key={project.id} project={project} />
+          ))}
+        </ul>
+      )}
+
+      {meta && totalPages > 1 && (
+        <nav className="projects__paging" aria-label={t('projects.paging.label')}>
+          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => dispatch(listQueryChanged({ page: page - 1 }))}>
+            {t('projects.paging.previous')}
+          </Button>
+          <span>{t('projects.paging.position', { page, total: totalPages })}</span>
+          <Button variant="secondary" size="sm" isDisabled={page >= totalPages} onPress={() => dispatch(listQueryChanged({ page: page + 1 }))}>
+            {t('projects.paging.next')}
+          </Button>
+        </nav>
+      )}
+
+      {creating && <CreateProjectModal onClose={() => setCreating(false)} />}
+    </section>
+  );
+}
+
+function ListToolbar() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const query = useAppSelector((state) => state.projects.query);
+  const [search, setSearch] = useState(query.search);
+
+  // The search is sent once the user pauses typing.
+  useEffect(() => {
+    if (search === query.search) return;
+    const timer = setTimeout(() => dispatch(listQueryChanged({ search })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, search, query.search]);
+
+  return (
+    <form
+      className="projects__toolbar"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        dispatch(listQueryChanged({ search }));
+      }}
+    >
+      <TextField className="projects__search" type="search" label={t('projects.list.search')} value={search} onChange={setSearch} />
+      <Select<ProjectSort>
+        className="projects__select"
+        label={t('projects.list.sort')}
+        options={PROJECT_SORTS.map((sort) => ({ value: sort, label: t(`projects.sort.${sort}`) }))}
+        value={query.sortBy}
+        onChange={(sortBy) => dispatch(listQueryChanged({ sortBy }))}
+      />
+      <Select<ProjectTypeFilter>
+        className="projects__select"
+        label={t('projects.list.origin')}
+        options={LIST_ORIGINS.map((origin) => ({ value: origin, label: t(`projects.origin.${origin}`) }))}
+        value={query.projectType}
+        onChange={(projectType) => dispatch(listQueryChanged({ projectType }))}
+      />
+    </form>
+  );
+}
+
+function ProjectItem({ project }: { project: ProjectSummary }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const format = useFormat();
+  const account = useAppSelector((state) => state.session.account);
+  const canClone = project.permissions.clone && (account ? hasAnyPrivilege(account.privileges, ['project.clone']) : false);
+  const titleId = `project-${project.id}-name`;
+  return (
+    <li className="projects__item card" aria-labelledby={titleId}>
+      <div className="projects__item-main">
+        <h2 className="projects__item-name" id={titleId}>
+          <Link to={projectPath(project.id)}>{project.name}</Link>
+        </h2>
+        <p className="projects__item-facts">
+          <span>{t('projects.item.updated', { date: format.date(project.updatedAt) })}</span>
+          <span>{t('projects.item.products', { count: project.productsCount })}</span>
+          {project.versionNumber > 1 && <span>{t('projects.item.version', { number: project.versionNumber })}</span>}
+          {project.origin !== 'OWN' && <span className="projects__badge">{t(`projects.origin.${project.origin}`)}</span>}
+          {project.status !== 1 && <span className="projects__badge projects__badge--status">{t(`projects.status.${project.status}`)}</span>}
+        </p>
+        {project.origin !== 'OWN' && <p className="projects__item-owner">{t('projects.item.owner', { name: project.owner.name })}</p>}
+      </div>
+      {canClone && (
+        <Button variant="secondary" size="sm" onPress={() => void dispatch(duplicateAndReload({ projectId: project.id, name: project.name }))}>
+          <span aria-hidden="true">{t('projects.duplicate.action')}</span>
+          <span className="lm-visually-hidden">{t('projects.duplicate.actionNamed', { name: project.name })}</span>
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function PlaceholderItem({ placeholder }: { placeholder: Placeholder }) {
+  const { t } = useTranslation();
+  return (
+    <li className="projects__item projects__item--placeholder card" aria-busy="true" data-testid="project-placeholder">
+      <div className="projects__item-main">
+        <p className="projects__item-name">{t(`projects.placeholder.${placeholder.kind}`, { name: placeholder.name })}</p>
+        <Skeleton width="60%" />
+      </div>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="projects__list" role="status" aria-live="polite">
+      <span className="lm-visually-hidden">{t('common.loading')}</span>
+      {Array.from({ length: 3 }, (_, index) => (
+        <div key={index} className="projects__item card">
+          <Skeleton lines={2} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { PROJECT_LIST_RELOAD_ITEMS, PROJECT_LIST_V3_LIMIT, type Project, type ProjectListMeta, type ProjectSort, type ProjectSummary, type ProjectTypeFilter } from '@lumen/contracts';
+import { addProductsToProject } from '../../app/project-target';
+import { isSessionEnded } from '../../app/session';
+import type { AppDispatch, RootState } from '../../app/store';
+import {
+  cloneProduct,
+  deleteProduct,
+  deleteProject,
+  duplicateProject,
+  importProject,
+  loadProject,
+  loadProjects,
+  renameProject,
+  updateProduct,
+  versionProject,
+  type ProjectListArg,
+} from './projects-calls';
+
+/** A page of the list holds as many projects as the v3 list answers (spec §9: 5). */
+export const PAGE_SIZE = PROJECT_LIST_V3_LIMIT;
+export const LIST_ORIGINS = ['ALL', 'IMPORTER', 'THIRDPARTY', 'ASSIGNED'] as const satisfies readonly ProjectTypeFilter[];
+
+export type PlaceholderKind = 'import' | 'clone' | 'version';
+export interface Placeholder {
+  key: string;
+  kind: PlaceholderKind;
+  /** The name of the project being copied. */
+  name: string;
+}
+
+/** Spec §4: the version-project status, null until asked, with an explicit reset. */
+export type VersionStatus = null | 'loading' | 'success' | 'failure';
+
+export interface ListQuery {
+  page: number;
+  search: string;
+  sortBy: ProjectSort;
+  projectType: ProjectTypeFilter;
+}
+
+export interface ProjectsState {
+  /** The list's search, sort, origin and page: kept while the user visits a project and comes back. */
+  query: ListQuery;
+  list: {
+    status: 'idle' | 'loading' | 'ready' | 'failed';
+    items: ProjectSummary[];
+    meta: ProjectListMeta | null;
+    requestId: string | null;
+    /** Projects a duplicate or version just made: they stay on top when the list reloads. */
+    fresh: ProjectSummary[];
+  };
+  placeholders: Placeholder[];
+  versionStatus: VersionStatus;
+  /** The last version made, to offer opening it. */
+  lastVersion: ProjectSummary | null;
+  project: { id: number | null; status: 'loading' | 'ready' | 'failed'; data: Project | null; httpStatus: number; requestId: string | null };
+}
+
+const initialQuery: ListQuery = { page: 1, search: '', sortBy: 'UPDATED_RECENT', projectType: 'ALL' };
+
+const initialState: ProjectsState = {
+  query: initialQuery,
+  list: { status: 'idle', items: [], meta: null, requestId: null, fresh: [] },
+  placeholders: [],
+  versionStatus: null,
+  lastVersion: null,
+  project: { id: null, status: 'loading', data: null, httpStatus: 0, requestId: null },
+};
+
+function withoutDuplicates(items: readonly ProjectSummary[]): ProjectSummary[] {
+  const seen = new Set<number>();
+  return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
+}
+
+function httpStatusOf(payload: { error: { ErrorCode: number } } | undefined): number {
+  return payload?.error.ErrorCode ?? 0;
+}
+
+export const projectsSlice = createSlice({
+  name: 'projects',
+  initialState,
+  reducers: {
+    /** Search, sort or origin changed: back to the first page. A page change keeps the rest. */
+    listQueryChanged(state, action: PayloadAction<Partial<ListQuery>>) {
+      const next = { ...state.query, ...action.payload };
+      if (action.payload.page === undefined) next.page = 1;
+      state.query = next;
+    },
+    versionStatusReset(state) {
+      state.versionStatus = null;
+      state.lastVersion = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadProjects.pending, (state, action) => {
+        state.list.status = 'loading';
+        state.list.requestId = action.meta.requestId;
+      })
+      .addCase(loadProjects.fulfilled, (state, action) => {
+        if (state.list.requestId !== action.meta.requestId) return;
+        const { items, meta } = action.payload;
+        state.list.status = 'ready';
+        if (action.meta.arg.reload) {
+          // After a duplicate or a version: the new project on top, then the reloaded first items.
+          state.list.items = withoutDuplicates([...state.list.fresh, ...items]).slice(0, PAGE_SIZE);
+          state.list.meta = { ...meta, page: 1, itemsPerPage: PAGE_SIZE, totalPages: Math.max(1, Math.ceil(meta.totalItems / PAGE_SIZE)) };
+          state.query.page = 1;
+        } else {
+          state.list.items = items;
+          state.list.meta = meta;
+        }
+        state.list.fresh = [];
+      })
+      .addCase(loadProjects.rejected, (state, action) => {
+        if (state.list.requestId !== action.meta.requestId) return;
+        state.list.status = 'failed';
+      })
+      // Placeholders (spec §4): on top while a project is imported, cloned or versioned.
+      .addCase(duplicateProject.pending, (state, action) => {
+        state.placeholders.unshift({ key: action.meta.requestId, kind: 'clone', name: action.meta.arg.name });
+      })
+      .addCase(versionProject.pending, (state, action) => {
+        state.placeholders.unshift({ key: action.meta.requestId, kind: 'version', name: action.meta.arg.name });
+        state.versionStatus = 'loading';
+        state.lastVersion = null;
+      })
+      .addCase(importProject.pending, (state, action) => {
+        state.placeholders.unshift({ key: action.meta.requestId, kind: 'import', name: action.meta.arg.name });
+      })
+      .addCase(duplicateProject.fulfilled, (state, action) => {
+        replacePlaceholder(state, action.meta.requestId, action.payload);
+      })
+      .addCase(versionProject.fulfilled, (state, action) => {
+        replacePlaceholder(state, action.meta.requestId, action.payload);
+        state.versionStatus = 'success';
+        state.lastVersion = action.payload;
+      })
+      .addCase(importProject.fulfilled, (state, action) => {
+        replacePlaceholder(state, action.meta.requestId, action.payload.success ? (action.payload.project ?? null) : null);
+      })
+      .addCase(duplicateProject.rejected, (state, action) => {
+        replacePlaceholder(state, action.meta.requestId, null);
+      })
+      .addCase(versionProject.rejected, (state, action) => {
+        replacePlaceholder(state, action.meta.requestId, null);
+        state.versionStatus = 'failure';
+      })
+      .addCase(importProject.rejected, (state, action) => {
+        replacePlaceholder(state, action.meta.requestId, null);
+      })
+      // The project page.
+      .addCase(loadProject.pending, (state, action) => {
+        const same = state.project.id === action.meta.arg.projectId && state.project.data !== null;
+        state.project = {
+          id: action.meta.arg.projectId,
+          // Reloading the project on screen keeps it visible.
+          status: same ? state.project.status : 'loading',
+          data: same ? state.project.data : null,
+          httpStatus: 0,
+          requestId: action.meta.requestId,
+        };
+      })
+      .addCase(loadProject.fulfilled, (state, action) => {
+        if (state.project.requestId !== action.meta.requestId) return;
+        state.project.status = 'ready';
+        state.project.data = action.payload;
+      })
+      .addCase(loadProject.rejected, (state, action) => {
+        if (state.project.requestId !== action.meta.requestId) return;
+        if (state.project.data) return; // a failed quiet reload leaves the project as it was
+        state.project.status = 'failed';
+        state.project.httpStatus = httpStatusOf(action.payload);
+      })
+      .addCase(renameProject.fulfilled, (state, action) => {
+        const { id, name, revision, updatedAt } = action.payload;
+        if (state.project.data?.id === id) Object.assign(state.project.data, { name, revision, updatedAt });
+        for (const item of state.list.items) if (item.id === id) item.name = name;
+      })
+      .addCase(deleteProject.fulfilled, (state, action) => {
+        const { projectId } = action.meta.arg;
+        state.list.items = state.list.items.filter((item) => item.id !== projectId);
+        if (state.project.id === projectId) state.project = initialState.project;
+      })
+      .addCase(updateProduct.pending, (state, action) => {
+        const { projectId, productId, body } = action.meta.arg;
+        const product = state.project.data?.id === projectId ? state.project.data.products.find((item) => item._id === productId) : undefined;
+        if (product && body.quantity !== undefined) product.quantity = body.quantity;
+      })
+      .addCase(updateProduct.fulfilled, (state, action) => {
+        const data = state.project.data;
+        if (data?.id !== action.payload.projectId) return;
+        data.revision = action.payload.revision;
+        const index = data.products.findIndex((item) => item._id === action.payload.product._id);
+        const current = data.products[index];
+        if (current) data.products[index] = { ...current, ...action.payload.product };
+      })
+      .addCase(cloneProduct.fulfilled, (state, action) => {
+        const data = state.project.data;
+        if (data?.id !== action.payload.projectId) return;
+        data.revision = action.payload.revision;
+        const index = data.products.findIndex((item) => item._id === action.meta.arg.productId);
+        data.products.splice(index < 0 ? data.products.length : index + 1, 0, ...action.payload.products);
+      })
+      .addCase(deleteProduct.fulfilled, (state, action) => {
+        const data = state.project.data;
+        if (data?.id !== action.meta.arg.projectId) return;
+        data.products = data.products.filter((item) => item._id !== action.meta.arg.productId);
+      })
+      .addCase(addProductsToProject.fulfilled, (state, action) => {
+        const data = state.project.data;
+        if (data?.id !== action.payload.projectId) return;
+        data.revision = action.payload.revision;
+        data.products.push(...action.payload.products);
+      })
+      .addMatcher(isSessionEnded, () => initialState);
+  },
+});
+
+function replacePlaceholder(state: ProjectsState, key: string, project: ProjectSummary | null) {
+  state.placeholders = state.placeholders.filter((item) => item.key !== key);
+  if (!project) return;
+  state.list.items = withoutDuplicates([project, ...state.list.items]);
+  state.list.fresh = withoutDuplicates([project, ...state.list.fresh]);
+}
+
+export const { listQueryChanged, versionStatusReset } = projectsSlice.actions;
+
+function listArg(query: ListQuery): ProjectListArg {
+  return { ...query, itemsPerPage: PAGE_SIZE };
+}
+
+/** Loads the list's current page. */
+export function loadListPage() {
+  return (dispatch: AppDispatch, getState: () => RootState) => dispatch(loadProjects(listArg(getState().projects.query)));
+}
+
+/** After a duplicate or a version the list reloads its first 4 items under the new project (spec §4, §9). */
+function reloadAfterCopy() {
+  return (dispatch: AppDispatch, getState: () => RootState) =>
+    dispatch(loadProjects({ ...listArg(getState().projects.query), page: 1, itemsPerPage: PROJECT_LIST_RELOAD_ITEMS, reload: true }));
+}
+
+export function duplicateAndReload(arg: { projectId: number; name: string }) {
+  return async (dispatch: AppDispatch) => {
+    const result = await dispatch(duplicateProject(arg));
+    if (duplicateProject.fulfilled.match(result)) await dispatch(reloadAfterCopy());
+    return result;
+  };
+}
+
+export function versionAndReload(arg: Parameters<typeof versionProject>[0]) {
+  return async (dispatch: AppDispatch) => {
+    const result = await dispatch(versionProject(arg));
+    if (versionProject.fulfilled.match(result)) await dispatch(reloadAfterCopy());
+    return result;
+  };
+}

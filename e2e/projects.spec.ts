@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { exactly, texts } from './support/texts';
+
+// Issue 6, the professional's workspace: a distributor (catalogue 16, Spanish) creates a project,
+// adds three products three ways (collection → configurator, reference, preconfiguration), changes a
+// quantity, saves a version and duplicates the project, through the built app on the demo data.
+
+const en = texts('en');
+const t = texts('es');
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
+  const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
+  await dialog.getByLabel(exactly(en('auth.field.email'), { end: false })).fill(email);
+  await dialog.getByLabel(exactly(en('auth.field.password'), { end: false })).fill('demo-password');
+  await dialog.getByRole('button', { name: en('auth.login.submit') }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Axe findings, without react-aria's off-screen live announcer (its transient role="img" nodes). */
+async function accessibilityViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** The "Add to project" dialog of the configurators: choose the project by name, add, land on its page. */
+async function addToProject(page: Page, projectName: string) {
+  await page.getByRole('button', { name: t('projects.addTo.action') }).click();
+  const dialog = page.getByRole('dialog', { name: t('projects.addTo.title') });
+  const picker = dialog.getByRole('button', { name: new RegExp(t('projects.addTo.project')) });
+  await expect(picker).toBeVisible();
+  if (!((await picker.textContent()) ?? '').includes(projectName)) {
+    await picker.click();
+    await page.getByRole('option', { name: projectName }).click();
+  }
+  await dialog.getByRole('button', { name: t('projects.addTo.submit') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
+}
+
+test('a distributor builds a project: three products three ways, a quantity, a version and a duplicate', async ({ page }) => {
+  const name = `Vestíbulo ${Date.now() % 100000}`;
+  await logIn(page, 'distributor@demo.example');
+
+  // The list, from the header; then a new project in the user's catalogue.
+  await page.getByRole('banner').getByRole('link', { name: t('projects.nav') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('projects.list.title') })).toBeVisible();
+  await page.getByRole('button', { name: t('projects.create.action') }).first().click();
+  const create = page.getByRole('dialog', { name: t('projects.create.title') });
+  await create.getByRole('textbox', { name: new RegExp(t('projects.form.name')) }).fill(name);
+  await create.getByRole('button', { name: t('projects.create.submit') }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveURL(/\/project\/\d+$/);
+  const projectUrl = page.url();
+  const grid = page.getByRole('table');
+
+  // 1. Collection → model → express configurator → add to this project.
+  await page.getByRole('link', { name: t('projects.add.fromCatalogue') }).click();
+  await expect(page).toHaveURL(/\/project\/\d+\/add-product\/select-collection$/);
+  await expect(page.getByRole('link', { name: t('projects.add.backToProject') })).toBeVisible();
+  await page.getByRole('list', { name: t('catalogue.collections.listLabel') }).getByRole('link', { name: /Tessa/ }).click();
+  await page.getByRole('list', { name: t('catalogue.models.listLabel') }).getByRole('link', { name: /4010/ }).click();
+  await expect(page.getByTestId('configured-reference')).toHaveText(/^4010/);
+  await addToProject(page, name);
+  await expect(grid.getByRole('row')).toHaveCount(2);
+
+  // 2. By reference (the domain checks the form, the catalogue the article).
+  await page.getByRole('button', { name: t('projects.reference.action') }).click();
+  const byReference = page.getByRole('dialog', { name: t('projects.reference.title') });
+  const field = byReference.getByRole('textbox', { name: new RegExp(t('projects.reference.label')) });
+  await field.fill('5520-NE/MC_32');
+  await byReference.getByRole('button', { name: t('projects.reference.submit') }).click();
+  await expect(byReference.getByText(/5520|catálogo/i).first()).toBeVisible();
+  await field.fill('746005/M3_31');
+  await byReference.getByRole('button', { name: t('projects.reference.submit') }).click();
+  await expect(byReference).toBeHidden();
+  await expect(grid.getByRole('row')).toHaveCount(3);
+
+  // 3. A preconfiguration of the collection.
+  await page.getByRole('link', { name: t('projects.add.fromCatalogue') }).click();
+  await page.getByRole('list', { name: t('catalogue.collections.listLabel') }).getByRole('link', { name: /Tessa/ }).click();
+  await page.getByRole('link', { name: t('catalogue.models.preconfigs') }).click();
+  await page.getByRole('list', { name: t('catalogue.preconfigs.listLabel') }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/add-preconfig\/\d+$/);
+  await expect(page.getByTestId('configured-reference')).toBeVisible();
+  await addToProject(page, name);
+  await expect(grid.getByRole('row')).toHaveCount(4);
+
+  // A quantity: typed into the first line's quantity selector; the server keeps it.
+  const quantity = grid.getByRole('spinbutton').first();
+  await quantity.fill('7');
+  await quantity.press('Enter');
+  await expect(quantity).toHaveValue('7');
+  await page.reload();
+  await expect(page.getByRole('table').getByRole('spinbutton').first()).toHaveValue('7');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // A version, with a title.
+  await page.getByRole('button', { name: t('projects.versions.create') }).click();
+  const version = page.getByRole('dialog', { name: t('projects.versions.createTitle') });
+  await version.getByRole('textbox', { name: t('projects.versions.titleLabel') }).fill('Con regulación');
+  await version.getByRole('button', { name: t('projects.versions.submit') }).click();
+  await expect(version.getByText(t('projects.versions.created', { number: '2' }))).toBeVisible();
+  await version.getByRole('link', { name: t('projects.versions.open') }).click();
+  await expect(page.getByText(/Con regulación/).first()).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+
+  // Duplicate the original: the copy heads the list.
+  await page.goto(projectUrl);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: t('projects.duplicate.action'), exact: true }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  const list = page.getByRole('list', { name: t('projects.list.label') });
+  await expect(list.getByRole('heading', { level: 2 }).first()).toContainText(name);
+  await expect(list.getByTestId('project-placeholder')).toHaveCount(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
