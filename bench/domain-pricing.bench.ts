@@ -6,6 +6,7 @@ import { Bench } from 'tinybench';
 import { computeBudget, type BudgetProductInput } from '../packages/domain/src/budget';
 import { mergeLeadTimes, orderLeadTime } from '../packages/domain/src/lead-time';
 import { formatReference, parseReference } from '../packages/domain/src/reference';
+import { printBenchTable } from './support/report';
 
 // Deterministic inputs (a small LCG, no Math.random).
 let seed = 42;
@@ -55,16 +56,5 @@ bench
 
 await bench.run();
 
-const rows = bench.tasks.map((task) => {
-  const result = task.result;
-  if (result.state !== 'completed') return { task: task.name, state: result.state };
-  return {
-    task: task.name,
-    'ops/s': Math.round(result.throughput.mean).toLocaleString('en-US'),
-    'mean (ms)': result.latency.mean.toFixed(4),
-    'p99 (ms)': result.latency.p99.toFixed(4),
-    samples: result.latency.samplesCount,
-  };
-});
-console.table(rows);
+printBenchTable(bench);
 if (sink === Number.NEGATIVE_INFINITY) console.log(sink);

@@ -11,6 +11,7 @@ import { addElement, createSpace, findTreeRuleFailures, moveElement, setAttribut
 import type { ElementTree, TreeContext } from '../packages/domain/src/element-tree';
 import { FIXTURE_ARTICLES } from '../packages/domain/src/element-tree/element-tree.fixtures';
 import type { RuleSet } from '../packages/domain/src/rules';
+import { printBenchTable } from './support/report';
 
 const T = 1_700_000_000_000;
 const FAMILY = { familyId: 42, subFamily: { id: 225, description: 'plusminus' }, category: 7 };
@@ -93,16 +94,5 @@ bench
 
 await bench.run();
 
-const rows = bench.tasks.map((task) => {
-  const result = task.result;
-  if (result.state !== 'completed') return { task: task.name, state: result.state };
-  return {
-    task: task.name,
-    'ops/s': Math.round(result.throughput.mean).toLocaleString('en-US'),
-    'mean (ms)': result.latency.mean.toFixed(4),
-    'p99 (ms)': result.latency.p99.toFixed(4),
-    samples: result.latency.samplesCount,
-  };
-});
-console.table(rows);
+printBenchTable(bench);
 if (sink === Number.NEGATIVE_INFINITY) console.log(sink);
