@@ -4,7 +4,8 @@ import { exactly, texts } from './support/texts';
 
 // Issue 6, the professional's workspace: a distributor (catalogue 16, Spanish) creates a project,
 // adds three products three ways (collection → configurator, reference, preconfiguration), changes a
-// quantity, saves a version and duplicates the project, through the built app on the demo data.
+// quantity, edits a line in the attributes configurator, saves a version and duplicates the project,
+// through the built app on the demo data.
 
 const en = texts('en');
 const t = texts('es');
@@ -95,6 +96,28 @@ test('a distributor builds a project: three products three ways, a quantity, a v
   await page.reload();
   await expect(page.getByRole('table').getByRole('spinbutton').first()).toHaveValue('7');
   expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Edit a line in the attributes configurator (/validate/{projectId}/{productId}): another finish,
+  // saved in place and validated; the project page shows the new reference.
+  await grid.getByRole('link', { name: new RegExp(`^${t('projects.product.edit')} `) }).first().click();
+  await expect(page).toHaveURL(/\/validate\/\d+\/[0-9a-f-]{36}$/);
+  const configured = page.getByTestId('configured-reference');
+  await expect(configured).toHaveText(/^4010/);
+  await expect(page.getByRole('spinbutton', { name: t('configurator.result.quantity') })).toHaveValue('7');
+  const previous = ((await configured.textContent()) ?? '').trim();
+  await page.getByRole('group', { name: t('configurator.attribute.finish') }).locator('button[aria-pressed="false"]:not([disabled])').first().click();
+  await expect(configured).not.toHaveText(previous);
+  const edited = ((await configured.textContent()) ?? '').trim();
+  const save = page.getByRole('button', { name: t('projects.validate.save') });
+  await expect(save).toBeEnabled();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await save.click();
+  await expect(page).toHaveURL(projectUrl);
+  const editedRow = page.getByRole('table').getByRole('row').nth(1);
+  await expect(editedRow).toContainText(edited);
+  await expect(editedRow).not.toContainText(previous);
+  await expect(editedRow).toContainText(t('projects.grid.validated'));
+  await expect(editedRow.getByRole('spinbutton')).toHaveValue('7');
 
   // A version, with a title.
   await page.getByRole('button', { name: t('projects.versions.create') }).click();

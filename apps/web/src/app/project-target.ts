@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CreateProjectBody, ProductInput, ProductsAdded, Project, ProjectSummary } from '@lumen/contracts';
+import type { CreateProjectBody, Lang, ProductInput, ProductsAdded, ProductUpdated, Project, ProjectSummary, UpdateProductBody } from '@lumen/contracts';
 import { projectTitleSchema, versionTitleSchema } from '@lumen/domain';
 import { createAsyncAction } from './async-action';
 import { isSessionEnded } from './session';
@@ -42,6 +42,41 @@ export const createProject = createAsyncAction<Project, CreateProjectBody>('crea
 /** POST projects /v1/projects/{id}/products with an array of products (spec §7). */
 export const addProductsToProject = createAsyncAction<ProductsAdded, { projectId: number; products: ProductInput[] }>('addProducts', ({ projectId, products }, { extra }) =>
   extra.api.post<ProductsAdded>('projects', `/v1/projects/${projectId}/products`, products),
+);
+
+/** The id of a project in a path (/project/{projectId}…), or null when it cannot be one. */
+export function parseProjectId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * GET projects /v1/projects/{id} with the grid's data (parseProducts) and, with price.view, prices.
+ * Shared by the project page and the validation of a line (/validate/{projectId}/{productId}); the
+ * projects slice keeps the project on screen.
+ */
+export const loadProject = createAsyncAction<Project, { projectId: number; prices: boolean; lang: Lang }>(
+  'getProject',
+  ({ projectId, prices, lang }, { extra }) => extra.api.get<Project>('projects', `/v1/projects/${projectId}`, { lang, prices, parseProducts: true }),
+  { showError: false },
+);
+
+/** PUT projects /v1/projects/{id}/products/{productId}: quantity and configuration (a new reference, with expectedRevision). */
+export const updateProduct = createAsyncAction<ProductUpdated, { projectId: number; productId: string; body: UpdateProductBody }>(
+  'updateProduct',
+  ({ projectId, productId, body }, { extra }) => extra.api.put<ProductUpdated>('projects', `/v1/projects/${projectId}/products/${productId}`, body),
+);
+
+export interface ProductValidated {
+  _id: string;
+  validation: { status: string };
+  revision: number;
+}
+
+/** PUT apiv2 /project/{id}/product/{productId}/validate: the line is validated (configurator validation). */
+export const validateProduct = createAsyncAction<ProductValidated, { projectId: number; productId: string }>('validateProduct', ({ projectId, productId }, { extra }) =>
+  extra.api.put<ProductValidated>('apiv2', `/project/${projectId}/product/${productId}/validate`),
 );
 
 /** GET projects /v1/projects?type=LIST: every project the user may see, for a picker. */

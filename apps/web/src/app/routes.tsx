@@ -6,10 +6,11 @@ import { HomePage } from '../features/home';
 import { ProfilePage } from '../features/profile';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
-import { loadAddPreconfigPage, loadConfiguratorPage } from '../features/configurator';
+import { loadAddPreconfigPage, loadConfiguratorPage, loadConfiguratorScreen } from '../features/configurator';
 import { loadProjectAddProduct, loadProjectPage, loadProjectsPage } from '../features/projects';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { Layout } from './layout';
+import { ValidateProjectLine } from './validate-project-line';
 
 /** The widget gallery is a tool, loaded only when opened. */
 const SandboxPage = lazy(loadSandboxPage);
@@ -20,6 +21,7 @@ const AddProductPage = lazy(loadAddProductPage);
 const PreconfigsListPage = lazy(loadPreconfigsListPage);
 const ConfiguratorPage = lazy(loadConfiguratorPage);
 const AddPreconfigPage = lazy(loadAddPreconfigPage);
+const ConfiguratorScreen = lazy(loadConfiguratorScreen);
 /** Projects (issue 6): the list, the project page, and the project's way into the catalogue. */
 const ProjectsPage = lazy(loadProjectsPage);
 const ProjectPage = lazy(loadProjectPage);
@@ -27,6 +29,8 @@ const ProjectAddProduct = lazy(loadProjectAddProduct);
 const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((module) => ({ default: module.ProjectAddProductRedirect })));
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={['project.view', 'project.view.company', 'project.view.assigned.company']}>{page}</RequireAuth>;
+/** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
+const projectEdit = (page: ReactNode) => <RequireAuth privileges={['project.edit']}>{page}</RequireAuth>;
 /** Spec §2: the product-choosing pages need project view. */
 const projectView = (page: ReactNode) => <RequireAuth privileges={['project.view']}>{page}</RequireAuth>;
 
@@ -78,6 +82,13 @@ export function createRoutes(): RouteObject[] {
             <ProjectAddProduct>
               <SelectCollectionPage />
             </ProjectAddProduct>,
+          ),
+        },
+        {
+          // A project line in the attributes configurator: the app loads and saves the line, the configurator configures it.
+          path: '/validate/:projectId/:productId',
+          element: projectEdit(
+            <ValidateProjectLine notFound={<NotFoundPage />} renderConfigurator={(props) => <ConfiguratorScreen mode="attributes" {...props} />} />,
           ),
         },
         { path: NOT_ALLOWED_PATH, element: <NotAllowedPage /> },

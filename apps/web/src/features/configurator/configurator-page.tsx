@@ -1,4 +1,5 @@
 import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
+import type { AttributeKey } from '@lumen/domain';
 import { collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
 import type { ReactNode } from 'react';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { toArticleCollection } from './configuration';
-import { Configurator, type ConfiguratorMode } from './configurator';
+import { Configurator, type ConfiguratorActionsState, type ConfiguratorMode } from './configurator';
 import { loadArticleCollection, loadModelSummary, loadRules } from './configurator-calls';
 import './configurator.css';
 import { useRemote, type Remote } from '../../app/use-remote';
@@ -51,15 +52,41 @@ export interface ConfiguratorScreenProps {
   intro?: ReactNode;
   initial?: ElementAttributes;
   initialQuantity?: number;
+  /** The catalogue to configure in (a project's); default the user's. */
+  catalogId?: number;
+  /** Show the configuration without letting it change. */
+  readOnly?: boolean;
+  /** Attributes shown but not offered for change. */
+  lockedAttributes?: readonly AttributeKey[];
+  /** The caller's own actions under the quantity instead of "Add to project" (e.g. save a project line). */
+  renderActions?: (state: ConfiguratorActionsState) => ReactNode;
 }
 
-/** Loads the model's article collection and its collection's rules, then shows the configurator. */
-export function ConfiguratorScreen({ mode, model, subFamilyId, applicationLocationId, steps, backPath, backLabel, intro, initial, initialQuantity }: ConfiguratorScreenProps) {
+/**
+ * Loads the model's article collection and its collection's rules, then shows the configurator.
+ * Other screens compose it (a preconfiguration, a project line to validate through the router).
+ */
+export function ConfiguratorScreen({
+  mode,
+  model,
+  subFamilyId,
+  applicationLocationId,
+  steps,
+  backPath,
+  backLabel,
+  intro,
+  initial,
+  initialQuantity,
+  catalogId: catalogOfCaller,
+  readOnly,
+  lockedAttributes,
+  renderActions,
+}: ConfiguratorScreenProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
   const lang = useAppSelector((state) => state.preferences.lang);
-  const catalogId = account?.catalogId ?? 16;
+  const catalogId = catalogOfCaller ?? account?.catalogId ?? 16;
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
   const validModel = /^[A-Za-z0-9]{4}$/.test(model);
   const baseArticleOf = (remote: Remote<VariationsResponse>) =>
@@ -128,6 +155,9 @@ export function ConfiguratorScreen({ mode, model, subFamilyId, applicationLocati
           seesPrices={seesPrices}
           initial={initial}
           initialQuantity={initialQuantity}
+          readOnly={readOnly}
+          lockedAttributes={lockedAttributes}
+          renderActions={renderActions}
         />
       )}
     </section>

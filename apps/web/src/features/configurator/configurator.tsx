@@ -9,7 +9,7 @@ import {
   type RuleSet,
 } from '@lumen/domain';
 import { Button, QuantitySelector, Select } from '@lumen/ui';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddToProject } from '../../app/add-to-project';
 import { useAppDispatch } from '../../app/store';
@@ -36,6 +36,16 @@ export type ConfiguratorMode = 'express' | 'attributes';
 type ListedKey = Exclude<AttributeKey, 'pendantHeight'>;
 const LISTED: readonly ListedKey[] = ['finish', 'ledColourTemp', 'control', 'installation'];
 
+/** What the configurator's caller gets to build its own actions (e.g. saving a project line). */
+export interface ConfiguratorActionsState {
+  /** The configured reference (catalogue form). */
+  reference: string;
+  quantity: number;
+  attributes: ElementAttributes;
+  /** The catalogue has no article for this reference (its look-up answered 404). */
+  notMade: boolean;
+}
+
 export interface ConfiguratorProps {
   mode: ConfiguratorMode;
   model: string;
@@ -48,6 +58,12 @@ export interface ConfiguratorProps {
   initialQuantity?: number;
   /** Overrides "now" (tests). */
   now?: Date;
+  /** Shows the configuration without letting it change (choices and quantity disabled, no actions). */
+  readOnly?: boolean;
+  /** Attributes shown as they are, not offered for change (with a hint). */
+  lockedAttributes?: readonly AttributeKey[];
+  /** Replaces "Add to project" under the quantity. */
+  renderActions?: (state: ConfiguratorActionsState) => ReactNode;
 }
 
 /**
@@ -56,7 +72,7 @@ export interface ConfiguratorProps {
  * price.view), MOQ, lead time for the quantity, availability, lumens, watts and drivers. Every
  * figure comes from @lumen/domain (see configuration.ts).
  */
-export function Configurator({ mode, model, data, rules, lang, seesPrices, initial, initialQuantity = 1, now }: ConfiguratorProps) {
+export function Configurator({ mode, model, data, rules, lang, seesPrices, initial, initialQuantity = 1, now, readOnly = false, lockedAttributes = [], renderActions }: ConfiguratorProps) {
   const { t } = useTranslation();
   const context = useMemo<ConfiguratorContext>(
     () => ({ model, catalogId: data.catalogId, collection: toArticleCollection(data), rules }),
@@ -73,7 +89,9 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
   const result = resultOf(tree, context, quantity, pricing, now);
   const currency = data.pricing?.currency ?? (data.catalogId === 21 ? 'USD' : 'EUR');
 
+  const fixed = (key: AttributeKey) => readOnly || lockedAttributes.includes(key);
   const choose = (key: AttributeKey, value: string) => {
+    if (fixed(key)) return;
     const outcome = chooseAttribute(tree, key, value, context);
     setTree(outcome.tree);
     setIncompatible(outcome.incompatible ? key : null);
@@ -96,8 +114,8 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
                 options={options[key].map((code) => ({ value: code, label: labelOf(context, base, key, code, lang), isDisabled: !isOfferedNow(context, key, code, now) }))}
                 value={codeOf(key)}
                 onChange={(value) => choose(key, value)}
-                isDisabled={options[key].length <= 1}
-                description={options[key].length <= 1 ? t('configurator.onlyOption') : undefined}
+                isDisabled={options[key].length <= 1 || fixed(key)}
+                description={options[key].length <= 1 ? t('configurator.onlyOption') : lockedAttributes.includes(key) ? t('configurator.locked') : undefined}
               />
             ))}
             {pendant && (
@@ -106,6 +124,8 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
                 options={pendantHeights(base, pendant).map((cm) => ({ value: String(cm), label: metres(cm, lang, t) }))}
                 value={height}
                 onChange={(value) => choose('pendantHeight', value)}
+                isDisabled={fixed('pendantHeight')}
+                description={lockedAttributes.includes('pendantHeight') ? t('configurator.locked') : undefined}
               />
             )}
           </div>
@@ -123,6 +143,8 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
                 }))}
                 value={codeOf(key)}
                 onChange={(value) => choose(key, value)}
+                isFixed={fixed(key)}
+                hint={lockedAttributes.includes(key) ? t('configurator.locked') : undefined}
               />
             ))}
             {pendant && (
@@ -131,6 +153,8 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
                 options={pendantHeights(base, pendant).map((cm) => ({ code: String(cm), label: metres(cm, lang, t), disabled: false }))}
                 value={height}
                 onChange={(value) => choose('pendantHeight', value)}
+                isFixed={fixed('pendantHeight')}
+                hint={lockedAttributes.includes('pendantHeight') ? t('configurator.locked') : undefined}
               />
             )}
           </div>
@@ -152,6 +176,8 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
         seesPrices={seesPrices}
         currency={currency}
         lang={lang}
+        readOnly={readOnly}
+        renderActions={renderActions ? (state) => renderActions({ ...state, attributes }) : undefined}
       />
     </div>
   );
@@ -177,7 +203,22 @@ interface GroupOption {
 }
 
 /** The attributes configurator shows every option of an attribute at once, as toggle buttons. */
-function OptionGroup({ label, options, value, onChange }: { label: string; options: readonly GroupOption[]; value: string; onChange: (code: string) => void }) {
+function OptionGroup({
+  label,
+  options,
+  value,
+  onChange,
+  isFixed = false,
+  hint,
+}: {
+  label: string;
+  options: readonly GroupOption[];
+  value: string;
+  onChange: (code: string) => void;
+  /** Shown, not offered for change (read-only or locked). */
+  isFixed?: boolean;
+  hint?: string;
+}) {
   const { t } = useTranslation();
   const single = options.length <= 1;
   return (
@@ -190,7 +231,7 @@ function OptionGroup({ label, options, value, onChange }: { label: string; optio
             size="sm"
             variant={option.code === value ? 'primary' : 'secondary'}
             aria-pressed={option.code === value}
-            isDisabled={option.disabled || single}
+            isDisabled={option.disabled || single || isFixed}
             onPress={() => onChange(option.code)}
           >
             {option.swatch && <span className="configurator__swatch" style={{ background: option.swatch }} aria-hidden="true" />}
@@ -198,7 +239,7 @@ function OptionGroup({ label, options, value, onChange }: { label: string; optio
           </Button>
         ))}
       </div>
-      {single && <p className="configurator__hint">{t('configurator.onlyOption')}</p>}
+      {single ? <p className="configurator__hint">{t('configurator.onlyOption')}</p> : hint && <p className="configurator__hint">{hint}</p>}
     </fieldset>
   );
 }
@@ -213,9 +254,11 @@ interface ResultsProps {
   seesPrices: boolean;
   currency: string;
   lang: Lang;
+  readOnly: boolean;
+  renderActions?: (state: Omit<ConfiguratorActionsState, 'attributes'>) => ReactNode;
 }
 
-function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesPrices, currency, lang }: ResultsProps) {
+function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesPrices, currency, lang, readOnly, renderActions }: ResultsProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<{ reference: string; outcome: 'copied' | 'failed' } | null>(null);
   const dispatch = useAppDispatch();
@@ -275,11 +318,12 @@ function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesP
         value={quantity}
         min={1}
         max={100_000}
+        isDisabled={readOnly}
         onChange={(value) => onQuantity(Math.max(1, Math.round(value)))}
       />
-      {/* Issue 6 (projects): add the configured product to a project (app/add-to-project.tsx). */}
+      {/* Issue 6 (projects): add the configured product to a project (app/add-to-project.tsx), unless the caller brings its own actions. */}
       <div className="configurator__add-to-project">
-        <AddToProject reference={result.reference} quantity={quantity} isDisabled={notMade} />
+        {renderActions ? renderActions({ reference: result.reference, quantity, notMade }) : !readOnly && <AddToProject reference={result.reference} quantity={quantity} isDisabled={notMade} />}
       </div>
       {!validity.valid && (
         <p className="configurator__warning" role="status">

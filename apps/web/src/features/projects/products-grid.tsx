@@ -1,8 +1,9 @@
 import { MAX_PRODUCT_QUANTITY, type Project, type ProjectProduct } from '@lumen/contracts';
-import { pendantHeightToMetres } from '@lumen/domain';
+import { attributesValidatePath, hasAnyPrivilege, pendantHeightToMetres } from '@lumen/domain';
 import { Button, Modal, QuantitySelector } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useFormat } from '../../i18n/use-format';
 import { cloneProduct, deleteProduct, loadProject, updateProduct } from './projects-calls';
@@ -106,6 +107,7 @@ function ProductRow({ project, product, editable, showPrices, onRemove }: RowPro
   const dispatch = useAppDispatch();
   const format = useFormat();
   const lang = useAppSelector((state) => state.preferences.lang);
+  const mayEdit = useAppSelector((state) => hasAnyPrivilege(state.session.account?.privileges ?? [], ['project.edit']));
   const [cloning, setCloning] = useState(false);
   const name = productName(product);
   const figures = lineFigures(product);
@@ -139,6 +141,7 @@ function ProductRow({ project, product, editable, showPrices, onRemove }: RowPro
           <span>{name}</span>
           {code && code !== name && <span className="project-grid__code">{code}</span>}
           {product.type === 'CREATION' && <span className="projects__badge">{t('projects.grid.creation')}</span>}
+          {product.validation.status === 'VALIDATED' && <span className="projects__badge projects__badge--validated">{t('projects.grid.validated')}</span>}
           <dl className="project-grid__attributes">
             {ATTRIBUTES.map((key) => (
               <div key={key}>
@@ -175,6 +178,13 @@ function ProductRow({ project, product, editable, showPrices, onRemove }: RowPro
       {showPrices && <td data-label={t('projects.grid.totalPrice')}>{product.price ? format.money(product.price.totalNet, product.price.currency) : empty}</td>}
       {editable && (
         <td className="project-grid__row-actions">
+          {product.type === 'REGULAR' && mayEdit && (
+            // The attributes configurator with this line's configuration (spec §2 /validate/{projectId}/{productId}).
+            <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={attributesValidatePath(project.id, product._id)}>
+              <span aria-hidden="true">{t('projects.product.edit')}</span>
+              <span className="lm-visually-hidden">{t('projects.product.editNamed', { name })}</span>
+            </Link>
+          )}
           <Button variant="ghost" size="sm" isLoading={cloning} onPress={() => void clone()}>
             <span aria-hidden="true">{t('projects.product.clone')}</span>
             <span className="lm-visually-hidden">{t('projects.product.cloneNamed', { name })}</span>

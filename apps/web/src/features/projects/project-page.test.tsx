@@ -104,6 +104,30 @@ describe('the project page', () => {
     expect(within(grid()).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('offers Edit (the attributes configurator) for each regular line in EDITION with project.edit, and marks validated lines', async () => {
+    const regular = makeProduct({ validation: { status: 'VALIDATED' } });
+    const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby', products: [regular, creation()] })] });
+    await openProject('/project/5', api);
+    const edits = within(grid()).getAllByRole('link', { name: new RegExp(`^${tx('projects.product.edit')}`) });
+    expect(edits).toHaveLength(1);
+    expect(edits[0]).toHaveAccessibleName(tx('projects.product.editNamed', { name: 'North wall' }));
+    expect(edits[0]).toHaveAttribute('href', `/validate/5/${regular._id}`);
+    const rows = within(grid()).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByText(tx('projects.grid.validated'))).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).queryByText(tx('projects.grid.validated'))).not.toBeInTheDocument();
+  });
+
+  it('offers no Edit in ORDER, nor to a user without project.edit', async () => {
+    const ordered = projectsApi({ projects: [makeProject(5, { name: 'Lobby', status: 2 })] });
+    const view = await openProject('/project/5', ordered);
+    expect(within(grid()).queryByRole('link', { name: new RegExp(tx('projects.product.edit')) })).not.toBeInTheDocument();
+    view.unmount();
+    const privileges = makeAccount({ role: 'distributor' }).privileges.filter((privilege) => privilege !== 'project.edit');
+    const viewer = projectsApi({ account: makeAccount({ role: 'distributor', privileges }), projects: [makeProject(5, { name: 'Lobby' })] });
+    await openProject('/project/5', viewer);
+    expect(within(grid()).queryByRole('link', { name: new RegExp(tx('projects.product.edit')) })).not.toBeInTheDocument();
+  });
+
   it('offers no rename or delete when the status is EDITION but the server says the user may not', async () => {
     const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby', permissions: { view: true, edit: true, delete: false, clone: false, download: true, addByReference: true, assignThirdparty: false } })] });
     await openProject('/project/5', api);

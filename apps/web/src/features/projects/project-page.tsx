@@ -4,6 +4,7 @@ import { Button, Icon, Skeleton } from '@lumen/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { parseProjectId } from '../../app/project-target';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useFormat } from '../../i18n/use-format';
 import { AddByReferenceModal } from './add-by-reference-modal';
@@ -14,11 +15,7 @@ import { duplicateAndReload } from './projects-slice';
 import { VersionsSection } from './versions-section';
 import './projects.css';
 
-export function parseProjectId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
+export { parseProjectId };
 
 /** /project/{projectId}: the project's products, its actions by status, and its versions. */
 export default function ProjectPage() {

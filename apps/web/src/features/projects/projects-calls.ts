@@ -2,14 +2,11 @@ import type {
   Article,
   ImportResult,
   ProductsAdded,
-  ProductUpdated,
-  Project,
   ProjectListPage,
   ProjectSort,
   ProjectSummary,
   ProjectTypeFilter,
   ProjectVersion,
-  UpdateProductBody,
   VersionBody,
 } from '@lumen/contracts';
 import type { Lang } from '@lumen/contracts';
@@ -43,12 +40,8 @@ export const loadProjects = createAsyncAction<ProjectListPage, ProjectListArg & 
   { showError: false },
 );
 
-/** GET projects /v1/projects/{id} with the grid's data (parseProducts) and, with price.view, prices. */
-export const loadProject = createAsyncAction<Project, { projectId: number; prices: boolean; lang: Lang }>(
-  'getProject',
-  ({ projectId, prices, lang }, { extra }) => extra.api.get<Project>('projects', `/v1/projects/${projectId}`, { lang, prices, parseProducts: true }),
-  { showError: false },
-);
+// Shared with the validation of a line (app/validate-project-line.tsx): they live in app/project-target.ts.
+export { loadProject, updateProduct } from '../../app/project-target';
 
 /** PUT projects /v1/projects/{id} {name}. */
 export const renameProject = createAsyncAction<ProjectSummary, { projectId: number; name: string }>('updateProject', ({ projectId, name }, { extra }) =>
@@ -83,12 +76,6 @@ export const loadVersions = createAsyncAction<ProjectVersion[], { projectId: num
 /** PUT projects /v1/projects/{id}/import: a third-party project; a non-success import still answers 200 (spec §4). */
 export const importProject = createAsyncAction<ImportResult, { projectId: number; name: string }>('importProject', ({ projectId }, { extra }) =>
   extra.api.put<ImportResult>('projects', `/v1/projects/${projectId}/import`),
-);
-
-/** PUT projects /v1/projects/{id}/products/{productId}: quantity (and configuration). */
-export const updateProduct = createAsyncAction<ProductUpdated, { projectId: number; productId: string; body: UpdateProductBody }>(
-  'updateProduct',
-  ({ projectId, productId, body }, { extra }) => extra.api.put<ProductUpdated>('projects', `/v1/projects/${projectId}/products/${productId}`, body),
 );
 
 /** POST apiv2 /projects/{id}/products/{productId}/clone. */

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { PROJECT_LIST_RELOAD_ITEMS, PROJECT_LIST_V3_LIMIT, type Project, type ProjectListMeta, type ProjectSort, type ProjectSummary, type ProjectTypeFilter } from '@lumen/contracts';
-import { addProductsToProject } from '../../app/project-target';
+import { addProductsToProject, validateProduct } from '../../app/project-target';
 import { isSessionEnded } from '../../app/session';
 import type { AppDispatch, RootState } from '../../app/store';
 import {
@@ -195,6 +195,13 @@ export const projectsSlice = createSlice({
         const index = data.products.findIndex((item) => item._id === action.payload.product._id);
         const current = data.products[index];
         if (current) data.products[index] = { ...current, ...action.payload.product };
+      })
+      .addCase(validateProduct.fulfilled, (state, action) => {
+        const data = state.project.data;
+        if (data?.id !== action.meta.arg.projectId) return;
+        data.revision = action.payload.revision;
+        const product = data.products.find((item) => item._id === action.meta.arg.productId);
+        if (product) product.validation = { status: action.payload.validation.status };
       })
       .addCase(cloneProduct.fulfilled, (state, action) => {
         const data = state.project.data;

@@ -1,0 +1,193 @@
+import { PROJECT_STATUS, type Project, type ProjectProduct } from '@lumen/contracts';
+import { CONFIGURATOR_ID, hasAnyPrivilege, tryParseReference, type AttributeKey, type ElementAttributes } from '@lumen/domain';
+import { Button } from '@lumen/ui';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatNumber } from '../i18n/format';
+import { LoadingState } from './loading-state';
+import { loadProject, parseProjectId, projectPath, updateProduct, validateProduct } from './project-target';
+import { useAppDispatch, useAppSelector } from './store';
+import { useRemote } from './use-remote';
+
+/** What the actions slot of the configurator is given (the configured line). */
+export interface LineActionsState {
+  reference: string;
+  quantity: number;
+  notMade: boolean;
+}
+
+/** What this piece hands to the configurator the router composes with it (a subset of its screen's props). */
+export interface LineConfiguratorProps {
+  model: string;
+  subFamilyId: number | undefined;
+  applicationLocationId?: number;
+  catalogId: number;
+  initial: ElementAttributes;
+  initialQuantity: number;
+  readOnly: boolean;
+  lockedAttributes: readonly AttributeKey[];
+  backPath: string;
+  backLabel: string;
+  intro: ReactNode;
+  renderActions: (state: LineActionsState) => ReactNode;
+}
+
+export interface ValidateProjectLineProps {
+  /** The attributes configurator, set up for the line (the router composes it; no import between features). */
+  renderConfigurator: (props: LineConfiguratorProps) => ReactNode;
+  /** Shown when the project or the line does not exist (or is not the user's to see). */
+  notFound: ReactNode;
+}
+
+/**
+ * The pendant height is not part of the reference and the update call carries no pendant height: the
+ * line keeps the catalogue's, so the configurator shows it without offering it for change.
+ */
+const LOCKED: readonly AttributeKey[] = ['pendantHeight'];
+
+/** A line's attributes as the configurator sets them: its reference read by the domain, its pendant height in cm. */
+export function attributesOfProduct(product: ProjectProduct): ElementAttributes {
+  const parts = product.referenceCode ? tryParseReference(product.referenceCode) : null;
+  const height = product.attributes?.pendantHeight?.code;
+  return {
+    ...(parts ? { finish: parts.colour } : {}),
+    ...(parts?.temperature !== undefined ? { ledColourTemp: parts.temperature } : {}),
+    ...(parts?.control !== undefined ? { control: parts.control } : {}),
+    ...(parts?.installation !== undefined ? { installation: parts.installation } : {}),
+    ...(height && /^\d+$/.test(height) ? { pendantHeight: height } : {}),
+  };
+}
+
+const isProductId = (value: string | undefined): value is string => value !== undefined && /^[0-9a-fA-F-]{36}$/.test(value);
+
+/**
+ * /validate/{projectId}/{productId}: a regular line of a project opened in the attributes configurator
+ * with its attributes and quantity preselected; Save updates the line in place (new reference and
+ * quantity, with the revision it was read at) and validates it, then the project page. Cancel goes
+ * back to the project unchanged. A project in ORDER or DELETED (or one the server does not let the
+ * user edit) shows the configuration read-only. Creation lines belong to their own configurators.
+ */
+export function ValidateProjectLine({ renderConfigurator, notFound }: ValidateProjectLineProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const params = useParams();
+  const projectId = parseProjectId(params.projectId);
+  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const [remote, reload] = useRemote<Project>(projectId !== null && productId !== null ? `${projectId}/${lang}` : null, () =>
+    dispatch(loadProject({ projectId: projectId ?? 0, prices: false, lang })).unwrap(),
+  );
+
+  if (projectId === null || productId === null) return <>{notFound}</>;
+  if (remote.status === 'loading') return <LoadingState />;
+  if (remote.status === 'failed') {
+    if (remote.httpStatus === 404) return <>{notFound}</>;
+    return (
+      <section className="page page--narrow">
+        <div className="card" role="alert">
+          <p>{t('projects.page.loadFailed')}</p>
+          <Button variant="secondary" onPress={reload}>
+            {t('projects.retry')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  const project = remote.data;
+  const product = project.products.find((item) => item._id.toLowerCase() === productId);
+  if (!product) return <>{notFound}</>;
+  if (product.type === 'CREATION') {
+    return (
+      <section className="page page--narrow" aria-labelledby="validate-creation-title">
+        <h1 id="validate-creation-title">{t('projects.validate.creationTitle')}</h1>
+        <p role="note">{t('projects.validate.creation', { name: product.description ?? product.creationCode ?? product.model })}</p>
+        <Link className="text-link" to={projectPath(project.id)}>
+          {t('projects.add.backToProject')}
+        </Link>
+      </section>
+    );
+  }
+  return <LineEditor project={project} product={product} renderConfigurator={renderConfigurator} />;
+}
+
+function LineEditor({ project, product, renderConfigurator }: { project: Project; product: ProjectProduct; renderConfigurator: ValidateProjectLineProps['renderConfigurator'] }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const [pending, setPending] = useState(false);
+  // The revision the next update expects: the project's as read, then the update's answer.
+  const revision = useRef(project.revision);
+
+  const inEdition = project.status === PROJECT_STATUS.EDITION;
+  const editable = inEdition && project.permissions.edit && hasAnyPrivilege(privileges, ['project.edit']);
+  const back = projectPath(project.id);
+  const note = !inEdition
+    ? t(project.status === PROJECT_STATUS.ORDER ? 'projects.page.readOnlyOrder' : 'projects.page.readOnlyDeleted')
+    : !editable
+      ? t('projects.validate.readOnlyPermission')
+      : null;
+
+  async function save({ reference, quantity }: LineActionsState) {
+    setPending(true);
+    const updated = await dispatch(
+      updateProduct({
+        projectId: project.id,
+        productId: product._id,
+        body: { quantity, referenceCode: reference, configuratorType: { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR }, expectedRevision: revision.current },
+      }),
+    );
+    if (!updateProduct.fulfilled.match(updated)) {
+      setPending(false);
+      return;
+    }
+    revision.current = updated.payload.revision;
+    const validated = await dispatch(validateProduct({ projectId: project.id, productId: product._id }));
+    if (!validateProduct.fulfilled.match(validated)) {
+      // The line is saved; Save again validates it (the update is repeated at the new revision).
+      setPending(false);
+      return;
+    }
+    void navigate(back);
+  }
+
+  return (
+    <>
+      {renderConfigurator({
+        model: product.model,
+        subFamilyId: product.subFamily?.id,
+        applicationLocationId: product.applicationLocation?.id,
+        catalogId: project.catalogId,
+        initial: attributesOfProduct(product),
+        initialQuantity: product.quantity,
+        readOnly: !editable,
+        lockedAttributes: LOCKED,
+        backPath: back,
+        backLabel: t('projects.add.backToProject'),
+        intro: (
+          <div className="configurator-page__intro">
+            <p>{t('projects.validate.intro', { project: project.name, reference: product.referenceCode ?? '', quantity: formatNumber(product.quantity, lang) })}</p>
+            {note && (
+              <p className="card validate-line__notice" role="note">
+                {note}
+              </p>
+            )}
+          </div>
+        ),
+        renderActions: (state) =>
+          editable ? (
+            <div className="validate-line__actions">
+              <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
+                {t('projects.cancel')}
+              </Button>
+              <Button onPress={() => void save(state)} isLoading={pending} isDisabled={state.notMade}>
+                {t('projects.validate.save')}
+              </Button>
+            </div>
+          ) : null,
+      })}
+    </>
+  );
+}
