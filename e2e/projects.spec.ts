@@ -139,3 +139,33 @@ test('a distributor builds a project: three products three ways, a quantity, a v
   await expect(list.getByTestId('project-placeholder')).toHaveCount(0);
   expect(await accessibilityViolations(page)).toEqual([]);
 });
+
+test('a pendant keeps the height chosen in the configurator: the project shows it and prices it as the configurator did', async ({ page }) => {
+  const name = `Colgantes ${Date.now() % 100000}`;
+  await logIn(page, 'distributor@demo.example');
+  await page.getByRole('banner').getByRole('link', { name: t('projects.nav') }).click();
+  await page.getByRole('button', { name: t('projects.create.action') }).first().click();
+  const create = page.getByRole('dialog', { name: t('projects.create.title') });
+  await create.getByRole('textbox', { name: new RegExp(t('projects.form.name')) }).fill(name);
+  await create.getByRole('button', { name: t('projects.create.submit') }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // Sticks (collection 219), model 2355, in the attributes configurator: 2.50 m instead of the standard 1.50 m.
+  await page.goto('/add-product-v2/219/15/2355');
+  await expect(page.getByTestId('configured-reference')).toHaveText(/^2355/);
+  const heights = page.getByRole('group', { name: t('configurator.attribute.pendantHeight') });
+  const total = page.locator('.configurator__total');
+  await expect(heights.getByRole('button', { name: t('configurator.metres', { value: '1,50' }) })).toHaveAttribute('aria-pressed', 'true');
+  const atStandard = ((await total.textContent()) ?? '').trim();
+  await heights.getByRole('button', { name: t('configurator.metres', { value: '2,50' }) }).click();
+  await expect(heights.getByRole('button', { name: t('configurator.metres', { value: '2,50' }) })).toHaveAttribute('aria-pressed', 'true');
+  await expect(total).not.toHaveText(atStandard);
+  const atHeight = ((await total.textContent()) ?? '').trim();
+  await addToProject(page, name);
+
+  const row = page.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toContainText(t('projects.grid.metres', { value: '2,50' }));
+  await expect(row).toContainText(atHeight);
+  await page.reload();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(t('projects.grid.metres', { value: '2,50' }));
+});

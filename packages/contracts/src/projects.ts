@@ -65,6 +65,8 @@ export const MAX_PRODUCT_QUANTITY = 100_000;
 const Id = z.number().int().positive();
 const ZeroOne = z.union([z.literal(0), z.literal(1)]);
 const ShortText = z.string().trim().max(100);
+/** A pendant height in centimetres (stored in cm, shown in m). */
+const PendantHeightCm = z.number().int().positive().max(100_000);
 /** A product entry's free-form nested data (compositions, config): bounded JSON objects. */
 const JsonObject = z.record(z.string().max(100), z.unknown());
 
@@ -93,6 +95,7 @@ export const ProjectProductAttributes = z.object({
   ledColourTemp: ProjectProductAttribute.optional(),
   control: ProjectProductAttribute.optional(),
   installation: ProjectProductAttribute.optional(),
+  /** code: the line's pendant height in centimetres (the chosen one, else the standard); shown in metres. */
   pendantHeight: ProjectProductAttribute.optional(),
 });
 
@@ -249,6 +252,11 @@ export const ProductInput = z.object({
   validation: z.object({ status: z.string().max(40).nullable() }).optional(),
   preconfigId: z.number().int().optional(),
   productCode: ShortText.optional(),
+  /**
+   * The chosen pendant height in centimetres (configuration-domain §3), regular pendants only. It must
+   * lie in the model's range (min–max widened to include the standard); absent → the standard height.
+   */
+  pendantHeight: PendantHeightCm.optional(),
   /** How the user chose it; REFERENCE (typed reference) needs product.add.reference. */
   addedBy: z.enum(['COLLECTION', 'REFERENCE', 'PRECONFIG', 'CONFIGURATOR']).optional(),
 });
@@ -286,6 +294,8 @@ export const UpdateProductBody = z
     compositions: z.array(JsonObject).max(200).optional(),
     preconfigId: z.number().int().nullable().optional(),
     productCode: ShortText.nullable().optional(),
+    /** A new pendant height in centimetres (see ProductInput.pendantHeight); with a new reference, absent → the standard. */
+    pendantHeight: PendantHeightCm.optional(),
     /** When given, the update fails with 409 CONFLICT if the project changed since (optimistic concurrency). */
     expectedRevision: z.number().int().min(0).optional(),
   })

@@ -18,7 +18,7 @@ function ProjectStub() {
 }
 
 /** AddToProject as a configurator page shows it, on a small router of its own. */
-async function setup(path: string, options: { target?: number } = {}) {
+async function setup(path: string, options: { target?: number; pendantHeight?: number } = {}) {
   const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
   api.handle((call) => {
     if (call.method === 'GET' && call.path === '/api/projects/v1/projects')
@@ -39,8 +39,9 @@ async function setup(path: string, options: { target?: number } = {}) {
   if (options.target) environment.store.dispatch(projectTargetSet(options.target));
   const router = createMemoryRouter(
     [
-      { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: <AddToProject reference="027001/03_10" quantity={3} /> },
-      { path: '/add-preconfig/:preconfigId', element: <AddToProject reference="027001/03_10" quantity={3} /> },
+      { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: <AddToProject reference="027001/03_10" quantity={3} pendantHeight={options.pendantHeight} /> },
+      { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: <AddToProject reference="027001/03_10" quantity={3} pendantHeight={options.pendantHeight} /> },
+      { path: '/add-preconfig/:preconfigId', element: <AddToProject reference="027001/03_10" quantity={3} pendantHeight={options.pendantHeight} /> },
       { path: '/project/:projectId', element: <ProjectStub /> },
     ],
     { initialEntries: [path] },
@@ -85,5 +86,29 @@ describe('add to project', () => {
       catalogId: 16,
       products: [{ type: 'REGULAR', referenceCode: '027001/03_10', quantity: 3, addedBy: 'PRECONFIG', preconfigId: 12, configuratorType: { id: 4 } }],
     });
+  });
+
+  it('sends the chosen pendant height (cm) with the product, to an existing project', async () => {
+    const { api } = await setup('/add-product-v2/219/15/2355', { target: 5, pendantHeight: 260 });
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
+    const dialog = await screen.findByRole('dialog', { name: tx('projects.addTo.title') });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: new RegExp(tx('projects.addTo.project')) })).toHaveTextContent('Lobby'));
+    await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
+    expect(await screen.findByRole('heading', { name: 'Project 5' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/projects/v1/projects/5/products')[0]?.body).toEqual([
+      { type: 'REGULAR', referenceCode: '027001/03_10', quantity: 3, pendantHeight: 260, addedBy: 'CONFIGURATOR', configuratorType: { id: 6 } },
+    ]);
+  });
+
+  it('sends the chosen pendant height with the product of a new project', async () => {
+    const { api } = await setup('/add-preconfig/12', { pendantHeight: 150 });
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
+    const dialog = await screen.findByRole('dialog', { name: tx('projects.addTo.title') });
+    await userEvent.click(await within(dialog).findByRole('button', { name: new RegExp(tx('projects.addTo.project')) }));
+    await userEvent.click(await screen.findByRole('option', { name: tx('projects.addTo.newProject') }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.form.name')) }), 'Showroom');
+    await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
+    expect(await screen.findByRole('heading', { name: 'Project 77' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/projects/v1/projects')[0]?.body).toMatchObject({ products: [{ referenceCode: '027001/03_10', pendantHeight: 150, addedBy: 'PRECONFIG' }] });
   });
 });

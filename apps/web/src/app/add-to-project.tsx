@@ -21,6 +21,8 @@ export interface AddToProjectProps {
   /** The configured reference (catalogue form). */
   reference: string;
   quantity: number;
+  /** The chosen pendant height in centimetres, for a pendant. */
+  pendantHeight?: number;
   isDisabled?: boolean;
   /** Where to go afterwards; `:projectId` is replaced with the project's id (spec §2). Default: the project page. */
   redirectTemplate?: string;
@@ -31,7 +33,7 @@ export interface AddToProjectProps {
  * project — the one the user came from (`/project/{id}/add-product…`, or `?projectId=`) is chosen
  * first — or in a new project created on the way. Then the project page.
  */
-export function AddToProject({ reference, quantity, isDisabled, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
+export function AddToProject({ reference, quantity, pendantHeight, isDisabled, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
   const { t } = useTranslation();
   const account = useAppSelector((state) => state.session.account);
   const [open, setOpen] = useState(false);
@@ -41,12 +43,18 @@ export function AddToProject({ reference, quantity, isDisabled, redirectTemplate
       <Button isDisabled={isDisabled} onPress={() => setOpen(true)}>
         {t('projects.addTo.action')}
       </Button>
-      {open && <AddToProjectModal reference={reference} quantity={quantity} redirectTemplate={redirectTemplate} onClose={() => setOpen(false)} />}
+      {open && <AddToProjectModal reference={reference} quantity={quantity} pendantHeight={pendantHeight} redirectTemplate={redirectTemplate} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function AddToProjectModal({ reference, quantity, redirectTemplate, onClose }: Required<Omit<AddToProjectProps, 'isDisabled'>> & { onClose: () => void }) {
+function AddToProjectModal({
+  reference,
+  quantity,
+  pendantHeight,
+  redirectTemplate,
+  onClose,
+}: Required<Omit<AddToProjectProps, 'isDisabled' | 'pendantHeight'>> & Pick<AddToProjectProps, 'pendantHeight'> & { onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -90,6 +98,7 @@ function AddToProjectModal({ reference, quantity, redirectTemplate, onClose }: R
     type: 'REGULAR',
     referenceCode: reference,
     quantity,
+    ...(pendantHeight !== undefined ? { pendantHeight } : {}),
     addedBy: preconfigId ? 'PRECONFIG' : 'CONFIGURATOR',
     ...(preconfigId && Number.isSafeInteger(numericPreconfig) ? { preconfigId: numericPreconfig } : {}),
     configuratorType: location.pathname.startsWith('/add-product-v2') ? { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR } : { id: CONFIGURATOR_ID.EXPRESS },

@@ -125,17 +125,38 @@ describe('/validate/{projectId}/{productId}: a project line in the attributes co
     expect(within(row).getByText(tx('projects.grid.validated'))).toBeInTheDocument();
   });
 
-  it('preselects the line’s pendant height and keeps it (the update carries no pendant height)', async () => {
+  it('preselects the line’s pendant height, lets it change and saves it with the line', async () => {
     const pendant = line({ attributes: { ...line().attributes, pendantHeight: { code: '200', description: 'Pendant height' } } });
-    const api = validateApi(makeProject(5, { name: 'Lobby', products: [pendant] }), { pendant: true });
+    const project = makeProject(5, { name: 'Lobby', revision: 4, products: [pendant] });
+    const api = validateApi(project, { pendant: true });
     await openLine(`/validate/5/${LINE_ID}`, api);
     const heights = screen.getByRole('group', { name: tx('configurator.attribute.pendantHeight') });
     const chosen = within(heights).getByRole('button', { name: tx('configurator.metres', { value: '2.00' }) });
     expect(chosen).toHaveAttribute('aria-pressed', 'true');
-    expect(chosen).toBeDisabled();
-    expect(within(heights).getByText(tx('configurator.locked'))).toBeInTheDocument();
-    // The other attributes stay open.
-    expect(option('finish', 'Sand white')).toBeEnabled();
+    const higher = within(heights).getByRole('button', { name: tx('configurator.metres', { value: '3.00' }) });
+    expect(higher).toBeEnabled();
+    await userEvent.click(higher);
+    expect(higher).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.validate.save') }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lobby' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', `/api/projects/v1/projects/5/products/${LINE_ID}`)[0]?.body).toEqual({
+      quantity: 3,
+      referenceCode: '027005/04_10',
+      pendantHeight: 300,
+      configuratorType: { id: 6 },
+      expectedRevision: 4,
+    });
+    expect(api.callsTo('PUT', `/api/apiv2/project/5/product/${LINE_ID}/validate`)).toHaveLength(1);
+  });
+
+  it('saves a pendant line unchanged with its own height', async () => {
+    const pendant = line({ attributes: { ...line().attributes, pendantHeight: { code: '250', description: 'Pendant height' } } });
+    const api = validateApi(makeProject(5, { name: 'Lobby', revision: 4, products: [pendant] }), { pendant: true });
+    await openLine(`/validate/5/${LINE_ID}`, api);
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.validate.save') }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lobby' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', `/api/projects/v1/projects/5/products/${LINE_ID}`)[0]?.body).toMatchObject({ referenceCode: '027005/04_10', pendantHeight: 250 });
   });
 
   it('cancel returns to the project without a call', async () => {

@@ -1,5 +1,5 @@
 import { PROJECT_STATUS, type Project, type ProjectProduct } from '@lumen/contracts';
-import { CONFIGURATOR_ID, hasAnyPrivilege, tryParseReference, type AttributeKey, type ElementAttributes } from '@lumen/domain';
+import { CONFIGURATOR_ID, hasAnyPrivilege, tryParseReference, type ElementAttributes } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { useRemote } from './use-remote';
 export interface LineActionsState {
   reference: string;
   quantity: number;
+  /** The chosen pendant height in centimetres, for a pendant (else null). */
+  pendantHeight: number | null;
   notMade: boolean;
 }
 
@@ -26,7 +28,6 @@ export interface LineConfiguratorProps {
   initial: ElementAttributes;
   initialQuantity: number;
   readOnly: boolean;
-  lockedAttributes: readonly AttributeKey[];
   backPath: string;
   backLabel: string;
   intro: ReactNode;
@@ -39,12 +40,6 @@ export interface ValidateProjectLineProps {
   /** Shown when the project or the line does not exist (or is not the user's to see). */
   notFound: ReactNode;
 }
-
-/**
- * The pendant height is not part of the reference and the update call carries no pendant height: the
- * line keeps the catalogue's, so the configurator shows it without offering it for change.
- */
-const LOCKED: readonly AttributeKey[] = ['pendantHeight'];
 
 /** A line's attributes as the configurator sets them: its reference read by the domain, its pendant height in cm. */
 export function attributesOfProduct(product: ProjectProduct): ElementAttributes {
@@ -63,8 +58,8 @@ const isProductId = (value: string | undefined): value is string => value !== un
 
 /**
  * /validate/{projectId}/{productId}: a regular line of a project opened in the attributes configurator
- * with its attributes and quantity preselected; Save updates the line in place (new reference and
- * quantity, with the revision it was read at) and validates it, then the project page. Cancel goes
+ * with its attributes and quantity preselected; Save updates the line in place (new reference,
+ * quantity and pendant height, with the revision it was read at) and validates it, then the project page. Cancel goes
  * back to the project unchanged. A project in ORDER or DELETED (or one the server does not let the
  * user edit) shows the configuration read-only. Creation lines belong to their own configurators.
  */
@@ -130,13 +125,19 @@ function LineEditor({ project, product, renderConfigurator }: { project: Project
       ? t('projects.validate.readOnlyPermission')
       : null;
 
-  async function save({ reference, quantity }: LineActionsState) {
+  async function save({ reference, quantity, pendantHeight }: LineActionsState) {
     setPending(true);
     const updated = await dispatch(
       updateProduct({
         projectId: project.id,
         productId: product._id,
-        body: { quantity, referenceCode: reference, configuratorType: { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR }, expectedRevision: revision.current },
+        body: {
+          quantity,
+          referenceCode: reference,
+          ...(pendantHeight !== null ? { pendantHeight } : {}),
+          configuratorType: { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR },
+          expectedRevision: revision.current,
+        },
       }),
     );
     if (!updateProduct.fulfilled.match(updated)) {
@@ -163,7 +164,6 @@ function LineEditor({ project, product, renderConfigurator }: { project: Project
         initial: attributesOfProduct(product),
         initialQuantity: product.quantity,
         readOnly: !editable,
-        lockedAttributes: LOCKED,
         backPath: back,
         backLabel: t('projects.add.backToProject'),
         intro: (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Variation } from '../catalogue/catalogue.types';
-import { filterControlVariations, isValidAttributeValue, priceEffectOrder, sortByPriceEffectOrder, variationsOfType } from './variations';
+import { filterControlVariations, isValidAttributeValue, priceEffectOrder, sortByPriceEffectOrder, variationsOfReference, variationsOfType } from './variations';
 
 const variations: Variation[] = [
   { type: 'color', modifier: 'NE', model: '5520', priceEffectOrder: 'C' },
@@ -70,5 +70,19 @@ describe('filters on control modifiers starting with M (filterControlM, filterCo
   it('flags off keep everything, other types always pass', () => {
     expect(filterControlVariations(variations, {})).toHaveLength(variations.length);
     expect(filterControlVariations(variations, { filterControlM: true })).toHaveLength(variations.length - 2);
+  });
+});
+
+describe('the variations a reference selects', () => {
+  const of = (type: 'color' | 'temperature' | 'control' | 'installation' | 'pendantHeight', modifier: string) => ({ type, modifier });
+  const model = [of('color', '02'), of('color', '05'), of('temperature', '3'), of('control', 'M'), of('control', '0'), of('installation', '31'), of('pendantHeight', '150')];
+
+  it('takes one variation per coded attribute whose code it lists, and nothing else', () => {
+    const selected = variationsOfReference(model, { finish: '05', ledColourTemp: '3', control: 'M', installation: '10' });
+    expect(selected).toEqual([of('color', '05'), of('temperature', '3'), of('control', 'M')]);
+  });
+
+  it('never selects a pendant-height variation (the height is chosen by value)', () => {
+    expect(variationsOfReference(model, { finish: '150', ledColourTemp: '150', control: '150', installation: '150' })).toEqual([]);
   });
 });

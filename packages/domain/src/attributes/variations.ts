@@ -37,6 +37,29 @@ export function variationsOfType<T extends VariationType>(variations: readonly V
  * pendant height (cm) is valid when it lies within a pendantHeight variation's min–max widened to
  * include its standard.
  */
+/**
+ * The attribute codes of a reference that select variations (pendant height is chosen apart, by
+ * value). A null code (an accessory has no colour temperature) selects nothing.
+ */
+export interface ReferenceCodes {
+  readonly finish: string | null;
+  readonly ledColourTemp: string | null;
+  readonly control: string | null;
+  readonly installation: string | null;
+}
+
+const CODED_ATTRIBUTES = ['finish', 'ledColourTemp', 'control', 'installation'] as const;
+
+/**
+ * The variations a reference's codes select among its model's: one per coded attribute whose code a
+ * variation of that type lists. These, and only these, add to the reference's base price.
+ */
+export function variationsOfReference<V extends { readonly type: string; readonly modifier: string }>(variations: readonly V[], codes: ReferenceCodes): V[] {
+  return variations.filter((variation) =>
+    CODED_ATTRIBUTES.some((attribute) => variation.type === VARIATION_TYPE_OF_ATTRIBUTE[attribute] && variation.modifier === codes[attribute]),
+  );
+}
+
 export function isValidAttributeValue(
   attribute: AttributeKey,
   value: string | number,

@@ -30,6 +30,7 @@ import {
   linePrices,
   parseReference,
   priceWithVariations,
+  variationsOfReference,
   sumDecimals,
   toDecimal,
   toMoney,
@@ -149,14 +150,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
     if (!pricing) return null;
     const base = snapshot.prices.get(`${row.referenceBase}|${pricing.rateId}`);
     if (base === undefined) return null;
-    const selected = (snapshot.variationsByModel.get(row.model) ?? [])
-      .filter(
-        (variation) =>
-          (variation.type === 'color' && variation.modifier === row.finish) ||
-          (variation.type === 'temperature' && variation.modifier === row.ledColourTemp) ||
-          (variation.type === 'control' && variation.modifier === row.control) ||
-          (variation.type === 'installation' && variation.modifier === row.installation),
-      )
+    const selected = variationsOfReference(snapshot.variationsByModel.get(row.model) ?? [], row)
       .map(asDomainVariation)
       .filter((variation): variation is DomainVariation => variation !== undefined);
     const unitGross = priceWithVariations(base, selected, { catalogId: pricing.catalogId, rateId: pricing.rateId });

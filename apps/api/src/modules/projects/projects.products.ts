@@ -1,5 +1,21 @@
-import type { Article, FieldError, Lang, ProjectProduct, ProjectProductPrice } from '@lumen/contracts';
-import { type CatalogId, catalogOfReference, descriptionIn, linePrices, nextCreationCode, parseCreationCode, parseReference } from '@lumen/domain';
+import type { Article, FieldError, Lang, ProjectProduct, ProjectProductPrice, VariationsResponse } from '@lumen/contracts';
+import {
+  type CatalogId,
+  catalogOfReference,
+  descriptionIn,
+  isValidAttributeValue,
+  linePrices,
+  nextCreationCode,
+  parseCreationCode,
+  parseReference,
+  pendantHeightRange,
+  priceWithVariations,
+  toDecimal,
+  type Variation,
+  variationIncrement,
+  variationsOfReference,
+  variationsOfType,
+} from '@lumen/domain';
 import type { ProductInput } from '@lumen/contracts';
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../errors';
@@ -12,11 +28,14 @@ export type ParsedProductInput = z.output<typeof ProductInput>;
 
 type LocalizedText = Partial<Record<Lang, string>>;
 
+/** An attribute of a line's context: its code and its description (per language, or one text). */
+export type LineAttribute = { code: string; description: LocalizedText | string };
+
 /** Catalogue context kept with a line so the grid needs no catalogue read (spec §9 grid attributes). */
 type LineContext = {
   description?: LocalizedText | string;
   image?: string;
-  attributes?: Partial<Record<'finish' | 'ledColourTemp' | 'control' | 'installation' | 'pendantHeight', { code: string; description: LocalizedText | string }>>;
+  attributes?: Partial<Record<'finish' | 'ledColourTemp' | 'control' | 'installation' | 'pendantHeight', LineAttribute>>;
   lumensLed?: number | null;
   watts?: number | null;
 };
@@ -60,12 +79,18 @@ export function lineDataOf(row: Pick<ProductRow, 'data'>): LineData {
   return { ...(data as unknown as LineData), schemaVersion: LINE_DATA_VERSION };
 }
 
-function contextOfArticle(article: Article): LineContext {
+/**
+ * The catalogue context of a line of `article`. A pendant's pendantHeight attribute holds the line's
+ * height in centimetres as its code: `pendantHeight` when chosen, else the catalogue's standard.
+ */
+export function contextOfArticle(article: Article, pendantHeight?: number): LineContext {
   const attributes: NonNullable<LineContext['attributes']> = {};
   for (const key of ['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight'] as const) {
     const attribute = article.attributes[key];
     if (attribute) attributes[key] = { code: attribute.code, description: attribute.description };
   }
+  const height = article.attributes.pendantHeight;
+  if (height && pendantHeight !== undefined) attributes.pendantHeight = { code: String(pendantHeight), description: height.description };
   return {
     ...(article.description !== undefined ? { description: article.description } : {}),
     ...(article.image !== undefined ? { image: article.image } : {}),
@@ -86,6 +111,79 @@ function messageOf(error: unknown): string {
   return 'invalid';
 }
 
+// ---------------------------------------------------------------------------------------------
+// Pendant height (configuration-domain §3, §5, §9): the rules are @lumen/domain's
+// ---------------------------------------------------------------------------------------------
+
+type WireVariation = VariationsResponse['variations'][number];
+
+/** A model's variations (as @lumen/domain types them) and the caller's base price and rate (null without price.view). */
+export interface ModelCatalogue {
+  variations: Variation[];
+  pricing: { basePrice: string; rateId: number } | null;
+}
+
+/** A wire variation as the domain's discriminated type (a pendant height without its range is dropped). */
+function toDomainVariation(variation: WireVariation): Variation | null {
+  const { type, min, max, standard, ...rest } = variation;
+  if (type === 'pendantHeight') {
+    if (min === undefined || max === undefined || standard === undefined) return null;
+    return { ...rest, type, min, max, standard };
+  }
+  return { ...rest, type };
+}
+
+/** The variations and base price of one model of a catalogue, from the products service. */
+export async function modelCatalogue(products: ProductsService, principal: Principal, catalogId: CatalogId, model: string): Promise<ModelCatalogue> {
+  const response = await products.variations(principal, { model: [model], catalog: catalogId });
+  const basePrice = response.pricing?.basePrices[model];
+  return {
+    variations: response.variations.filter((variation) => variation.model === model).map(toDomainVariation).filter((variation): variation is Variation => variation !== null),
+    pricing: response.pricing && basePrice !== undefined ? { basePrice, rateId: response.pricing.rateId } : null,
+  };
+}
+
+/**
+ * Why a pendant height (cm) does not fit an article, or null when it does: the model must have a
+ * pendant height, and the height must lie within its min–max widened to include the standard.
+ */
+export function pendantHeightFault(article: Article, catalogue: ModelCatalogue, heightCm: number): string | null {
+  const [variation] = variationsOfType(catalogue.variations, 'pendantHeight');
+  if (!article.attributes.pendantHeight || !variation) return `Model ${article.model} has no pendant height`;
+  if (isValidAttributeValue('pendantHeight', heightCm, catalogue.variations, { model: article.model })) return null;
+  const range = pendantHeightRange(variation);
+  return `The pendant height of model ${article.model} must be between ${range.min} and ${range.max} cm`;
+}
+
+/** The pendant height (cm) a line holds, when it is a pendant. */
+export function pendantHeightOfLine(row: Pick<ProductRow, 'data'>): number | undefined {
+  const code = lineDataOf(row).context?.attributes?.pendantHeight?.code;
+  return code !== undefined && /^\d{1,6}$/.test(code) ? Number(code) : undefined;
+}
+
+/**
+ * The unit gross price of `article` at a pendant height (cm): its base price with the variations of
+ * its reference and the pendant-height variation at that height (only the delta above standard adds
+ * price, as the domain prices it). Undefined when the height adds nothing (the article's own price
+ * stands) or when the catalogue cannot price it.
+ */
+export function unitGrossAtHeight(article: Article, catalogue: ModelCatalogue, heightCm: number, catalogId: CatalogId): number | undefined {
+  const [variation] = variationsOfType(catalogue.variations, 'pendantHeight');
+  if (!variation || !catalogue.pricing) return undefined;
+  const context = { catalogId, rateId: catalogue.pricing.rateId };
+  const chosen: Variation = { ...variation, value: heightCm };
+  const increment = variationIncrement(chosen, context);
+  if (toDecimal(increment.fixed ?? 0).isZero() && toDecimal(increment.percent ?? 0).isZero()) return undefined;
+  const { finish, ledColourTemp, control, installation } = article.attributes;
+  const ofReference = variationsOfReference(catalogue.variations, {
+    finish: finish.code,
+    ledColourTemp: ledColourTemp.code,
+    control: control.code,
+    installation: installation.code,
+  });
+  return priceWithVariations(catalogue.pricing.basePrice, [...ofReference, chosen], context);
+}
+
 /**
  * Checks and completes products to add to a project of `catalogId`. Every product is checked; all the
  * faults are reported at once (400 with the fields), nothing is written here.
@@ -101,6 +199,16 @@ export async function prepareLines(
   const lines: Array<NewLine | undefined> = [];
   const canByReference = principal.privileges.includes('product.add.reference');
   const articles = new Map<string, Promise<Article>>();
+  const catalogues = new Map<string, Promise<ModelCatalogue>>();
+  const catalogueOf = (model: string): Promise<ModelCatalogue> => {
+    let hit = catalogues.get(model);
+    if (!hit) {
+      hit = modelCatalogue(deps.products, principal, catalogId, model);
+      hit.catch(() => undefined);
+      catalogues.set(model, hit);
+    }
+    return hit;
+  };
   const lookup = (reference: string): Promise<Article> => {
     let hit = articles.get(reference);
     if (!hit) {
@@ -152,6 +260,14 @@ export async function prepareLines(
       }
       try {
         const article = await lookup(reference);
+        if (input.pendantHeight !== undefined) {
+          const fault = pendantHeightFault(article, await catalogueOf(article.model), input.pendantHeight);
+          if (fault) {
+            faults.push(fieldError(`${path}.pendantHeight`, fault));
+            lines.push(undefined);
+            continue;
+          }
+        }
         lines.push({
           type: 'REGULAR',
           quantity: input.quantity,
@@ -165,7 +281,7 @@ export async function prepareLines(
             subFamily: article.subFamily ?? base.subFamily,
             applicationLocation: article.applicationLocationId !== undefined ? { id: article.applicationLocationId } : base.applicationLocation,
             sublevel: base.sublevel ?? article.articleType.level3?.id ?? article.articleType.level2?.id ?? null,
-            context: contextOfArticle(article),
+            context: contextOfArticle(article, input.pendantHeight),
           },
         });
       } catch (error) {
@@ -178,6 +294,11 @@ export async function prepareLines(
     // CREATION: a model and a creation code (one is generated when none is given).
     if (!input.model) {
       faults.push(fieldError(`${path}.model`, 'formError.required'));
+      lines.push(undefined);
+      continue;
+    }
+    if (input.pendantHeight !== undefined) {
+      faults.push(fieldError(`${path}.pendantHeight`, 'Only a regular product takes a pendant height'));
       lines.push(undefined);
       continue;
     }
@@ -253,11 +374,15 @@ export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean
   return product;
 }
 
-/** The price of a line from the caller's article price (price.view). */
-export function linePriceOf(article: Article | undefined, quantity: number): ProjectProductPrice | null {
+/**
+ * The price of a line from the caller's article price (price.view); `unitGross` replaces the
+ * article's unit gross price when the line's pendant height adds to it (see unitGrossAtHeight).
+ */
+export function linePriceOf(article: Article | undefined, quantity: number, unitGross?: number): ProjectProductPrice | null {
   const price = article?.price;
   if (!price) return null;
-  const prices = linePrices({ quantity, unitGross: price.unitGross, discountPercent: price.discountPercent });
-  return { currency: price.currency, unitGross: price.unitGross, discountPercent: price.discountPercent, unitNet: prices.unitNet, totalNet: prices.totalNet };
+  const gross = unitGross ?? price.unitGross;
+  const prices = linePrices({ quantity, unitGross: gross, discountPercent: price.discountPercent });
+  return { currency: price.currency, unitGross: gross, discountPercent: price.discountPercent, unitNet: prices.unitNet, totalNet: prices.totalNet };
 }
 

@@ -30,7 +30,22 @@ import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import type { ProductsService } from '../products/products.service';
 import { has, isManager, notYours, originFor, permissionsOf, projectNotFound, readOnly, scopeOf } from './projects.access';
-import { creationCodeOf, linePriceOf, lineDataOf, type NewLine, type ParsedProductInput, prepareLines, productOf } from './projects.products';
+import {
+  contextOfArticle,
+  creationCodeOf,
+  linePriceOf,
+  lineDataOf,
+  type LineAttribute,
+  type ModelCatalogue,
+  modelCatalogue,
+  type NewLine,
+  type ParsedProductInput,
+  pendantHeightFault,
+  pendantHeightOfLine,
+  prepareLines,
+  productOf,
+  unitGrossAtHeight,
+} from './projects.products';
 import {
   advanceCreationCounter,
   countProducts,
@@ -210,7 +225,27 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         references.map(async (reference) => [reference, await deps.products.articleByReference(principal, { catalogId, reference }).catch(() => undefined)] as const),
       ),
     );
-    for (const line of lines) result.set(line.id, line.referenceCode ? linePriceOf(articles.get(line.referenceCode), line.quantity) : null);
+    // A pendant's line is priced at its own height (only the delta above standard adds price).
+    const catalogues = new Map<string, Promise<ModelCatalogue | undefined>>();
+    const catalogueOf = (model: string) => {
+      let hit = catalogues.get(model);
+      if (!hit) {
+        hit = modelCatalogue(deps.products, principal, catalogId, model).catch(() => undefined);
+        catalogues.set(model, hit);
+      }
+      return hit;
+    };
+    for (const line of lines) {
+      const article = line.referenceCode ? articles.get(line.referenceCode) : undefined;
+      const height = pendantHeightOfLine(line);
+      const standard = article?.attributes.pendantHeight?.standard;
+      let unitGross: number | undefined;
+      if (article?.price && height !== undefined && standard !== undefined && height !== standard) {
+        const catalogue = await catalogueOf(article.model);
+        if (catalogue) unitGross = unitGrossAtHeight(article, catalogue, height, catalogId);
+      }
+      result.set(line.id, line.referenceCode ? linePriceOf(article, line.quantity, unitGross) : null);
+    }
     return result;
   }
 
@@ -496,9 +531,32 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     async updateProduct(principal: Principal, id: number, productId: string, body: UpdateBody): Promise<ProductUpdated> {
       const current = await visibleOr404(principal, id);
       if (!isManager(principal, current)) throw notYours();
+      const catalogId = catalogIdOf(current.catalogId);
       let replacement: NewLine | undefined;
       if (body.referenceCode !== undefined) {
-        [replacement] = await prepareLines(lineDeps(), principal, catalogIdOf(current.catalogId), [{ type: 'REGULAR', referenceCode: body.referenceCode, quantity: body.quantity ?? 1 }], () => 'body');
+        [replacement] = await prepareLines(
+          lineDeps(),
+          principal,
+          catalogId,
+          [{ type: 'REGULAR', referenceCode: body.referenceCode, quantity: body.quantity ?? 1, ...(body.pendantHeight !== undefined ? { pendantHeight: body.pendantHeight } : {}) }],
+          () => 'body',
+        );
+      }
+      // A new height for the line's own reference: checked against its model, then only the attribute changes.
+      let height: { reference: string; attribute: LineAttribute } | undefined;
+      if (body.pendantHeight !== undefined && !replacement) {
+        const line = await findProduct(ctx.db, id, productId);
+        if (!line) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        if (line.type !== 'REGULAR' || !line.referenceCode) throw badField('body.pendantHeight', 'Only a regular product takes a pendant height');
+        const article = await deps.products.articleByReference(principal, { catalogId, reference: line.referenceCode }).catch((error: unknown) => {
+          if (error instanceof AppError && error.status < 500) throw badField('body.pendantHeight', error.fields?.[0]?.message ?? error.message);
+          throw error;
+        });
+        const fault = pendantHeightFault(article, await modelCatalogue(deps.products, principal, catalogId, article.model), body.pendantHeight);
+        if (fault) throw badField('body.pendantHeight', fault);
+        const attribute = contextOfArticle(article, body.pendantHeight).attributes?.pendantHeight;
+        if (!attribute) throw badField('body.pendantHeight', `Model ${article.model} has no pendant height`);
+        height = { reference: line.referenceCode, attribute };
       }
       const { project, row } = await change(principal, id, async (tx, locked) => {
         if (body.expectedRevision !== undefined && body.expectedRevision !== locked.revision) {
@@ -507,7 +565,9 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         const existing = await findProduct(tx, id, productId);
         if (!existing) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
         if (replacement && existing.type !== 'REGULAR') throw badField('body.referenceCode', 'Only a regular product takes a reference');
+        if (height && existing.referenceCode !== height.reference) throw new AppError('CONFLICT', 'The product changed; reload it');
         const data = { ...lineDataOf(existing), ...(replacement ? replacement.data : {}) };
+        if (height) data.context = { ...data.context, attributes: { ...data.context?.attributes, pendantHeight: height.attribute } };
         if (body.configId !== undefined) data.configId = body.configId;
         if (body.configuratorType !== undefined) data.configuratorType = body.configuratorType;
         if (body.compositions !== undefined) data.compositions = body.compositions;

@@ -1,5 +1,4 @@
 import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
-import type { AttributeKey } from '@lumen/domain';
 import { collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
 import type { ReactNode } from 'react';
@@ -56,8 +55,6 @@ export interface ConfiguratorScreenProps {
   catalogId?: number;
   /** Show the configuration without letting it change. */
   readOnly?: boolean;
-  /** Attributes shown but not offered for change. */
-  lockedAttributes?: readonly AttributeKey[];
   /** The caller's own actions under the quantity instead of "Add to project" (e.g. save a project line). */
   renderActions?: (state: ConfiguratorActionsState) => ReactNode;
 }
@@ -79,7 +76,6 @@ export function ConfiguratorScreen({
   initialQuantity,
   catalogId: catalogOfCaller,
   readOnly,
-  lockedAttributes,
   renderActions,
 }: ConfiguratorScreenProps) {
   const { t } = useTranslation();
@@ -156,7 +152,6 @@ export function ConfiguratorScreen({
           initial={initial}
           initialQuantity={initialQuantity}
           readOnly={readOnly}
-          lockedAttributes={lockedAttributes}
           renderActions={renderActions}
         />
       )}

@@ -42,6 +42,8 @@ export interface ConfiguratorActionsState {
   reference: string;
   quantity: number;
   attributes: ElementAttributes;
+  /** The chosen pendant height in centimetres, for a pendant (else null). */
+  pendantHeight: number | null;
   /** The catalogue has no article for this reference (its look-up answered 404). */
   notMade: boolean;
 }
@@ -60,8 +62,6 @@ export interface ConfiguratorProps {
   now?: Date;
   /** Shows the configuration without letting it change (choices and quantity disabled, no actions). */
   readOnly?: boolean;
-  /** Attributes shown as they are, not offered for change (with a hint). */
-  lockedAttributes?: readonly AttributeKey[];
   /** Replaces "Add to project" under the quantity. */
   renderActions?: (state: ConfiguratorActionsState) => ReactNode;
 }
@@ -72,7 +72,7 @@ export interface ConfiguratorProps {
  * price.view), MOQ, lead time for the quantity, availability, lumens, watts and drivers. Every
  * figure comes from @lumen/domain (see configuration.ts).
  */
-export function Configurator({ mode, model, data, rules, lang, seesPrices, initial, initialQuantity = 1, now, readOnly = false, lockedAttributes = [], renderActions }: ConfiguratorProps) {
+export function Configurator({ mode, model, data, rules, lang, seesPrices, initial, initialQuantity = 1, now, readOnly = false, renderActions }: ConfiguratorProps) {
   const { t } = useTranslation();
   const context = useMemo<ConfiguratorContext>(
     () => ({ model, catalogId: data.catalogId, collection: toArticleCollection(data), rules }),
@@ -89,9 +89,8 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
   const result = resultOf(tree, context, quantity, pricing, now);
   const currency = data.pricing?.currency ?? (data.catalogId === 21 ? 'USD' : 'EUR');
 
-  const fixed = (key: AttributeKey) => readOnly || lockedAttributes.includes(key);
   const choose = (key: AttributeKey, value: string) => {
-    if (fixed(key)) return;
+    if (readOnly) return;
     const outcome = chooseAttribute(tree, key, value, context);
     setTree(outcome.tree);
     setIncompatible(outcome.incompatible ? key : null);
@@ -100,6 +99,8 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
   const codeOf = (key: ListedKey) => attributes[key] ?? base.attributes[key].code;
   const pendant = options.pendantHeight;
   const height = attributes.pendantHeight ?? String(base.attributes.pendantHeight?.value ?? base.attributes.pendantHeight?.standard ?? pendant?.min ?? '');
+  // The height the line is added or saved with (cm): what the configurator shows.
+  const heightCm = pendant && /^\d+$/.test(height) && Number(height) > 0 ? Number(height) : null;
 
   return (
     <div className={`configurator configurator--${mode}`}>
@@ -114,8 +115,8 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
                 options={options[key].map((code) => ({ value: code, label: labelOf(context, base, key, code, lang), isDisabled: !isOfferedNow(context, key, code, now) }))}
                 value={codeOf(key)}
                 onChange={(value) => choose(key, value)}
-                isDisabled={options[key].length <= 1 || fixed(key)}
-                description={options[key].length <= 1 ? t('configurator.onlyOption') : lockedAttributes.includes(key) ? t('configurator.locked') : undefined}
+                isDisabled={options[key].length <= 1 || readOnly}
+                description={options[key].length <= 1 ? t('configurator.onlyOption') : undefined}
               />
             ))}
             {pendant && (
@@ -124,8 +125,7 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
                 options={pendantHeights(base, pendant).map((cm) => ({ value: String(cm), label: metres(cm, lang, t) }))}
                 value={height}
                 onChange={(value) => choose('pendantHeight', value)}
-                isDisabled={fixed('pendantHeight')}
-                description={lockedAttributes.includes('pendantHeight') ? t('configurator.locked') : undefined}
+                isDisabled={readOnly}
               />
             )}
           </div>
@@ -143,8 +143,7 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
                 }))}
                 value={codeOf(key)}
                 onChange={(value) => choose(key, value)}
-                isFixed={fixed(key)}
-                hint={lockedAttributes.includes(key) ? t('configurator.locked') : undefined}
+                isFixed={readOnly}
               />
             ))}
             {pendant && (
@@ -153,8 +152,7 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
                 options={pendantHeights(base, pendant).map((cm) => ({ code: String(cm), label: metres(cm, lang, t), disabled: false }))}
                 value={height}
                 onChange={(value) => choose('pendantHeight', value)}
-                isFixed={fixed('pendantHeight')}
-                hint={lockedAttributes.includes('pendantHeight') ? t('configurator.locked') : undefined}
+                isFixed={readOnly}
               />
             )}
           </div>
@@ -171,13 +169,14 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
         result={result}
         catalogId={data.catalogId}
         pendantHeight={pendant ? metres(Number(height), lang, t) : null}
+        pendantHeightCm={heightCm}
         quantity={quantity}
         onQuantity={setQuantity}
         seesPrices={seesPrices}
         currency={currency}
         lang={lang}
         readOnly={readOnly}
-        renderActions={renderActions ? (state) => renderActions({ ...state, attributes }) : undefined}
+        renderActions={renderActions ? (state) => renderActions({ ...state, attributes, pendantHeight: heightCm }) : undefined}
       />
     </div>
   );
@@ -209,15 +208,13 @@ function OptionGroup({
   value,
   onChange,
   isFixed = false,
-  hint,
 }: {
   label: string;
   options: readonly GroupOption[];
   value: string;
   onChange: (code: string) => void;
-  /** Shown, not offered for change (read-only or locked). */
+  /** Shown, not offered for change (read-only). */
   isFixed?: boolean;
-  hint?: string;
 }) {
   const { t } = useTranslation();
   const single = options.length <= 1;
@@ -239,7 +236,7 @@ function OptionGroup({
           </Button>
         ))}
       </div>
-      {single ? <p className="configurator__hint">{t('configurator.onlyOption')}</p> : hint && <p className="configurator__hint">{hint}</p>}
+      {single && <p className="configurator__hint">{t('configurator.onlyOption')}</p>}
     </fieldset>
   );
 }
@@ -249,16 +246,18 @@ interface ResultsProps {
   catalogId: number;
   /** The chosen pendant height, for a pendant. */
   pendantHeight: string | null;
+  /** The same height in centimetres (what is added or saved). */
+  pendantHeightCm: number | null;
   quantity: number;
   onQuantity: (quantity: number) => void;
   seesPrices: boolean;
   currency: string;
   lang: Lang;
   readOnly: boolean;
-  renderActions?: (state: Omit<ConfiguratorActionsState, 'attributes'>) => ReactNode;
+  renderActions?: (state: Omit<ConfiguratorActionsState, 'attributes' | 'pendantHeight'>) => ReactNode;
 }
 
-function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesPrices, currency, lang, readOnly, renderActions }: ResultsProps) {
+function Results({ result, catalogId, pendantHeight, pendantHeightCm, quantity, onQuantity, seesPrices, currency, lang, readOnly, renderActions }: ResultsProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<{ reference: string; outcome: 'copied' | 'failed' } | null>(null);
   const dispatch = useAppDispatch();
@@ -323,7 +322,11 @@ function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesP
       />
       {/* Issue 6 (projects): add the configured product to a project (app/add-to-project.tsx), unless the caller brings its own actions. */}
       <div className="configurator__add-to-project">
-        {renderActions ? renderActions({ reference: result.reference, quantity, notMade }) : !readOnly && <AddToProject reference={result.reference} quantity={quantity} isDisabled={notMade} />}
+        {renderActions ? (
+          renderActions({ reference: result.reference, quantity, notMade })
+        ) : (
+          !readOnly && <AddToProject reference={result.reference} quantity={quantity} pendantHeight={pendantHeightCm ?? undefined} isDisabled={notMade} />
+        )}
       </div>
       {!validity.valid && (
         <p className="configurator__warning" role="status">
