@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibilityViolations } from './support/axe';
+import { logInHere } from './support/session';
 import { exactly, texts } from './support/texts';
 
 // Issue 2, "the platform runs end to end": sign up, log out, log in, switch language, reload,
@@ -10,15 +11,6 @@ const fr = texts('fr');
 
 /** A text field of the kit: its label is the field's name, followed by ' *' when required. */
 const field = (scope: ReturnType<Page['getByRole']>, label: string) => scope.getByLabel(exactly(label, { end: false }));
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
-  const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
-  await field(dialog, en('auth.field.email')).fill(email);
-  await field(dialog, en('auth.field.password')).fill(password);
-  await dialog.getByRole('button', { name: en('auth.login.submit') }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('a visitor signs up, logs out, logs in, switches language and keeps it after a reload', async ({ page }) => {
   const email = `erin.${Date.now()}@example.com`;
@@ -83,7 +75,7 @@ test('guarded routes: a visitor goes to /, a user without the privilege to the n
   await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
 
   // The demo web user has no backoffice privilege, which /sandbox needs.
-  await logIn(page, 'webuser@demo.example', 'demo-password');
+  await logInHere(page, 'webuser@demo.example');
   await page.goto('/sandbox');
   await expect(page).toHaveURL(/\/not-allowed$/);
   await expect(page.getByRole('heading', { level: 1, name: en('errors.notAllowed.title') })).toBeVisible();
@@ -96,12 +88,6 @@ test('guarded routes: a visitor goes to /, a user without the privilege to the n
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound.title') })).toBeVisible();
 });
-
-/** Axe findings, without react-aria's off-screen live announcer (its transient role="img" nodes). */
-async function accessibilityViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`home, the auth modal and the profile pass an accessibility scan in the ${theme} theme`, async ({ page }) => {
@@ -118,7 +104,7 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: en('modal.close') }).click();
 
-    await logIn(page, 'webuser@demo.example', 'demo-password');
+    await logInHere(page, 'webuser@demo.example');
     await expect(page.getByRole('heading', { level: 1, name: en('home.user.greeting', { name: 'Wendy Webb' }) })).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.goto('/my-profile');

@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { exactly, texts } from './support/texts';
+import { expect, test } from '@playwright/test';
+import { accessibilityViolations } from './support/axe';
+import { logIn } from './support/session';
+import { texts } from './support/texts';
 
 // Issue 5, "choosing a product": a professional finds a model in their catalogue and configures it
 // to a valid reference, in each catalogue's form, driven through the built app on the demo data.
@@ -8,22 +9,6 @@ import { exactly, texts } from './support/texts';
 const en = texts('en');
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
-  const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
-  await dialog.getByLabel(exactly(en('auth.field.email'), { end: false })).fill(email);
-  await dialog.getByLabel(exactly(en('auth.field.password'), { end: false })).fill('demo-password');
-  await dialog.getByRole('button', { name: en('auth.login.submit') }).click();
-  await expect(dialog).toBeHidden();
-}
-
-/** Axe findings, without react-aria's off-screen live announcer (its transient role="img" nodes). */
-async function accessibilityViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 interface Case {
   email: string;

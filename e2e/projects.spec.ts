@@ -1,30 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { exactly, texts } from './support/texts';
+import { accessibilityViolations } from './support/axe';
+import { logIn } from './support/session';
+import { texts } from './support/texts';
 
 // Issue 6, the professional's workspace: a distributor (catalogue 16, Spanish) creates a project,
 // adds three products three ways (collection → configurator, reference, preconfiguration), changes a
 // quantity, edits a line in the attributes configurator, saves a version and duplicates the project,
 // through the built app on the demo data.
 
-const en = texts('en');
 const t = texts('es');
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
-  const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
-  await dialog.getByLabel(exactly(en('auth.field.email'), { end: false })).fill(email);
-  await dialog.getByLabel(exactly(en('auth.field.password'), { end: false })).fill('demo-password');
-  await dialog.getByRole('button', { name: en('auth.login.submit') }).click();
-  await expect(dialog).toBeHidden();
-}
-
-/** Axe findings, without react-aria's off-screen live announcer (its transient role="img" nodes). */
-async function accessibilityViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** The "Add to project" dialog of the configurators: choose the project by name, add, land on its page. */
 async function addToProject(page: Page, projectName: string) {

@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { accessibilityViolations } from './support/axe';
+import { logIn } from './support/session';
 import { exactly, texts } from './support/texts';
 
 // Issue 4, "Interface kit": the widget gallery at /sandbox in Chromium. The modal, the date picker
@@ -10,21 +11,14 @@ const en = texts('en');
 
 /** The gallery needs the backoffice privilege: the demo admin has it. */
 async function openSandbox(page: Page) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
-  const login = page.getByRole('dialog', { name: en('auth.login.title') });
-  await login.getByLabel(exactly(en('auth.field.email'), { end: false })).fill('admin@demo.example');
-  await login.getByLabel(exactly(en('auth.field.password'), { end: false })).fill('demo-password');
-  await login.getByRole('button', { name: en('auth.login.submit') }).click();
-  await expect(login).toBeHidden();
+  await logIn(page, 'admin@demo.example');
   await page.goto('/sandbox');
   await expect(page.getByRole('heading', { level: 1, name: en('gallery.title') })).toBeVisible();
 }
 
-async function expectNoAxeViolations(page: Page, label: string, disabledRules: string[] = []) {
-  const result = await new AxeBuilder({ page }).disableRules(disabledRules).analyze();
-  const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(violations, `axe violations, ${label}`).toEqual([]);
+/** The gallery is scanned whole, react-aria's live announcer included. */
+async function expectNoAxeViolations(page: Page, label: string, disableRules: string[] = []) {
+  expect(await accessibilityViolations(page, { exclude: [], disableRules }), `axe violations, ${label}`).toEqual([]);
 }
 
 /** A date picker of the gallery: its group is named by its label. */

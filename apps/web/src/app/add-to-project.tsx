@@ -1,19 +1,21 @@
 import type { ProductInput } from '@lumen/contracts';
 import { CONFIGURATOR_ID } from '@lumen/domain';
-import { Button, Modal, Select, TextField } from '@lumen/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Select, TextField } from '@lumen/ui';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ProjectFormModal } from './project-form-modal';
 import {
   addProductsToProject,
   createProject,
   fillProjectRedirect,
   loadProjectChoices,
   PROJECT_PAGE_TEMPLATE,
-  projectNameError,
   type ProjectChoice,
 } from './project-target';
 import { useAppDispatch, useAppSelector } from './store';
+import { useFormSubmit } from './use-form-submit';
+import { useProjectNameField } from './use-project-name-field';
 
 const NEW_PROJECT = 'new';
 
@@ -69,9 +71,7 @@ function AddToProjectModal({
   const [choices, setChoices] = useState<ProjectChoice[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [choice, setChoice] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [nameProblem, setNameProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const nameField = useProjectNameField();
 
   useEffect(() => {
     let current = true;
@@ -104,70 +104,44 @@ function AddToProjectModal({
     configuratorType: location.pathname.startsWith('/add-product-v2') ? { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR } : { id: CONFIGURATOR_ID.EXPRESS },
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (choice === null) return;
+  // A project must be chosen; a new one needs a valid name.
+  const isValid = () => choice !== null && (choice !== NEW_PROJECT || nameField.validate());
+  const { pending, onSubmit } = useFormSubmit(isValid, async () => {
     if (choice === NEW_PROJECT) {
-      const problem = projectNameError(name);
-      setNameProblem(problem);
-      if (problem) return;
-      setPending(true);
-      const result = await dispatch(createProject({ name: name.trim(), catalogId, products: [product] }));
-      setPending(false);
-      if (createProject.fulfilled.match(result)) void navigate(fillProjectRedirect(redirectTemplate, result.payload.id));
+      const result = await dispatch(createProject({ name: nameField.name, catalogId, products: [product] }));
+      if (!createProject.fulfilled.match(result)) return false;
+      void navigate(fillProjectRedirect(redirectTemplate, result.payload.id));
       return;
     }
     const projectId = Number(choice);
-    setPending(true);
     const result = await dispatch(addProductsToProject({ projectId, products: [product] }));
-    setPending(false);
-    if (addProductsToProject.fulfilled.match(result)) void navigate(fillProjectRedirect(redirectTemplate, projectId));
-  }
+    if (!addProductsToProject.fulfilled.match(result)) return false;
+    void navigate(fillProjectRedirect(redirectTemplate, projectId));
+  });
 
   const options = [
     ...(choices ?? []).map((item) => ({ value: String(item.id), label: item.name })),
     { value: NEW_PROJECT, label: t('projects.addTo.newProject') },
   ];
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <ProjectFormModal
       title={t('projects.addTo.title')}
-      fullScreenOnSmall
-      footer={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            {t('projects.cancel')}
-          </Button>
-          <Button type="submit" form="add-to-project-form" isLoading={pending} isDisabled={choice === null}>
-            {t('projects.addTo.submit')}
-          </Button>
-        </>
-      }
+      formId="add-to-project-form"
+      submitLabel={t('projects.addTo.submit')}
+      pending={pending}
+      isSubmitDisabled={choice === null}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      className="auth-form"
     >
-      <form id="add-to-project-form" className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
-        <p>{t('projects.addTo.summary', { reference, quantity })}</p>
-        {choices === null ? (
-          <p role="status">{t('common.loading')}</p>
-        ) : (
-          <Select label={t('projects.addTo.project')} options={options} value={choice} onChange={setChoice} />
-        )}
-        {failed && <p className="form-alert">{t('projects.addTo.listFailed')}</p>}
-        {choice === NEW_PROJECT && (
-          <TextField
-            label={t('projects.form.name')}
-            description={t('projects.form.nameHint')}
-            value={name}
-            onChange={(value) => {
-              setName(value);
-              if (nameProblem) setNameProblem(projectNameError(value));
-            }}
-            isRequired
-            isInvalid={nameProblem !== null}
-            errorMessage={nameProblem ? t(nameProblem) : undefined}
-          />
-        )}
-      </form>
-    </Modal>
+      <p>{t('projects.addTo.summary', { reference, quantity })}</p>
+      {choices === null ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <Select label={t('projects.addTo.project')} options={options} value={choice} onChange={setChoice} />
+      )}
+      {failed && <p className="form-alert">{t('projects.addTo.listFailed')}</p>}
+      {choice === NEW_PROJECT && <TextField {...nameField.fieldProps} />}
+    </ProjectFormModal>
   );
 }

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { password, required, useFormState } from '../../app/forms';
 import { useAppDispatch } from '../../app/store';
+import { useFormSubmit } from '../../app/use-form-submit';
 import { changePassword } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
 import { useFieldProps } from './use-field-props';
-import { useFormSubmit } from './use-form-submit';
 
 type Field = 'currentPassword' | 'password' | 'confirm';
 const validators = {

@@ -5,10 +5,10 @@ import { useSearchParams } from 'react-router';
 import { password, required, useFormState } from '../../app/forms';
 import { useAppDispatch } from '../../app/store';
 import { authModalOpened } from '../../app/ui-state';
+import { useFormSubmit } from '../../app/use-form-submit';
 import { confirmPasswordReset } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
 import { useFieldProps } from './use-field-props';
-import { useFormSubmit } from './use-form-submit';
 
 type Field = 'password' | 'confirm';
 const validators = {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { email, useFormState } from '../../app/forms';
 import { useAppDispatch } from '../../app/store';
 import { authModalViewChanged } from '../../app/ui-state';
+import { useFormSubmit } from '../../app/use-form-submit';
 import { requestPasswordReset } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
 import { useFieldProps } from './use-field-props';
-import { useFormSubmit } from './use-form-submit';
 
 const validators = { email };
 

@@ -4,11 +4,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLength, required, useFormState } from '../../app/forms';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useFormSubmit } from '../../app/use-form-submit';
 import { loadCompanyTypes, qualify } from './auth-calls';
 import { countryOptions } from './countries';
 import { FormAlert } from './form-parts';
 import { useFieldProps } from './use-field-props';
-import { useFormSubmit } from './use-form-submit';
 
 type Field = 'profesion' | 'companyName' | 'companyTypeId' | 'country';
 const text = (value: string) => required(value) ?? maxLength(100)(value);

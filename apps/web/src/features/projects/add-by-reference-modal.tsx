@@ -1,10 +1,12 @@
 import { MAX_PRODUCT_QUANTITY, type Project } from '@lumen/contracts';
 import { tryParseReference } from '@lumen/domain';
-import { Button, Modal, QuantitySelector, TextField } from '@lumen/ui';
-import { useState, type FormEvent } from 'react';
+import { QuantitySelector, TextField } from '@lumen/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProjectFormModal } from '../../app/project-form-modal';
 import { addProductsToProject } from '../../app/project-target';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useFormSubmit } from '../../app/use-form-submit';
 import { findArticleByReference, loadProject } from './projects-calls';
 
 export type ReferenceProblem = 'required' | 'format' | 'otherCatalog' | 'unknown' | 'lookupFailed';
@@ -30,71 +32,59 @@ export function AddByReferenceModal({ project, onClose }: { project: Project; on
   const [reference, setReference] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [problem, setProblem] = useState<ReferenceProblem | null>(null);
-  const [pending, setPending] = useState(false);
   const example = project.catalogId === 21 ? '5520-NE/MC_32' : '5520NE/MC_32';
+  const typed = reference.trim().toUpperCase();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const typed = reference.trim().toUpperCase();
+  function checkFormat() {
     const formatProblem = checkReferenceFormat(typed, project.catalogId);
     setProblem(formatProblem);
-    if (formatProblem) return;
-    setPending(true);
+    return formatProblem === null;
+  }
+
+  const { pending, onSubmit } = useFormSubmit(checkFormat, async () => {
     const found = await dispatch(findArticleByReference({ reference: typed, catalogId: project.catalogId, lang }));
     if (!findArticleByReference.fulfilled.match(found) || found.payload === null) {
-      setPending(false);
       setProblem(findArticleByReference.fulfilled.match(found) ? 'unknown' : 'lookupFailed');
-      return;
+      return false;
     }
     const added = await dispatch(addProductsToProject({ projectId: project.id, products: [{ type: 'REGULAR', referenceCode: found.payload.reference, quantity, addedBy: 'REFERENCE' }] }));
-    setPending(false);
-    if (addProductsToProject.fulfilled.match(added)) {
-      void dispatch(loadProject({ projectId: project.id, prices: seesPrices, lang }));
-      onClose();
-    }
-  }
+    if (!addProductsToProject.fulfilled.match(added)) return false;
+    void dispatch(loadProject({ projectId: project.id, prices: seesPrices, lang }));
+    onClose();
+  });
 
   const catalogName = t(`projects.catalog.${project.catalogId}`);
   const otherName = t(`projects.catalog.${project.catalogId === 21 ? 16 : 21}`);
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <ProjectFormModal
       title={t('projects.reference.title')}
-      fullScreenOnSmall
-      footer={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            {t('projects.cancel')}
-          </Button>
-          <Button type="submit" form="add-by-reference-form" isLoading={pending}>
-            {t('projects.reference.submit')}
-          </Button>
-        </>
-      }
+      formId="add-by-reference-form"
+      submitLabel={t('projects.reference.submit')}
+      pending={pending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      className="auth-form"
     >
-      <form id="add-by-reference-form" className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label={t('projects.reference.label')}
-          description={t('projects.reference.hint', { example, catalog: catalogName })}
-          value={reference}
-          onChange={(value) => {
-            setReference(value);
-            if (problem) setProblem(null);
-          }}
-          autoComplete="off"
-          isRequired
-          autoFocus
-          isInvalid={problem !== null && problem !== 'lookupFailed'}
-          errorMessage={problem && problem !== 'lookupFailed' ? t(`projects.reference.error.${problem}`, { catalog: catalogName, other: otherName }) : undefined}
-        />
-        <QuantitySelector variant="numeric" min={1} max={MAX_PRODUCT_QUANTITY} value={quantity} onChange={setQuantity} label={t('projects.grid.quantity')} showLabel />
-        {problem === 'lookupFailed' && (
-          <p className="form-alert" role="alert">
-            {t('projects.reference.error.lookupFailed')}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <TextField
+        label={t('projects.reference.label')}
+        description={t('projects.reference.hint', { example, catalog: catalogName })}
+        value={reference}
+        onChange={(value) => {
+          setReference(value);
+          if (problem) setProblem(null);
+        }}
+        autoComplete="off"
+        isRequired
+        autoFocus
+        isInvalid={problem !== null && problem !== 'lookupFailed'}
+        errorMessage={problem && problem !== 'lookupFailed' ? t(`projects.reference.error.${problem}`, { catalog: catalogName, other: otherName }) : undefined}
+      />
+      <QuantitySelector variant="numeric" min={1} max={MAX_PRODUCT_QUANTITY} value={quantity} onChange={setQuantity} label={t('projects.grid.quantity')} showLabel />
+      {problem === 'lookupFailed' && (
+        <p className="form-alert" role="alert">
+          {t('projects.reference.error.lookupFailed')}
+        </p>
+      )}
+    </ProjectFormModal>
   );
 }

@@ -1,11 +1,12 @@
 import { MAX_PRODUCT_QUANTITY, type Project, type ProjectProduct } from '@lumen/contracts';
 import { attributesValidatePath, hasAnyPrivilege, pendantHeightToMetres } from '@lumen/domain';
-import { Button, Modal, QuantitySelector } from '@lumen/ui';
+import { Button, QuantitySelector } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useFormat } from '../../i18n/use-format';
+import { ConfirmModal } from './confirm-modal';
 import { cloneProduct, deleteProduct, loadProject, updateProduct } from './projects-calls';
 
 const ATTRIBUTES = ['finish', 'ledColourTemp', 'control', 'installation'] as const;
@@ -213,23 +214,8 @@ function RemoveProductModal({ project, product, onClose }: { project: Project; p
     if (deleteProduct.fulfilled.match(result) && seesPrices) void dispatch(loadProject({ projectId: project.id, prices: true, lang }));
   }
   return (
-    <Modal
-      isOpen
-      role="alertdialog"
-      onClose={onClose}
-      title={t('projects.product.deleteTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            {t('projects.cancel')}
-          </Button>
-          <Button isLoading={pending} onPress={() => void confirm()}>
-            {t('projects.product.deleteConfirm')}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmModal title={t('projects.product.deleteTitle')} confirmLabel={t('projects.product.deleteConfirm')} pending={pending} onConfirm={() => void confirm()} onClose={onClose}>
       <p>{t('projects.product.deleteText', { name: productName(product), quantity: product.quantity })}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -1,13 +1,15 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { useFailureMessage } from '../../app/error-message';
+import { useFailureMessage } from './error-message';
 
 /**
- * The submit of an auth form. On submit the last failure is cleared and the fields are checked
- * (`isValid`, e.g. form.validateAll); when they pass, `send` runs while the form is pending (its
- * button shows the spinner). A failed call ends pending and its message becomes `failure` (shown in
- * a FormAlert). After a success the form stays pending: what comes next replaces it (the modal
- * closes, or a confirmation shows). `send` answers false to end pending without a message, when it
- * stopped before the call and a field already says why.
+ * The submit of a form (the auth forms, the project dialogs). On submit the last failure is cleared
+ * and the fields are checked (`isValid`, e.g. form.validateAll); when they pass, `send` runs while
+ * the form is pending (its button shows the spinner). A call that throws (e.g. `unwrap()`) ends
+ * pending and its message becomes `failure` (shown inline, e.g. in the auth forms' FormAlert). After
+ * a success the form stays pending: what comes next replaces it (the modal closes, the page changes,
+ * or a confirmation shows). `send` answers false to end pending without a message: when it stopped
+ * before the call and a field already says why, or when the failure is shown elsewhere (a call
+ * dispatched without `unwrap()` opens the error dialog).
  */
 export function useFormSubmit(isValid: () => boolean, send: () => Promise<void | false>) {
   const failureMessage = useFailureMessage();

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { FormEvent, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../i18n/i18n';
+import { createI18n } from '../i18n/i18n';
 import { useFormSubmit } from './use-form-submit';
 
 async function setup(isValid: () => boolean, send: () => Promise<void | false>) {

@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** react-aria's off-screen live announcer: its transient role="img" nodes are not the page's content. */
+export const LIVE_ANNOUNCER = '[data-live-announcer]';
+
+export interface ScanOptions {
+  /** Selectors left out of the scan; by default the live announcer. */
+  exclude?: string[];
+  /** Axe rules not run. */
+  disableRules?: string[];
+}
+
+/** Axe findings on the page, one line per rule: `rule (impact): the nodes' selectors`. An empty list passes. */
+export async function accessibilityViolations(page: Page, { exclude = [LIVE_ANNOUNCER], disableRules = [] }: ScanOptions = {}): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).disableRules(disableRules);
+  for (const selector of exclude) builder.exclude(selector);
+  const result = await builder.analyze();
+  return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
