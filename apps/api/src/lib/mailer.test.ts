@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,5 +25,16 @@ describe('outbox mailer', () => {
     expect(first).toMatch(/^To: ann@example\.com$/m);
     expect(first).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(first).toContain('password-reset?token=3Dabc');
+  });
+
+  it('keeps messages private to the server user: files 0600, folder 0700 even when it existed', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'lumen-outbox-'));
+    dirs.push(root);
+    const dir = join(root, 'mail');
+    mkdirSync(dir, { mode: 0o755 });
+    await outboxMailer(dir, 'no-reply@lumen.example').send({ to: 'ann@example.com', subject: 'Reset', text: 'token=abc' });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const [file] = readdirSync(dir);
+    expect(statSync(join(dir, file ?? '')).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -29,11 +29,13 @@ export function outboxMailer(dir: string, from: string): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(dir, { recursive: true });
+      // Messages carry live reset tokens: only the server's user may read them.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await chmod(dir, 0o700);
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${process.pid}-${sequence}.eml`;
-      await writeFile(resolve(dir, name), info.message as Buffer);
+      await writeFile(resolve(dir, name), info.message as Buffer, { mode: 0o600 });
     },
   };
 }
