@@ -5,9 +5,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { sendError } from './error-handler';
 
+/** Source maps (and any compressed copy of one) stay off the public server, even when the build has them. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
 /**
  * Serves the built SPA (apps/web/dist): hashed assets cached for a year, index.html revalidated, and
  * the history fallback: a GET outside /api that accepts HTML and matches no file answers index.html.
+ * Files have brotli and gzip siblings made at build time (apps/web/scripts/compress-dist.mjs); the one
+ * the client accepts is sent with `Content-Encoding`, the original content type and `Vary: Accept-Encoding`.
  * Without a build, such requests get a 503 page saying to run `npm run build`.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
@@ -18,6 +23,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
+      allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
       cacheControl: false,
       setHeaders(res, path) {
         const immutable = /[\\/]assets[\\/]/.test(path);
@@ -30,7 +37,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
-    if (!isApi && wantsHtml) {
+    if (!isApi && wantsHtml && !SOURCE_MAP.test(path)) {
       if (available) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply
         .code(503)
