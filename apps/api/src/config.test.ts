@@ -89,6 +89,19 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), PUBLIC_URL: 'https://x.example' }, tempDir()).env).toBe('production');
   });
 
+  it('reads FRAME_ANCESTORS as a list of origins and refuses anything else, naming the value', () => {
+    expect(loadConfig({}, tempDir()).frameAncestors).toEqual([]);
+    expect(loadConfig({ FRAME_ANCESTORS: ' https://partner.example ,https://*.shop.example:8443,http://localhost:5173 ' }, tempDir()).frameAncestors).toEqual([
+      'https://partner.example',
+      'https://*.shop.example:8443',
+      'http://localhost:5173',
+    ]);
+    for (const bad of ["https://partner.example 'unsafe-inline'", 'https://partner.example/path', 'partner.example', 'javascript:alert(1)', 'https://a.example;script-src *', '*']) {
+      expect(() => loadConfig({ FRAME_ANCESTORS: `https://ok.example,${bad}` }, tempDir()), bad).toThrow(/FRAME_ANCESTORS/);
+    }
+    expect(() => loadConfig({ FRAME_ANCESTORS: 'https://ok.example,ftp://x' }, tempDir())).toThrow('"ftp://x" is not an origin');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, tempDir())).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

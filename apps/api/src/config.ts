@@ -30,11 +30,27 @@ export interface Config {
   bodyLimitBytes: number;
   /** Server-side feature flags switched on (FEATURE_FLAGS=upsertVersionD365,…); empty by default. */
   featureFlags: ReadonlySet<string>;
+  /** Partner origins allowed to embed the frame-only pages (/iframe/*) besides the platform itself. */
+  frameAncestors: readonly string[];
 }
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+/** A CSP source for a partner site: scheme, host (a leading `*.` for its subdomains) and optional port; no path. */
+const FRAME_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+
+const frameOrigins = z
+  .string()
+  .transform((value) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
+  .superRefine((origins, context) => {
+    for (const origin of origins) {
+      if (!FRAME_ORIGIN.test(origin)) {
+        context.addIssue({ code: 'custom', message: `"${origin}" is not an origin such as https://partner.example or https://*.partner.example:8443 (no path, no quotes)` });
+      }
+    }
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -68,6 +84,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_]+(\s*,\s*[A-Za-z0-9_]+)*$/, 'must be a comma-separated list of flag keys')
     .optional(),
+  FRAME_ANCESTORS: frameOrigins.optional(),
 });
 
 export class ConfigError extends Error {
@@ -140,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     featureFlags: new Set((e.FEATURE_FLAGS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '')),
+    frameAncestors: e.FRAME_ANCESTORS ?? [],
   };
 }

@@ -1,9 +1,22 @@
+import { eq } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { type Db } from './db/client';
+import { users } from './db/schema';
 import { hasUsers, seedDemoData, seedReferenceData, shouldSeedDemo } from './db/seed';
+import { DEMO_USERS } from './db/seed/demo-data';
 import { createOutboxWorker, recordingCrmAdapter } from './modules/projects/projects.outbox';
+import { openUrl, readyLine, startupWarnings } from './startup';
+
+/** Whether the README's demo accounts can log in here (seeded now or on an earlier start). */
+async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const email = DEMO_USERS[0]?.email;
+  if (email === undefined) return false;
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows.length > 0;
+}
 
 /** config → database → migrations → seed → app → listen. */
 async function main(): Promise<void> {
@@ -24,6 +37,7 @@ async function main(): Promise<void> {
   const seedDemo = shouldSeedDemo({ seedDemo: config.seedDemo, env: config.env, kind: database.kind, databaseHasUsers: await hasUsers(database.db) });
 
   const app = await buildApp({ config, database });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   if (seedDemo) {
     const { created } = await seedDemoData(database.db);
     app.log.info({ created }, 'demo accounts seeded (password: demo-password)');
@@ -52,7 +66,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: database.kind, dataDir: config.dataDir, web: config.webDistDir }, 'Lumen Pro api ready');
+  const url = openUrl(config, app.server.address());
+  app.log.info({ url, database: database.kind, dataDir: config.dataDir, web: config.webDistDir }, 'Lumen Pro api ready');
+  // Production logs stay machine-readable (the record above carries the URL); elsewhere a person reads this.
+  if (config.env !== 'production') process.stdout.write(`${readyLine(url, await hasDemoAccounts(database.db))}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import type { Lang } from '@lumen/contracts';
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../lib/clock';
 
@@ -71,8 +71,21 @@ export function readRefreshToken(request: FastifyRequest): string | undefined {
   return request.cookies[COOKIE.refresh] || undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Cookies always carry `Secure`: PUBLIC_URL is https, so a TLS proxy in front is certain (see README). */
+    secureCookies: boolean;
+  }
+}
+
+/** Marks every cookie the platform sets as Secure when the public origin is https, whatever the proxy trust. */
+export function decorateSecureCookies(app: FastifyInstance, publicUrl: string | undefined): void {
+  app.decorate('secureCookies', publicUrl?.startsWith('https://') ?? false);
+}
+
 function baseCookie(request: FastifyRequest) {
-  return { path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https', maxAge: COOKIE_MAX_AGE_MS / 1000 };
+  const secure = request.server.secureCookies || request.protocol === 'https';
+  return { path: '/', sameSite: 'lax' as const, secure, maxAge: COOKIE_MAX_AGE_MS / 1000 };
 }
 
 export function setSessionCookies(reply: FastifyReply, request: FastifyRequest, tokens: { accessToken: string; refreshToken: string }): void {

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { describeWithDb } from '../../test/test-db';
+import { isFramePage } from './security-headers';
+
+function frameAncestors(csp: unknown): string | undefined {
+  return String(csp)
+    .split(';')
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith('frame-ancestors '));
+}
+
+describe('isFramePage', () => {
+  it('matches the /iframe/<page> paths and nothing that merely looks like one', () => {
+    for (const url of ['/iframe/plusminus-export3d', '/iframe/plusminus-drawing-configurator?model=1234', '/iframe/plusminus-export3d/']) {
+      expect(isFramePage(url), url).toBe(true);
+    }
+    for (const url of ['/iframe', '/iframe/', '/iframes/x', '/projects/iframe/x', '/iframe/../projects', '/iframe/%2e%2e/projects', '/iframe/a.b', undefined]) {
+      expect(isFramePage(url), String(url)).toBe(false);
+    }
+  });
+});
+
+describeWithDb('framing rules', () => {
+  let dist: string;
+  let partners: TestApp;
+  let defaults: TestApp;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'lumen-web-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    partners = await createTestApp({ env: { WEB_DIST_DIR: dist, FRAME_ANCESTORS: 'https://partner.example, https://*.shop.example:8443' } });
+    defaults = await createTestApp({ database: partners.database, env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await defaults?.app.close();
+    await partners?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('lets the FRAME_ANCESTORS partners embed the frame-only pages, without X-Frame-Options there', async () => {
+    for (const path of ['/iframe/plusminus-drawing-configurator', '/iframe/plusminus-export3d?reference=10420A']) {
+      const response = await partners.agent().get(path, { accept: 'text/html' });
+      expect(response.statusCode, path).toBe(200);
+      expect(frameAncestors(response.headers['content-security-policy']), path).toBe("frame-ancestors 'self' https://partner.example https://*.shop.example:8443");
+      expect(response.headers['x-frame-options'], path).toBeUndefined();
+    }
+  });
+
+  it("keeps every other response at frame-ancestors 'self' with X-Frame-Options: SAMEORIGIN", async () => {
+    for (const path of ['/', '/projects/12', '/iframe', '/iframe/../projects', '/health', '/api/users/v1/account', '/api/docs/json']) {
+      const response = await partners.agent().get(path, { accept: 'text/html' });
+      expect(frameAncestors(response.headers['content-security-policy']), path).toBe("frame-ancestors 'self'");
+      expect(response.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('without FRAME_ANCESTORS, the frame-only pages can be framed by the platform only', async () => {
+    const response = await defaults.agent().get('/iframe/plusminus-export3d', { accept: 'text/html' });
+    expect(frameAncestors(response.headers['content-security-policy'])).toBe("frame-ancestors 'self'");
+  });
+});
