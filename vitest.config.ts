@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/i18n',
       'packages/ui',
       'apps/web',
+      { test: { name: 'scripts', root: 'scripts' } },
       {
         extends: 'apps/api/vitest.config.ts',
         test: { name: 'api-pglite', root: 'apps/api', env: { TEST_DB: 'pglite' } },
