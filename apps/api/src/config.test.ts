@@ -64,8 +64,11 @@ describe('config', () => {
       smtpUrl: 'smtp://mail:25',
       mailOutboxDir: '/var/mail/out',
       publicUrl: 'https://pro.lumen.example',
+      linkOrigin: 'https://pro.lumen.example',
       webDistDir: resolve(cwd, 'web'),
     });
+    // Without PUBLIC_URL (development), links point at the local server, never at a request's Host.
+    expect(loadConfig({ PORT: '4000' }, cwd)).toMatchObject({ publicUrl: undefined, linkOrigin: 'http://localhost:4000' });
     expect(loadConfig({ SEED_DEMO: '0' }, cwd).seedDemo).toBe(false);
   });
 

@@ -20,8 +20,14 @@ export interface Config {
   smtpUrl: string | undefined;
   mailOutboxDir: string;
   mailFrom: string;
-  /** Public origin of the platform (links in e-mails); the request's origin when unset. */
+  /** Public origin of the platform as the operator set it (PUBLIC_URL); undefined when unset. */
   publicUrl: string | undefined;
+  /**
+   * The origin of every link the api writes (e-mails): PUBLIC_URL, else `http://localhost:PORT`.
+   * Never taken from a request (Host, X-Forwarded-Host, Origin, Referer), so a forged header cannot
+   * point a reset link at another site.
+   */
+  linkOrigin: string;
   webDistDir: string;
   trustProxy: boolean;
   /** Login and password-reset attempts allowed per window, per address and per client IP. */
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailOutboxDir: e.MAIL_OUTBOX_DIR ? abs(e.MAIL_OUTBOX_DIR) : resolve(dataDir, 'mail'),
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    linkOrigin: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     webDistDir: e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : defaultWebDist(),
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: {

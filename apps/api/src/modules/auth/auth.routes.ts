@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await auth.requestPasswordReset(request.body.email, `${request.protocol}://${request.host}`, meta(request));
+      await auth.requestPasswordReset(request.body.email, meta(request));
       return reply.code(204).send(null);
     },
   );

@@ -173,7 +173,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
     },
 
     /** Always succeeds from the caller's view; a mail goes out only when the address is an account. */
-    async requestPasswordReset(email: string, origin: string, meta: ClientMeta): Promise<void> {
+    async requestPasswordReset(email: string, meta: ClientMeta): Promise<void> {
       await enforceRateLimit([
         { key: `reset:ip:${meta.ip}`, max: limits.perIp },
         { key: `reset:addr:${email}`, max: limits.perAddress },
@@ -186,7 +186,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
       await repo.insertResetToken(db, { tokenHash, userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
       const lang = Lang.safeParse(user.lang).success ? (user.lang as Lang) : DEFAULT_LANG;
       const t = translationsFor('common-front', lang);
-      const link = `${config.publicUrl ?? origin}/password-reset?token=${encodeURIComponent(token)}`;
+      const link = `${config.linkOrigin}/password-reset?token=${encodeURIComponent(token)}`;
       const text = [
         interpolate(t['mail.passwordReset.greeting'] ?? '', { name: user.name }),
         '',

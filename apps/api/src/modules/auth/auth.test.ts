@@ -381,6 +381,24 @@ describeWithDb('auth', () => {
       expect(mail?.text).toMatch(/http:\/\/localhost(:\d+)?\/password-reset\?token=/);
     });
 
+    it('builds the link from configuration only: a forged Host, X-Forwarded-Host, Origin or Referer changes nothing', async () => {
+      const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', origin: 'https://evil.example', referer: 'https://evil.example/' };
+      const { email } = await newUser();
+      expect((await t.agent().post(RESET, { email }, forged)).statusCode).toBe(204);
+      await t.app.ready();
+      const mail = [...t.mailer.messages].reverse().find((m) => m.to === email);
+      expect(mail?.text).toContain(`http://localhost:${t.config.port}/password-reset?token=`);
+      expect(mail?.text).not.toContain('evil.example');
+      // Behind a trusted proxy too: X-Forwarded-Host is never a source of links.
+      const proxied = await createTestApp({ database: t.database, env: { TRUST_PROXY: '1', PUBLIC_URL: 'https://pro.lumen.example' } });
+      try {
+        await proxied.agent().post(RESET, { email }, forged);
+        expect(proxied.mailer.messages.find((m) => m.to === email)?.text).toContain('https://pro.lumen.example/password-reset?token=');
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it('writes the mail in the user’s language and uses PUBLIC_URL for the link', async () => {
       const configured = await createTestApp({ database: t.database, env: { PUBLIC_URL: 'https://pro.lumen.example/' } });
       try {
