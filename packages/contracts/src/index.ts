@@ -4,3 +4,4 @@ export * from './masters';
 export * from './users';
 export * from './products';
 export * from './projects';
+export * from './flags';

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { Lang, LangQuery } from './common';
+import { FeatureEnvironment } from './masters';
+
+// ─── Feature flags (platform-core §1, §9; configuration-domain §5, §9) ──────────────────────────────
+
+/**
+ * The flag keys the platform knows today. The table may hold more (later issues add theirs, the remote
+ * service may answer others), so wire shapes take any `FlagKeyParam`; this list types the callers.
+ */
+export const FLAG_KEYS = [
+  'upsertVersionD365',
+  'unifiedCodeVersion',
+  'preconfigListWithCache',
+  'accessoryPriceInOrderView',
+  'getArticlesByReferenceV2',
+  'editLanguagesFromApiHub',
+  'projectRequestBudgetV2',
+  'sendOfferWithDownloadBudget',
+  'validateComposingPendantsProduct',
+  'composeUrlPreview',
+  'showQualifiedUserDataFromDynamics',
+  'hideCloneProjectButton',
+  'changePricesCalculation',
+  'filterControlM',
+  'filterControlMforCP',
+  'RemoteDriverCP',
+  'variationCatalog',
+] as const;
+export type FlagKey = (typeof FLAG_KEYS)[number];
+
+/** A flag key: a letter, then letters, digits or underscores; at most 64 characters. */
+export const FlagKeyParam = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be a flag key (letters, digits, underscores)');
+export const FlagKeyParams = z.object({ key: FlagKeyParam });
+
+/** A rollout probability: the share of users (0 to 1) who get the flag on. */
+export const Rollout = z.number().min(0).max(1);
+
+/**
+ * Rollout per environment. `null`: the flag is not in that environment's table, so the remote flag
+ * service decides (and the flag's default applies when it does not answer).
+ */
+export const FlagRollouts = z.object({ DEV: Rollout.nullable(), NEWPRO: Rollout.nullable(), PRO: Rollout.nullable() });
+export type FlagRollouts = z.infer<typeof FlagRollouts>;
+
+/** An e-mail toggle forces the flag on or off for one address, whatever the rollout. */
+export const FlagEmailToggle = z.object({
+  email: z.string().trim().max(248).pipe(z.email('formError.email')).transform((email) => email.toLowerCase()),
+  enabled: z.boolean(),
+});
+export type FlagEmailToggle = z.infer<typeof FlagEmailToggle>;
+
+/** What a backoffice user edits about one flag (the body of PUT flags/{key}; the whole state is replaced). */
+export const FlagSettings = z.object({
+  description: z.string().trim().max(500),
+  /** The answer when the flag is in no table and the remote service does not answer. */
+  defaultValue: z.boolean(),
+  rollout: FlagRollouts,
+  /** At most one toggle per address (checked by the api: 400 on duplicates). */
+  emailToggles: z.array(FlagEmailToggle).max(500),
+});
+export type FlagSettings = z.infer<typeof FlagSettings>;
+export const UpdateFlagBody = FlagSettings;
+export type UpdateFlagBody = z.infer<typeof UpdateFlagBody>;
+
+/** One flag as the backoffice lists it (GET masters /v1/flags). */
+export const FlagDefinition = FlagSettings.extend({
+  key: z.string(),
+  updatedAt: z.string(),
+  /** E-mail of the backoffice user of the last change; null for the seeded defaults. */
+  updatedBy: z.string().nullable(),
+});
+export type FlagDefinition = z.infer<typeof FlagDefinition>;
+
+export const FlagList = z.object({
+  /** The environment whose table this api process evaluates (FLAGS_ENV). */
+  environment: FeatureEnvironment,
+  /** Whether a remote OFREP flag service is configured (FLAGS_REMOTE_URL). */
+  remoteConfigured: z.boolean(),
+  flags: z.array(FlagDefinition),
+});
+export type FlagList = z.infer<typeof FlagList>;
+
+/** The state of a flag in an audit row (what FlagSettings holds). */
+export const FlagState = z.object({
+  description: z.string(),
+  defaultValue: z.boolean(),
+  rollout: FlagRollouts,
+  emailToggles: z.array(z.object({ email: z.string(), enabled: z.boolean() })),
+});
+export type FlagState = z.infer<typeof FlagState>;
+
+/** One recorded change (GET masters /v1/flags/{key}/history): who, when, before, after. */
+export const FlagChange = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  changedAt: z.string(),
+  changedBy: z.object({ id: z.number().int(), email: z.string() }),
+  /** null when the change created the flag. */
+  before: FlagState.nullable(),
+  after: FlagState,
+});
+export type FlagChange = z.infer<typeof FlagChange>;
+
+export const FlagHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const FlagHistory = z.object({ items: z.array(FlagChange), total: z.number().int() });
+export type FlagHistory = z.infer<typeof FlagHistory>;
+
+/** Every known flag evaluated for one caller (their user id and e-mail; anonymous visitors too). */
+export const EvaluatedFlags = z.record(z.string(), z.boolean());
+export type EvaluatedFlags = z.infer<typeof EvaluatedFlags>;
+
+/** GET masters /v1/flags/evaluated: the caller's answers, the same the api decides with. */
+export const EvaluatedFlagsResponse = z.object({ environment: FeatureEnvironment, flags: EvaluatedFlags });
+export type EvaluatedFlagsResponse = z.infer<typeof EvaluatedFlagsResponse>;
+
+// ─── Runtime configuration (GET /config.json) ───────────────────────────────────────────────────────
+
+/** The services of the api (DESIGN.md): each one lives at `/api/<service>`. */
+export const SERVICE_NAMES = ['products', 'masters', 'orders', 'projects', 'support', 'images', 'sr-erp', 'apiv2', 'users', 'documents'] as const;
+export const ServiceName = z.enum(SERVICE_NAMES);
+export type ServiceName = z.infer<typeof ServiceName>;
+
+/** What the web loads before anything else (GET /config.json, never cached). */
+export const RuntimeConfig = z.object({
+  /** The api's NODE_ENV. */
+  environment: z.enum(['development', 'test', 'production']),
+  /** The flag table in use (FLAGS_ENV). */
+  flagsEnvironment: FeatureEnvironment,
+  /** Base path of each service, e.g. products → /api/products. */
+  services: z.record(ServiceName, z.string()),
+  /** Base path of the document download route. */
+  documentsDownloadPath: z.string(),
+  /** socket.io path of document generation. */
+  socketPath: z.string(),
+  timeouts: z.object({ clientMs: z.number().int(), uploadMs: z.number().int() }),
+  /** The caller's evaluated flags. */
+  flags: EvaluatedFlags,
+});
+export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+
+// ─── Cookie notice (GET /cookie) ────────────────────────────────────────────────────────────────────
+
+/** Strictly necessary (the platform cannot work without it) or preference (remembers a choice). */
+export const COOKIE_CATEGORIES = ['strictly-necessary', 'preference'] as const;
+export const CookieCategory = z.enum(COOKIE_CATEGORIES);
+export type CookieCategory = z.infer<typeof CookieCategory>;
+
+export const CookieNoticeQuery = z.object({ lang: LangQuery.optional() });
+
+export const CookieInfo = z.object({
+  name: z.string(),
+  category: CookieCategory,
+  /** Translation key of the purpose (common-front domain) and its text in the asked language. */
+  purposeKey: z.string(),
+  purpose: z.string(),
+  /** Lifetime in seconds; null for a cookie that ends with the browser session. */
+  maxAgeSeconds: z.number().int().nullable(),
+  httpOnly: z.boolean(),
+  /** Set by the platform itself (first party), never by a third party. */
+  firstParty: z.literal(true),
+});
+export type CookieInfo = z.infer<typeof CookieInfo>;
+
+export const CookieNotice = z.object({
+  lang: Lang,
+  /** false: every cookie is strictly necessary or a functional preference, so a notice suffices (no consent banner). */
+  consentRequired: z.boolean(),
+  cookies: z.array(CookieInfo),
+});
+export type CookieNotice = z.infer<typeof CookieNotice>;
