@@ -1,10 +1,19 @@
 // Lint rules of the house. The import boundaries of DESIGN.md are enforced here, not by goodwill.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-const features = ['auth', 'home', 'profile', 'errors', 'sandbox', 'catalogue', 'projects', 'configurator'];
+const root = import.meta.dirname;
+const web = 'apps/web/src';
+// Every folder under features/ is a feature: a new one is fenced in without touching this file.
+const features = readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', 'apps/api/drizzle/**'] },
@@ -44,16 +53,43 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm*'], message: 'Shared packages stay free of runtime platforms.' }] }],
     },
   },
-  // A web feature never imports another feature: shared things go to app/, api/, i18n/ or packages/.
-  ...features.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  {
+    // Imports are resolved as TypeScript resolves them (workspace packages included), so that the
+    // rules below see every import whatever its spelling, and an import that resolves nowhere fails.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse TypeScript dependencies too (no-cycle follows them), as import-x's typescript preset does.
+      'import-x/extensions': ['.ts', '.tsx', '.cts', '.mts', '.js', '.jsx', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.cts', '.mts'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] })],
+    },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
-          message: 'Features do not import each other (DESIGN.md).',
-        }],
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
+      // No import cycles anywhere (a type-only import is erased at build time and is no cycle).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The web app's layers (DESIGN.md, apps/web/README.md): an import only points down
+    // app → features → shared → api, i18n; a feature never imports another feature.
+    files: [`${web}/**/*.{ts,tsx}`],
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        basePath: root,
+        zones: [
+          ...features.map((feature) => ({
+            target: `${web}/features/${feature}`,
+            from: `${web}/features`,
+            except: [`./${feature}`],
+            message: 'A feature imports no other feature: join features in a page of app/pages/ (apps/web/README.md).',
+          })),
+          { target: `${web}/features`, from: `${web}/app`, message: 'A feature does not import app/: what features share lives in shared/.' },
+          { target: `${web}/shared`, from: [`${web}/features`, `${web}/app`], message: 'shared/ imports no feature and not app/: a feature registers itself (slice injection, render slots).' },
+          { target: [`${web}/api`, `${web}/i18n`], from: [`${web}/features`, `${web}/shared`, `${web}/app`], message: 'api/ and i18n/ are the bottom layer: they import nothing above them.' },
+        ],
       }],
     },
-  })),
+  },
 );

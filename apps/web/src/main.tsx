@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { createAppEnvironment, startApp } from './app/environment';
-import { readStoredTheme } from './app/preferences';
+import { readStoredTheme } from './shared/preferences';
 
 // The stored theme before the first paint, so that a dark page does not flash light.
 document.documentElement.dataset.theme = readStoredTheme();

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ApiError } from '../api';
-import { createAsyncAction } from './async-action';
-import { THEME_STORAGE_KEY } from './preferences';
+import { createAsyncAction } from '../shared/async-action';
+import { THEME_STORAGE_KEY } from '../shared/preferences';
 
 const ep = TRANSLATIONS['fr-eproject'];
 const wg = TRANSLATIONS['fr-widgets'].en;

@@ -5,11 +5,11 @@ import { createApiClient, type ApiClient } from '../api';
 import { createI18n, loadLanguage } from '../i18n/i18n';
 import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language';
 import { FORBIDDEN_PATH } from './guards';
-import { changeLanguage, readStoredTheme } from './preferences';
+import { changeLanguage, readStoredTheme } from '../shared/preferences';
 import { createRoutes } from './routes';
-import { loadAccount, sessionExpired } from './session';
-import { createAppStore, type AppStore } from './store';
-import { authModalOpened } from './ui-state';
+import { loadAccount, sessionExpired } from '../shared/session';
+import { createAppStore, type AppStore } from '../shared/store';
+import { authModalOpened } from '../shared/ui-state';
 
 export interface AppEnvironment {
   api: ApiClient;

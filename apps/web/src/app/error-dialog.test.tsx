@@ -3,8 +3,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { errorRaised } from './error-state';
-import { errorMessageKey } from './error-message';
+import { errorRaised } from '../shared/error-state';
+import { errorMessageKey } from '../shared/error-message';
 
 describe('the error message key', () => {
   const keys = (...present: string[]) => (key: string) => present.includes(key);

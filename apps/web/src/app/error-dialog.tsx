@@ -1,8 +1,8 @@
 import { Button, Modal } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
-import { errorDismissed } from './error-state';
-import { errorMessageKey } from './error-message';
-import { useAppDispatch, useAppSelector } from './store';
+import { errorDismissed } from '../shared/error-state';
+import { errorMessageKey } from '../shared/error-message';
+import { useAppDispatch, useAppSelector } from '../shared/store';
 
 /** The error dialog (spec §2, §8): a title, the message found by action and status, a contact line, a close button. */
 export function ErrorDialog() {

@@ -8,8 +8,8 @@ import { createApiClient } from '../api';
 import { createI18n } from '../i18n/i18n';
 import { makeAccount } from '../../test/fake-api';
 import { RequireAuth, useGuardedNavigate } from './guards';
-import { accountReceived, sessionExpired } from './session';
-import { createAppStore } from './store';
+import { accountReceived, sessionExpired } from '../shared/session';
+import { createAppStore } from '../shared/store';
 
 function Where() {
   const location = useLocation();

@@ -2,9 +2,9 @@ import type { Privilege } from '@lumen/domain';
 import { hasAnyPrivilege, USER_STATUS } from '@lumen/domain';
 import { useCallback, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { LoadingState } from './loading-state';
-import { useAppDispatch, useAppSelector } from './store';
-import { authModalOpened } from './ui-state';
+import { LoadingState } from '../shared/loading-state';
+import { useAppDispatch, useAppSelector } from '../shared/store';
+import { authModalOpened } from '../shared/ui-state';
 
 export const NOT_ALLOWED_PATH = '/not-allowed';
 export const FORBIDDEN_PATH = '/error-403';

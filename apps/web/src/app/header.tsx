@@ -3,10 +3,10 @@ import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Dropdown, Icon, Select, ThemeToggle } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { changeLanguage, themeChanged } from './preferences';
-import { logout } from './session';
-import { useAppDispatch, useAppSelector } from './store';
-import { authModalOpened } from './ui-state';
+import { changeLanguage, themeChanged } from '../shared/preferences';
+import { logout } from '../shared/session';
+import { useAppDispatch, useAppSelector } from '../shared/store';
+import { authModalOpened } from '../shared/ui-state';
 
 export function Header() {
   const { t } = useTranslation();

@@ -5,9 +5,9 @@ import { applyTheme, currentTheme } from '@lumen/ui';
 import { AuthModal } from '../features/auth';
 import { ErrorDialog } from './error-dialog';
 import { Header } from './header';
-import { LoadingState } from './loading-state';
-import { storeTheme, themeChanged } from './preferences';
-import { useAppDispatch, useAppSelector } from './store';
+import { LoadingState } from '../shared/loading-state';
+import { storeTheme, themeChanged } from '../shared/preferences';
+import { useAppDispatch, useAppSelector } from '../shared/store';
 import { RetryOverlay } from './retry-overlay';
 
 /** The frame of every screen: header, the routed screen, and the app-wide dialogs. */

@@ -1,7 +1,7 @@
 import { Button, Modal } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
-import { retryDismissed, retryPending } from './error-state';
-import { useAppDispatch, useAppSelector } from './store';
+import { retryDismissed, retryPending } from '../shared/error-state';
+import { useAppDispatch, useAppSelector } from '../shared/store';
 
 /** Shown when actions that allow a retry timed out: Retry sends them again, Dismiss drops them. */
 export function RetryOverlay() {

@@ -6,11 +6,9 @@ import { HomePage } from '../features/home';
 import { ProfilePage } from '../features/profile';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
-import { loadAddPreconfigPage, loadConfiguratorPage, loadConfiguratorScreen } from '../features/configurator';
 import { loadProjectAddProduct, loadProjectPage, loadProjectsPage } from '../features/projects';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { Layout } from './layout';
-import { ValidateProjectLine } from './validate-project-line';
 
 /** The widget gallery is a tool, loaded only when opened. */
 const SandboxPage = lazy(loadSandboxPage);
@@ -19,14 +17,15 @@ const SandboxPage = lazy(loadSandboxPage);
 const SelectCollectionPage = lazy(loadSelectCollectionPage);
 const AddProductPage = lazy(loadAddProductPage);
 const PreconfigsListPage = lazy(loadPreconfigsListPage);
-const ConfiguratorPage = lazy(loadConfiguratorPage);
-const AddPreconfigPage = lazy(loadAddPreconfigPage);
-const ConfiguratorScreen = lazy(loadConfiguratorScreen);
 /** Projects (issue 6): the list, the project page, and the project's way into the catalogue. */
 const ProjectsPage = lazy(loadProjectsPage);
 const ProjectPage = lazy(loadProjectPage);
 const ProjectAddProduct = lazy(loadProjectAddProduct);
 const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((module) => ({ default: module.ProjectAddProductRedirect })));
+/** Pages that join features (app/pages/): the configurators ending in "Add to project", a project line in the configurator. */
+const ConfigureProductPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
+const ConfigurePreconfigPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigurePreconfigPage })));
+const ValidateProjectLine = lazy(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={['project.view', 'project.view.company', 'project.view.assigned.company']}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
@@ -68,11 +67,11 @@ export function createRoutes(): RouteObject[] {
         { path: '/create-project', element: projectView(<Navigate to="/create-project/select-collection" replace />) },
         { path: '/create-project/select-collection/:subFamilyId?', element: projectView(<SelectCollectionPage />) },
         { path: '/add-product/:subFamilyId/:applicationLocationId?', element: projectView(<AddProductPage flow="v1" />) },
-        { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfiguratorPage mode="express" />) },
+        { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfigureProductPage mode="express" />) },
         { path: '/add-product-v2/:subFamilyId/:applicationLocationId?', element: projectView(<AddProductPage flow="v2" />) },
-        { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfiguratorPage mode="attributes" />) },
+        { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfigureProductPage mode="attributes" />) },
         { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: projectView(<PreconfigsListPage />) },
-        { path: '/add-preconfig/:preconfigId', element: projectView(<AddPreconfigPage />) },
+        { path: '/add-preconfig/:preconfigId', element: projectView(<ConfigurePreconfigPage />) },
         { path: '/projects', element: anyProjectView(<ProjectsPage />) },
         { path: '/project/:projectId', element: anyProjectView(<ProjectPage />) },
         { path: '/project/:projectId/add-product/:subFamilyId?', element: anyProjectView(<ProjectAddProductRedirect />) },
@@ -85,11 +84,9 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         {
-          // A project line in the attributes configurator: the app loads and saves the line, the configurator configures it.
+          // A project line in the attributes configurator: the page loads and saves the line, the configurator configures it.
           path: '/validate/:projectId/:productId',
-          element: projectEdit(
-            <ValidateProjectLine notFound={<NotFoundPage />} renderConfigurator={(props) => <ConfiguratorScreen mode="attributes" {...props} />} />,
-          ),
+          element: projectEdit(<ValidateProjectLine />),
         },
         { path: NOT_ALLOWED_PATH, element: <NotAllowedPage /> },
         { path: FORBIDDEN_PATH, element: <ForbiddenPage /> },

@@ -1,21 +1,27 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkExtra } from './async-action';
 import { errorSlice } from './error-state';
 import { preferencesSlice } from './preferences';
-import { projectTargetSlice } from './project-target';
-import { projectsSlice } from '../features/projects';
 import { sessionSlice } from './session';
 import { uiSlice } from './ui-state';
 
-const rootReducer = combineReducers({
-  session: sessionSlice.reducer,
-  preferences: preferencesSlice.reducer,
-  error: errorSlice.reducer,
-  ui: uiSlice.reducer,
-  projectTarget: projectTargetSlice.reducer,
-  projects: projectsSlice.reducer,
-});
+/**
+ * The slices that features add when they load: a feature declares its slice here by declaration
+ * merging and injects it (`slice.injectInto(rootReducer)`), so that this file imports no feature.
+ *
+ * ```ts
+ * declare module '../../shared/store' {
+ *   export interface LazyLoadedSlices extends WithSlice<typeof projectsSlice> {}
+ * }
+ * export const selectProjects = projectsSlice.injectInto(rootReducer).selectSlice;
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declaration merging
+export interface LazyLoadedSlices {}
+
+/** The slices every screen needs; feature slices are injected into this reducer when their feature loads. */
+export const rootReducer = combineSlices(sessionSlice, preferencesSlice, errorSlice, uiSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

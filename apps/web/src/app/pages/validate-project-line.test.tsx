@@ -3,10 +3,10 @@ import { TRANSLATIONS } from '@lumen/i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failure, json, makeAccount, type FakeCall } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { articleCollection, RULES } from '../features/configurator/configurator.fixtures';
-import { makeProduct, makeProject, projectsApi } from '../features/projects/projects.fixtures';
+import { failure, json, makeAccount, type FakeCall } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { articleCollection, RULES } from '../../features/configurator/configurator.fixtures';
+import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 
 const en = TRANSLATIONS['fr-eproject'].en;
 const tx = (key: string, values: Record<string, string | number> = {}) =>

@@ -1,45 +1,17 @@
 import { PROJECT_STATUS, type Project, type ProjectProduct } from '@lumen/contracts';
 import { CONFIGURATOR_ID, hasAnyPrivilege, tryParseReference, type ElementAttributes } from '@lumen/domain';
 import { Button } from '@lumen/ui';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatNumber } from '../i18n/format';
-import { LoadingState } from './loading-state';
-import { loadProject, parseProjectId, projectPath, updateProduct, validateProduct } from './project-target';
-import { useAppDispatch, useAppSelector } from './store';
-import { useRemote } from './use-remote';
-
-/** What the actions slot of the configurator is given (the configured line). */
-export interface LineActionsState {
-  reference: string;
-  quantity: number;
-  /** The chosen pendant height in centimetres, for a pendant (else null). */
-  pendantHeight: number | null;
-  notMade: boolean;
-}
-
-/** What this piece hands to the configurator the router composes with it (a subset of its screen's props). */
-export interface LineConfiguratorProps {
-  model: string;
-  subFamilyId: number | undefined;
-  applicationLocationId?: number;
-  catalogId: number;
-  initial: ElementAttributes;
-  initialQuantity: number;
-  readOnly: boolean;
-  backPath: string;
-  backLabel: string;
-  intro: ReactNode;
-  renderActions: (state: LineActionsState) => ReactNode;
-}
-
-export interface ValidateProjectLineProps {
-  /** The attributes configurator, set up for the line (the router composes it; no import between features). */
-  renderConfigurator: (props: LineConfiguratorProps) => ReactNode;
-  /** Shown when the project or the line does not exist (or is not the user's to see). */
-  notFound: ReactNode;
-}
+import { ConfiguratorScreen } from '../../features/configurator/configurator-page';
+import type { ConfiguratorActionsState } from '../../features/configurator/configurator';
+import { NotFoundPage } from '../../features/errors';
+import { formatNumber } from '../../i18n/format';
+import { LoadingState } from '../../shared/loading-state';
+import { loadProject, parseProjectId, projectPath, updateProduct, validateProduct } from '../../features/projects/project-target';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useRemote } from '../../shared/use-remote';
 
 /** A line's attributes as the configurator sets them: its reference read by the domain, its pendant height in cm. */
 export function attributesOfProduct(product: ProjectProduct): ElementAttributes {
@@ -63,7 +35,7 @@ const isProductId = (value: string | undefined): value is string => value !== un
  * back to the project unchanged. A project in ORDER or DELETED (or one the server does not let the
  * user edit) shows the configuration read-only. Creation lines belong to their own configurators.
  */
-export function ValidateProjectLine({ renderConfigurator, notFound }: ValidateProjectLineProps) {
+export function ValidateProjectLine() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const params = useParams();
@@ -74,10 +46,10 @@ export function ValidateProjectLine({ renderConfigurator, notFound }: ValidatePr
     dispatch(loadProject({ projectId: projectId ?? 0, prices: false, lang })).unwrap(),
   );
 
-  if (projectId === null || productId === null) return <>{notFound}</>;
+  if (projectId === null || productId === null) return <NotFoundPage />;
   if (remote.status === 'loading') return <LoadingState />;
   if (remote.status === 'failed') {
-    if (remote.httpStatus === 404) return <>{notFound}</>;
+    if (remote.httpStatus === 404) return <NotFoundPage />;
     return (
       <section className="page page--narrow">
         <div className="card" role="alert">
@@ -91,7 +63,7 @@ export function ValidateProjectLine({ renderConfigurator, notFound }: ValidatePr
   }
   const project = remote.data;
   const product = project.products.find((item) => item._id.toLowerCase() === productId);
-  if (!product) return <>{notFound}</>;
+  if (!product) return <NotFoundPage />;
   if (product.type === 'CREATION') {
     return (
       <section className="page page--narrow" aria-labelledby="validate-creation-title">
@@ -103,10 +75,10 @@ export function ValidateProjectLine({ renderConfigurator, notFound }: ValidatePr
       </section>
     );
   }
-  return <LineEditor project={project} product={product} renderConfigurator={renderConfigurator} />;
+  return <LineEditor project={project} product={product} />;
 }
 
-function LineEditor({ project, product, renderConfigurator }: { project: Project; product: ProjectProduct; renderConfigurator: ValidateProjectLineProps['renderConfigurator'] }) {
+function LineEditor({ project, product }: { project: Project; product: ProjectProduct }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -125,7 +97,7 @@ function LineEditor({ project, product, renderConfigurator }: { project: Project
       ? t('projects.validate.readOnlyPermission')
       : null;
 
-  async function save({ reference, quantity, pendantHeight }: LineActionsState) {
+  async function save({ reference, quantity, pendantHeight }: ConfiguratorActionsState) {
     setPending(true);
     const updated = await dispatch(
       updateProduct({
@@ -155,39 +127,39 @@ function LineEditor({ project, product, renderConfigurator }: { project: Project
   }
 
   return (
-    <>
-      {renderConfigurator({
-        model: product.model,
-        subFamilyId: product.subFamily?.id,
-        applicationLocationId: product.applicationLocation?.id,
-        catalogId: project.catalogId,
-        initial: attributesOfProduct(product),
-        initialQuantity: product.quantity,
-        readOnly: !editable,
-        backPath: back,
-        backLabel: t('projects.add.backToProject'),
-        intro: (
-          <div className="configurator-page__intro">
-            <p>{t('projects.validate.intro', { project: project.name, reference: product.referenceCode ?? '', quantity: formatNumber(product.quantity, lang) })}</p>
-            {note && (
-              <p className="card validate-line__notice" role="note">
-                {note}
-              </p>
-            )}
+    <ConfiguratorScreen
+      mode="attributes"
+      model={product.model}
+      subFamilyId={product.subFamily?.id}
+      applicationLocationId={product.applicationLocation?.id}
+      catalogId={project.catalogId}
+      initial={attributesOfProduct(product)}
+      initialQuantity={product.quantity}
+      readOnly={!editable}
+      backPath={back}
+      backLabel={t('projects.add.backToProject')}
+      intro={
+        <div className="configurator-page__intro">
+          <p>{t('projects.validate.intro', { project: project.name, reference: product.referenceCode ?? '', quantity: formatNumber(product.quantity, lang) })}</p>
+          {note && (
+            <p className="card validate-line__notice" role="note">
+              {note}
+            </p>
+          )}
+        </div>
+      }
+      renderActions={(state) =>
+        editable ? (
+          <div className="validate-line__actions">
+            <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
+              {t('projects.cancel')}
+            </Button>
+            <Button onPress={() => void save(state)} isLoading={pending} isDisabled={state.notMade}>
+              {t('projects.validate.save')}
+            </Button>
           </div>
-        ),
-        renderActions: (state) =>
-          editable ? (
-            <div className="validate-line__actions">
-              <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
-                {t('projects.cancel')}
-              </Button>
-              <Button onPress={() => void save(state)} isLoading={pending} isDisabled={state.notMade}>
-                {t('projects.validate.save')}
-              </Button>
-            </div>
-          ) : null,
-      })}
-    </>
+        ) : null
+      }
+    />
   );
 }

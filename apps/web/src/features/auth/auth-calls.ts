@@ -1,7 +1,7 @@
 import type { Account, CompanyType, Lang, LoginBody, QualificationBody, SignupBody } from '@lumen/contracts';
 import { isApiError } from '../../api';
-import { createAsyncAction } from '../../app/async-action';
-import { accountReceived, signedIn } from '../../app/session';
+import { createAsyncAction } from '../../shared/async-action';
+import { accountReceived, signedIn } from '../../shared/session';
 
 // The auth modal shows its own failures next to the form (showError false): the dialog would hide
 // the form the user is correcting. The message uses the same key fallback as the error dialog.

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { changeLanguage } from '../../app/preferences';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { authModalOpened } from '../../app/ui-state';
+import { changeLanguage } from '../../shared/preferences';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { authModalOpened } from '../../shared/ui-state';
 import { parseLang } from '../../i18n/language';
 
 /** /{language}/new-register: opens the sign-up view in that language, over the home page. */

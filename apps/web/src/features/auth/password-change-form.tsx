@@ -1,9 +1,9 @@
 import { Button, PasswordField } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { password, required, useFormState } from '../../app/forms';
-import { useAppDispatch } from '../../app/store';
-import { useFormSubmit } from '../../app/use-form-submit';
+import { password, required, useFormState } from '../../shared/forms';
+import { useAppDispatch } from '../../shared/store';
+import { useFormSubmit } from '../../shared/use-form-submit';
 import { changePassword } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
 import { useFieldProps } from './use-field-props';

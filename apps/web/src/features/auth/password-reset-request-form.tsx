@@ -1,10 +1,10 @@
 import { Button, TextField } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { email, useFormState } from '../../app/forms';
-import { useAppDispatch } from '../../app/store';
-import { authModalViewChanged } from '../../app/ui-state';
-import { useFormSubmit } from '../../app/use-form-submit';
+import { email, useFormState } from '../../shared/forms';
+import { useAppDispatch } from '../../shared/store';
+import { authModalViewChanged } from '../../shared/ui-state';
+import { useFormSubmit } from '../../shared/use-form-submit';
 import { requestPasswordReset } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
 import { useFieldProps } from './use-field-props';

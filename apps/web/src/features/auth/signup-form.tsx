@@ -1,9 +1,9 @@
 import { Button, PasswordField, TextField } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
-import { email, maxLength, password, required, useFormState } from '../../app/forms';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { authModalViewChanged } from '../../app/ui-state';
-import { useFormSubmit } from '../../app/use-form-submit';
+import { email, maxLength, password, required, useFormState } from '../../shared/forms';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { authModalViewChanged } from '../../shared/ui-state';
+import { useFormSubmit } from '../../shared/use-form-submit';
 import { checkEmailTaken, signup } from './auth-calls';
 import { FormAlert } from './form-parts';
 import { useFieldProps } from './use-field-props';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** The part of useFormState (app/forms) that the fields are tied to. */
+/** The part of useFormState (shared/forms) that the fields are tied to. */
 interface BoundForm<K extends string> {
   values: Readonly<Record<K, string>>;
   errors: Readonly<Partial<Record<K, string>>>;

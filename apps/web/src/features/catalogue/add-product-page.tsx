@@ -2,7 +2,7 @@ import type { Collection, ModelSummary } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { loadCollections, loadModels } from './catalogue-calls';
 import './catalogue.css';
@@ -10,7 +10,7 @@ import { lampTypeKey } from './lamp-types';
 import { ProductImage } from './product-image';
 import { ListSkeleton, LoadFailed } from './remote-state';
 import { SelectionSteps } from './selection-steps';
-import { useRemote } from '../../app/use-remote';
+import { useRemote } from '../../shared/use-remote';
 
 export type AddProductFlow = 'v1' | 'v2';
 

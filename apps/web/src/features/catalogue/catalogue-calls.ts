@@ -1,5 +1,5 @@
 import type { Collection, Lang, ModelSummary, PreconfigSummary } from '@lumen/contracts';
-import { createAsyncAction } from '../../app/async-action';
+import { createAsyncAction } from '../../shared/async-action';
 
 // The catalogue screens show their own loading and failure states next to the list (showError
 // false): an error dialog over an empty page says less than "could not load, try again" in place.

@@ -2,13 +2,13 @@ import type { PreconfigSummary } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { formatMoney } from '../../i18n/format';
 import { loadPreconfigs } from './catalogue-calls';
 import './catalogue.css';
 import { ProductImage } from './product-image';
 import { ListSkeleton, LoadFailed } from './remote-state';
-import { useRemote } from '../../app/use-remote';
+import { useRemote } from '../../shared/use-remote';
 
 function positiveId(value: string | undefined): number | undefined {
   const id = Number(value);

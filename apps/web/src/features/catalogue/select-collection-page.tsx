@@ -3,14 +3,14 @@ import { Button, Select } from '@lumen/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { loadCollections } from './catalogue-calls';
 import './catalogue.css';
 import { LAMP_TYPES, isLampTypeId, lampTypeKey, type LampTypeId } from './lamp-types';
 import { ProductImage } from './product-image';
 import { ListSkeleton, LoadFailed } from './remote-state';
 import { SelectionSteps } from './selection-steps';
-import { useRemote } from '../../app/use-remote';
+import { useRemote } from '../../shared/use-remote';
 import { useViewMode, type ViewMode } from './view-mode';
 
 const ALL = 'all';

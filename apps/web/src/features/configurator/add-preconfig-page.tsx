@@ -4,11 +4,11 @@ import { Button, Skeleton } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { loadPreconfig } from './configurator-calls';
-import { ConfiguratorScreen } from './configurator-page';
+import { ConfiguratorScreen, type ConfiguratorScreenProps } from './configurator-page';
 import './configurator.css';
-import { useRemote } from '../../app/use-remote';
+import { useRemote } from '../../shared/use-remote';
 
 /** The attributes of a reference, as the configurator sets them (modifier codes; pendant height in cm). */
 function attributesOfLine(line: PreconfigDetail['lines'][number]): ElementAttributes {
@@ -28,7 +28,7 @@ function attributesOfLine(line: PreconfigDetail['lines'][number]): ElementAttrib
  * first luminaire's reference and quantity (the other luminaires one press away); the user can
  * change anything from there.
  */
-export default function AddPreconfigPage() {
+export default function AddPreconfigPage({ renderActions }: { renderActions?: ConfiguratorScreenProps['renderActions'] }) {
   const { t } = useTranslation();
   const { preconfigId } = useParams();
   const dispatch = useAppDispatch();
@@ -61,11 +61,11 @@ export default function AddPreconfigPage() {
       </section>
     );
   }
-  return <PreconfigConfigurator preconfig={remote.data} />;
+  return <PreconfigConfigurator preconfig={remote.data} renderActions={renderActions} />;
 }
 
 /** One line of the preconfiguration at a time in the configurator; the others are a press away. */
-function PreconfigConfigurator({ preconfig }: { preconfig: PreconfigDetail }) {
+function PreconfigConfigurator({ preconfig, renderActions }: { preconfig: PreconfigDetail; renderActions: ConfiguratorScreenProps['renderActions'] }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const line = preconfig.lines[index];
@@ -81,6 +81,7 @@ function PreconfigConfigurator({ preconfig }: { preconfig: PreconfigDetail }) {
       backLabel={t('configurator.preconfig.back')}
       initial={attributesOfLine(line)}
       initialQuantity={line.quantity}
+      renderActions={renderActions}
       intro={
         <div className="configurator-page__intro">
           <p>{t('configurator.preconfig.intro', { name: preconfig.name })}</p>

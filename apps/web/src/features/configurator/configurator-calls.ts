@@ -1,7 +1,7 @@
 import type { Lang, ModelSummary, PreconfigDetail, VariationsResponse } from '@lumen/contracts';
 import { parseRuleBook, type RuleSet } from '@lumen/domain';
 import { isApiError } from '../../api';
-import { createAsyncAction } from '../../app/async-action';
+import { createAsyncAction } from '../../shared/async-action';
 
 // The configurator shows its own loading and failure states in place (showError false).
 

@@ -4,12 +4,12 @@ import { Button, Skeleton, Stepper } from '@lumen/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { toArticleCollection } from './configuration';
 import { Configurator, type ConfiguratorActionsState, type ConfiguratorMode } from './configurator';
 import { loadArticleCollection, loadModelSummary, loadRules } from './configurator-calls';
 import './configurator.css';
-import { useRemote, type Remote } from '../../app/use-remote';
+import { useRemote, type Remote } from '../../shared/use-remote';
 
 const STEPS = ['collection', 'location', 'model', 'configuration'] as const;
 
@@ -22,7 +22,7 @@ function positiveId(value: string | undefined): number | undefined {
  * /add-product/{subFamilyId}/{applicationLocationId}/{model}: the last step, the express configurator
  * (and under /add-product-v2 the attributes configurator) of the model.
  */
-export default function ConfiguratorPage({ mode = 'express' }: { mode?: ConfiguratorMode }) {
+export default function ConfiguratorPage({ mode = 'express', renderActions }: { mode?: ConfiguratorMode; renderActions?: ConfiguratorScreenProps['renderActions'] }) {
   const { subFamilyId, applicationLocationId, model = '' } = useParams();
   const base = mode === 'attributes' ? '/add-product-v2' : '/add-product';
   const collectionPath = `/create-project/select-collection/${subFamilyId ?? ''}`;
@@ -35,6 +35,7 @@ export default function ConfiguratorPage({ mode = 'express' }: { mode?: Configur
       applicationLocationId={positiveId(applicationLocationId)}
       steps={<ConfiguratorSteps paths={[collectionPath, `${base}/${subFamilyId ?? ''}`, modelsPath]} />}
       backPath={modelsPath}
+      renderActions={renderActions}
     />
   );
 }
@@ -55,7 +56,7 @@ export interface ConfiguratorScreenProps {
   catalogId?: number;
   /** Show the configuration without letting it change. */
   readOnly?: boolean;
-  /** The caller's own actions under the quantity instead of "Add to project" (e.g. save a project line). */
+  /** The caller's actions under the quantity (the app's pages: "Add to project", or save a project line). */
   renderActions?: (state: ConfiguratorActionsState) => ReactNode;
 }
 

@@ -11,8 +11,7 @@ import {
 import { Button, QuantitySelector, Select } from '@lumen/ui';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddToProject } from '../../app/add-to-project';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../shared/store';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
 import { checkReference } from './configurator-calls';
 import {
@@ -29,7 +28,7 @@ import {
   type ConfiguratorContext,
 } from './configuration';
 import './configurator.css';
-import { useRemote } from '../../app/use-remote';
+import { useRemote } from '../../shared/use-remote';
 
 export type ConfiguratorMode = 'express' | 'attributes';
 
@@ -62,7 +61,7 @@ export interface ConfiguratorProps {
   now?: Date;
   /** Shows the configuration without letting it change (choices and quantity disabled, no actions). */
   readOnly?: boolean;
-  /** Replaces "Add to project" under the quantity. */
+  /** The actions under the quantity (the app composes "Add to project" or a project line's Save); none when absent. */
   renderActions?: (state: ConfiguratorActionsState) => ReactNode;
 }
 
@@ -169,7 +168,6 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
         result={result}
         catalogId={data.catalogId}
         pendantHeight={pendant ? metres(Number(height), lang, t) : null}
-        pendantHeightCm={heightCm}
         quantity={quantity}
         onQuantity={setQuantity}
         seesPrices={seesPrices}
@@ -247,7 +245,6 @@ interface ResultsProps {
   /** The chosen pendant height, for a pendant. */
   pendantHeight: string | null;
   /** The same height in centimetres (what is added or saved). */
-  pendantHeightCm: number | null;
   quantity: number;
   onQuantity: (quantity: number) => void;
   seesPrices: boolean;
@@ -257,7 +254,7 @@ interface ResultsProps {
   renderActions?: (state: Omit<ConfiguratorActionsState, 'attributes' | 'pendantHeight'>) => ReactNode;
 }
 
-function Results({ result, catalogId, pendantHeight, pendantHeightCm, quantity, onQuantity, seesPrices, currency, lang, readOnly, renderActions }: ResultsProps) {
+function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesPrices, currency, lang, readOnly, renderActions }: ResultsProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<{ reference: string; outcome: 'copied' | 'failed' } | null>(null);
   const dispatch = useAppDispatch();
@@ -320,14 +317,8 @@ function Results({ result, catalogId, pendantHeight, pendantHeightCm, quantity, 
         isDisabled={readOnly}
         onChange={(value) => onQuantity(Math.max(1, Math.round(value)))}
       />
-      {/* Issue 6 (projects): add the configured product to a project (app/add-to-project.tsx), unless the caller brings its own actions. */}
-      <div className="configurator__add-to-project">
-        {renderActions ? (
-          renderActions({ reference: result.reference, quantity, notMade })
-        ) : (
-          !readOnly && <AddToProject reference={result.reference} quantity={quantity} pendantHeight={pendantHeightCm ?? undefined} isDisabled={notMade} />
-        )}
-      </div>
+      {/* The caller's actions for the configured product: the app's pages put "Add to project" or a line's Save here. */}
+      {renderActions && <div className="configurator__add-to-project">{renderActions({ reference: result.reference, quantity, notMade })}</div>}
       {!validity.valid && (
         <p className="configurator__warning" role="status">
           {t('configurator.result.belowMoq', { moq: formatNumber(result.moq, lang) })}

@@ -1,8 +1,6 @@
 // Public entry of the configurator feature (express and attributes configurators of a model, and
-// opening a preconfiguration): loaded lazily by the router.
-export const loadConfiguratorPage = () => import('./configurator-page');
-export const loadAddPreconfigPage = () => import('./add-preconfig-page');
-/** The configurator screen alone, for a route that composes it (e.g. /validate/{projectId}/{productId}). */
-export const loadConfiguratorScreen = () => import('./configurator-page').then((module) => ({ default: module.ConfiguratorScreen }));
+// opening a preconfiguration). Its screens end in actions the caller brings, so the app's pages
+// compose them with other features (app/pages/configure-product-pages.tsx, validate-project-line.tsx)
+// and the router loads those pages lazily.
 export type { ConfiguratorScreenProps } from './configurator-page';
-export type { ConfiguratorActionsState } from './configurator';
+export type { ConfiguratorActionsState, ConfiguratorMode } from './configurator';

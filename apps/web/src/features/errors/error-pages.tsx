@@ -1,7 +1,7 @@
 import { Button } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGoBack } from '../../app/history';
+import { useGoBack } from '../../shared/history';
 
 function ErrorPage({ code, prefix }: { code: string; prefix: 'notAllowed' | 'forbidden' | 'notFound' }) {
   const { t } = useTranslation();

@@ -3,9 +3,9 @@ import { isQualified, roleName } from '@lumen/domain';
 import { Button, Icon } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadingState } from '../../app/loading-state';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { authModalOpened } from '../../app/ui-state';
+import { LoadingState } from '../../shared/loading-state';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { authModalOpened } from '../../shared/ui-state';
 import { capabilitiesOf } from './capabilities';
 
 /** Home (`/`, `/professional-area`): a welcome for visitors, the user's name, role and abilities once logged in. */

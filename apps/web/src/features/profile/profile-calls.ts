@@ -1,6 +1,6 @@
 import type { Account, UpdateProfileBody } from '@lumen/contracts';
-import { createAsyncAction } from '../../app/async-action';
-import { accountReceived, loadAccount } from '../../app/session';
+import { createAsyncAction } from '../../shared/async-action';
+import { accountReceived, loadAccount } from '../../shared/session';
 
 /** Saves name and profession (PUT users /v1/user/{id}); the account is read again afterwards. */
 export const updateProfile = createAsyncAction<void, { id: number; body: UpdateProfileBody }>('updateProfile', async ({ id, body }, { extra, dispatch }) => {

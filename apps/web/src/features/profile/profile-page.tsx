@@ -3,10 +3,10 @@ import { roleName } from '@lumen/domain';
 import { Button, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxLength, required, useFormState } from '../../app/forms';
-import { changeLanguage } from '../../app/preferences';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { authModalOpened } from '../../app/ui-state';
+import { maxLength, required, useFormState } from '../../shared/forms';
+import { changeLanguage } from '../../shared/preferences';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { authModalOpened } from '../../shared/ui-state';
 import { updateProfile } from './profile-calls';
 
 /** /my-profile (needs login): name, profession, language, password change. */

@@ -3,10 +3,10 @@ import { tryParseReference } from '@lumen/domain';
 import { QuantitySelector, TextField } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProjectFormModal } from '../../app/project-form-modal';
-import { addProductsToProject } from '../../app/project-target';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useFormSubmit } from '../../app/use-form-submit';
+import { ProjectFormModal } from './project-form-modal';
+import { addProductsToProject } from './project-target';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useFormSubmit } from '../../shared/use-form-submit';
 import { findArticleByReference, loadProject } from './projects-calls';
 
 export type ReferenceProblem = 'required' | 'format' | 'otherCatalog' | 'unknown' | 'lookupFailed';

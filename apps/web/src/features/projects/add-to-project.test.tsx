@@ -1,14 +1,14 @@
 import { TRANSLATIONS } from '@lumen/i18n';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, json, makeAccount } from '../../test/fake-api';
+import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
+import { startTestEnvironment } from '../../../test/render-app';
 import { AddToProject } from './add-to-project';
-import { createAppEnvironment, startApp } from './environment';
-import { projectTargetSet } from './project-target';
+import { projectTargetSet, selectProjectTarget } from './project-target';
 
 const en = TRANSLATIONS['fr-eproject'].en;
 const tx = (key: string) => en[key] ?? key;
@@ -30,12 +30,7 @@ async function setup(path: string, options: { target?: number; pendantHeight?: n
     if (call.method === 'POST' && call.path === '/api/projects/v1/projects') return json(201, { id: 77, name: (call.body as { name: string }).name, products: [] });
     return undefined;
   });
-  const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/'] });
-  const started = startApp(environment);
-  await started.texts;
-  await act(async () => {
-    await started.session;
-  });
+  const environment = await startTestEnvironment(api);
   if (options.target) environment.store.dispatch(projectTargetSet(options.target));
   const router = createMemoryRouter(
     [
@@ -67,7 +62,7 @@ describe('add to project', () => {
     expect(api.callsTo('POST', '/api/projects/v1/projects/5/products')[0]?.body).toEqual([
       { type: 'REGULAR', referenceCode: '027001/03_10', quantity: 3, addedBy: 'CONFIGURATOR', configuratorType: { id: 4 } },
     ]);
-    expect(store.getState().projectTarget.projectId).toBeNull();
+    expect(selectProjectTarget(store.getState()).projectId).toBeNull();
   });
 
   it('creates a new project on the way from a preconfiguration, with the :projectId redirect template', async () => {

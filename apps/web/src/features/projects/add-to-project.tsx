@@ -11,10 +11,11 @@ import {
   fillProjectRedirect,
   loadProjectChoices,
   PROJECT_PAGE_TEMPLATE,
+  selectProjectTarget,
   type ProjectChoice,
 } from './project-target';
-import { useAppDispatch, useAppSelector } from './store';
-import { useFormSubmit } from './use-form-submit';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useFormSubmit } from '../../shared/use-form-submit';
 import { useProjectNameField } from './use-project-name-field';
 
 const NEW_PROJECT = 'new';
@@ -64,7 +65,7 @@ function AddToProjectModal({
   const { preconfigId } = useParams();
   const [searchParams] = useSearchParams();
   const catalogId = useAppSelector((state) => state.session.account?.catalogId ?? 16);
-  const target = useAppSelector((state) => state.projectTarget.projectId);
+  const target = useAppSelector((state) => selectProjectTarget(state).projectId);
   const fromQuery = Number(searchParams.get('projectId'));
   const preferred = Number.isSafeInteger(fromQuery) && fromQuery > 0 ? fromQuery : target;
 

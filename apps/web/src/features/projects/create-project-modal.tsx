@@ -1,11 +1,11 @@
 import { TextField } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ProjectFormModal } from '../../app/project-form-modal';
-import { createProject, fillProjectRedirect, PROJECT_PAGE_TEMPLATE } from '../../app/project-target';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useFormSubmit } from '../../app/use-form-submit';
-import { useProjectNameField } from '../../app/use-project-name-field';
+import { ProjectFormModal } from './project-form-modal';
+import { createProject, fillProjectRedirect, PROJECT_PAGE_TEMPLATE } from './project-target';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useFormSubmit } from '../../shared/use-form-submit';
+import { useProjectNameField } from './use-project-name-field';
 
 /** New project: a name (the domain's project-title rule) in the user's catalogue; then its page. */
 export function CreateProjectModal({ onClose, redirectTemplate = PROJECT_PAGE_TEMPLATE }: { onClose: () => void; redirectTemplate?: string }) {

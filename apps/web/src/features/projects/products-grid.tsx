@@ -4,7 +4,7 @@ import { Button, QuantitySelector } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { ConfirmModal } from './confirm-modal';
 import { cloneProduct, deleteProduct, loadProject, updateProduct } from './projects-calls';

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { projectPath, projectTargetSet } from '../../app/project-target';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { projectPath, projectTargetSet } from './project-target';
+import { selectProjects } from './projects-slice';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { parseProjectId } from './project-page';
 import './projects.css';
 
@@ -16,7 +17,10 @@ export default function ProjectAddProduct({ children }: { children: ReactNode })
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const projectId = parseProjectId(useParams().projectId);
-  const name = useAppSelector((state) => (state.projects.project.data?.id === projectId ? state.projects.project.data.name : null));
+  const name = useAppSelector((state) => {
+    const { data } = selectProjects(state).project;
+    return data?.id === projectId ? data.name : null;
+  });
 
   useEffect(() => {
     if (projectId !== null) dispatch(projectTargetSet(projectId));

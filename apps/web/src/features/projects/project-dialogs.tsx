@@ -3,10 +3,10 @@ import { TextField } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ProjectFormModal } from '../../app/project-form-modal';
-import { useAppDispatch } from '../../app/store';
-import { useFormSubmit } from '../../app/use-form-submit';
-import { useProjectNameField } from '../../app/use-project-name-field';
+import { ProjectFormModal } from './project-form-modal';
+import { useAppDispatch } from '../../shared/store';
+import { useFormSubmit } from '../../shared/use-form-submit';
+import { useProjectNameField } from './use-project-name-field';
 import { ConfirmModal } from './confirm-modal';
 import { deleteProject, renameProject } from './projects-calls';
 

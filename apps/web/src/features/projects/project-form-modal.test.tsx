@@ -4,9 +4,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../i18n/i18n';
+import { createI18n } from '../../i18n/i18n';
 import { ProjectFormModal } from './project-form-modal';
-import { useFormSubmit } from './use-form-submit';
+import { useFormSubmit } from '../../shared/use-form-submit';
 import { useProjectNameField } from './use-project-name-field';
 
 const tx = (key: string) => TRANSLATIONS['fr-eproject'].en[key] ?? key;

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, makeAccount } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
+import { selectProjectTarget } from './project-target';
 import { makeProduct, makeProject, projectsApi } from './projects.fixtures';
+import { selectProjects } from './projects-slice';
 
 const en = TRANSLATIONS['fr-eproject'].en;
 const tx = (key: string, values: Record<string, string | number> = {}, file: Record<string, string> = en) =>
@@ -164,7 +166,7 @@ describe('the project page', () => {
     const app = await renderApp('/project/5/add-product', api);
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/5/add-product/select-collection'));
     expect(await screen.findByRole('link', { name: tx('projects.add.backToProject') })).toHaveAttribute('href', '/project/5');
-    await waitFor(() => expect(app.store.getState().projectTarget.projectId).toBe(5));
+    await waitFor(() => expect(selectProjectTarget(app.store.getState()).projectId).toBe(5));
   });
 });
 
@@ -185,18 +187,18 @@ describe('versions', () => {
     await userEvent.type(title, 'x'.repeat(31));
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.versions.submit') }));
     expect(await within(dialog).findByText(tx('projects.form.versionTitleTooLong'))).toBeInTheDocument();
-    expect(app.store.getState().projects.versionStatus).toBeNull();
+    expect(selectProjects(app.store.getState()).versionStatus).toBeNull();
     await userEvent.clear(title);
     await userEvent.type(title, 'With dimming');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.versions.submit') }));
     expect(await within(dialog).findByText(tx('projects.versions.created', { number: 3 }))).toBeInTheDocument();
-    expect(app.store.getState().projects.versionStatus).toBe('success');
+    expect(selectProjects(app.store.getState()).versionStatus).toBe('success');
     expect(api.callsTo('POST', '/api/apiv2/project/6/version')[0]?.body).toEqual({ title: 'With dimming' });
     // The list reloads 4 items after a version (spec §9).
     expect(api.callsTo('GET', '/api/projects/v1/projects/filter').at(-1)?.query.get('itemsPerPage')).toBe('4');
     await userEvent.click(within(dialog).getByRole('link', { name: tx('projects.versions.open') }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/1001'));
-    expect(app.store.getState().projects.versionStatus).toBeNull();
+    expect(selectProjects(app.store.getState()).versionStatus).toBeNull();
   });
 
   it('shows a failed version in the dialog and resets the status when it closes', async () => {
@@ -206,10 +208,10 @@ describe('versions', () => {
     const dialog = await screen.findByRole('dialog', { name: tx('projects.versions.createTitle') });
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.versions.submit') }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(tx('projects.versions.failed'));
-    expect(app.store.getState().projects.versionStatus).toBe('failure');
+    expect(selectProjects(app.store.getState()).versionStatus).toBe('failure');
     expect(api.callsTo('POST', '/api/apiv2/project/5/version')[0]?.body).toEqual({});
     await userEvent.click(within(dialog).getAllByRole('button', { name: tx('projects.cancel') })[0] as HTMLElement);
-    expect(app.store.getState().projects.versionStatus).toBeNull();
+    expect(selectProjects(app.store.getState()).versionStatus).toBeNull();
   });
 });
 

@@ -4,14 +4,14 @@ import { Button, Icon, Skeleton } from '@lumen/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { parseProjectId } from '../../app/project-target';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { parseProjectId } from './project-target';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { AddByReferenceModal } from './add-by-reference-modal';
 import { ProductsGrid } from './products-grid';
 import { DeleteProjectModal, RenameProjectModal } from './project-dialogs';
 import { loadProject } from './projects-calls';
-import { duplicateAndReload } from './projects-slice';
+import { duplicateAndReload, selectProjects } from './projects-slice';
 import { VersionsSection } from './versions-section';
 import './projects.css';
 
@@ -24,7 +24,7 @@ export default function ProjectPage() {
   const projectId = parseProjectId(useParams().projectId);
   const lang = useAppSelector((state) => state.preferences.lang);
   const seesPrices = useAppSelector((state) => hasAnyPrivilege(state.session.account?.privileges ?? [], ['price.view']));
-  const current = useAppSelector((state) => state.projects.project);
+  const current = useAppSelector((state) => selectProjects(state).project);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {

@@ -1,13 +1,14 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateProjectBody, Lang, ProductInput, ProductsAdded, ProductUpdated, Project, ProjectSummary, UpdateProductBody } from '@lumen/contracts';
 import { projectTitleSchema, versionTitleSchema } from '@lumen/domain';
-import { createAsyncAction } from './async-action';
-import { isSessionEnded } from './session';
+import { createAsyncAction } from '../../shared/async-action';
+import { isSessionEnded } from '../../shared/session';
+import { rootReducer } from '../../shared/store';
 
 /**
- * What the projects feature shares with the rest of the app (app-wide, so that the configurators can
- * add to a project without importing the projects feature): the project a product is being chosen
- * for, the create and add-products calls, the `:projectId` redirect template and the name rules.
+ * The target project and what the other screens of the app reach through this feature (the app's
+ * pages compose them with the configurators): the project a product is being chosen for, the
+ * create, add-products, load, update and validate calls, the `:projectId` redirect template and the name rules.
  */
 
 /** Spec §2: a redirect template may contain :projectId, replaced with the (created) project's id. */
@@ -110,3 +111,10 @@ export const projectTargetSlice = createSlice({
 });
 
 export const { projectTargetSet } = projectTargetSlice.actions;
+
+declare module '../../shared/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the store learns the slice's type
+  export interface LazyLoadedSlices extends WithSlice<typeof projectTargetSlice> {}
+}
+/** The target project's state; the slice joins the store when this module loads. */
+export const selectProjectTarget = projectTargetSlice.injectInto(rootReducer).selectSlice;

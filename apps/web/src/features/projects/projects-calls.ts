@@ -11,7 +11,7 @@ import type {
 } from '@lumen/contracts';
 import type { Lang } from '@lumen/contracts';
 import { isApiError } from '../../api';
-import { createAsyncAction } from '../../app/async-action';
+import { createAsyncAction } from '../../shared/async-action';
 
 /**
  * The projects calls of spec §7 the screens use. Loads say what went wrong in place (showError
@@ -40,8 +40,8 @@ export const loadProjects = createAsyncAction<ProjectListPage, ProjectListArg & 
   { showError: false },
 );
 
-// Shared with the validation of a line (app/validate-project-line.tsx): they live in app/project-target.ts.
-export { loadProject, updateProduct } from '../../app/project-target';
+// Shared with the validation of a line (app/pages/validate-project-line.tsx): they live in project-target.ts.
+export { loadProject, updateProduct } from './project-target';
 
 /** PUT projects /v1/projects/{id} {name}. */
 export const renameProject = createAsyncAction<ProjectSummary, { projectId: number; name: string }>('updateProject', ({ projectId, name }, { extra }) =>

@@ -4,11 +4,11 @@ import { Button, Icon, Select, Skeleton, TextField } from '@lumen/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { projectPath } from '../../app/project-target';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { projectPath } from './project-target';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { CreateProjectModal } from './create-project-modal';
-import { duplicateAndReload, LIST_ORIGINS, listQueryChanged, loadListPage, type Placeholder } from './projects-slice';
+import { duplicateAndReload, LIST_ORIGINS, listQueryChanged, loadListPage, selectProjects, type Placeholder } from './projects-slice';
 import './projects.css';
 
 /** Typing in the search waits this long before asking the server. */
@@ -20,7 +20,7 @@ export default function ProjectsPage() {
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
   const lang = useAppSelector((state) => state.preferences.lang);
-  const { query, list, placeholders } = useAppSelector((state) => state.projects);
+  const { query, list, placeholders } = useAppSelector(selectProjects);
   const [creating, setCreating] = useState(false);
   const canCreate = account ? hasAnyPrivilege(account.privileges, ['project.add']) : false;
 
@@ -99,7 +99,7 @@ export default function ProjectsPage() {
 function ListToolbar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const query = useAppSelector((state) => state.projects.query);
+  const query = useAppSelector((state) => selectProjects(state).query);
   const [search, setSearch] = useState(query.search);
 
   // The search is sent once the user pauses typing.

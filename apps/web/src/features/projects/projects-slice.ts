@@ -1,8 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { PROJECT_LIST_RELOAD_ITEMS, PROJECT_LIST_V3_LIMIT, type Project, type ProjectListMeta, type ProjectSort, type ProjectSummary, type ProjectTypeFilter } from '@lumen/contracts';
-import { addProductsToProject, validateProduct } from '../../app/project-target';
-import { isSessionEnded } from '../../app/session';
-import type { AppDispatch, RootState } from '../../app/store';
+import { addProductsToProject, validateProduct } from './project-target';
+import { isSessionEnded } from '../../shared/session';
+import { rootReducer, type AppDispatch, type RootState } from '../../shared/store';
 import {
   cloneProduct,
   deleteProduct,
@@ -234,19 +234,26 @@ function replacePlaceholder(state: ProjectsState, key: string, project: ProjectS
 
 export const { listQueryChanged, versionStatusReset } = projectsSlice.actions;
 
+declare module '../../shared/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the store learns the slice's type
+  export interface LazyLoadedSlices extends WithSlice<typeof projectsSlice> {}
+}
+/** The projects state; the slice joins the store when the feature loads. */
+export const selectProjects = projectsSlice.injectInto(rootReducer).selectSlice;
+
 function listArg(query: ListQuery): ProjectListArg {
   return { ...query, itemsPerPage: PAGE_SIZE };
 }
 
 /** Loads the list's current page. */
 export function loadListPage() {
-  return (dispatch: AppDispatch, getState: () => RootState) => dispatch(loadProjects(listArg(getState().projects.query)));
+  return (dispatch: AppDispatch, getState: () => RootState) => dispatch(loadProjects(listArg(selectProjects(getState()).query)));
 }
 
 /** After a duplicate or a version the list reloads its first 4 items under the new project (spec §4, §9). */
 function reloadAfterCopy() {
   return (dispatch: AppDispatch, getState: () => RootState) =>
-    dispatch(loadProjects({ ...listArg(getState().projects.query), page: 1, itemsPerPage: PROJECT_LIST_RELOAD_ITEMS, reload: true }));
+    dispatch(loadProjects({ ...listArg(selectProjects(getState()).query), page: 1, itemsPerPage: PROJECT_LIST_RELOAD_ITEMS, reload: true }));
 }
 
 export function duplicateAndReload(arg: { projectId: number; name: string }) {

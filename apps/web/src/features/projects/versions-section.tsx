@@ -3,11 +3,11 @@ import { Button, Modal, Skeleton, TextField } from '@lumen/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { projectPath, versionTitleError } from '../../app/project-target';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { projectPath, versionTitleError } from './project-target';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { loadVersions } from './projects-calls';
-import { versionAndReload, versionStatusReset } from './projects-slice';
+import { selectProjects, versionAndReload, versionStatusReset } from './projects-slice';
 
 type VersionsRemote = { status: 'loading' } | { status: 'ready'; versions: ProjectVersion[] } | { status: 'failed' };
 
@@ -19,7 +19,7 @@ export function VersionsSection({ project }: { project: Project }) {
   const [remote, setRemote] = useState<VersionsRemote>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [creating, setCreating] = useState(false);
-  const versionStatus = useAppSelector((state) => state.projects.versionStatus);
+  const versionStatus = useAppSelector((state) => selectProjects(state).versionStatus);
   const canVersion = project.status !== PROJECT_STATUS.DELETED && project.permissions.edit;
   // A new version changes the chain: read it again once it is made.
   const versionMade = versionStatus === 'success';
@@ -99,7 +99,7 @@ export function VersionsSection({ project }: { project: Project }) {
 function VersionModal({ project, onClose }: { project: Project; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { versionStatus, lastVersion } = useAppSelector((state) => state.projects);
+  const { versionStatus, lastVersion } = useAppSelector(selectProjects);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
 

@@ -1,0 +1,19 @@
+import type { ConfiguratorActionsState, ConfiguratorMode } from '../../features/configurator/configurator';
+import AddPreconfigPage from '../../features/configurator/add-preconfig-page';
+import ConfiguratorPage from '../../features/configurator/configurator-page';
+import { AddToProject } from '../../features/projects/add-to-project';
+
+/** "Add to project" (projects) under the configured product (configurator). */
+function addToProject({ reference, quantity, pendantHeight, notMade }: ConfiguratorActionsState) {
+  return <AddToProject reference={reference} quantity={quantity} pendantHeight={pendantHeight ?? undefined} isDisabled={notMade} />;
+}
+
+/** /add-product[-v2]/{subFamilyId}/{applicationLocationId}/{model}: the configurator, ending in "Add to project". */
+export function ConfigureProductPage({ mode }: { mode: ConfiguratorMode }) {
+  return <ConfiguratorPage mode={mode} renderActions={addToProject} />;
+}
+
+/** /add-preconfig/{preconfigId}: a preconfiguration in the configurator, ending in "Add to project". */
+export function ConfigurePreconfigPage() {
+  return <AddPreconfigPage renderActions={addToProject} />;
+}
