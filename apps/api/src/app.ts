@@ -7,12 +7,12 @@ import { registerAccessGuard } from './http/access-guard';
 import { registerDocs } from './http/docs';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler';
 import { registerHealth } from './http/health';
+import { createRateLimiter } from './http/rate-limits';
 import { AccessTokens, decorateSecureCookies } from './http/sessions';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
-import { pruneRateLimits } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { mastersRoutes } from './modules/masters/masters.routes';
@@ -100,8 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   // Housekeeping: forget rate-limit windows that ended (any process may do it; it is idempotent).
+  const rateLimits = createRateLimiter(ctx.db, ctx.clock);
   const prune = setInterval(() => {
-    ctx.background.run('prune-rate-limits', () => pruneRateLimits(ctx.db, ctx.clock(), config.loginRateLimit.windowMs));
+    ctx.background.run('prune-rate-limits', () => rateLimits.prune());
   }, 10 * 60 * 1000);
   prune.unref();
   app.addHook('onClose', async () => {

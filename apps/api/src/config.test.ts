@@ -21,7 +21,7 @@ describe('config', () => {
     expect(config).toMatchObject({ env: 'development', port: 3000, host: '0.0.0.0', dataDir: resolve(cwd, 'data'), databaseUrl: undefined, seedDemo: undefined });
     expect(config.mailOutboxDir).toBe(resolve(cwd, 'data', 'mail'));
     expect(config.webDistDir.endsWith(join('apps', 'web', 'dist'))).toBe(true);
-    expect(config.loginRateLimit).toEqual({ perAddress: 10, perIp: 100, windowMs: 900_000 });
+    expect(config.loginRateLimit).toEqual({ perPair: 5, perAddress: 10, perIp: 100, windowMs: 900_000 });
   });
 
   it('generates the JWT secret once, keeps it under DATA_DIR (0600) and reuses it', () => {

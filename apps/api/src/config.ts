@@ -30,8 +30,12 @@ export interface Config {
   linkOrigin: string;
   webDistDir: string;
   trustProxy: boolean;
-  /** Login and password-reset attempts allowed per window, per address and per client IP. */
-  loginRateLimit: { perAddress: number; perIp: number; windowMs: number };
+  /**
+   * Login throttle (README, "Login throttle"): free failures per address-and-IP pair and per address
+   * from unfamiliar IPs before backoff; attempts per client IP per window. Password reset, sign-up and
+   * password change use perAddress / perIp per window too.
+   */
+  loginRateLimit: { perPair: number; perAddress: number; perIp: number; windowMs: number };
   /** Request bodies larger than this answer 413. */
   bodyLimitBytes: number;
   /** Server-side feature flags switched on (FEATURE_FLAGS=upsertVersionD365,…); empty by default. */
@@ -82,6 +86,7 @@ const EnvSchema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: flag.default(false),
+  LOGIN_RATE_LIMIT_PER_PAIR: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
@@ -158,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDistDir: e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : defaultWebDist(),
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: {
+      perPair: e.LOGIN_RATE_LIMIT_PER_PAIR,
       perAddress: e.LOGIN_RATE_LIMIT_PER_ADDRESS,
       perIp: e.LOGIN_RATE_LIMIT_PER_IP,
       windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS,

@@ -25,6 +25,17 @@ export class AppError extends Error {
   }
 }
 
+/** 429 RATE_LIMITED with the whole seconds to wait, which every 429 answer carries as `Retry-After`. */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message?: string,
+  ) {
+    super('RATE_LIMITED', message);
+    this.name = 'RateLimitedError';
+  }
+}
+
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

@@ -2,7 +2,7 @@ import type { ErrorBody, ErrorCodeName, FieldError } from '@lumen/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDomainError } from '@lumen/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, defaultMessage, isAppError } from '../errors';
+import { AppError, defaultMessage, isAppError, RateLimitedError } from '../errors';
 
 export function errorBody(error: AppError): ErrorBody {
   const body: ErrorBody = { ErrorCode: error.status, ErrorDescription: error.message, code: error.code };
@@ -10,7 +10,12 @@ export function errorBody(error: AppError): ErrorBody {
   return body;
 }
 
+/** Retry-After of a 429 that did not come from our limiter (none today; a plugin's own 429 would). */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  // Every 429 says when to come back (RFC 9110 §10.2.3), in seconds.
+  if (error.status === 429) reply.header('retry-after', String(error instanceof RateLimitedError ? error.retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS));
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error));
 }
 

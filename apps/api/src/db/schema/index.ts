@@ -2,3 +2,4 @@ export * from './access';
 export * from './users';
 export * from './catalogue';
 export * from './projects';
+export * from './request-control';

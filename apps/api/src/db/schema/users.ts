@@ -116,10 +116,3 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
-
-/** Fixed-window counters shared by every api process (login and reset attempts). */
-export const rateLimitBuckets = pgTable('rate_limit_buckets', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-});

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { passwordResetTokens, rateLimitBuckets, refreshTokens, sessions, users } from '../../db/schema';
+import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
 import { privilegesJsonOf, rolesJsonOf } from '../users/users.repository';
 
-/** The only SQL of the auth module: sessions, refresh tokens, reset tokens, attempt counters. */
+/** The only SQL of the auth module: sessions, refresh tokens, reset tokens. Attempt counters: src/http/rate-limits. */
 
 export async function insertSession(
   db: DbOrTx,
@@ -128,39 +128,14 @@ export async function retireResetTokens(db: DbOrTx, userId: number, now: Date): 
 }
 
 /**
- * Counts one attempt in a fixed window shared by every api process; returns the count in the window
- * including this attempt.
+ * Whether a session was opened for this user from this client address since `since`: a familiar
+ * address, which the per-address login limit does not hold back (the owner's own network).
  */
-export async function hitRateLimit(db: DbOrTx, key: string, now: Date, windowMs: number): Promise<number> {
-  const cutoff = new Date(now.getTime() - windowMs);
-  const [row] = await db
-    .insert(rateLimitBuckets)
-    .values({ key, count: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: rateLimitBuckets.key,
-      set: {
-        count: sql`case when ${rateLimitBuckets.windowStart} <= ${cutoff.toISOString()}::timestamptz then 1 else ${rateLimitBuckets.count} + 1 end`,
-        windowStart: sql`case when ${rateLimitBuckets.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimitBuckets.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimitBuckets.count });
-  return row?.count ?? 1;
-}
-
-/** Takes one attempt back (a successful login does not count against its client's IP). */
-export async function releaseRateLimit(db: DbOrTx, key: string): Promise<void> {
-  await db
-    .update(rateLimitBuckets)
-    .set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` })
-    .where(eq(rateLimitBuckets.key, key));
-}
-
-/** Forgets a counter (a successful login clears its address's failures). */
-export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
-}
-
-/** Removes counters whose window ended (housekeeping). */
-export async function pruneRateLimits(db: DbOrTx, now: Date, windowMs: number): Promise<void> {
-  await db.delete(rateLimitBuckets).where(lte(rateLimitBuckets.windowStart, new Date(now.getTime() - windowMs)));
+export async function hasLoggedInFrom(db: DbOrTx, userId: number, ip: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+    .limit(1);
+  return rows.length > 0;
 }

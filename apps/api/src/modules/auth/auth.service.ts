@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { type AccessTokens, SESSION_LIFETIME_MS } from '../../http/sessions';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -28,6 +29,18 @@ export interface SessionTokens {
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * Login throttle (README, "Login throttle"): past its free failures (LOGIN_RATE_LIMIT_PER_PAIR), one
+ * address tried from one client address (the pair) waits 1 s, 2 s, 4 s … at most 15 minutes.
+ */
+export const LOGIN_PAIR_BACKOFF = { baseMs: 1000, maxMs: 15 * 60 * 1000 };
+/** Past its free failures (LOGIN_RATE_LIMIT_PER_ADDRESS), an address tried from unfamiliar IPs waits 1 s, 2 s … at most 5 minutes. */
+export const LOGIN_ADDRESS_BACKOFF = { baseMs: 1000, maxMs: 5 * 60 * 1000 };
+/** Failures of a pair or an address are forgotten after this long without an attempt. */
+export const LOGIN_FAILURES_FORGOTTEN_MS = 60 * 60 * 1000;
+/** A client address from which the account opened a session this recently is familiar: the per-address limit does not apply to it. */
+export const FAMILIAR_IP_MS = 90 * 24 * 60 * 60 * 1000;
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -43,14 +56,11 @@ function interpolate(text: string, values: Record<string, string | number>): str
 export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
   const { db, clock, config } = ctx;
   const limits = config.loginRateLimit;
-
-  async function enforceRateLimit(keys: Array<{ key: string; max: number }>): Promise<void> {
-    const now = clock();
-    for (const { key, max } of keys) {
-      const count = await repo.hitRateLimit(db, key, now, limits.windowMs);
-      if (count > max) throw new AppError('RATE_LIMITED');
-    }
-  }
+  const limiter = createRateLimiter(db, clock);
+  const perIp: RatePolicy = { limit: limits.perIp, windowMs: limits.windowMs };
+  const perAddress: RatePolicy = { limit: limits.perAddress, windowMs: limits.windowMs };
+  const pair: RatePolicy = { limit: limits.perPair, windowMs: LOGIN_FAILURES_FORGOTTEN_MS, backoff: LOGIN_PAIR_BACKOFF };
+  const addressFromUnfamiliarIps: RatePolicy = { limit: limits.perAddress, windowMs: LOGIN_FAILURES_FORGOTTEN_MS, backoff: LOGIN_ADDRESS_BACKOFF };
 
   /** Opens a session (one login family) inside the caller's transaction. */
   async function openSession(tx: DbOrTx, userId: number, meta: ClientMeta): Promise<SessionTokens> {
@@ -76,12 +86,12 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
      * it usable for a person and useless for harvesting the customer list.
      */
     async emailTaken(email: string, meta: ClientMeta): Promise<boolean> {
-      await enforceRateLimit([{ key: `email-check:ip:${meta.ip}`, max: limits.perIp }]);
+      await limiter.hit([{ key: `email-check:ip:${meta.ip}`, policy: perIp }]);
       return users.emailExists(db, email);
     },
 
     async signup(body: SignupBody, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
-      await enforceRateLimit([{ key: `signup:ip:${meta.ip}`, max: limits.perIp }]);
+      await limiter.hit([{ key: `signup:ip:${meta.ip}`, policy: perIp }]);
       if (await users.emailExists(db, body.email)) throw new AppError('EMAIL_TAKEN', 'This e-mail address is already registered');
       const passwordHash = await hashPassword(body.password);
       try {
@@ -108,18 +118,25 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
 
     async login(body: LoginBody, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
       // Every attempt is counted before the password is checked (parallel guesses cannot slip through);
-      // a success takes its attempt back from the IP and clears the address, so only failures add up.
+      // a success clears its pair and gives its attempt back to the IP and the address, so only
+      // failures add up. The per-address limit skips the account's familiar IPs, so an attacker
+      // elsewhere cannot lock the owner out (README, "Login throttle").
+      const user = await users.findUserByEmail(db, body.email);
+      const since = new Date(clock().getTime() - FAMILIAR_IP_MS);
+      const familiar = await repo.hasLoggedInFrom(db, user?.id ?? 0, meta.ip, since);
+      const pairKey = `login:pair:${meta.ip}:${body.email}`;
       const ipKey = `login:ip:${meta.ip}`;
       const addressKey = `login:addr:${body.email}`;
-      await enforceRateLimit([
-        { key: ipKey, max: limits.perIp },
-        { key: addressKey, max: limits.perAddress },
+      await limiter.hit([
+        { key: pairKey, policy: pair },
+        { key: ipKey, policy: perIp },
+        ...(familiar ? [] : [{ key: addressKey, policy: addressFromUnfamiliarIps }]),
       ]);
-      const user = await users.findUserByEmail(db, body.email);
       const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
       if (!user || !valid || user.status === USER_STATUS.DELETED) throw new AppError('INVALID_CREDENTIALS');
-      await repo.releaseRateLimit(db, ipKey);
-      await repo.clearRateLimit(db, addressKey);
+      await limiter.clear(pairKey);
+      await limiter.release(ipKey);
+      if (!familiar) await limiter.release(addressKey);
       return db.transaction(async (tx) => {
         const sessionTokens = await openSession(tx, user.id, meta);
         return { account: await buildAccount(tx, user.id), tokens: sessionTokens };
@@ -174,9 +191,9 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
 
     /** Always succeeds from the caller's view; a mail goes out only when the address is an account. */
     async requestPasswordReset(email: string, meta: ClientMeta): Promise<void> {
-      await enforceRateLimit([
-        { key: `reset:ip:${meta.ip}`, max: limits.perIp },
-        { key: `reset:addr:${email}`, max: limits.perAddress },
+      await limiter.hit([
+        { key: `reset:ip:${meta.ip}`, policy: perIp },
+        { key: `reset:addr:${email}`, policy: perAddress },
       ]);
       const now = clock();
       const user = await users.findUserByEmail(db, email);
@@ -219,7 +236,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
 
     /** Changes the password of the logged-in user; their other sessions end. */
     async changePassword(principal: Principal, currentPassword: string, password: string): Promise<void> {
-      await enforceRateLimit([{ key: `password-change:user:${principal.userId}`, max: limits.perAddress }]);
+      await limiter.hit([{ key: `password-change:user:${principal.userId}`, policy: perAddress }]);
       const user = await users.findUserById(db, principal.userId);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
         throw new AppError('WRONG_PASSWORD', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'formError.wrongPassword' }]);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp, testClock } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
-import { REFRESH_REUSE_GRACE_MS, RESET_TOKEN_TTL_MS } from './auth.service';
+import { LOGIN_FAILURES_FORGOTTEN_MS, REFRESH_REUSE_GRACE_MS, RESET_TOKEN_TTL_MS } from './auth.service';
 
 const SIGNUP = '/api/users/v1/auth/signup';
 const LOGIN = '/api/users/v1/auth/login';
@@ -176,25 +176,96 @@ describeWithDb('auth', () => {
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     });
 
-    it('limits attempts per address (10 per window) with 429 RATE_LIMITED, across client addresses', async () => {
-      const email = uniqueEmail('limited');
-      const statuses: number[] = [];
-      for (let i = 0; i < 11; i += 1) statuses.push((await t.agent().post(LOGIN, { email, password: 'wrong-password' })).statusCode);
-      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-      expect(statuses[10]).toBe(429);
-      const limited = await t.agent().post(LOGIN, { email, password: 'wrong-password' });
-      expect(limited.json()).toMatchObject({ ErrorCode: 429, code: 'RATE_LIMITED' });
-      // The window passes: attempts are allowed again.
-      t.clock.advance(t.config.loginRateLimit.windowMs + 1000);
-      expect((await t.agent().post(LOGIN, { email, password: 'wrong-password' })).statusCode).toBe(401);
+    it('throttles an address tried from many unfamiliar IPs: 10 free failures, then 429 with a Retry-After that grows', async () => {
+      const own = await createTestApp({ database: t.database, clock: testClock() });
+      try {
+        const email = uniqueEmail('limited');
+        const fail = () => own.agent().post(LOGIN, { email, password: 'wrong-password' });
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i += 1) statuses.push((await fail()).statusCode);
+        expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+        expect(statuses[10]).toBe(429);
+        const limited = await fail();
+        expect(limited.json()).toMatchObject({ ErrorCode: 429, code: 'RATE_LIMITED' });
+        expect(limited.headers['retry-after']).toBe('1');
+        // After the wait one more attempt, from yet another IP; the next wait doubles.
+        own.clock.advance(1000);
+        expect((await fail()).statusCode).toBe(401);
+        expect((await fail()).headers['retry-after']).toBe('2');
+        // An hour without attempts forgets the failures.
+        own.clock.advance(LOGIN_FAILURES_FORGOTTEN_MS);
+        expect((await fail()).statusCode).toBe(401);
+      } finally {
+        await own.close();
+      }
     });
 
-    it('does not count successful logins: a success clears the address and gives its attempt back to the IP', async () => {
+    it('slows repeated failures from one IP with a growing Retry-After; a success resets the pair', async () => {
+      const clock = testClock();
+      const own = await createTestApp({ database: t.database, clock });
+      try {
+        const email = uniqueEmail('pair');
+        await own.agent().post(SIGNUP, { email, password: 'right-password', name: 'Pair', lang: 'en' });
+        const attacker = own.agent();
+        const fail = () => attacker.post(LOGIN, { email, password: 'wrong-password' });
+        for (let i = 0; i < own.config.loginRateLimit.perPair; i += 1) expect((await fail()).statusCode).toBe(401);
+        const waits: number[] = [];
+        for (let round = 0; round < 4; round += 1) {
+          const limited = await fail();
+          expect(limited.statusCode).toBe(429);
+          const wait = Number(limited.headers['retry-after']);
+          waits.push(wait);
+          // Not a second earlier.
+          clock.advance(wait * 1000 - 500);
+          expect((await fail()).statusCode).toBe(429);
+          clock.advance(500);
+          expect((await fail()).statusCode).toBe(401);
+        }
+        expect(waits).toEqual([1, 2, 4, 8]);
+        // Even the right password waits its turn from this IP, then a success clears the pair.
+        expect((await attacker.post(LOGIN, { email, password: 'right-password' })).statusCode).toBe(429);
+        clock.advance(16_000);
+        expect((await attacker.post(LOGIN, { email, password: 'right-password' })).statusCode).toBe(200);
+        for (let i = 0; i < own.config.loginRateLimit.perPair; i += 1) expect((await fail()).statusCode).toBe(401);
+        expect((await fail()).headers['retry-after']).toBe('1');
+      } finally {
+        await own.close();
+      }
+    });
+
+    it('never locks the owner out: failures from other IPs do not stop the right password from the owner’s IP', async () => {
+      const clock = testClock();
+      const own = await createTestApp({ database: t.database, clock });
+      try {
+        const email = uniqueEmail('owner');
+        const owner = own.agent();
+        await owner.post(SIGNUP, { email, password: 'right-password', name: 'Owner', lang: 'en' });
+        // One attacker IP hammering the address: held back by its pair, the owner is not.
+        const attacker = own.agent();
+        const attempts: number[] = [];
+        for (let i = 0; i < 30; i += 1) attempts.push((await attacker.post(LOGIN, { email, password: `guess-${i}` })).statusCode);
+        expect(attempts.filter((s) => s === 429).length).toBeGreaterThan(20);
+        expect((await own.agent().post(LOGIN, { email, password: 'right-password' })).statusCode).toBe(200);
+        // Many attacker IPs (one guess each) exhaust the address's budget for unfamiliar IPs …
+        const spread: number[] = [];
+        for (let i = 0; i < 25; i += 1) spread.push((await own.agent().post(LOGIN, { email, password: `spread-${i}` })).statusCode);
+        expect(spread).toContain(429);
+        const stranger = await own.agent().post(LOGIN, { email, password: 'right-password' });
+        expect(stranger.statusCode).toBe(429);
+        expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+        // … but the owner, from the IP they logged in from before, gets in at once.
+        expect((await owner.post(LOGIN, { email, password: 'right-password' })).statusCode).toBe(200);
+      } finally {
+        await own.close();
+      }
+    });
+
+    it('does not count successful logins: a success gives its attempt back to the IP and the address', async () => {
       const limited = await createTestApp({ database: t.database, env: { LOGIN_RATE_LIMIT_PER_IP: '5', LOGIN_RATE_LIMIT_PER_ADDRESS: '3' } });
       try {
         const agent = limited.agent();
         for (let i = 0; i < 8; i += 1) expect((await agent.post(LOGIN, { email: 'sales@demo.example', password: DEMO_PASSWORD })).statusCode).toBe(200);
-        // Two failures, a success, then three failures are allowed again for the address.
+        // Two failures and a success leave the IP with two attempts counted: three more, then 429.
         const other = limited.agent();
         const statuses: number[] = [];
         for (const password of ['bad-1', 'bad-2', DEMO_PASSWORD, 'bad-3', 'bad-4', 'bad-5', 'bad-6']) {
@@ -226,6 +297,9 @@ describeWithDb('auth', () => {
         const statuses: number[] = [];
         for (let i = 0; i < 4; i += 1) statuses.push((await agent.post(LOGIN, { email: uniqueEmail('ip'), password: 'x' })).statusCode);
         expect(statuses).toEqual([401, 401, 401, 429]);
+        // The fixed window tells how long is left of it.
+        const limitedAnswer = await agent.post(LOGIN, { email: uniqueEmail('ip'), password: 'x' });
+        expect(limitedAnswer.headers['retry-after']).toBe(String(limited.config.loginRateLimit.windowMs / 1000));
         // Another client is not affected.
         expect((await limited.agent().post(LOGIN, { email: 'sales@demo.example', password: DEMO_PASSWORD })).statusCode).toBe(200);
       } finally {
@@ -551,25 +625,5 @@ describeWithDb('auth', () => {
         expect((await fresh.post(QUALIFY, bad)).statusCode).toBe(400);
       }
     });
-  });
-});
-
-describeWithDb('auth rate-limit housekeeping', () => {
-  it('prunes ended windows only', async () => {
-    const { hitRateLimit, pruneRateLimits } = await import('./auth.repository');
-    const t = await createTestApp();
-    try {
-      const now = new Date('2030-01-01T00:00:00Z');
-      expect(await hitRateLimit(t.database.db, 'test:old', now, 60_000)).toBe(1);
-      expect(await hitRateLimit(t.database.db, 'test:old', now, 60_000)).toBe(2);
-      const later = new Date(now.getTime() + 120_000);
-      expect(await hitRateLimit(t.database.db, 'test:new', later, 60_000)).toBe(1);
-      await pruneRateLimits(t.database.db, later, 60_000);
-      expect(await count(t, sql`select count(*) as n from rate_limit_buckets where key like 'test:%'`)).toBe(1);
-      // A new window restarts the count.
-      expect(await hitRateLimit(t.database.db, 'test:new', new Date(later.getTime() + 61_000), 60_000)).toBe(1);
-    } finally {
-      await t.close();
-    }
   });
 });
