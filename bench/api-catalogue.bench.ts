@@ -15,7 +15,15 @@ const bench = await startBenchApp({
   // A second service on the same database whose cache is dropped before every read: the cold path.
   configure: ({ app, config, database }) => {
     const cold = createProductsService(
-      { config, database, db: database.db, clock: () => new Date(), mailer: memoryMailer(), background: { run: () => {}, idle: async () => {} } },
+      {
+        config,
+        database,
+        db: database.db,
+        clock: () => new Date(),
+        mailer: memoryMailer(),
+        background: { run: () => {}, idle: async () => {} },
+        revocations: app.revocations,
+      },
       () => app.log,
     );
     app.get('/bench/cold-variations', { config: { access: 'public' } }, async () => {

@@ -7,6 +7,7 @@ import { registerAccessGuard } from './http/access-guard';
 import { registerDocs } from './http/docs';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler';
 import { registerHealth } from './http/health';
+import { createRevocations } from './http/revocations';
 import { createRateLimiter } from './http/rate-limits';
 import { AccessTokens, decorateSecureCookies } from './http/sessions';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -74,15 +75,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const mailer: Mailer = deps.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.mailOutboxDir, config.mailFrom));
+  const clock = deps.clock ?? systemClock;
+  const revocations = createRevocations({
+    database: deps.database,
+    clock,
+    onError: (error, what) => app.log.error({ err: error }, what),
+  });
   const ctx: AppContext = {
     config,
     database: deps.database,
     db: deps.database.db,
-    clock: deps.clock ?? systemClock,
+    clock,
     mailer,
     background: createBackground(() => app.log),
+    revocations,
   };
   const tokens = new AccessTokens(config.jwtSecret, ctx.clock);
+  // Loaded before the first request: a token revoked before this start must already be refused.
+  app.decorate('revocations', revocations);
+  app.addHook('onReady', () => revocations.start());
+  app.addHook('onClose', () => revocations.close());
 
   // An empty JSON body (a client that always sends the JSON content type) reads as no body; anything
   // else goes through Fastify's own parser (prototype-poisoning protection included).
@@ -114,14 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   decorateSecureCookies(app, config.publicUrl);
   await registerSecurityHeaders(app, config);
   await registerDocs(app);
-  registerAccessGuard(app, ctx, tokens);
+  registerAccessGuard(app, tokens, revocations);
   registerHealth(app, ctx);
 
   const users = createUsersService(ctx);
   const auth = createAuthService(ctx, tokens);
   const masters = createMastersService();
   await app.register(authRoutes, { prefix: '/api/users', auth, users });
-  await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(usersRoutes, { prefix: '/api/users', users, reissueAccessToken: auth.reissueAccessToken });
   await app.register(mastersRoutes, { prefix: '/api/masters', masters });
   const products = createProductsService(ctx, () => app.log);
   await app.register(productsRoutes, { products });

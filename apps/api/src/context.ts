@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Revocations } from './http/revocations';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 
@@ -29,4 +30,6 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   background: Background;
+  /** Refuses access tokens at once after logout, password reset or a change of roles, privileges or status. */
+  revocations: Revocations;
 }

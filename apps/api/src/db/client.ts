@@ -26,6 +26,18 @@ export interface Database {
   close(): Promise<void>;
   /** Runs fn with a session-level advisory lock held (PostgreSQL); plain call on PGlite (single process). */
   withMigrationLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Receives the payloads of `pg_notify(channel, …)` committed by any process on this database
+   * (PGlite: in process). On PostgreSQL a dedicated connection listens and reconnects by itself;
+   * `onReconnect` runs after each reconnection, since notifications sent meanwhile are lost.
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+}
+
+/** Channel names are identifiers we choose; quoting keeps LISTEN safe anyway. */
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 export function fromPglite(client: PGlite): Database {
@@ -40,6 +52,75 @@ export function fromPglite(client: PGlite): Database {
       if (!client.closed) await client.close();
     },
     withMigrationLock: (fn) => fn(db),
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(quoteIdentifier(channel), onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+const LISTEN_RETRY_MIN_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/** A dedicated node-postgres connection that LISTENs on one channel and reconnects with backoff. */
+async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MIN_MS;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    // A lost connection (server restart, network) is retried; the error itself must not crash the process.
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (current === client) current = undefined;
+      if (!stopped) scheduleReconnect();
+    });
+    await client.connect();
+    try {
+      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    delay = LISTEN_RETRY_MIN_MS;
+  };
+
+  const scheduleReconnect = (): void => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().then(
+        () => {
+          if (!stopped) onReconnect?.();
+        },
+        () => {
+          delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
   };
 }
 
@@ -70,6 +151,7 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
         client.release();
       }
     },
+    listen: (channel, onPayload, onReconnect) => listenOnServer(url, channel, onPayload, onReconnect),
   };
 }
 

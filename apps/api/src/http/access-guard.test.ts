@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import { privileges, rolePrivileges } from '../db/schema';
+import { privileges, rolePrivileges, users } from '../db/schema';
 
 describeWithDb('access guard', () => {
   let t: TestApp;
@@ -55,16 +55,22 @@ describeWithDb('access guard', () => {
     expect((await specifier.get('/api/test/v1/qualified')).statusCode).toBe(200);
   });
 
-  it('reads privileges from the database on every request: a revoked privilege takes effect at once', async () => {
+  it('decides by the privileges the token states; a revoked user refreshes into the current ones', async () => {
     const importer = t.agent();
     await importer.login('importer@demo.example');
     expect((await importer.get('/api/test/v1/prices')).statusCode).toBe(200);
     const [priceView] = await t.database.db.select().from(privileges).where(eq(privileges.code, 'price.view'));
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'importer@demo.example'));
     await t.database.db.delete(rolePrivileges).where(sql`${rolePrivileges.roleId} = 8 and ${rolePrivileges.privilegeId} = ${priceView?.id ?? 0}`);
+    await t.app.revocations.revokeUser(user?.id ?? 0);
+    expect((await importer.get('/api/test/v1/prices')).statusCode).toBe(401);
+    expect((await importer.post('/api/users/v1/auth/refresh')).statusCode).toBe(204);
     expect((await importer.get('/api/test/v1/prices')).statusCode).toBe(403);
     const account = (await importer.get('/api/users/v1/account')).json<{ privileges: string[] }>();
     expect(account.privileges).not.toContain('price.view');
     await t.database.db.insert(rolePrivileges).values({ roleId: 8, privilegeId: priceView?.id ?? 0 });
+    await t.app.revocations.revokeUser(user?.id ?? 0);
+    expect((await importer.post('/api/users/v1/auth/refresh')).statusCode).toBe(204);
     expect((await importer.get('/api/test/v1/prices')).statusCode).toBe(200);
   });
 

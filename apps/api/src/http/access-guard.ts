@@ -1,34 +1,23 @@
 import { ErrorBody } from '@lumen/contracts';
 import { hasAnyPrivilege, type Privilege } from '@lumen/domain';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { findLiveSessionUser } from '../modules/auth/auth.repository';
-import { type AccessTokens, readAccessToken } from './sessions';
+import type { Revocations } from './revocations';
+import { type AccessTokens, type Principal, readAccessToken } from './sessions';
+
+export type { Principal } from './sessions';
 
 /**
  * What a route needs (route config `access`):
  * - 'public': anyone;
+ * - 'optional': anyone, with `request.principal` set when the caller has a live session (answers that
+ *   differ per user but also serve anonymous visitors, e.g. the evaluated feature flags);
  * - 'authenticated': a live session;
  * - { privileges: [...] }: a live session holding any one of them (spec §6);
  * - { minStatus }: a live session whose user status is at least this (e.g. QUALIFIED).
  * Every /api route must declare it: a route without `access` fails the start (fail closed).
  */
-export type Access = 'public' | 'authenticated' | { privileges?: readonly Privilege[]; minStatus?: number };
-
-/** The logged-in user of a request, read from the database per request (never from the token). */
-export interface Principal {
-  userId: number;
-  sessionId: string;
-  email: string;
-  name: string;
-  status: number;
-  companyId: number | null;
-  lang: string;
-  catalogId: number;
-  roles: Array<{ id: number; name: string }>;
-  privileges: string[];
-}
+export type Access = 'public' | 'optional' | 'authenticated' | { privileges?: readonly Privilege[]; minStatus?: number };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,19 +34,22 @@ export function requirePrincipal(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export async function loadPrincipal(ctx: AppContext, tokens: AccessTokens, request: FastifyRequest): Promise<Principal | null> {
+/**
+ * The principal a request's access token states: a valid signature, unexpired, and not on the
+ * revocation list. No database read (the refresh is where the user is read afresh).
+ */
+export async function loadPrincipal(tokens: AccessTokens, revocations: Revocations, request: FastifyRequest): Promise<Principal | null> {
   const token = readAccessToken(request);
   if (!token) return null;
-  const claims = await tokens.verify(token);
-  if (!claims) return null;
-  const user = await findLiveSessionUser(ctx.db, claims.sessionId, claims.userId, ctx.clock());
-  if (!user) return null;
-  return { ...user, sessionId: claims.sessionId };
+  const grant = await tokens.verify(token);
+  if (!grant || revocations.isRevoked(grant)) return null;
+  const { generation: _generation, ...principal } = grant;
+  return principal;
 }
 
 const UNGUARDED_PREFIXES = ['/api/docs'];
 
-export function registerAccessGuard(app: FastifyInstance, ctx: AppContext, tokens: AccessTokens): void {
+export function registerAccessGuard(app: FastifyInstance, tokens: AccessTokens, revocations: Revocations): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRoute', (route) => {
@@ -70,7 +62,7 @@ export function registerAccessGuard(app: FastifyInstance, ctx: AppContext, token
     const response = schema.response ?? {};
     route.schema = {
       ...schema,
-      ...(access === 'public' ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
+      ...(access === 'public' ? {} : { security: [...(access === 'optional' ? [{}] : []), { cookieAuth: [] }, { bearerAuth: [] }] }),
       ...(typeof access === 'object' && access.privileges
         ? { description: [schema.description, `Needs any of: ${access.privileges.join(', ')}.`].filter(Boolean).join(' ') }
         : {}),
@@ -81,7 +73,11 @@ export function registerAccessGuard(app: FastifyInstance, ctx: AppContext, token
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const principal = await loadPrincipal(ctx, tokens, request);
+    const principal = await loadPrincipal(tokens, revocations, request);
+    if (access === 'optional') {
+      request.principal = principal;
+      return;
+    }
     if (!principal) throw new AppError('UNAUTHENTICATED');
     request.principal = principal;
     if (access === 'authenticated') return;

@@ -1,13 +1,17 @@
+import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Lang } from '@lumen/contracts';
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { PRIVILEGES, roleName } from '@lumen/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 import type { Clock } from '../lib/clock';
 
 /** Cookie names (spec §9: the auth token, refresh token, language, catalogue id and catalogue name). */
 export const COOKIE = {
   access: 'token',
   refresh: 'refreshToken',
+  /** Readable `1` next to the httpOnly session cookies: the SPA skips account and refresh calls without it. */
+  hasSession: 'hasSession',
   language: 'language',
   catalogId: 'catalogId',
   catalog: 'catalog',
@@ -18,12 +22,86 @@ export const COOKIE_MAX_AGE_MS = 2_592_000_000;
 export const SESSION_LIFETIME_MS = COOKIE_MAX_AGE_MS;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-export interface AccessClaims {
+/** The logged-in user of a request, as the access token states it (checked against the revocation list). */
+export interface Principal {
   userId: number;
   sessionId: string;
+  email: string;
+  name: string;
+  status: number;
+  companyId: number | null;
+  lang: string;
+  catalogId: number;
+  roles: Array<{ id: number; name: string }>;
+  privileges: string[];
+}
+
+/** What an access token carries: the principal and the user's token generation it was issued under. */
+export interface AccessGrant extends Principal {
+  generation: number;
 }
 
 const ISSUER = 'lumen-pro-api';
+
+/**
+ * Privileges travel as a bit set over the domain's PRIVILEGES list (a few characters instead of a few
+ * hundred). The list's fingerprint goes with it, so a token made under another list (a deploy that
+ * reorders it) is refused and refreshed instead of granting the wrong privileges.
+ */
+const PRIVILEGE_TABLE = createHash('sha256').update(PRIVILEGES.join('\n')).digest('base64url').slice(0, 8);
+const PRIVILEGE_BIT = new Map<string, number>(PRIVILEGES.map((code, index) => [code, index]));
+
+function encodePrivileges(codes: readonly string[]): { bits: string; extra: string[] } {
+  const nibbles = new Array<number>(Math.ceil(PRIVILEGES.length / 4)).fill(0);
+  const extra: string[] = [];
+  for (const code of codes) {
+    const bit = PRIVILEGE_BIT.get(code);
+    if (bit === undefined) extra.push(code);
+    else nibbles[bit >> 2] = (nibbles[bit >> 2] ?? 0) | (1 << (bit & 3));
+  }
+  return { bits: nibbles.map((nibble) => nibble.toString(16)).join(''), extra };
+}
+
+/** Decoded sets are shared (frozen): a handful of role combinations cover every user. */
+const decodedPrivileges = new Map<string, string[]>();
+function decodePrivileges(bits: string, extra: readonly string[] | undefined): string[] {
+  const key = extra?.length ? `${bits}|${extra.join(',')}` : bits;
+  let codes = decodedPrivileges.get(key);
+  if (!codes) {
+    const held = PRIVILEGES.filter((_, index) => (Number.parseInt(bits[index >> 2] ?? '0', 16) >> (index & 3)) & 1);
+    codes = Object.freeze([...held, ...(extra ?? [])].sort()) as string[];
+    if (decodedPrivileges.size < 1000) decodedPrivileges.set(key, codes);
+  }
+  return codes;
+}
+
+const decodedRoles = new Map<string, Array<{ id: number; name: string }>>();
+function decodeRoles(ids: readonly number[]): Array<{ id: number; name: string }> {
+  const key = ids.join(',');
+  let roles = decodedRoles.get(key);
+  if (!roles) {
+    roles = Object.freeze(ids.map((id) => Object.freeze({ id, name: roleName(id) ?? `role-${id}` }))) as Array<{ id: number; name: string }>;
+    if (decodedRoles.size < 1000) decodedRoles.set(key, roles);
+  }
+  return roles;
+}
+
+/** The claims of our access tokens (short names keep the cookie small). */
+const AccessClaims = z.object({
+  sub: z.string().regex(/^[1-9][0-9]{0,15}$/),
+  sid: z.string().min(1).max(64),
+  gen: z.number().int().nonnegative(),
+  st: z.number().int(),
+  co: z.number().int().positive().optional(),
+  cat: z.number().int(),
+  lng: z.string().max(8),
+  rol: z.array(z.number().int()).max(32),
+  prv: z.string().regex(/^[0-9a-f]{1,16}$/),
+  px: z.array(z.string().max(64)).max(64).optional(),
+  pt: z.string(),
+  em: z.string().max(320),
+  nm: z.string().max(200),
+});
 
 export class AccessTokens {
   /** Imported once: a raw secret would be re-imported on every sign and verify. */
@@ -35,27 +113,57 @@ export class AccessTokens {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  async sign(claims: AccessClaims): Promise<string> {
+  /** An access token that states who the user is for the next 15 minutes (no database read per request). */
+  async sign(grant: AccessGrant): Promise<string> {
     const now = Math.floor(this.clock().getTime() / 1000);
-    return new SignJWT({ sid: claims.sessionId })
+    const { bits, extra } = encodePrivileges(grant.privileges);
+    return new SignJWT({
+      sid: grant.sessionId,
+      gen: grant.generation,
+      st: grant.status,
+      ...(grant.companyId === null ? {} : { co: grant.companyId }),
+      cat: grant.catalogId,
+      lng: grant.lang,
+      rol: grant.roles.map((role) => role.id),
+      prv: bits,
+      ...(extra.length > 0 ? { px: extra } : {}),
+      pt: PRIVILEGE_TABLE,
+      em: grant.email,
+      nm: grant.name,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(claims.userId))
+      .setSubject(String(grant.userId))
       .setIssuer(ISSUER)
       .setIssuedAt(now)
       .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
       .sign(this.key);
   }
 
-  /** The claims of a valid, unexpired token; undefined for anything else. */
-  async verify(token: string): Promise<AccessClaims | undefined> {
+  /** The grant of a token with a valid signature, unexpired, in today's shape; undefined for anything else. */
+  async verify(token: string): Promise<AccessGrant | undefined> {
+    if (token.length > 4096) return undefined;
+    let payload: unknown;
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: this.clock() });
-      const userId = Number(payload.sub);
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return undefined;
-      return { userId, sessionId: payload.sid };
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: this.clock() }));
     } catch {
       return undefined;
     }
+    const parsed = AccessClaims.safeParse(payload);
+    if (!parsed.success || parsed.data.pt !== PRIVILEGE_TABLE) return undefined;
+    const claims = parsed.data;
+    return {
+      userId: Number(claims.sub),
+      sessionId: claims.sid,
+      generation: claims.gen,
+      email: claims.em,
+      name: claims.nm,
+      status: claims.st,
+      companyId: claims.co ?? null,
+      lang: claims.lng,
+      catalogId: claims.cat,
+      roles: decodeRoles(claims.rol),
+      privileges: decodePrivileges(claims.prv, claims.px),
+    };
   }
 }
 
@@ -88,10 +196,16 @@ function baseCookie(request: FastifyRequest) {
   return { path: '/', sameSite: 'lax' as const, secure, maxAge: COOKIE_MAX_AGE_MS / 1000 };
 }
 
-export function setSessionCookies(reply: FastifyReply, request: FastifyRequest, tokens: { accessToken: string; refreshToken: string }): void {
+/** The access token alone (a re-issued token after a change of the user's own data), with the session marker. */
+export function setAccessCookie(reply: FastifyReply, request: FastifyRequest, accessToken: string): void {
   const base = baseCookie(request);
-  reply.setCookie(COOKIE.access, tokens.accessToken, { ...base, httpOnly: true });
-  reply.setCookie(COOKIE.refresh, tokens.refreshToken, { ...base, httpOnly: true });
+  reply.setCookie(COOKIE.access, accessToken, { ...base, httpOnly: true });
+  reply.setCookie(COOKIE.hasSession, '1', { ...base, httpOnly: false });
+}
+
+export function setSessionCookies(reply: FastifyReply, request: FastifyRequest, tokens: { accessToken: string; refreshToken: string }): void {
+  setAccessCookie(reply, request, tokens.accessToken);
+  reply.setCookie(COOKIE.refresh, tokens.refreshToken, { ...baseCookie(request), httpOnly: true });
 }
 
 /** Readable cookies the SPA uses before it has the account: language, catalogue id and lowercase name. */
@@ -105,4 +219,5 @@ export function setPreferenceCookies(reply: FastifyReply, request: FastifyReques
 export function clearSessionCookies(reply: FastifyReply, request: FastifyRequest): void {
   const { secure } = baseCookie(request);
   for (const name of [COOKIE.access, COOKIE.refresh]) reply.clearCookie(name, { path: '/', sameSite: 'lax', secure, httpOnly: true });
+  reply.clearCookie(COOKIE.hasSession, { path: '/', sameSite: 'lax', secure, httpOnly: false });
 }

@@ -53,6 +53,13 @@ export const users = pgTable(
     companyId: integer('company_id').references(() => companies.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped when the user's roles, privileges or status change (src/http/revocations.ts): access
+     * tokens carry the generation they were issued under, and older ones are refused.
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
+    /** When the generation was last bumped: revocations younger than an access token are loaded at start. */
+    tokensRevokedAt: timestamp('tokens_revoked_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`), index('users_company_idx').on(table.companyId)],
 );
@@ -85,7 +92,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // Start-up reads the sessions revoked within an access token's lifetime.
+    index('sessions_revoked_idx').on(table.revokedAt).where(sql`${table.revokedAt} is not null`),
+  ],
 );
 
 /** Refresh tokens, stored only as sha256 hashes; each is used once and replaced by the next. */

@@ -56,21 +56,7 @@ export async function extendSession(db: DbOrTx, sessionId: string, expiresAt: Da
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: string, now: Date, reason: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-export async function revokeUserSessions(db: DbOrTx, userId: number, now: Date, reason: string, exceptSessionId?: string): Promise<void> {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(...conditions));
-}
+// Revoking sessions is the revocation list's job (src/http/revocations.ts): it also tells every process.
 
 export interface LiveSessionUser {
   userId: number;
@@ -82,9 +68,15 @@ export interface LiveSessionUser {
   catalogId: number;
   roles: Array<{ id: number; name: string }>;
   privileges: string[];
+  /** The user's token generation (src/http/revocations.ts): the access token carries it. */
+  generation: number;
 }
 
-/** The user behind a session with their roles and privileges (one round trip), when the session is live (not revoked, not expired) and the user not deleted. */
+/**
+ * The user behind a session with their roles and privileges (one round trip), when the session is
+ * live (not revoked, not expired) and the user not deleted. Read at login and refresh only: every
+ * other request trusts its access token.
+ */
 export async function findLiveSessionUser(db: DbOrTx, sessionId: string, userId: number, now: Date): Promise<LiveSessionUser | undefined> {
   const [row] = await db
     .select({
@@ -97,6 +89,7 @@ export async function findLiveSessionUser(db: DbOrTx, sessionId: string, userId:
       catalogId: users.catalogId,
       roles: rolesJsonOf(users.id),
       privileges: privilegesJsonOf(users.id),
+      generation: users.tokenGeneration,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

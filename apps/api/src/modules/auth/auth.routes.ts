@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { requirePrincipal } from '../../http/access-guard';
-import { clearSessionCookies, readAccessToken, readRefreshToken, setPreferenceCookies, setSessionCookies } from '../../http/sessions';
+import { clearSessionCookies, readAccessToken, readRefreshToken, setAccessCookie, setPreferenceCookies, setSessionCookies } from '../../http/sessions';
 import type { UsersService } from '../users/users.service';
 import type { AuthService, ClientMeta } from './auth.service';
 
@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, summary: "Change the logged-in user's password (other sessions end)", body: PasswordChangeBody, response: { 204: NoContent } },
     },
     async (request, reply) => {
-      await auth.changePassword(requirePrincipal(request), request.body.currentPassword, request.body.password);
+      setAccessCookie(reply, request, await auth.changePassword(requirePrincipal(request), request.body.currentPassword, request.body.password));
       return reply.code(204).send(null);
     },
   );
@@ -158,7 +158,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, summary: 'Become a qualified professional with a company', body: QualificationBody, response: { 200: Account } },
     },
     async (request, reply) => {
-      const account = await users.qualify(requirePrincipal(request), request.body);
+      const principal = requirePrincipal(request);
+      const account = await users.qualify(principal, request.body);
+      // Status and roles changed: qualify revoked the user's tokens, so this session gets a new one.
+      setAccessCookie(reply, request, await auth.reissueAccessToken(principal));
       setPreferenceCookies(reply, request, { lang: account.lang, catalogId: account.catalogId });
       return account;
     },

@@ -76,7 +76,17 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
       ip: meta.ip.slice(0, 64),
     });
     await repo.insertRefreshToken(tx, { tokenHash: hashToken(refreshToken), sessionId, createdAt: now });
-    return { accessToken: await tokens.sign({ userId, sessionId }), refreshToken };
+    return { accessToken: await issueAccessToken(tx, sessionId, userId), refreshToken };
+  }
+
+  /**
+   * An access token stating the user as the database has them now (roles, privileges, status, token
+   * generation); 401 when the session has ended or the user is gone.
+   */
+  async function issueAccessToken(dbOrTx: DbOrTx, sessionId: string, userId: number): Promise<string> {
+    const live = await repo.findLiveSessionUser(dbOrTx, sessionId, userId, clock());
+    if (!live) throw new AppError('UNAUTHENTICATED');
+    return tokens.sign({ ...live, sessionId });
   }
 
   return {
@@ -155,7 +165,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
       if (!found || found.revokedAt || found.expiresAt <= now) throw new AppError('UNAUTHENTICATED');
       if (found.usedAt) {
         if (now.getTime() - found.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
-          await repo.revokeSession(db, found.sessionId, now, 'refresh-token-reuse');
+          await ctx.revocations.revokeSession(found.sessionId, 'refresh-token-reuse');
         }
         throw new AppError('UNAUTHENTICATED');
       }
@@ -168,24 +178,26 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
       });
       // Lost the race against a concurrent refresh of the same token: a clean 401, no revocation.
       if (!claimed) throw new AppError('UNAUTHENTICATED');
-      const live = await repo.findLiveSessionUser(db, found.sessionId, found.userId, now);
-      if (!live) throw new AppError('UNAUTHENTICATED');
-      return { tokens: { accessToken: await tokens.sign({ userId: found.userId, sessionId: found.sessionId }), refreshToken: next }, userId: found.userId };
+      // Read afresh: a change of roles, privileges or status takes effect with this token.
+      const accessToken = await issueAccessToken(db, found.sessionId, found.userId);
+      return { tokens: { accessToken, refreshToken: next }, userId: found.userId };
     },
+
+    /** A new access token for the caller's own session, after a change to their own account (language, name, status). */
+    reissueAccessToken: (principal: Principal): Promise<string> => issueAccessToken(db, principal.sessionId, principal.userId),
 
     /** Revokes the session of the refresh cookie or, failing that, of the access token. Never fails. */
     async logout(refreshToken: string | undefined, accessToken: string | undefined): Promise<void> {
-      const now = clock();
       if (refreshToken && refreshToken.length <= 256) {
         const found = await repo.findRefreshToken(db, hashToken(refreshToken));
         if (found) {
-          await repo.revokeSession(db, found.sessionId, now, 'logout');
+          await ctx.revocations.revokeSession(found.sessionId, 'logout');
           return;
         }
       }
       if (accessToken) {
-        const claims = await tokens.verify(accessToken);
-        if (claims) await repo.revokeSession(db, claims.sessionId, now, 'logout');
+        const grant = await tokens.verify(accessToken);
+        if (grant) await ctx.revocations.revokeSession(grant.sessionId, 'logout');
       }
     },
 
@@ -225,17 +237,18 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
     async confirmPasswordReset(token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
       const now = clock();
-      await db.transaction(async (tx) => {
+      const revocation = await db.transaction(async (tx) => {
         const userId = await repo.consumeResetToken(tx, hashToken(token), now);
         if (userId === undefined) throw new AppError('INVALID_RESET_TOKEN', 'The reset link is invalid or has expired');
         await users.updateUser(tx, userId, { passwordHash }, now);
         await repo.retireResetTokens(tx, userId, now);
-        await repo.revokeUserSessions(tx, userId, now, 'password-reset');
+        return ctx.revocations.revokeUserSessions(userId, 'password-reset', { tx });
       });
+      ctx.revocations.apply(revocation);
     },
 
-    /** Changes the password of the logged-in user; their other sessions end. */
-    async changePassword(principal: Principal, currentPassword: string, password: string): Promise<void> {
+    /** Changes the password of the logged-in user; their other sessions end. Returns a new access token for this session. */
+    async changePassword(principal: Principal, currentPassword: string, password: string): Promise<string> {
       await limiter.hit([{ key: `password-change:user:${principal.userId}`, policy: perAddress }]);
       const user = await users.findUserById(db, principal.userId);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -243,11 +256,14 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
       }
       const passwordHash = await hashPassword(password);
       const now = clock();
-      await db.transaction(async (tx) => {
+      const revocation = await db.transaction(async (tx) => {
         await users.updateUser(tx, principal.userId, { passwordHash }, now);
         await repo.retireResetTokens(tx, principal.userId, now);
-        await repo.revokeUserSessions(tx, principal.userId, now, 'password-change', principal.sessionId);
+        return ctx.revocations.revokeUserSessions(principal.userId, 'password-change', { except: principal.sessionId, tx });
       });
+      ctx.revocations.apply(revocation);
+      // The revocation refuses this session's token too (it names the user); this session lives on.
+      return issueAccessToken(db, principal.sessionId, principal.userId);
     },
   };
 }

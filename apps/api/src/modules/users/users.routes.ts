@@ -10,16 +10,18 @@ import {
   UserSummary,
 } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePrincipal } from '../../http/access-guard';
-import { setPreferenceCookies } from '../../http/sessions';
+import { type Principal, requirePrincipal } from '../../http/access-guard';
+import { setAccessCookie, setPreferenceCookies } from '../../http/sessions';
 import type { UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
   users: UsersService;
+  /** A new access token for the caller's session (the auth module's): the token states name and language. */
+  reissueAccessToken: (principal: Principal) => Promise<string>;
 }
 
 /** Accounts and users: /api/users/v1/… */
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, reissueAccessToken }) => {
   const tags = ['users'];
 
   app.get(
@@ -55,7 +57,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     '/v1/users/lang',
     { config: { access: 'authenticated' }, schema: { tags, summary: 'Change the interface language', body: UpdateLangBody, response: { 200: Account } } },
     async (request, reply) => {
-      const account = await users.updateLang(requirePrincipal(request), request.body.lang);
+      const principal = requirePrincipal(request);
+      const account = await users.updateLang(principal, request.body.lang);
+      setAccessCookie(reply, request, await reissueAccessToken(principal));
       setPreferenceCookies(reply, request, { lang: account.lang, catalogId: account.catalogId });
       return account;
     },
@@ -76,6 +80,11 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       config: { access: 'authenticated' },
       schema: { tags, summary: 'Update one’s own profile', params: IdParam, body: UpdateProfileBody, response: { 200: Account } },
     },
-    async (request) => users.updateProfile(requirePrincipal(request), request.params.id, request.body),
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const account = await users.updateProfile(principal, request.params.id, request.body);
+      setAccessCookie(reply, request, await reissueAccessToken(principal));
+      return account;
+    },
   );
 };

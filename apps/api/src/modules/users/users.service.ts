@@ -106,10 +106,13 @@ export function createUsersService(ctx: AppContext) {
       return buildAccount(db, id);
     },
 
-    /** A web user becomes a qualified professional with a company (one transaction). */
+    /**
+     * A web user becomes a qualified professional with a company (one transaction). Status and roles
+     * change, so the user's access tokens are revoked: every session refreshes into the new ones.
+     */
     async qualify(principal: Principal, body: QualificationBody): Promise<Account> {
       if (principal.status >= USER_STATUS.QUALIFIED) throw new AppError('CONFLICT', 'The account is already qualified');
-      return db.transaction(async (tx) => {
+      const { account, revocation } = await db.transaction(async (tx) => {
         if (!(await repo.companyTypeExists(tx, body.companyTypeId))) {
           throw new AppError('VALIDATION_FAILED', 'Unknown company type', [{ path: 'body.companyTypeId', message: 'formError.companyType' }]);
         }
@@ -128,8 +131,10 @@ export function createUsersService(ctx: AppContext) {
         );
         const kept = principal.roles.map((role) => role.id).filter((id) => id !== ROLES.webUser && id !== ROLES.specifier);
         await repo.setUserRoles(tx, principal.userId, [...kept, ROLES.specifier].sort((a, b) => a - b));
-        return buildAccount(tx, principal.userId);
+        return { account: await buildAccount(tx, principal.userId), revocation: await ctx.revocations.revokeUser(principal.userId, tx) };
       });
+      ctx.revocations.apply(revocation);
+      return account;
     },
   };
 }
