@@ -8,6 +8,7 @@ import { registerDocs } from './http/docs';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { createRevocations } from './http/revocations';
+import { registerJsonBodyParser } from './http/json-body';
 import { createRateLimiter } from './http/rate-limits';
 import { AccessTokens, decorateSecureCookies } from './http/sessions';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -96,15 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => revocations.start());
   app.addHook('onClose', () => revocations.close());
 
-  // An empty JSON body (a client that always sends the JSON content type) reads as no body; anything
-  // else goes through Fastify's own parser (prototype-poisoning protection included).
-  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return defaultJsonParser(request, text, done);
-  });
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

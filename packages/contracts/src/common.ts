@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdQuery } from './input';
 
 /** Interface languages (spec §1). `us` is American English, locale en-US. Default en. */
 export const LANGS = ['en', 'us', 'fr', 'de', 'it', 'es'] as const;
@@ -28,4 +29,4 @@ export const CatalogIdQuery = z.coerce.number().pipe(CatalogId);
 /** A `language` query parameter: the short code; en-US is accepted and read as us. */
 export const LangQuery = z.preprocess((value) => (value === 'en-US' ? 'us' : value), Lang);
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const IdParam = z.object({ id: IdQuery });

@@ -1,3 +1,4 @@
+export * from './input';
 export * from './common';
 export * from './errors';
 export * from './masters';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Lang, LangQuery } from './common';
+import { SafeText } from './input';
 
 /** Translation domains served by masters keys/domains (spec §7). Keys are flat, dotted strings. */
 export const TRANSLATION_DOMAINS = ['fr-eproject', 'fr-widgets', 'common-front'] as const;
@@ -20,9 +21,7 @@ export const LanguageQuery = z.object({ lang: LangQuery.optional() });
 // ─── Countries, regions, geo-IP defaults, menus and configurations (issue 5) ────────────────────────
 
 /** A GeoNames id in a path: digits only, no sign, no exponent, no leading zero, at most 10 digits. */
-export const GeonameIdParam = z
-  .string()
-  .regex(/^[1-9][0-9]{0,9}$/, 'must be a GeoNames id (a positive whole number)')
+export const GeonameIdParam = SafeText.regex(/^[1-9][0-9]{0,9}$/, 'must be a GeoNames id (a positive whole number)')
   .transform(Number);
 
 /** `context=simple` answers only id, code and name per country; without it every field is given. */
@@ -55,17 +54,17 @@ export type Country = z.infer<typeof Country>;
 export const CountryList = z.array(Country);
 
 /** A url path typology: lower-case letters and hyphens. */
-export const TypologyParam = z.string().regex(/^[a-z][a-z-]{0,39}$/, 'must be a typology url path such as states or provinces');
+export const TypologyParam = SafeText.regex(/^[a-z][a-z-]{0,39}$/, 'must be a typology url path such as states or provinces');
 
 /** A division code inside its parent, as GeoNames writes it (admin1 or admin2 code, e.g. CA, 84, 037, B). */
-export const RegionIdParam = z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be a region code of letters and digits');
+export const RegionIdParam = SafeText.regex(/^[A-Za-z0-9]{1,20}$/, 'must be a region code of letters and digits');
 
 export const Level2Params = z.object({ geonameId: GeonameIdParam, level2: TypologyParam });
 export const Level3Params = z.object({ geonameId: GeonameIdParam, level2: TypologyParam, level2Id: RegionIdParam, level3: TypologyParam });
 
 export const RegionsQuery = z.object({
   /** Part of the name, case- and accent-insensitive ('rhone' finds 'Rhône'). */
-  search: z.string().max(100).optional(),
+  search: SafeText.max(100).optional(),
   lang: LangQuery.optional(),
 });
 

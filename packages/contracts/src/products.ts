@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CatalogId, CatalogIdQuery, Lang, LangQuery } from './common';
+import { IdQuery, JsonValue, SafeText } from './input';
 
 /**
  * Wire shapes of the catalogue calls (products and apiv2 services, spec configuration-domain §7 and
@@ -12,12 +13,10 @@ import { CatalogId, CatalogIdQuery, Lang, LangQuery } from './common';
 // Query-string helpers
 // ---------------------------------------------------------------------------------------------
 
-/** A positive whole id given in a query string. */
-const IdQuery = z.coerce.number().int().positive().max(2_147_483_647);
 /** A query-string flag: 1/0, true/false. */
 export const FlagQuery = z.enum(['1', '0', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 /** A four-character model code. */
-export const ModelCode = z.string().regex(/^[A-Za-z0-9]{4}$/, 'formError.model');
+export const ModelCode = SafeText.regex(/^[A-Za-z0-9]{4}$/, 'formError.model');
 /** A catalogue given as `catalog` or `catalogId` (16 or 21). */
 const OptionalCatalog = CatalogIdQuery.optional();
 
@@ -337,7 +336,7 @@ export type VariationsResponse = z.infer<typeof VariationsResponse>;
 
 export const ArticleByReferenceQuery = z.object({
   catalogId: OptionalCatalog,
-  reference: z.string().trim().min(1).max(40),
+  reference: SafeText.trim().min(1).max(40),
   lang: LangQuery.optional(),
 });
 export type ArticleByReferenceQuery = z.infer<typeof ArticleByReferenceQuery>;
@@ -346,7 +345,7 @@ export const ArticleByReferenceResponse = Article;
 
 export const ArticleSearchQuery = z.object({
   catalogId: OptionalCatalog,
-  search: z.string().trim().min(1).max(40),
+  search: SafeText.trim().min(1).max(40),
   lang: LangQuery.optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
@@ -532,7 +531,8 @@ export const ImageDetailsItem = z.object({
   model: z.string().max(10).optional(),
   subFamilyId: z.number().int().optional(),
 });
-export const ImageDetailsBody = z.array(z.record(z.string(), z.unknown())).max(500);
+/** Any JSON (a list of products is enriched, anything else answered as it came), bounded like all free JSON. */
+export const ImageDetailsBody = JsonValue;
 export const ImageDetails = z.array(
   z.record(z.string(), z.unknown()).and(
     z.object({ image: z.string().optional(), thumbnail: z.string().optional(), colour: z.string().optional(), description: z.string().optional() }),
@@ -564,16 +564,14 @@ export const Designer = z.object({
 export const STATIC_FILES = ['Subfamilies', 'IndexSubfamiliesNames', 'modelSubFamilyNameDictionary'] as const;
 /** A static data file, with or without `.json`. */
 export const StaticFileParams = z.object({
-  name: z
-    .string()
-    .regex(/^(Subfamilies|IndexSubfamiliesNames|modelSubFamilyNameDictionary)(\.json)?$/, 'formError.file')
+  name: SafeText.regex(/^(Subfamilies|IndexSubfamiliesNames|modelSubFamilyNameDictionary)(\.json)?$/, 'formError.file')
     .transform((name) => name.replace(/\.json$/, '') as (typeof STATIC_FILES)[number]),
 });
 export const SubfamilyCatalogParams = z.object({
   folder: z.enum(['byFamily', 'accessories', 'rules']),
   /** `{subFamilyId}_{catalogId}`, optionally with `.json`. */
-  file: z.string().regex(/^\d{1,9}_(16|21)(\.json)?$/, 'formError.file'),
+  file: SafeText.regex(/^\d{1,9}_(16|21)(\.json)?$/, 'formError.file'),
 });
 
-export const ProductsIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const LayerParam = z.object({ layer: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
+export const ProductsIdParam = z.object({ id: IdQuery });
+export const LayerParam = z.object({ layer: SafeText.regex(/^[A-Za-z0-9_-]{1,40}$/) });

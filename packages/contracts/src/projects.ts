@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CatalogId, CatalogIdQuery, LangQuery } from './common';
+import { Id, IdQuery, Int4, INT4_MAX, JsonObject, SafeText } from './input';
 
 /**
  * Wire shapes of the projects service (spec platform-core §3 Project, Product entry, Project list
@@ -62,20 +63,19 @@ export const MAX_PRODUCT_QUANTITY = 100_000;
 // Shared pieces
 // ---------------------------------------------------------------------------------------------
 
-const Id = z.number().int().positive();
 const ZeroOne = z.union([z.literal(0), z.literal(1)]);
-const ShortText = z.string().trim().max(100);
+const ShortText = SafeText.trim().max(100);
 /** A pendant height in centimetres (stored in cm, shown in m). */
 const PendantHeightCm = z.number().int().positive().max(100_000);
-/** A product entry's free-form nested data (compositions, config): bounded JSON objects. */
-const JsonObject = z.record(z.string().max(100), z.unknown());
+/** A product entry's free-form nested data (compositions, config) as the api answers it; callers send JsonObject (bounded). */
+const StoredJson = z.record(z.string(), z.unknown());
 
-export const ProjectIdParam = z.object({ projectId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ProjectIdParam = z.object({ projectId: IdQuery });
 export const ProjectProductParams = ProjectIdParam.extend({ productId: z.uuid() });
 export type ProjectProductParams = z.infer<typeof ProjectProductParams>;
 
-export const ConfiguratorTypeRef = z.object({ id: z.number().int(), description: z.string().max(100).optional(), source: z.string().max(40).optional() });
-export const CategoryRef = z.object({ id: z.number().int(), description: z.string().max(100).optional(), subcategory: z.union([z.number().int(), z.null()]).optional() });
+export const ConfiguratorTypeRef = z.object({ id: Int4, description: SafeText.max(100).optional(), source: SafeText.max(40).optional() });
+export const CategoryRef = z.object({ id: Int4, description: SafeText.max(100).optional(), subcategory: z.union([Int4, z.null()]).optional() });
 
 /** Price of a project line, only with price.view and `prices=true`; null otherwise. */
 export const ProjectProductPrice = z.object({
@@ -116,7 +116,7 @@ export const ProjectProduct = z.object({
   configuratorType: ConfiguratorTypeRef.nullable(),
   configId: z.number().int().nullable(),
   category: CategoryRef.nullable(),
-  compositions: z.array(JsonObject),
+  compositions: z.array(StoredJson),
   validation: z.object({ status: z.string().nullable() }),
   preconfigId: z.number().int().nullable(),
   productCode: z.string().nullable(),
@@ -175,7 +175,7 @@ export type ProjectSummary = z.infer<typeof ProjectSummary>;
 /** A project with its products (spec §3 Project). */
 export const Project = ProjectSummary.extend({
   products: z.array(ProjectProduct),
-  config: JsonObject,
+  config: StoredJson,
   /** Sum of the lines' totalNet, with price.view and prices=true; null otherwise. */
   totalNet: z.number().nullable().optional(),
 });
@@ -192,7 +192,7 @@ export const ProjectListQuery = z.object({
   itemsPerPage: PageSize.optional(),
   limit: PageSize.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  search: z.string().trim().max(100).optional(),
+  search: SafeText.trim().max(100).optional(),
   language: LangQuery.optional(),
   lang: LangQuery.optional(),
   sortBy: ProjectSort.default('UPDATED_RECENT'),
@@ -235,22 +235,22 @@ export const ProjectTypeList = z.array(z.object({ code: ProjectTypeFilter, descr
  */
 export const ProductInput = z.object({
   type: ProjectProductType.default('REGULAR'),
-  referenceCode: z.string().trim().min(1).max(40).optional(),
-  model: z.string().trim().regex(/^[A-Za-z0-9]{4}$/, 'formError.model').optional(),
+  referenceCode: SafeText.trim().min(1).max(40).optional(),
+  model: SafeText.trim().regex(/^[A-Za-z0-9]{4}$/, 'formError.model').optional(),
   quantity: z.number().int().min(1).max(MAX_PRODUCT_QUANTITY).default(1),
   isPersonalized: ZeroOne.optional(),
-  familyId: z.number().int().optional(),
-  subFamily: z.object({ id: z.number().int(), description: z.string().max(100).optional() }).optional(),
-  applicationLocation: z.object({ id: z.number().int() }).optional(),
-  creationCode: z.string().trim().regex(/^[A-Z]{2}\d{9}$/, 'formError.creationCode').optional(),
-  creationNumber: z.number().int().min(0).optional(),
-  sublevel: z.number().int().optional(),
+  familyId: Int4.optional(),
+  subFamily: z.object({ id: Int4, description: SafeText.max(100).optional() }).optional(),
+  applicationLocation: z.object({ id: Int4 }).optional(),
+  creationCode: SafeText.trim().regex(/^[A-Z]{2}\d{9}$/, 'formError.creationCode').optional(),
+  creationNumber: Int4.min(0).optional(),
+  sublevel: Int4.optional(),
   configuratorType: ConfiguratorTypeRef.optional(),
-  configId: z.number().int().optional(),
+  configId: Int4.optional(),
   category: CategoryRef.optional(),
   compositions: z.array(JsonObject).max(200).optional(),
-  validation: z.object({ status: z.string().max(40).nullable() }).optional(),
-  preconfigId: z.number().int().optional(),
+  validation: z.object({ status: SafeText.max(40).nullable() }).optional(),
+  preconfigId: Int4.optional(),
   productCode: ShortText.optional(),
   /**
    * The chosen pendant height in centimetres (configuration-domain §3), regular pendants only. It must
@@ -264,11 +264,11 @@ export type ProductInput = z.input<typeof ProductInput>;
 
 /** POST v1/projects: name, catalogId, products (spec §3 creation payload); references: add by reference. */
 export const CreateProjectBody = z.object({
-  name: z.string().max(200),
+  name: SafeText.max(200),
   catalogId: CatalogId.optional(),
   products: z.array(ProductInput).max(MAX_PRODUCTS_PER_CALL).default([]),
   /** Convenience: references to add as REGULAR products of quantity 1 (needs product.add.reference). */
-  references: z.array(z.string().trim().min(1).max(40)).max(MAX_PRODUCTS_PER_CALL).optional(),
+  references: z.array(SafeText.trim().min(1).max(40)).max(MAX_PRODUCTS_PER_CALL).optional(),
 });
 export type CreateProjectBody = z.input<typeof CreateProjectBody>;
 
@@ -278,7 +278,7 @@ export type AddProductsBody = z.input<typeof AddProductsBody>;
 
 /** POST apiv2 project: projectId, products, config (add products and merge config). */
 export const Apiv2AddProductsBody = z.object({
-  projectId: z.number().int().positive(),
+  projectId: Id,
   products: z.array(ProductInput).min(1).max(MAX_PRODUCTS_PER_CALL),
   config: JsonObject.optional(),
 });
@@ -288,36 +288,36 @@ export const UpdateProductBody = z
   .object({
     quantity: z.number().int().min(1).max(MAX_PRODUCT_QUANTITY).optional(),
     isPersonalized: ZeroOne.optional(),
-    referenceCode: z.string().trim().min(1).max(40).optional(),
-    configId: z.number().int().nullable().optional(),
+    referenceCode: SafeText.trim().min(1).max(40).optional(),
+    configId: Int4.nullable().optional(),
     configuratorType: ConfiguratorTypeRef.nullable().optional(),
     compositions: z.array(JsonObject).max(200).optional(),
-    preconfigId: z.number().int().nullable().optional(),
+    preconfigId: Int4.nullable().optional(),
     productCode: ShortText.nullable().optional(),
     /** A new pendant height in centimetres (see ProductInput.pendantHeight); with a new reference, absent → the standard. */
     pendantHeight: PendantHeightCm.optional(),
     /** When given, the update fails with 409 CONFLICT if the project changed since (optimistic concurrency). */
-    expectedRevision: z.number().int().min(0).optional(),
+    expectedRevision: z.number().int().min(0).max(INT4_MAX).optional(),
   })
   .refine((body) => Object.keys(body).some((key) => key !== 'expectedRevision'), { message: 'formError.required', path: ['quantity'] });
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
 
 /** PUT v1/projects/{id}: rename (and config); PUT apiv2 project/{id}/projectName: name. */
 export const UpdateProjectBody = z
-  .object({ name: z.string().max(200).optional(), config: JsonObject.optional(), expectedRevision: z.number().int().min(0).optional() })
+  .object({ name: SafeText.max(200).optional(), config: JsonObject.optional(), expectedRevision: z.number().int().min(0).max(INT4_MAX).optional() })
   .refine((body) => body.name !== undefined || body.config !== undefined, { message: 'formError.required', path: ['name'] });
 export type UpdateProjectBody = z.input<typeof UpdateProjectBody>;
-export const ProjectNameBody = z.object({ name: z.string().max(200) });
+export const ProjectNameBody = z.object({ name: SafeText.max(200) });
 export const ProjectName = z.object({ id: Id, name: z.string() });
 
 /** POST clone (duplicate): optional new name (default "<name> (copy)" cut to 50). */
-export const DuplicateProjectBody = z.object({ name: z.string().max(200).optional() }).nullish();
+export const DuplicateProjectBody = z.object({ name: SafeText.max(200).optional() }).nullish();
 
 /** POST apiv2 project/{id}/version: a new version (optional title ≤ 30, optional e-mail to notify). */
-export const VersionBody = z.object({ title: z.string().max(200).optional(), email: z.string().max(248).optional() }).nullish();
+export const VersionBody = z.object({ title: SafeText.max(200).optional(), email: SafeText.max(248).optional() }).nullish();
 export type VersionBody = z.input<typeof VersionBody>;
 /** POST apiv2 project/{id}/version/update: change a version's title and upsert it in the CRM. */
-export const VersionUpdateBody = z.object({ title: z.string().max(200).optional() }).nullish();
+export const VersionUpdateBody = z.object({ title: SafeText.max(200).optional() }).nullish();
 
 /** One version of a project (every version is a project of the same chain). */
 export const ProjectVersion = z.object({
@@ -360,7 +360,7 @@ export const ProductDeleted = z.object({ projectId: Id, revision: z.number().int
 export const ProductValidation = z.object({ _id: z.uuid(), validation: z.object({ status: z.string() }), revision: z.number().int() });
 
 /** POST projects/v1/projects/products/generate-creation-code */
-export const CreationCodeBody = z.object({ prefixCode: z.string().trim().regex(/^[A-Z]{2}$/, 'formError.prefixCode').default('CR') }).nullish();
+export const CreationCodeBody = z.object({ prefixCode: SafeText.trim().regex(/^[A-Z]{2}$/, 'formError.prefixCode').default('CR') }).nullish();
 export const CreationCode = z.object({ creationCode: z.string(), creationNumber: z.number().int() });
 export type CreationCode = z.infer<typeof CreationCode>;
 
@@ -386,7 +386,7 @@ export const ImportResult = z.object({ success: z.boolean(), status: z.number().
 export type ImportResult = z.infer<typeof ImportResult>;
 
 /** POST assign-thirdparty (v1 or apiv2): the assignee's e-mail. */
-export const AssignThirdpartyBody = z.object({ email: z.string().max(248) });
+export const AssignThirdpartyBody = z.object({ email: SafeText.max(248) });
 export const AssignThirdpartyResult = z.object({ projectId: Id, isAssignedThirdparty: z.literal(true), assignee: z.object({ email: z.string(), name: z.string() }) });
 
 export const ProjectDeleted = z.object({ id: Id, status: z.literal(0) });

@@ -1,40 +1,39 @@
 import { z } from 'zod';
 import { CatalogId, Lang, LangQuery } from './common';
+import { Id, SafeText } from './input';
 
 /** Free text a person types as a name: trimmed, 1–100 characters, no control characters. */
-const PersonName = z
-  .string()
-  .trim()
+const PersonName = SafeText.trim()
   .min(1)
   .max(100)
   .regex(/^[^\p{Cc}]+$/u, 'formError.invalidCharacters');
 
 /** E-mail input: at most 248 characters (spec §5), compared in lower case. */
-export const Email = z.string().trim().max(248).pipe(z.email('formError.email')).transform((e) => e.toLowerCase());
+export const Email = SafeText.trim().max(248).pipe(z.email('formError.email')).transform((e) => e.toLowerCase());
 
 /** Passwords: 8 to 128 characters (issue #2, OWASP). */
-export const Password = z.string().min(8, 'formError.passwordTooShort').max(128, 'formError.passwordTooLong');
+export const Password = SafeText.min(8, 'formError.passwordTooShort').max(128, 'formError.passwordTooLong');
 
 export const SignupBody = z.object({ email: Email, password: Password, name: PersonName, lang: Lang });
 export type SignupBody = z.infer<typeof SignupBody>;
 
-export const LoginBody = z.object({ email: Email, password: z.string().min(1).max(128) });
+export const LoginBody = z.object({ email: Email, password: SafeText.min(1).max(128) });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const PasswordResetBody = z.object({ email: Email });
-export const PasswordResetConfirmBody = z.object({ token: z.string().min(16).max(256), password: Password });
-export const PasswordChangeBody = z.object({ currentPassword: z.string().min(1).max(128), password: Password });
+export const PasswordResetConfirmBody = z.object({ token: SafeText.min(16).max(256), password: Password });
+export const PasswordChangeBody = z.object({ currentPassword: SafeText.min(1).max(128), password: Password });
 
 export const CompanyType = z.object({ id: z.number().int(), description: z.string() });
 export type CompanyType = z.infer<typeof CompanyType>;
 
 /** The qualification form: what a web user tells us to become a qualified professional. */
 export const QualificationBody = z.object({
-  profesion: z.string().trim().min(1).max(100),
+  profesion: SafeText.trim().min(1).max(100),
   companyName: PersonName,
-  companyTypeId: z.number().int().positive(),
+  companyTypeId: Id,
   /** ISO 3166-1 alpha-2 country code; US puts the user on catalogue 21. */
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'formError.country'),
+  country: SafeText.trim().toUpperCase().regex(/^[A-Z]{2}$/, 'formError.country'),
 });
 export type QualificationBody = z.infer<typeof QualificationBody>;
 
@@ -77,8 +76,8 @@ export const UserSummary = z.object({
 export type UserSummary = z.infer<typeof UserSummary>;
 
 export const UpdateLangBody = z.object({ lang: Lang });
-export const UpdateClientCodeBody = z.object({ clientCode: z.string().trim().regex(/^[A-Z0-9-]{3,20}$/i, 'formError.clientCode') });
-export const UpdateProfileBody = z.object({ name: PersonName, profesion: z.string().trim().max(100).nullable() });
+export const UpdateClientCodeBody = z.object({ clientCode: SafeText.trim().regex(/^[A-Z0-9-]{3,20}$/i, 'formError.clientCode') });
+export const UpdateProfileBody = z.object({ name: PersonName, profesion: SafeText.trim().max(100).nullable() });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCodeName, FieldError } from '@lumen/contracts';
+import { type ErrorBody, type ErrorCodeName, type FieldError, INVALID_CHARACTERS } from '@lumen/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDomainError } from '@lumen/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -52,6 +52,8 @@ export function toAppError(error: unknown): AppError {
     return new AppError('VALIDATION_FAILED', defaultMessage('VALIDATION_FAILED'), fields);
   }
   const fastifyError = error as Partial<FastifyError> | undefined;
+  // A path the router cannot decode (invalid UTF-8, e.g. a lone surrogate's bytes): name the URL.
+  if (fastifyError?.code === 'FST_ERR_BAD_URL') return new AppError('VALIDATION_FAILED', defaultMessage('VALIDATION_FAILED'), [{ path: 'url', message: INVALID_CHARACTERS }]);
   const mapped = fastifyError?.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped);
   if (fastifyError?.statusCode === 429) return new AppError('RATE_LIMITED');

@@ -219,6 +219,7 @@ describeWithDb('masters countries, regions and geo-IP', () => {
     ['an unknown language', `/api/masters/v1/countries/${US}/states?lang=xx`, 'querystring.lang'],
     ['an over-long search', `/api/masters/v1/countries/${US}/states?search=${'a'.repeat(101)}`, 'querystring.search'],
     ['a repeated search', `/api/masters/v1/countries/${US}/states?search=a&search=b`, 'querystring.search'],
+    ['a search holding NUL (never text: issue 9 §5)', `/api/masters/v1/countries/${US}/states?search=a%00`, 'querystring.search'],
   ])('rejects %s with 400 naming the field', async (_, url, path) => {
     await expectBadField(url, path);
   });
@@ -230,7 +231,6 @@ describeWithDb('masters countries, regions and geo-IP', () => {
     ['\\'],
     ['%'],
     ['<script>alert(1)</script>'],
-    ['\u0000'],
     ['${constructor}'],
     ['𝔘𝔫𝔦𝔠𝔬𝔡𝔢'],
   ])('treats the hostile search %j as plain text', async (search) => {
