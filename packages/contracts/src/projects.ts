@@ -314,7 +314,8 @@ export const ProjectName = z.object({ id: Id, name: z.string() });
 export const DuplicateProjectBody = z.object({ name: SafeText.max(200).optional() }).nullish();
 
 /** POST apiv2 project/{id}/version: a new version (optional title ≤ 30, optional e-mail to notify). */
-export const VersionBody = z.object({ title: SafeText.max(200).optional(), email: SafeText.max(248).optional() }).nullish();
+/** Version title ≤ 30 (spec §4) and one e-mail address ≤ 248: the caller's text in the version e-mail stays short. */
+export const VersionBody = z.object({ title: SafeText.max(30, 'formError.maxLength').optional(), email: SafeText.max(248, 'formError.maxLength').optional() }).nullish();
 export type VersionBody = z.input<typeof VersionBody>;
 /** POST apiv2 project/{id}/version/update: change a version's title and upsert it in the CRM. */
 export const VersionUpdateBody = z.object({ title: SafeText.max(200).optional() }).nullish();

@@ -117,3 +117,25 @@ export const crmDeliveries = pgTable('crm_deliveries', {
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every version e-mail a user asked for (issue 9 finding 2): who, to whom, which project, when and
+ * what became of it (queued → sent | failed; rate_limited when refused). An audit log: plain ids, no
+ * foreign keys, so it outlives what it names.
+ */
+export const projectVersionMails = pgTable(
+  'project_version_mails',
+  {
+    id: serial('id').primaryKey(),
+    /** The project the caller asked to version. */
+    projectId: integer('project_id').notNull(),
+    /** The version the mail announces; null when the mail was refused before it was made. */
+    versionId: integer('version_id'),
+    senderId: integer('sender_id').notNull(),
+    recipient: text('recipient').notNull(),
+    outcome: text('outcome').$type<'queued' | 'sent' | 'failed' | 'rate_limited'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('project_version_mails_sender_idx').on(table.senderId, table.createdAt), index('project_version_mails_recipient_idx').on(table.recipient, table.createdAt)],
+);

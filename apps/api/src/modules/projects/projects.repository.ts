@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { creationCodeCounters, crmDeliveries, crmOutbox, projectProducts, projects, salesCompanyAssignments, users } from '../../db/schema';
+import { creationCodeCounters, crmDeliveries, crmOutbox, projectProducts, projects, projectVersionMails, salesCompanyAssignments, users } from '../../db/schema';
 
 /** The only place with SQL of the projects module (projects, lines, counters, CRM outbox). */
 
@@ -236,6 +236,25 @@ export async function maxVersionNumber(tx: DbOrTx, rootId: number): Promise<numb
     .from(projects)
     .where(or(eq(projects.id, rootId), eq(projects.versionOf, rootId)));
   return Number(row?.max ?? 1);
+}
+
+export type VersionMailOutcome = 'queued' | 'sent' | 'failed' | 'rate_limited';
+
+/** Records a version e-mail (the audit log of who mailed whom); returns its id. */
+export async function insertVersionMail(
+  db: DbOrTx,
+  mail: { projectId: number; versionId: number | null; senderId: number; recipient: string; outcome: VersionMailOutcome; at: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(projectVersionMails)
+    .values({ projectId: mail.projectId, versionId: mail.versionId, senderId: mail.senderId, recipient: mail.recipient, outcome: mail.outcome, createdAt: mail.at, updatedAt: mail.at })
+    .returning({ id: projectVersionMails.id });
+  if (!row) throw new Error('version mail not recorded');
+  return row.id;
+}
+
+export async function setVersionMailOutcome(db: DbOrTx, id: number, outcome: VersionMailOutcome, at: Date): Promise<void> {
+  await db.update(projectVersionMails).set({ outcome, updatedAt: at }).where(eq(projectVersionMails.id, id));
 }
 
 export async function findImport(db: DbOrTx, ownerId: number, importedFromId: number): Promise<ProjectRow | undefined> {

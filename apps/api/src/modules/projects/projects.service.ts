@@ -26,9 +26,11 @@ import { type CatalogId, emailSchema, projectTitleSchema, sumDecimals, toMoney, 
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, RateLimitedError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { createRateLimiter, type RateCheck } from '../../http/rate-limits';
 import type { ProductsService } from '../products/products.service';
+import { VERSION_MAILS_PER_RECIPIENT, VERSION_MAILS_PER_USER, versionMail } from './projects.mail';
 import { has, isManager, notYours, originFor, permissionsOf, projectNotFound, readOnly, scopeOf } from './projects.access';
 import {
   contextOfArticle,
@@ -55,6 +57,7 @@ import {
   findProduct,
   findUserByEmail,
   findVisibleProject,
+  insertVersionMail,
   insertProducts,
   insertProject,
   listProducts,
@@ -67,6 +70,7 @@ import {
   type ProductRow,
   type ProjectRow,
   type ProjectWithOwner,
+  setVersionMailOutcome,
   touchProject,
   updateProduct,
 } from './projects.repository';
@@ -143,6 +147,8 @@ export type ProjectsService = ReturnType<typeof createProjectsService>;
 
 export function createProjectsService(ctx: AppContext, deps: { products: ProductsService }) {
   const flags = ctx.config.featureFlags;
+
+  const limiter = createRateLimiter(ctx.db, ctx.clock);
 
   async function newCreationCode(prefix: string): Promise<{ code: string; number: number }> {
     const counter = await advanceCreationCounter(ctx.db, prefix);
@@ -442,29 +448,69 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         if (!parsed.success) throw badField('body.email', parsed.error.issues[0]?.message ?? 'formError.email');
         email = parsed.data;
       }
-      const created = await change(principal, id, async (tx, locked) => {
-        const root = locked.versionOf ?? locked.id;
-        const number = (await maxVersionNumber(tx, root)) + 1;
-        return copyProject(tx, locked, {
-          name: locked.name,
-          ownerId: locked.ownerId,
-          companyId: locked.companyId,
-          origin: locked.origin,
-          ...(locked.importedFromId !== null ? { importedFromId: locked.importedFromId } : {}),
-          versionOf: root,
-          versionNumber: number,
-          versionTitle: title,
-        });
-      });
+      // The e-mail goes to an address the caller picks: limited per sender and per recipient, and
+      // every request recorded (README, "Version e-mails"). A refused mail refuses the whole call.
+      const mailChecks: RateCheck[] = email
+        ? [
+            { key: `version-mail:user:${principal.userId}`, policy: VERSION_MAILS_PER_USER },
+            { key: `version-mail:to:${email}`, policy: VERSION_MAILS_PER_RECIPIENT },
+          ]
+        : [];
       if (email) {
-        const to = email;
-        ctx.background.run('project-version-mail', () =>
-          ctx.mailer.send({
-            to,
-            subject: `Lumen Pro: version ${created.versionNumber} of ${created.name}`,
-            text: `${principal.name} saved version ${created.versionNumber}${title ? ` (${title})` : ''} of the project "${created.name}".`,
-          }),
-        );
+        try {
+          await limiter.hit(mailChecks);
+        } catch (error) {
+          if (error instanceof RateLimitedError) {
+            await insertVersionMail(ctx.db, { projectId: id, versionId: null, senderId: principal.userId, recipient: email, outcome: 'rate_limited', at: ctx.clock() });
+          }
+          throw error;
+        }
+      }
+      let mailId: number | undefined;
+      let created: ProjectRow;
+      try {
+        created = await change(principal, id, async (tx, locked) => {
+          const root = locked.versionOf ?? locked.id;
+          const number = (await maxVersionNumber(tx, root)) + 1;
+          const copy = await copyProject(tx, locked, {
+            name: locked.name,
+            ownerId: locked.ownerId,
+            companyId: locked.companyId,
+            origin: locked.origin,
+            ...(locked.importedFromId !== null ? { importedFromId: locked.importedFromId } : {}),
+            versionOf: root,
+            versionNumber: number,
+            versionTitle: title,
+          });
+          if (email) mailId = await insertVersionMail(tx, { projectId: id, versionId: copy.id, senderId: principal.userId, recipient: email, outcome: 'queued', at: ctx.clock() });
+          return copy;
+        });
+      } catch (error) {
+        // Nothing was made (not found, not yours, read only): the attempt does not count.
+        for (const { key } of mailChecks) await limiter.release(key);
+        throw error;
+      }
+      if (email && mailId !== undefined) {
+        const recordedId = mailId;
+        const message = versionMail({
+          to: email,
+          lang: langFor(principal),
+          sender: principal.name,
+          project: created.name,
+          projectId: created.id,
+          version: created.versionNumber,
+          title,
+          linkOrigin: ctx.config.linkOrigin,
+        });
+        ctx.background.run('project-version-mail', async () => {
+          try {
+            await ctx.mailer.send(message);
+          } catch (error) {
+            await setVersionMailOutcome(ctx.db, recordedId, 'failed', ctx.clock());
+            throw error;
+          }
+          await setVersionMailOutcome(ctx.db, recordedId, 'sent', ctx.clock());
+        });
       }
       return summaryById(principal, created.id);
     },
