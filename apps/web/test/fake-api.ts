@@ -1,7 +1,8 @@
-import { TRANSLATION_DOMAINS, type Account, type Lang, type TranslationDomain } from '@lumen/contracts';
+import { TRANSLATION_DOMAINS, type Account, type EvaluatedFlags, type Lang, type RuntimeConfig, type TranslationDomain } from '@lumen/contracts';
 import { privilegesOfRoles, roleName, ROLES, USER_STATUS, type RoleName } from '@lumen/domain';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { vi } from 'vitest';
+import { makeRuntimeConfig } from './runtime-config';
 
 export function makeAccount(overrides: Partial<Account> & { role?: RoleName } = {}): Account {
   const { role = 'webUser', ...rest } = overrides;
@@ -48,8 +49,19 @@ export const failure = (status: number, code: string, description = code) => jso
  * An in-memory stand-in for the api, enough for the web's tests: translations from @lumen/i18n,
  * a session, the demo password `demo-password`. `handle` lets a test answer a call its own way first.
  */
-export function createFakeApi(options: { account?: Account | null; users?: Account[] } = {}) {
+export interface FakeApiOptions {
+  account?: Account | null;
+  users?: Account[];
+  /** What `/config.json` says besides the flags. */
+  config?: Partial<Omit<RuntimeConfig, 'flags'>>;
+  /** The flags the server evaluates for the caller (in `/config.json` and `GET masters /v1/flags/evaluated`); none by default. */
+  flags?: (account: Account | null) => EvaluatedFlags;
+}
+
+export function createFakeApi(options: FakeApiOptions = {}) {
   const state = {
+    config: options.config ?? {},
+    flagsFor: options.flags ?? (() => ({})),
     account: options.account ?? null,
     users: new Map<string, Account>([...(options.users ?? []), ...(options.account ? [options.account] : [])].map((a) => [a.email, a])),
     calls: [] as FakeCall[],
@@ -58,6 +70,8 @@ export function createFakeApi(options: { account?: Account | null; users?: Accou
 
   const routes = async (call: FakeCall): Promise<Response> => {
     const { method, path, body } = call;
+    if (method === 'GET' && path === '/config.json') return json(200, makeRuntimeConfig({ ...state.config, flags: state.flagsFor(state.account) }));
+    if (method === 'GET' && path === '/api/masters/v1/flags/evaluated') return json(200, { environment: 'DEV', flags: state.flagsFor(state.account) });
     const translation = /^\/api\/masters\/v1\/keys\/domains\/([\w-]+)\/files$/.exec(path);
     if (method === 'GET' && translation) {
       const domain = translation[1] as TranslationDomain;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, TIMEOUT_CODE } from './api-error';
-import { createApiClient, INVALID_METHOD, REFRESH_POLL_MS, TIMEOUT_MS, UPLOAD_TIMEOUT_MS, type ApiClientOptions } from './client';
-import { SERVICE_NOT_FOUND, SERVICES, type ServiceName } from './services';
+import { makeRuntimeConfig } from '../../test/runtime-config';
+import { createApiClient, INVALID_METHOD, REFRESH_POLL_MS, type ApiClientOptions } from './client';
+import { SERVICE_NAMES, SERVICE_NOT_FOUND, type ServiceName } from './services';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -11,8 +12,12 @@ const unauthorized = () => json(401, { ErrorCode: 401, ErrorDescription: 'Unauth
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 
+const CONFIG = makeRuntimeConfig();
+const TIMEOUT_MS = CONFIG.timeouts.clientMs;
+const UPLOAD_TIMEOUT_MS = CONFIG.timeouts.uploadMs;
+
 function client(fetchMock: FetchMock, extra: Partial<ApiClientOptions> = {}) {
-  return createApiClient({ fetch: fetchMock, getLanguage: () => 'fr', sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))), ...extra });
+  return createApiClient({ config: CONFIG, fetch: fetchMock, getLanguage: () => 'fr', sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))), ...extra });
 }
 const urlOf = (call: Parameters<typeof fetch>) => String(call[0]);
 const initOf = (call: Parameters<typeof fetch>) => call[1] ?? {};
@@ -23,7 +28,7 @@ describe('the HTTP client', () => {
   it('maps every service name to /api/<service>', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => json(200, { ok: true }));
     const api = client(fetchMock);
-    for (const service of Object.keys(SERVICES) as ServiceName[]) await api.get(service, '/v1/ping');
+    for (const service of SERVICE_NAMES) await api.get(service, '/v1/ping');
     expect(fetchMock.mock.calls.map((call) => new URL(urlOf(call), 'http://x').pathname)).toEqual([
       '/api/products/v1/ping',
       '/api/masters/v1/ping',
@@ -36,6 +41,32 @@ describe('the HTTP client', () => {
       '/api/users/v1/ping',
       '/api/documents/v1/ping',
     ]);
+  });
+
+  it('takes the base paths and the timeouts from the runtime configuration', async () => {
+    vi.useFakeTimers();
+    const fetchMock = hanging();
+    const config = makeRuntimeConfig({
+      services: { ...CONFIG.services, products: 'https://catalogue.example/edge/products/', users: '/gateway/users' },
+      timeouts: { clientMs: 2_000, uploadMs: 5_000 },
+    });
+    const api = createApiClient({ config, fetch: fetchMock, getLanguage: () => 'en' });
+    const ordinary = api.get('products', '/v1/catalogs/get-min').catch((e: unknown) => e);
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.txt');
+    const upload = api.post('images', '/v1/files/temp', form).catch((e: unknown) => e);
+    const users = api.get('users', '/v1/account').catch((e: unknown) => e);
+    expect(fetchMock.mock.calls.map((call) => urlOf(call).split('?')[0])).toEqual([
+      'https://catalogue.example/edge/products/v1/catalogs/get-min',
+      '/api/images/v1/files/temp',
+      '/gateway/users/v1/account',
+    ]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await ordinary).toMatchObject({ code: TIMEOUT_CODE });
+    expect(await users).toMatchObject({ code: TIMEOUT_CODE });
+    expect(fetchMock.mock.calls[1]?.[1]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await upload).toMatchObject({ code: TIMEOUT_CODE });
   });
 
   it('rejects an unknown service name and a method it does not know', async () => {

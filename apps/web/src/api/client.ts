@@ -1,14 +1,11 @@
-import { ErrorBody } from '@lumen/contracts';
+import { ErrorBody, type RuntimeConfig } from '@lumen/contracts';
 import { ABORTED_CODE, ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error';
-import { serviceBase, type ServiceName } from './services';
+import { serviceBase, type ServiceMap, type ServiceName } from './services';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof METHODS)[number];
 export const INVALID_METHOD = 'Invalid method';
 
-/** Timeouts of DESIGN.md / spec §9. */
-export const TIMEOUT_MS = 15_000;
-export const UPLOAD_TIMEOUT_MS = 60_000;
 /** Calls that hit a 401 while a token refresh runs wait for it, polling this often (spec §4). */
 export const REFRESH_POLL_MS = 300;
 
@@ -41,7 +38,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** What the client takes from `/config.json`: the services' base paths and the timeouts (spec §7, §9). */
+export type ApiClientConfig = Pick<RuntimeConfig, 'services' | 'timeouts'>;
+
 export interface ApiClientOptions {
+  /** Base paths and timeouts (ordinary calls; uploads, i.e. FormData bodies), from the runtime configuration. */
+  config: ApiClientConfig;
   /** The fetch to use (tests pass a vi.fn()). Defaults to the global fetch. */
   fetch?: typeof fetch;
   /** The current interface language, sent as `language` on every call. */
@@ -70,7 +72,7 @@ export function toServiceLanguage(language: string): string {
   return language === 'en-US' ? 'us' : language;
 }
 
-export function buildUrl(service: ServiceName, path: string, query: RequestOptions['query'], language: string): string {
+export function buildUrl(services: ServiceMap, service: ServiceName, path: string, query: RequestOptions['query'], language: string): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
@@ -79,7 +81,7 @@ export function buildUrl(service: ServiceName, path: string, query: RequestOptio
   }
   if (!params.has('language')) params.set('language', toServiceLanguage(language));
   const relative = path.startsWith('/') ? path : `/${path}`;
-  return `${serviceBase(service)}${relative}?${params.toString()}`;
+  return `${serviceBase(services, service)}${relative}?${params.toString()}`;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -95,6 +97,7 @@ function isMethod(value: string): value is HttpMethod {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const sleep = options.sleep ?? defaultSleep;
+  const { services, timeouts } = options.config;
 
   // Refresh bookkeeping shared by every call of this client.
   let refreshing = false;
@@ -164,8 +167,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     refreshing = true;
     let ok = false;
     try {
-      const url = buildUrl('users', REFRESH_PATH, undefined, options.getLanguage());
-      const response = await send(url, 'POST', undefined, TIMEOUT_MS, undefined);
+      const url = buildUrl(services, 'users', REFRESH_PATH, undefined, options.getLanguage());
+      const response = await send(url, 'POST', undefined, timeouts.clientMs, undefined);
       ok = response.ok;
     } catch {
       ok = false;
@@ -181,9 +184,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request<T>(service: ServiceName, path: string, requestOptions: RequestOptions = {}): Promise<T> {
     const method = (requestOptions.method ?? 'GET').toUpperCase();
     if (!isMethod(method)) throw new Error(INVALID_METHOD);
-    const url = buildUrl(service, path, requestOptions.query, options.getLanguage());
+    const url = buildUrl(services, service, path, requestOptions.query, options.getLanguage());
     const isUpload = requestOptions.body instanceof FormData;
-    const timeoutMs = requestOptions.timeoutMs ?? (isUpload ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS);
+    const timeoutMs = requestOptions.timeoutMs ?? (isUpload ? timeouts.uploadMs : timeouts.clientMs);
     const mayRefresh = !(service === 'users' && NO_REFRESH_PATHS.has(path));
 
     const fail = (error: ApiError): never => {

@@ -1,25 +1,17 @@
-/**
- * The base services of spec platform-core §7. Every call lives at `/api/<service><spec path>`
- * (DESIGN.md); the server serves them all from one origin.
- */
-export const SERVICES = {
-  products: '/api/products',
-  masters: '/api/masters',
-  orders: '/api/orders',
-  projects: '/api/projects',
-  support: '/api/support',
-  images: '/api/images',
-  'sr-erp': '/api/sr-erp',
-  apiv2: '/api/apiv2',
-  users: '/api/users',
-  documents: '/api/documents',
-} as const;
+import { SERVICE_NAMES, type RuntimeConfig, type ServiceName } from '@lumen/contracts';
 
-export type ServiceName = keyof typeof SERVICES;
+export { SERVICE_NAMES, type ServiceName };
+
+/**
+ * The base path of each service of spec platform-core §7, as `/config.json` gives them (DESIGN.md:
+ * `/api/<service>` on one origin today; a deployment may move a service elsewhere).
+ */
+export type ServiceMap = RuntimeConfig['services'];
 
 export const SERVICE_NOT_FOUND = "This service name hasn't been found";
 
-export function serviceBase(name: string): string {
-  if (!Object.hasOwn(SERVICES, name)) throw new Error(SERVICE_NOT_FOUND);
-  return SERVICES[name as ServiceName];
+export function serviceBase(services: ServiceMap, name: string): string {
+  const base = Object.hasOwn(services, name) ? services[name as ServiceName] : undefined;
+  if (base === undefined) throw new Error(SERVICE_NOT_FOUND);
+  return base.endsWith('/') ? base.slice(0, -1) : base;
 }

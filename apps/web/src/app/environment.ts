@@ -1,10 +1,11 @@
-import type { Lang } from '@lumen/contracts';
+import { EvaluatedFlagsResponse, type Lang, type RuntimeConfig } from '@lumen/contracts';
 import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
-import { createApiClient, type ApiClient } from '../api';
+import { createApiClient, loadRuntimeConfig, type ApiClient } from '../api';
 import { createI18n, loadLanguage } from '../i18n/i18n';
 import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language';
 import { FORBIDDEN_PATH } from './guards';
+import { createFlagsClient, followSession, type FlagsClient } from '../shared/flags';
 import { changeLanguage, readStoredTheme } from '../shared/preferences';
 import { createRoutes } from './routes';
 import { loadAccount, sessionExpired } from '../shared/session';
@@ -12,7 +13,10 @@ import { createAppStore, type AppStore } from '../shared/store';
 import { authModalOpened } from '../shared/ui-state';
 
 export interface AppEnvironment {
+  /** The runtime configuration loaded at start (GET /config.json). */
+  config: RuntimeConfig;
   api: ApiClient;
+  flags: FlagsClient;
   i18n: I18n;
   store: AppStore;
   router: ReturnType<typeof createBrowserRouter>;
@@ -26,15 +30,19 @@ export interface AppEnvironmentOptions {
 }
 
 /**
- * Wires the one HTTP client, i18next, the store and the router together. The client's session
- * callbacks need the store and the router, which need the client: they are bound once all exist.
+ * Loads the runtime configuration, then wires the one HTTP client, the flags, i18next, the store and
+ * the router together. The client's session callbacks need the store and the router, which need the
+ * client: they are bound once all exist. Rejects with ConfigUnavailableError when `/config.json`
+ * cannot be loaded (the entry then shows 'NO CONFIG AVAILABLE').
  */
 export async function createAppEnvironment(options: AppEnvironmentOptions = {}): Promise<AppEnvironment> {
   const startLang: Lang = resolveLanguage(null, readLanguageCookie());
+  const [config, i18n] = await Promise.all([loadRuntimeConfig(options.fetch ? { fetch: options.fetch } : {}), createI18n(startLang)]);
   // Bound below, once everything exists; the client only calls these after start.
   const late: { store?: AppStore; router?: AppEnvironment['router']; i18n?: I18n } = {};
 
   const api = createApiClient({
+    config,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     getLanguage: () => parseLang(late.i18n?.language) ?? startLang,
     onSessionExpired: () => {
@@ -53,12 +61,17 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
     },
   });
 
-  const i18n = await createI18n(startLang);
-  const store = createAppStore({ api, i18n }, { preferences: { lang: startLang, theme: readStoredTheme() } });
+  const flags = createFlagsClient({
+    flags: config.flags,
+    fetchFlags: async () => EvaluatedFlagsResponse.parse(await api.get<unknown>('masters', '/v1/flags/evaluated')).flags,
+    warn: (message) => console.warn(message),
+  });
+  const store = createAppStore({ api, i18n, flags }, { preferences: { lang: startLang, theme: readStoredTheme() } });
+  followSession(store, flags);
   const routes = createRoutes();
   const router = options.initialEntries ? createMemoryRouter(routes, { initialEntries: options.initialEntries }) : createBrowserRouter(routes);
   Object.assign(late, { store, router, i18n });
-  return { api, i18n, store, router };
+  return { config, api, flags, i18n, store, router };
 }
 
 /**

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api';
 import { createI18n } from '../i18n/i18n';
 import { makeAccount } from '../../test/fake-api';
+import { makeRuntimeConfig } from '../../test/runtime-config';
 import { RequireAuth, useGuardedNavigate } from './guards';
+import { createFlagsClient } from '../shared/flags';
 import { accountReceived, sessionExpired } from '../shared/session';
 import { createAppStore } from '../shared/store';
 
@@ -26,8 +28,9 @@ function Launcher() {
 }
 
 async function setup(path: string) {
-  const api = createApiClient({ fetch: async () => new Response(null, { status: 204 }), getLanguage: () => 'en' });
-  const store = createAppStore({ api, i18n: await createI18n('en') });
+  const api = createApiClient({ config: makeRuntimeConfig(), fetch: async () => new Response(null, { status: 204 }), getLanguage: () => 'en' });
+  const flags = createFlagsClient({ flags: {}, fetchFlags: async () => ({}) });
+  const store = createAppStore({ api, i18n: await createI18n('en'), flags });
   const router = createMemoryRouter(
     [
       { path: '/', element: <><Where /><Launcher /></> },

@@ -1,12 +1,15 @@
 import { createAsyncThunk, type AsyncThunk, type GetThunkAPI } from '@reduxjs/toolkit';
 import type { i18n as I18n } from 'i18next';
 import { isApiError, type ApiClient, type ApiFailure } from '../api';
+import type { FlagsClient } from './flags/flags-client';
 import type { AppDispatch, RootState } from './store';
 
 /** What every thunk receives besides its argument. */
 export interface ThunkExtra {
   api: ApiClient;
   i18n: I18n;
+  /** The current user's feature flags: a call picks its path with `flags.isEnabled(key)`. */
+  flags: FlagsClient;
 }
 
 export interface AsyncActionFlags {

@@ -3,16 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api';
 import { createI18n } from '../i18n/i18n';
 import { createFakeApi, failure, makeAccount } from '../../test/fake-api';
+import { makeRuntimeConfig } from '../../test/runtime-config';
 import { createAsyncAction } from './async-action';
+import { createFlagsClient } from './flags';
 import { errorDismissed, retryDismissed, retryPending } from './error-state';
 import { themeChanged } from './preferences';
 import { accountReceived, loadAccount, logout, sessionExpired } from './session';
 import { createAppStore, type AppDispatch } from './store';
 
 async function setup(fakeApi = createFakeApi()) {
-  const api = createApiClient({ fetch: fakeApi.fetch, getLanguage: () => 'en', sleep: async () => undefined });
+  const api = createApiClient({ config: makeRuntimeConfig(), fetch: fakeApi.fetch, getLanguage: () => 'en', sleep: async () => undefined });
   const i18n = await createI18n('en');
-  const extra = { api, i18n };
+  const flags = createFlagsClient({ flags: {}, fetchFlags: async () => ({}) });
+  const extra = { api, i18n, flags };
   const store = createAppStore(extra);
   return { store, api, fakeApi, extra };
 }

@@ -1,5 +1,6 @@
 import type { Collection, Lang, ModelSummary, PreconfigSummary } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
+import { preconfigListPath } from '../../shared/flags';
 
 // The catalogue screens show their own loading and failure states next to the list (showError
 // false): an error dialog over an empty page says less than "could not load, try again" in place.
@@ -40,10 +41,13 @@ export interface PreconfigsArg {
   applicationLocationId?: number;
 }
 
-/** The preconfigurations published on the website for a collection (GET products /v1/preconfigs/list). */
+/**
+ * The preconfigurations published on the website for a collection (GET products /v1/preconfigs/list,
+ * or apiv2 /products/preconfigs/list when preconfigListWithCache is on).
+ */
 export const loadPreconfigs = createAsyncAction<PreconfigSummary[], PreconfigsArg>(
   'cataloguePreconfigs',
   ({ catalogId, lang, subFamilyId, applicationLocationId }, { extra }) =>
-    extra.api.get<PreconfigSummary[]>('products', '/v1/preconfigs/list', { catalogId, lang, subFamilyId, applicationLocationId, visibility: 'website' }),
+    extra.api.get<PreconfigSummary[]>(...preconfigListPath(extra.flags), { catalogId, lang, subFamilyId, applicationLocationId, visibility: 'website' }),
   { showError: false },
 );

@@ -1,4 +1,4 @@
-import type { PreconfigSummary } from '@lumen/contracts';
+import type { EvaluatedFlags, PreconfigSummary } from '@lumen/contracts';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -24,9 +24,11 @@ const PRECONFIG: PreconfigSummary = {
   price: { amount: 5406, currency: 'EUR' },
 };
 
-function api(role: 'distributor' | 'webUser', list: PreconfigSummary[] = [PRECONFIG]) {
-  const fake = createFakeApi({ account: makeAccount({ role }) });
-  fake.handle((call) => (call.path === '/api/products/v1/preconfigs/list' ? json(200, list) : undefined));
+const PATHS = ['/api/products/v1/preconfigs/list', '/api/apiv2/products/preconfigs/list'];
+
+function api(role: 'distributor' | 'webUser', list: PreconfigSummary[] = [PRECONFIG], flags: EvaluatedFlags = {}) {
+  const fake = createFakeApi({ account: makeAccount({ role }), flags: () => flags });
+  fake.handle((call) => (PATHS.includes(call.path) ? json(200, list) : undefined));
   return fake;
 }
 
@@ -43,6 +45,21 @@ describe('the ready-made configurations of a collection', () => {
     expect(call?.query.get('applicationLocationId')).toBe('14');
     expect(call?.query.get('visibility')).toBe('website');
     expect(screen.getByRole('link', { name: tx('catalogue.preconfigs.back') })).toHaveAttribute('href', '/add-product/306/14');
+  });
+
+  it('asks the cached apiv2 path when preconfigListWithCache is on for the user, products v1 otherwise', async () => {
+    const on = api('distributor', [PRECONFIG], { preconfigListWithCache: true });
+    const first = await renderApp('/preconfigs-list/306/14', on);
+    expect(await screen.findByRole('link', { name: /Tessa Duo/ })).toBeInTheDocument();
+    expect(on.callsTo('GET', '/api/apiv2/products/preconfigs/list')).toHaveLength(1);
+    expect(on.callsTo('GET', '/api/products/v1/preconfigs/list')).toHaveLength(0);
+    first.unmount();
+
+    const off = api('distributor', [PRECONFIG], { preconfigListWithCache: false });
+    await renderApp('/preconfigs-list/306/14', off);
+    expect(await screen.findByRole('link', { name: /Tessa Duo/ })).toBeInTheDocument();
+    expect(off.callsTo('GET', '/api/products/v1/preconfigs/list')).toHaveLength(1);
+    expect(off.callsTo('GET', '/api/apiv2/products/preconfigs/list')).toHaveLength(0);
   });
 
   it('shows no price without price.view, and says when there is none', async () => {

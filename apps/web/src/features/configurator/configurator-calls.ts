@@ -2,6 +2,7 @@ import type { Lang, ModelSummary, PreconfigDetail, VariationsResponse } from '@l
 import { parseRuleBook, type RuleSet } from '@lumen/domain';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
+import { articleByReferencePath } from '../../shared/flags';
 
 // The configurator shows its own loading and failure states in place (showError false).
 
@@ -65,14 +66,15 @@ export const loadModelSummary = createAsyncAction<ModelSummary | null, { model: 
 );
 
 /**
- * Whether the catalogue makes a reference (GET products /v1/articles/references): the variations and
- * rules accept a few combinations the catalogue has no article for. 404 → false.
+ * Whether the catalogue makes a reference (GET products /v1/articles/references, or apiv2
+ * /articles/byReference with getArticlesByReferenceV2): the variations and rules accept a few
+ * combinations the catalogue has no article for. 404 → false.
  */
 export const checkReference = createAsyncAction<boolean, { reference: string; catalogId: number; lang: Lang }>(
   'configuratorReference',
   async ({ reference, catalogId, lang }, { extra }) => {
     try {
-      await extra.api.get<unknown>('products', '/v1/articles/references', { catalogId, reference, lang });
+      await extra.api.get<unknown>(...articleByReferencePath(extra.flags), { catalogId, reference, lang });
       return true;
     } catch (error) {
       if (isApiError(error) && error.ErrorCode === 404) return false;

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { parseProjectId } from './project-target';
+import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { AddByReferenceModal } from './add-by-reference-modal';
@@ -82,7 +83,9 @@ function ProjectView({ project, seesPrices }: { project: Project; seesPrices: bo
   const editable = project.status === PROJECT_STATUS.EDITION && project.permissions.edit;
   const canRename = statusActions.includes('editName') && project.permissions.edit;
   const canDelete = statusActions.includes('delete') && project.permissions.delete;
-  const canClone = project.status !== PROJECT_STATUS.DELETED && project.permissions.clone && hasAnyPrivilege(privileges, ['project.clone']);
+  // hideCloneProjectButton hides duplicating (the api refuses it alike).
+  const cloneHidden = useFlag('hideCloneProjectButton');
+  const canClone = !cloneHidden && project.status !== PROJECT_STATUS.DELETED && project.permissions.clone && hasAnyPrivilege(privileges, ['project.clone']);
   const canAddByReference = editable && project.permissions.addByReference && hasAnyPrivilege(privileges, ['product.add.reference']);
 
   /** The list shows the copy's placeholder on top while it is made, then the copy (spec §4). */

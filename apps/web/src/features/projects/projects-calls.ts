@@ -12,6 +12,7 @@ import type {
 import type { Lang } from '@lumen/contracts';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
+import { articleByReferencePath } from '../../shared/flags';
 
 /**
  * The projects calls of spec §7 the screens use. Loads say what went wrong in place (showError
@@ -90,14 +91,14 @@ export const deleteProduct = createAsyncAction<{ projectId: number; revision: nu
 );
 
 /**
- * The catalogue's article for a reference (GET products /v1/articles/references), or null when the
- * catalogue has none (404).
+ * The catalogue's article for a reference (GET products /v1/articles/references, or apiv2
+ * /articles/byReference with getArticlesByReferenceV2), or null when the catalogue has none (404).
  */
 export const findArticleByReference = createAsyncAction<Article | null, { reference: string; catalogId: number; lang: Lang }>(
   'addByReference',
   async ({ reference, catalogId, lang }, { extra }) => {
     try {
-      return await extra.api.get<Article>('products', '/v1/articles/references', { catalogId, reference, lang });
+      return await extra.api.get<Article>(...articleByReferencePath(extra.flags), { catalogId, reference, lang });
     } catch (error) {
       if (isApiError(error) && error.ErrorCode === 404) return null;
       throw error;

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { projectPath } from './project-target';
+import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { CreateProjectModal } from './create-project-modal';
@@ -142,7 +143,9 @@ function ProjectItem({ project }: { project: ProjectSummary }) {
   const dispatch = useAppDispatch();
   const format = useFormat();
   const account = useAppSelector((state) => state.session.account);
-  const canClone = project.permissions.clone && (account ? hasAnyPrivilege(account.privileges, ['project.clone']) : false);
+  // hideCloneProjectButton hides duplicating (the api refuses it alike).
+  const cloneHidden = useFlag('hideCloneProjectButton');
+  const canClone = !cloneHidden && project.permissions.clone && (account ? hasAnyPrivilege(account.privileges, ['project.clone']) : false);
   const titleId = `project-${project.id}-name`;
   return (
     <li className="projects__item card" aria-labelledby={titleId}>

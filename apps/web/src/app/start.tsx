@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ConfigUnavailableError } from '../api';
+import { readLanguageCookie, resolveLanguage } from '../i18n/language';
+import { AppRoot } from './app-root';
+import { createAppEnvironment, startApp, type AppEnvironment, type AppEnvironmentOptions } from './environment';
+import { renderNoConfig } from './no-config-page';
+
+/**
+ * Starts the app in `container`: the runtime configuration, then the environment, the texts and the
+ * first render. When `/config.json` cannot be loaded the page says 'NO CONFIG AVAILABLE' instead of
+ * showing the app, and the answer is null.
+ */
+export async function mountApp(container: HTMLElement, options: AppEnvironmentOptions = {}): Promise<AppEnvironment | null> {
+  const root = createRoot(container);
+  let environment: AppEnvironment;
+  try {
+    environment = await createAppEnvironment(options);
+  } catch (error) {
+    if (!(error instanceof ConfigUnavailableError)) throw error;
+    console.warn(error.message);
+    await renderNoConfig(root, resolveLanguage(null, readLanguageCookie()));
+    return null;
+  }
+  await startApp(environment).texts;
+  root.render(
+    <StrictMode>
+      <AppRoot environment={environment} />
+    </StrictMode>,
+  );
+  return environment;
+}
