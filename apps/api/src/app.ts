@@ -9,6 +9,7 @@ import { registerErrorHandler, sendError, toAppError } from './http/error-handle
 import { registerHealth } from './http/health';
 import { createRevocations } from './http/revocations';
 import { registerJsonBodyParser } from './http/json-body';
+import { registerIdempotency } from './http/idempotency';
 import { createRateLimiter } from './http/rate-limits';
 import { AccessTokens, decorateSecureCookies } from './http/sessions';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -17,11 +18,15 @@ import { systemClock } from './lib/clock';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { flagsRoutes } from './modules/flags/flags.routes';
+import { createFlagsService } from './modules/flags/flags.service';
 import { mastersRoutes } from './modules/masters/masters.routes';
 import { createMastersService } from './modules/masters/masters.service';
 import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
 import { productsRoutes } from './modules/products/products.routes';
+import { platformRoutes } from './modules/platform/platform.routes';
+import { createPlatformService } from './modules/platform/platform.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { createProductsService } from './modules/products/products.service';
@@ -120,17 +125,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   await registerDocs(app);
   registerAccessGuard(app, tokens, revocations);
+  registerIdempotency(app, ctx);
   registerHealth(app, ctx);
 
   const users = createUsersService(ctx);
   const auth = createAuthService(ctx, tokens);
-  const masters = createMastersService();
+  const flags = createFlagsService(ctx);
+  // The flag table is in memory before the first request; every process reloads it when a flag changes.
+  app.addHook('onReady', () => flags.start((error) => app.log.error({ err: error }, 'reloading the feature flags failed')));
+  app.addHook('onClose', () => flags.close());
+  const masters = createMastersService({ flagRollouts: () => flags.rolloutTables() });
   await app.register(authRoutes, { prefix: '/api/users', auth, users });
   await app.register(usersRoutes, { prefix: '/api/users', users, reissueAccessToken: auth.reissueAccessToken });
   await app.register(mastersRoutes, { prefix: '/api/masters', masters });
-  const products = createProductsService(ctx, () => app.log);
+  await app.register(flagsRoutes, { prefix: '/api/masters', flags });
+  await app.register(platformRoutes, { platform: createPlatformService(config, flags) });
+  const products = createProductsService(ctx, () => app.log, { flags });
   await app.register(productsRoutes, { products });
-  await app.register(projectsRoutes, { projects: createProjectsService(ctx, { products }) });
+  await app.register(projectsRoutes, { projects: createProjectsService(ctx, { products, flags }) });
   await app.register(imagesRoutes, { prefix: '/api/images', images: createImagesService(ctx) });
 
   await registerSpa(app, config.webDistDir);

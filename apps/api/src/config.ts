@@ -38,8 +38,17 @@ export interface Config {
   loginRateLimit: { perPair: number; perAddress: number; perIp: number; windowMs: number };
   /** Request bodies larger than this answer 413. */
   bodyLimitBytes: number;
-  /** Server-side feature flags switched on (FEATURE_FLAGS=upsertVersionD365,…); empty by default. */
-  featureFlags: ReadonlySet<string>;
+  /** Feature flags (see README.md, "Feature flags"). */
+  flags: {
+    /** Which flag table is evaluated (FLAGS_ENV): DEV, NEWPRO or PRO. */
+    environment: 'DEV' | 'NEWPRO' | 'PRO';
+    /** Base URL of a remote OFREP flag service asked for flags missing from the table (FLAGS_REMOTE_URL). */
+    remoteUrl: string | undefined;
+    /** How long a remote evaluation may take before the flag's default is used. */
+    remoteTimeoutMs: number;
+    /** How long a remote answer (or its failure) is reused for the same flag and caller. */
+    remoteCacheMs: number;
+  };
   /** Partner origins allowed to embed the frame-only pages (/iframe/*) besides the platform itself. */
   frameAncestors: readonly string[];
 }
@@ -91,10 +100,13 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  FEATURE_FLAGS: z
-    .string()
-    .regex(/^[A-Za-z0-9_]+(\s*,\s*[A-Za-z0-9_]+)*$/, 'must be a comma-separated list of flag keys')
+  FLAGS_ENV: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(['DEV', 'NEWPRO', 'PRO'], 'must be DEV, NEWPRO or PRO')).optional(),
+  FLAGS_REMOTE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the OFREP service base, without /ofrep/v1)' })
+    .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
+  FLAGS_REMOTE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  FLAGS_REMOTE_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   FRAME_ANCESTORS: frameOrigins.optional(),
 });
 
@@ -169,7 +181,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    featureFlags: new Set((e.FEATURE_FLAGS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '')),
+    flags: {
+      // Production evaluates the PRO table (empty by default) unless told otherwise; elsewhere DEV.
+      environment: e.FLAGS_ENV ?? (e.NODE_ENV === 'production' ? 'PRO' : 'DEV'),
+      remoteUrl: e.FLAGS_REMOTE_URL,
+      remoteTimeoutMs: e.FLAGS_REMOTE_TIMEOUT_MS,
+      remoteCacheMs: e.FLAGS_REMOTE_CACHE_MS,
+    },
     frameAncestors: e.FRAME_ANCESTORS ?? [],
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Lang, LangQuery } from './common';
+import { SERVICE_NAMES } from './constants';
 import { FeatureEnvironment } from './masters';
 
 // ─── Feature flags (platform-core §1, §9; configuration-domain §5, §9) ──────────────────────────────
@@ -63,8 +64,17 @@ export type FlagSettings = z.infer<typeof FlagSettings>;
 export const UpdateFlagBody = FlagSettings;
 export type UpdateFlagBody = z.infer<typeof UpdateFlagBody>;
 
-/** One flag as the backoffice lists it (GET masters /v1/flags). */
-export const FlagDefinition = FlagSettings.extend({
+/** The state of a flag (what FlagSettings holds, as stored): in the list and in audit rows. */
+export const FlagState = z.object({
+  description: z.string(),
+  defaultValue: z.boolean(),
+  rollout: FlagRollouts,
+  emailToggles: z.array(z.object({ email: z.string(), enabled: z.boolean() })),
+});
+export type FlagState = z.infer<typeof FlagState>;
+
+/** One flag as the backoffice lists it (GET masters /v1/flags). Response shapes carry no transforms. */
+export const FlagDefinition = FlagState.extend({
   key: z.string(),
   updatedAt: z.string(),
   /** E-mail of the backoffice user of the last change; null for the seeded defaults. */
@@ -80,15 +90,6 @@ export const FlagList = z.object({
   flags: z.array(FlagDefinition),
 });
 export type FlagList = z.infer<typeof FlagList>;
-
-/** The state of a flag in an audit row (what FlagSettings holds). */
-export const FlagState = z.object({
-  description: z.string(),
-  defaultValue: z.boolean(),
-  rollout: FlagRollouts,
-  emailToggles: z.array(z.object({ email: z.string(), enabled: z.boolean() })),
-});
-export type FlagState = z.infer<typeof FlagState>;
 
 /** One recorded change (GET masters /v1/flags/{key}/history): who, when, before, after. */
 export const FlagChange = z.object({
@@ -119,8 +120,8 @@ export type EvaluatedFlagsResponse = z.infer<typeof EvaluatedFlagsResponse>;
 
 // ─── Runtime configuration (GET /config.json) ───────────────────────────────────────────────────────
 
-/** The services of the api (DESIGN.md): each one lives at `/api/<service>`. */
-export const SERVICE_NAMES = ['products', 'masters', 'orders', 'projects', 'support', 'images', 'sr-erp', 'apiv2', 'users', 'documents'] as const;
+/** The services of the api (DESIGN.md): SERVICE_NAMES lives in constants.ts (no zod). */
+export { SERVICE_NAMES } from './constants';
 export const ServiceName = z.enum(SERVICE_NAMES);
 export type ServiceName = z.infer<typeof ServiceName>;
 

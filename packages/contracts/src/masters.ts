@@ -17,6 +17,8 @@ export type Language = z.infer<typeof Language>;
 export const LanguageList = z.array(Language);
 
 export const LanguageQuery = z.object({ lang: LangQuery.optional() });
+/** `languages/{lang}`: the api hub's form of the same list (flag editLanguagesFromApiHub picks it). */
+export const LanguageParams = z.object({ lang: LangQuery });
 
 // ─── Countries, regions, geo-IP defaults, menus and configurations (issue 5) ────────────────────────
 

@@ -302,9 +302,16 @@ export const ModelsByFamily = z.array(z.object({ catalogId: CatalogId, models: z
 // articles/variations (apiv2)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The variation service's `catalog`: a catalogue id (16, 21) or a brand code (3VB, 4VT → 16; 2US → 21).
+ * An unknown brand code reads as 16, or is refused with 'Not exist catalog value' under the flag
+ * variationCatalog (configuration-domain §8).
+ */
+export const VariationsCatalogQuery = z.union([CatalogIdQuery, z.string().regex(/^(?=[0-9]*[A-Za-z])[A-Za-z0-9]{1,8}$/, 'must be 16, 21 or a brand code')]);
+
 export const VariationsQuery = z.object({
   model: ModelListQuery,
-  catalog: OptionalCatalog,
+  catalog: VariationsCatalogQuery.optional(),
   subfamily: IdQuery.optional(),
   lang: LangQuery.optional(),
 });

@@ -3,3 +3,4 @@ export * from './users';
 export * from './catalogue';
 export * from './projects';
 export * from './request-control';
+export * from './flags';

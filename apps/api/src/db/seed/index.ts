@@ -5,13 +5,14 @@ import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userRoles, users } from '../schema';
 import { seedCatalogue } from './catalogue/seed-catalogue';
+import { seedFlagDefaults } from './flag-defaults';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedDemoProjects } from './seed-projects';
 import { COMPANY_TYPES } from './reference-data';
 
 /**
  * Reference data reconciled at every start (idempotent): roles, privileges and the role → privilege
- * matrix of @lumen/domain, and the company types. Missing rows are added; nothing is removed.
+ * matrix of @lumen/domain, the company types and the known feature flags. Missing rows are added; nothing is removed.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -37,6 +38,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .insert(companyTypeDescriptions)
       .values(COMPANY_TYPES.flatMap(({ id, descriptions }) => LANGS.map((lang) => ({ companyTypeId: id, lang, description: descriptions[lang] }))))
       .onConflictDoNothing();
+    await seedFlagDefaults(tx);
   });
 }
 

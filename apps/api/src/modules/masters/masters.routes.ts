@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LanguageList, LanguageQuery, TranslationFile, TranslationFileParams } from '@lumen/contracts';
+import { DEFAULT_LANG, LanguageList, LanguageParams, LanguageQuery, TranslationFile, TranslationFileParams } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mastersConfigurationsRoutes } from './masters.configurations.routes';
@@ -53,6 +53,23 @@ export const mastersRoutes: FastifyPluginAsyncZod<MastersRoutesOptions> = async 
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
       return masters.languages(request.query.lang ?? DEFAULT_LANG);
+    },
+  );
+
+  app.get(
+    '/v1/languages/:lang',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The interface languages described in {lang}: the api-hub path the web calls when editLanguagesFromApiHub is on',
+        params: LanguageParams,
+        response: { 200: LanguageList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return masters.languages(request.params.lang);
     },
   );
 

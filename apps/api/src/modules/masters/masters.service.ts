@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LANGS, type Lang, type Language, type TranslationDomain, type TranslationFile } from '@lumen/contracts';
 import { translationsFor } from '@lumen/i18n';
-import { createMastersConfigurationsService } from './masters.configurations.service';
+import { createMastersConfigurationsService, type FlagRolloutTables } from './masters.configurations.service';
 import { createMastersGeoService } from './masters.geo.service';
 
 /** Language ids are stable numbers (spec §3: id, isoCode, description). */
@@ -23,13 +23,13 @@ export interface TranslationResource {
 }
 
 /** Masters: translation files and languages. Pure reads of packaged data; no database. */
-export function createMastersService() {
+export function createMastersService(deps: { flagRollouts: FlagRolloutTables }) {
   const cache = new Map<string, TranslationResource>();
   return {
     /** Countries, divisions and geo-IP defaults (masters.geo.service.ts). */
     geo: createMastersGeoService(),
     /** Menus and public configuration (masters.configurations.service.ts). */
-    configurations: createMastersConfigurationsService(),
+    configurations: createMastersConfigurationsService(deps.flagRollouts),
     translations(domain: TranslationDomain, lang: Lang): TranslationResource {
       const key = `${domain}/${lang}`;
       let resource = cache.get(key);

@@ -23,9 +23,11 @@ import {
   type RuleBook,
   type Variation as DomainVariation,
   articleCode,
+  catalogOfBrandCode,
   catalogOfReference,
   descriptionIn,
   discountForSublevel,
+  filterControlVariations,
   hasAnyPrivilege,
   linePrices,
   parseReference,
@@ -41,6 +43,7 @@ import type { AppContext } from '../../context';
 import type { ModelData, VariationData } from '../../db/seed/catalogue/catalogue-data.types';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import type { FlagsService } from '../flags/flags.service';
 import {
   buildAccessoryArticle,
   buildArticle,
@@ -60,7 +63,12 @@ export interface Pricing {
   currency: 'EUR' | 'USD';
   rateId: number;
   discounts: Record<string, number>;
+  /** The caller's flag changePricesCalculation (catalogue 21's percent cap instead of the price cap). */
+  changePricesCalculation: boolean;
 }
+
+/** Product type of composing pendants (spec §9): the control filter follows filterControlMforCP on them. */
+const COMPOSING_PENDANTS_TYPE = 7;
 
 const MAX_MEMO_ANSWERS = 500;
 /** Applications whose collections are not offered for plusminus (spec §9). */
@@ -87,6 +95,21 @@ function memo<T>(snapshot: CatalogueSnapshot, key: string, build: () => T): T {
 export function catalogOf(principal: Principal | null, ...asked: Array<CatalogId | undefined>): CatalogId {
   for (const id of asked) if (id !== undefined) return id;
   return principal?.catalogId === 21 ? 21 : DEFAULT_CATALOG_ID;
+}
+
+/**
+ * The catalogue of the variation service's `catalog`: an id as given, a brand code through the domain
+ * (3VB, 4VT → 16; 2US → 21); an unknown code is 16, or a 400 on the field under variationCatalog.
+ */
+async function catalogOfVariationsQuery(catalog: CatalogId | string | undefined, variationCatalog: () => Promise<boolean>): Promise<CatalogId> {
+  if (catalog === undefined) return DEFAULT_CATALOG_ID;
+  if (typeof catalog === 'number') return catalog;
+  try {
+    return catalogOfBrandCode(catalog, { variationCatalog: await variationCatalog() });
+  } catch (error) {
+    if (error instanceof DomainError) throw badField('querystring.catalog', error.message);
+    throw error;
+  }
 }
 
 export function langOf(principal: Principal | null, asked: Lang | undefined): Lang {
@@ -119,7 +142,7 @@ function asDomainVariation(variation: VariationData): DomainVariation | undefine
 
 export type ProductsService = ReturnType<typeof createProductsService>;
 
-export function createProductsService(ctx: AppContext, log: () => FastifyBaseLogger) {
+export function createProductsService(ctx: AppContext, log: () => FastifyBaseLogger, deps: { flags: FlagsService }) {
   const cache: CatalogueCache = createCatalogueCache(ctx.db);
 
   async function load(catalogId: CatalogId): Promise<{ snapshot: CatalogueSnapshot; docs: SharedDocuments }> {
@@ -132,13 +155,17 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
     if (!principal || !hasAnyPrivilege(principal.privileges, ['price.view'])) return null;
     const catalog = docs.catalogs.find((row) => row.id === catalogId);
     if (!catalog) return null;
-    const terms = principal.companyId !== null ? await findCompanyPriceTerms(ctx.db, principal.companyId) : undefined;
+    const [terms, changePricesCalculation] = await Promise.all([
+      principal.companyId !== null ? findCompanyPriceTerms(ctx.db, principal.companyId) : undefined,
+      deps.flags.forCaller(principal).isEnabled('changePricesCalculation'),
+    ]);
     const rateOk = terms?.rateId != null && docs.rates.some((rate) => rate.id === terms.rateId && rate.catalogId === catalogId);
     return {
       catalogId,
       currency: catalog.currency === 'USD' ? 'USD' : 'EUR',
       rateId: rateOk && terms?.rateId != null ? terms.rateId : catalog.defaultRateId,
       discounts: terms?.sublevelDiscounts ?? {},
+      changePricesCalculation,
     };
   }
 
@@ -153,7 +180,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
     const selected = variationsOfReference(snapshot.variationsByModel.get(row.model) ?? [], row)
       .map(asDomainVariation)
       .filter((variation): variation is DomainVariation => variation !== undefined);
-    const unitGross = priceWithVariations(base, selected, { catalogId: pricing.catalogId, rateId: pricing.rateId });
+    const unitGross = priceWithVariations(base, selected, { catalogId: pricing.catalogId, rateId: pricing.rateId, changePricesCalculation: pricing.changePricesCalculation });
     return priceOf(pricing, unitGross, sublevelOf(article));
   }
 
@@ -255,6 +282,22 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       for (const variation of snapshot.variationsByModel.get(row.model) ?? []) variations.push(buildVariation(docs, variation));
     }
     return { articles, variations };
+  }
+
+  /** Removes the control options starting with M where the caller's flags say so (composing pendants apart). */
+  async function offeredVariations<V extends { type: DomainVariation['type']; modifier: string; model: string }>(
+    snapshot: CatalogueSnapshot,
+    variations: V[],
+    flags: ReturnType<FlagsService['forCaller']>,
+  ): Promise<V[]> {
+    const [filterControlM, filterControlMforCP] = await Promise.all([flags.isEnabled('filterControlM'), flags.isEnabled('filterControlMforCP')]);
+    if (!filterControlM && !filterControlMforCP) return variations;
+    const composingPendant = (model: string) => {
+      const subFamilyId = snapshot.modelByCode.get(model)?.subFamilyId;
+      return subFamilyId !== undefined && snapshot.collectionById.get(subFamilyId)?.productType.id === COMPOSING_PENDANTS_TYPE;
+    };
+    const flagsOn = { filterControlM, filterControlMforCP };
+    return variations.filter((variation) => filterControlVariations([variation], flagsOn, { composingPendant: composingPendant(variation.model) }).length > 0);
   }
 
   function preconfigSummary(snapshot: CatalogueSnapshot, docs: SharedDocuments, preconfig: (typeof snapshot.preconfigs)[number], lang: Lang, pricing: Pricing | null): PreconfigSummary {
@@ -377,8 +420,18 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       return [{ catalogId, models: models.map((model) => ({ model: model.model })) }];
     },
 
-    async variations(principal: Principal | null, query: { model: string[]; catalog?: CatalogId; subfamily?: number }): Promise<VariationsResponse> {
-      const catalogId = query.catalog ?? DEFAULT_CATALOG_ID;
+    /**
+     * Variations of models. `catalog` may be a brand code (variationCatalog decides what an unknown one
+     * does). What is offered follows the caller's filterControlM / filterControlMforCP; `allOptions`
+     * (pricing a stored line) keeps every variation.
+     */
+    async variations(
+      principal: Principal | null,
+      query: { model: string[]; catalog?: CatalogId | string; subfamily?: number },
+      options: { allOptions?: boolean } = {},
+    ): Promise<VariationsResponse> {
+      const flags = deps.flags.forCaller(principal);
+      const catalogId = await catalogOfVariationsQuery(query.catalog, () => flags.isEnabled('variationCatalog'));
       const { snapshot, docs } = await load(catalogId);
       const codes = [...new Set(query.model.map((model) => model.toUpperCase()))];
       if (query.subfamily !== undefined) collectionOrThrow(snapshot, query.subfamily);
@@ -399,7 +452,8 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
         }
         pricingInfo = { currency: pricing.currency, rateId: pricing.rateId, basePrices, discounts: pricing.discounts };
       }
-      return { catalogId, articles: collection.articles, variations: collection.variations, pricing: pricingInfo };
+      const variations = options.allOptions ? collection.variations : await offeredVariations(snapshot, collection.variations, flags);
+      return { catalogId, articles: collection.articles, variations, pricing: pricingInfo };
     },
 
     async articleByReference(principal: Principal | null, query: { catalogId?: CatalogId; reference: string; lang?: Lang }): Promise<Article> {

@@ -135,7 +135,8 @@ function toDomainVariation(variation: WireVariation): Variation | null {
 
 /** The variations and base price of one model of a catalogue, from the products service. */
 export async function modelCatalogue(products: ProductsService, principal: Principal, catalogId: CatalogId, model: string): Promise<ModelCatalogue> {
-  const response = await products.variations(principal, { model: [model], catalog: catalogId });
+  // Every variation, whatever the caller's filterControlM: a stored line is priced and checked as it is.
+  const response = await products.variations(principal, { model: [model], catalog: catalogId }, { allOptions: true });
   const basePrice = response.pricing?.basePrices[model];
   return {
     variations: response.variations.filter((variation) => variation.model === model).map(toDomainVariation).filter((variation): variation is Variation => variation !== null),
@@ -167,10 +168,16 @@ export function pendantHeightOfLine(row: Pick<ProductRow, 'data'>): number | und
  * price, as the domain prices it). Undefined when the height adds nothing (the article's own price
  * stands) or when the catalogue cannot price it.
  */
-export function unitGrossAtHeight(article: Article, catalogue: ModelCatalogue, heightCm: number, catalogId: CatalogId): number | undefined {
+export function unitGrossAtHeight(
+  article: Article,
+  catalogue: ModelCatalogue,
+  heightCm: number,
+  catalogId: CatalogId,
+  flags: { changePricesCalculation?: boolean } = {},
+): number | undefined {
   const [variation] = variationsOfType(catalogue.variations, 'pendantHeight');
   if (!variation || !catalogue.pricing) return undefined;
-  const context = { catalogId, rateId: catalogue.pricing.rateId };
+  const context = { catalogId, rateId: catalogue.pricing.rateId, changePricesCalculation: flags.changePricesCalculation === true };
   const chosen: Variation = { ...variation, value: heightCm };
   const increment = variationIncrement(chosen, context);
   if (toDecimal(increment.fixed ?? 0).isZero() && toDecimal(increment.percent ?? 0).isZero()) return undefined;

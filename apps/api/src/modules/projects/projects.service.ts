@@ -29,6 +29,7 @@ import type { Tx } from '../../db/client';
 import { AppError, RateLimitedError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { createRateLimiter, type RateCheck } from '../../http/rate-limits';
+import type { FlagsService } from '../flags/flags.service';
 import type { ProductsService } from '../products/products.service';
 import { VERSION_MAILS_PER_RECIPIENT, VERSION_MAILS_PER_USER, versionMail } from './projects.mail';
 import { has, isManager, notYours, originFor, permissionsOf, projectNotFound, readOnly, scopeOf } from './projects.access';
@@ -145,8 +146,7 @@ function summaryOf(principal: Principal, row: ProjectWithOwner): ProjectSummary 
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
-export function createProjectsService(ctx: AppContext, deps: { products: ProductsService }) {
-  const flags = ctx.config.featureFlags;
+export function createProjectsService(ctx: AppContext, deps: { products: ProductsService; flags: FlagsService }) {
 
   const limiter = createRateLimiter(ctx.db, ctx.clock);
 
@@ -176,9 +176,17 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     });
   }
 
-  /** Writes the CRM version upsert of a product change (spec §4) when upsertVersionD365 is on. */
-  async function productsChanged(tx: Tx, project: ProjectRow, explicit = false): Promise<void> {
-    if (!explicit && !flags.has('upsertVersionD365')) return;
+  /**
+   * Whether the caller's product changes write a CRM version upsert (flag upsertVersionD365). Evaluated
+   * before the change's transaction opens, so no flag evaluation waits inside it.
+   */
+  function versionUpsertOn(principal: Principal): Promise<boolean> {
+    return deps.flags.forCaller(principal).isEnabled('upsertVersionD365');
+  }
+
+  /** Writes the CRM version upsert of a product change (spec §4) when `upsert` (see versionUpsertOn). */
+  async function productsChanged(tx: Tx, project: ProjectRow, upsert: boolean): Promise<void> {
+    if (!upsert) return;
     const lines = await listProducts(tx, project.id);
     await enqueueOutbox(tx, {
       topic: VERSION_UPSERT_TOPIC,
@@ -241,6 +249,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       }
       return hit;
     };
+    const changePricesCalculation = await deps.flags.forCaller(principal).isEnabled('changePricesCalculation');
     for (const line of lines) {
       const article = line.referenceCode ? articles.get(line.referenceCode) : undefined;
       const height = pendantHeightOfLine(line);
@@ -248,7 +257,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       let unitGross: number | undefined;
       if (article?.price && height !== undefined && standard !== undefined && height !== standard) {
         const catalogue = await catalogueOf(article.model);
-        if (catalogue) unitGross = unitGrossAtHeight(article, catalogue, height, catalogId);
+        if (catalogue) unitGross = unitGrossAtHeight(article, catalogue, height, catalogId, { changePricesCalculation });
       }
       result.set(line.id, line.referenceCode ? linePriceOf(article, line.quantity, unitGross) : null);
     }
@@ -288,13 +297,14 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     const current = await visibleOr404(principal, projectId);
     if (!isManager(principal, current)) throw notYours();
     const lines = await prepareLines(lineDeps(), principal, catalogIdOf(current.catalogId), inputs, pathOf(path));
+    const upsert = await versionUpsertOn(principal);
     const { project, inserted } = await change(principal, projectId, async (tx, locked) => {
       const existing = await countProducts(tx, projectId);
       if (existing + lines.length > MAX_PRODUCTS_PER_PROJECT) throw badField(path, `A project holds at most ${MAX_PRODUCTS_PER_PROJECT} products`);
       const now = ctx.clock();
       const inserted = await insertProducts(tx, rowsOf(projectId, await nextPosition(tx, projectId), lines, now));
       const project = await touchProject(tx, projectId, now, config ? { config: { ...locked.config, ...config } } : {});
-      await productsChanged(tx, project);
+      await productsChanged(tx, project, upsert);
       return { project, inserted };
     });
     return { projectId, revision: project.revision, products: await renderLines(principal, project, inserted, langFor(principal)) };
@@ -374,6 +384,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       const lines = await prepareLines(lineDeps(), principal, catalogId, inputs, (index) =>
         index < body.products.length ? `body.products.${index}` : `body.references.${index - body.products.length}`,
       );
+      const upsert = await versionUpsertOn(principal);
       const id = await ctx.db.transaction(async (tx) => {
         const now = ctx.clock();
         const project = await insertProject(tx, {
@@ -388,7 +399,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
           updatedAt: now,
         });
         await insertProducts(tx, rowsOf(project.id, 0, lines, now));
-        if (lines.length > 0) await productsChanged(tx, project);
+        if (lines.length > 0) await productsChanged(tx, project, upsert);
         return project.id;
       });
       return this.detail(principal, id, {});
@@ -432,6 +443,8 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     },
 
     async duplicate(principal: Principal, id: number, body: { name?: string } | null | undefined): Promise<ProjectSummary> {
+      // hideCloneProjectButton hides the button from this caller; the api refuses the call alike.
+      if (await deps.flags.forCaller(principal).isEnabled('hideCloneProjectButton')) throw new AppError('FORBIDDEN', 'Duplicating projects is switched off for you (feature flag hideCloneProjectButton)');
       const source = await visibleOr404(principal, id);
       const name = body?.name !== undefined ? checkedName(projectTitleSchema, body.name, 'body.name') : checkedName(projectTitleSchema, `${source.name} (copy)`.slice(0, 50), 'body.name');
       const created = await ctx.db.transaction(async (tx) =>
@@ -549,6 +562,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     },
 
     async cloneProduct(principal: Principal, id: number, productId: string): Promise<ProductsAdded> {
+      const upsert = await versionUpsertOn(principal);
       const { project, inserted } = await change(principal, id, async (tx) => {
         const source = await findProduct(tx, id, productId);
         if (!source) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
@@ -558,23 +572,25 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         if (!copy) throw new Error('copy failed');
         const inserted = await insertProducts(tx, [{ ...copy, position: await nextPosition(tx, id) }]);
         const project = await touchProject(tx, id, now);
-        await productsChanged(tx, project);
+        await productsChanged(tx, project, upsert);
         return { project, inserted };
       });
       return { projectId: id, revision: project.revision, products: await renderLines(principal, project, inserted, langFor(principal)) };
     },
 
     async deleteProduct(principal: Principal, id: number, productId: string): Promise<z.infer<typeof ProductDeleted>> {
+      const upsert = await versionUpsertOn(principal);
       const project = await change(principal, id, async (tx) => {
         if (!(await deleteProduct(tx, id, productId))) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
         const project = await touchProject(tx, id, ctx.clock());
-        await productsChanged(tx, project);
+        await productsChanged(tx, project, upsert);
         return project;
       });
       return { projectId: id, revision: project.revision, productId };
     },
 
     async updateProduct(principal: Principal, id: number, productId: string, body: UpdateBody): Promise<ProductUpdated> {
+      const upsert = await versionUpsertOn(principal);
       const current = await visibleOr404(principal, id);
       if (!isManager(principal, current)) throw notYours();
       const catalogId = catalogIdOf(current.catalogId);
@@ -629,7 +645,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         });
         if (!row) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
         const project = await touchProject(tx, id, now);
-        await productsChanged(tx, project);
+        await productsChanged(tx, project, upsert);
         return { project, row };
       });
       const [product] = await renderLines(principal, project, [row], langFor(principal));
@@ -638,6 +654,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     },
 
     async validateProduct(principal: Principal, id: number, productId: string) {
+      const upsert = await versionUpsertOn(principal);
       const project = await change(principal, id, async (tx) => {
         const existing = await findProduct(tx, id, productId);
         if (!existing) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
@@ -648,7 +665,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
           updatedAt: now,
         });
         const project = await touchProject(tx, id, now);
-        await productsChanged(tx, project);
+        await productsChanged(tx, project, upsert);
         return project;
       });
       return { _id: productId, validation: { status: 'VALIDATED' }, revision: project.revision };

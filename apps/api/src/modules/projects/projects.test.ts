@@ -325,11 +325,19 @@ describeWithDb('projects: calls', () => {
     });
 
     it('with upsertVersionD365 off, product changes write no CRM event', async () => {
-      const project = await createProject(as.distributor, { name: 'No flag', products: [{ referenceCode: REF16[0] }] });
-      await as.distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: REF16[1] }]);
-      await as.distributor.put(`${P1}/${project.id}/products/${project.products[0]?._id ?? ''}`, { quantity: 3 });
-      const events = await listOutbox(t.database.db);
-      expect(events.filter((event) => (event.payload as { projectId: number }).projectId === project.id)).toEqual([]);
+      // The PRO table does not hold the flag (and no remote service is set): off, its default.
+      const pro = await createTestApp({ env: { FLAGS_ENV: 'PRO' }, database: t.database });
+      try {
+        const distributor = pro.agent();
+        await distributor.login('distributor@demo.example');
+        const project = await createProject(distributor, { name: 'No flag', products: [{ referenceCode: REF16[0] }] });
+        await distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: REF16[1] }]);
+        await distributor.put(`${P1}/${project.id}/products/${project.products[0]?._id ?? ''}`, { quantity: 3 });
+        const events = await listOutbox(t.database.db);
+        expect(events.filter((event) => (event.payload as { projectId: number }).projectId === project.id)).toEqual([]);
+      } finally {
+        await pro.close();
+      }
     });
 
     it('a project holds at most 1000 products; the add that would pass it adds nothing', async () => {

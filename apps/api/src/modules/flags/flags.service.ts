@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type EvaluatedFlags,
+  FEATURE_ENVIRONMENTS,
+  type FeatureEnvironment,
+  FLAG_KEYS,
+  type FlagDefinition,
+  type FlagHistory,
+  type FlagKey,
+  type FlagList,
+  type FlagSettings,
+  type FlagState,
+} from '@lumen/contracts';
+import { type Client, type EvaluationContext, NOOP_PROVIDER, OpenFeature } from '@openfeature/server-sdk';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import type { Principal } from '../../http/access-guard';
+import { FLAGS_CHANNEL, insertFlagChange, listFlagChanges, loadFlags, lockFlagState, notifyFlagChanged, saveFlag } from './flags.repository';
+import { CachedBooleanProvider, type FlagRecord, type FlagTable, FlagTableProvider, flagsProvider, remoteOfrepProvider } from './flags.provider';
+
+/** The flags of one caller, evaluated at most once per flag (one object per request). */
+export interface CallerFlags {
+  isEnabled(key: FlagKey): Promise<boolean>;
+  /** Every flag of the table and every known key. */
+  all(): Promise<EvaluatedFlags>;
+}
+
+/** Who is asking: the logged-in user (by id and e-mail) or an anonymous visitor (null). */
+export type FlagCaller = Pick<Principal, 'userId' | 'email'> | null;
+
+export type FlagsService = ReturnType<typeof createFlagsService>;
+
+function stateOf(flag: FlagRecord): FlagState {
+  return {
+    description: flag.description,
+    defaultValue: flag.defaultValue,
+    rollout: { ...flag.rollout },
+    emailToggles: [...flag.emailToggles].map(([email, enabled]) => ({ email, enabled })),
+  };
+}
+
+function definitionOf(flag: FlagRecord): FlagDefinition {
+  return { key: flag.key, ...stateOf(flag), updatedAt: flag.updatedAt.toISOString(), updatedBy: flag.updatedByEmail };
+}
+
+/**
+ * Feature flags: the table held in memory (loaded at start, reloaded when any process changes a flag,
+ * through PostgreSQL LISTEN/NOTIFY; in process on PGlite), evaluated through OpenFeature with our table
+ * provider and, for flags the table lacks, the remote OFREP service. Evaluating a flag reads no database.
+ */
+export function createFlagsService(ctx: AppContext) {
+  const { environment, remoteUrl, remoteTimeoutMs, remoteCacheMs } = ctx.config.flags;
+  let table: FlagTable = new Map();
+  // One OpenFeature domain per app instance, so that several apps in one process (tests) stay apart.
+  const domain = `lumen-flags-${randomUUID()}`;
+  const tableProvider = new FlagTableProvider(() => table, environment);
+  const remote = remoteUrl ? new CachedBooleanProvider(remoteOfrepProvider(remoteUrl, remoteTimeoutMs), remoteCacheMs) : undefined;
+  let client: Client | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+  const byPrincipal = new WeakMap<object, CallerFlags>();
+
+  // Reloads are serialised: a change notified during a reload triggers one more reload after it.
+  let reloading: Promise<void> | undefined;
+  let again = false;
+  function reload(): Promise<void> {
+    if (reloading) {
+      again = true;
+      return reloading;
+    }
+    reloading = (async () => {
+      try {
+        do {
+          again = false;
+          const flags = await loadFlags(ctx.db);
+          table = new Map(flags.map((flag) => [flag.key, flag]));
+        } while (again);
+      } finally {
+        reloading = undefined;
+      }
+    })();
+    return reloading;
+  }
+
+  function contextOf(caller: FlagCaller): EvaluationContext {
+    return caller ? { targetingKey: String(caller.userId), email: caller.email.toLowerCase(), environment } : { environment };
+  }
+
+  function evaluator(caller: FlagCaller): CallerFlags {
+    const context = contextOf(caller);
+    const answers = new Map<string, Promise<boolean>>();
+    const evaluate = (key: string): Promise<boolean> => {
+      let answer = answers.get(key);
+      if (!answer) {
+        const fallback = table.get(key)?.defaultValue ?? false;
+        answer = client ? client.getBooleanValue(key, fallback, context) : Promise.resolve(fallback);
+        answers.set(key, answer);
+      }
+      return answer;
+    };
+    return {
+      isEnabled: evaluate,
+      async all() {
+        const keys = [...new Set<string>([...FLAG_KEYS, ...table.keys()])].sort();
+        const values = await Promise.all(keys.map(evaluate));
+        return Object.fromEntries(keys.map((key, index) => [key, values[index] ?? false]));
+      },
+    };
+  }
+
+  return {
+    environment,
+    remoteConfigured: remote !== undefined,
+
+    /** Loads the table, starts listening for changes and registers the OpenFeature provider. */
+    async start(log: (error: unknown) => void): Promise<void> {
+      await reload();
+      stopListening = await ctx.database.listen(
+        FLAGS_CHANNEL,
+        () => void reload().catch(log),
+        // Notifications sent while the connection was down are lost: read everything again.
+        () => void reload().catch(log),
+      );
+      await OpenFeature.setProviderAndWait(domain, flagsProvider(tableProvider, remote));
+      client = OpenFeature.getClient(domain);
+    },
+
+    async close(): Promise<void> {
+      await stopListening?.();
+      await OpenFeature.setProviderAndWait(domain, NOOP_PROVIDER);
+      client = undefined;
+    },
+
+    /**
+     * The flags of a caller. One evaluator per principal object, i.e. per request: each flag is
+     * evaluated once per request however many services ask. Anonymous callers get a fresh one.
+     */
+    forCaller(caller: FlagCaller): CallerFlags {
+      if (!caller) return evaluator(null);
+      let flags = byPrincipal.get(caller);
+      if (!flags) {
+        flags = evaluator(caller);
+        byPrincipal.set(caller, flags);
+      }
+      return flags;
+    },
+
+    /** Keys and rollout tables per environment (the public configuration's `featureFlags`). */
+    rolloutTables(): { keys: string[]; environments: Record<FeatureEnvironment, Record<string, number>> } {
+      const environments: Record<FeatureEnvironment, Record<string, number>> = { DEV: {}, NEWPRO: {}, PRO: {} };
+      for (const flag of table.values()) {
+        for (const name of FEATURE_ENVIRONMENTS) {
+          const rollout = flag.rollout[name];
+          if (rollout !== null) environments[name][flag.key] = rollout;
+        }
+      }
+      return { keys: [...table.keys()], environments };
+    },
+
+    list(): FlagList {
+      return { environment, remoteConfigured: remote !== undefined, flags: [...table.values()].map(definitionOf) };
+    },
+
+    /**
+     * Creates or replaces a flag (backoffice). The flag row is locked, the new state and the audit row
+     * (who, when, before, after) are written in one transaction, and every process is notified.
+     */
+    async update(principal: Principal, key: string, settings: FlagSettings): Promise<FlagDefinition> {
+      const seen = new Set<string>();
+      const duplicates = settings.emailToggles.flatMap((toggle, index) => {
+        if (!seen.has(toggle.email)) {
+          seen.add(toggle.email);
+          return [];
+        }
+        return [{ path: `body.emailToggles.${index}.email`, message: 'This address already has a toggle' }];
+      });
+      if (duplicates.length > 0) throw new AppError('VALIDATION_FAILED', 'The request is not valid', duplicates);
+      const now = ctx.clock();
+      const after: FlagState = {
+        description: settings.description,
+        defaultValue: settings.defaultValue,
+        rollout: { ...settings.rollout },
+        emailToggles: [...settings.emailToggles].sort((a, b) => a.email.localeCompare(b.email)),
+      };
+      await ctx.db.transaction(async (tx) => {
+        const before = (await lockFlagState(tx, key)) ?? null;
+        await saveFlag(tx, key, after, principal.userId, now);
+        await insertFlagChange(tx, { key, changedAt: now, userId: principal.userId, email: principal.email, before, after });
+        await notifyFlagChanged(tx, key);
+      });
+      // This process answers with the new state at once, whether or not its notification has arrived.
+      await reload();
+      const saved = table.get(key);
+      if (!saved) throw new AppError('INTERNAL', `Flag ${key} was saved but could not be read back`);
+      return definitionOf(saved);
+    },
+
+    async history(key: string, query: { limit: number; page: number }): Promise<FlagHistory> {
+      const found = await listFlagChanges(ctx.db, key, query.limit, (query.page - 1) * query.limit);
+      if (found.total === 0 && !table.has(key)) throw new AppError('NOT_FOUND', `No flag ${key}`);
+      return found;
+    },
+  };
+}
