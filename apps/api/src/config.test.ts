@@ -105,6 +105,22 @@ describe('config', () => {
     expect(() => loadConfig({ FRAME_ANCESTORS: 'https://ok.example,ftp://x' }, tempDir())).toThrow('"ftp://x" is not an origin');
   });
 
+  it('reads the feature-flag settings: FLAGS_ENV (DEV outside production, PRO in it), the remote OFREP URL, its timeout and cache', () => {
+    expect(loadConfig({}, tempDir()).flags).toEqual({ environment: 'DEV', remoteUrl: undefined, remoteTimeoutMs: 500, remoteCacheMs: 30_000 });
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://lumen.example' };
+    expect(loadConfig(production, tempDir()).flags.environment).toBe('PRO');
+    expect(loadConfig({ ...production, FLAGS_ENV: 'newpro' }, tempDir()).flags.environment).toBe('NEWPRO');
+    const remote = loadConfig({ FLAGS_REMOTE_URL: 'https://flags.example:8016/', FLAGS_REMOTE_TIMEOUT_MS: '250', FLAGS_REMOTE_CACHE_MS: '0' }, tempDir()).flags;
+    expect(remote).toMatchObject({ remoteUrl: 'https://flags.example:8016', remoteTimeoutMs: 250, remoteCacheMs: 0 });
+    let problems: string[] = [];
+    try {
+      loadConfig({ FLAGS_ENV: 'STAGING', FLAGS_REMOTE_URL: 'ftp://flags.example', FLAGS_REMOTE_TIMEOUT_MS: '0' }, tempDir());
+    } catch (error) {
+      if (error instanceof ConfigError) problems = error.problems;
+    }
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(expect.arrayContaining(['FLAGS_ENV', 'FLAGS_REMOTE_URL', 'FLAGS_REMOTE_TIMEOUT_MS']));
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, tempDir())).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
