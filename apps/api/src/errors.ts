@@ -50,6 +50,8 @@ const MESSAGES: Partial<Record<ErrorCodeName, string>> = {
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   URI_TOO_LONG: 'The address is too long',
   RATE_LIMITED: 'Too many attempts, try again later',
+  IDEMPOTENCY_KEY_IN_FLIGHT: 'A request with this Idempotency-Key is still being answered; retry in a moment',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another request',
   INTERNAL: 'Something wrong happened',
   UNAVAILABLE: 'Service unavailable',
 };

@@ -18,9 +18,13 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,
+  /** A request with the same Idempotency-Key is still being answered. */
+  IDEMPOTENCY_KEY_IN_FLIGHT: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The Idempotency-Key was used before for another request (another body, method or path). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

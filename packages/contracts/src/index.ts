@@ -1,6 +1,7 @@
 export * from './input';
 export * from './common';
 export * from './errors';
+export * from './idempotency';
 export * from './masters';
 export * from './users';
 export * from './products';

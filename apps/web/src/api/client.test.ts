@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, TIMEOUT_CODE } from './api-error';
 import { makeRuntimeConfig } from '../../test/runtime-config';
-import { createApiClient, INVALID_METHOD, REFRESH_POLL_MS, type ApiClientOptions } from './client';
+import { createApiClient, INVALID_METHOD, newIdempotencyKey, REFRESH_POLL_MS, type ApiClientOptions } from './client';
 import { SERVICE_NAMES, SERVICE_NOT_FOUND, type ServiceName } from './services';
 
 function json(status: number, body: unknown): Response {
@@ -175,6 +175,43 @@ describe('the 401 → refresh → replay flow', () => {
     expect(initOf(fetchMock.mock.calls[1]!)).toMatchObject({ method: 'POST', credentials: 'include' });
     expect(initOf(fetchMock.mock.calls[1]!).body).toBeUndefined();
     expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('sends one Idempotency-Key per POST, the same on its replay after a refresh, none on other methods', async () => {
+    let accountCalls = 0;
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      const path = new URL(String(input), 'http://x').pathname;
+      if (path.endsWith('/auth/refresh')) return empty();
+      accountCalls += 1;
+      return accountCalls === 1 ? unauthorized() : json(201, { id: accountCalls });
+    });
+    const api = client(fetchMock);
+    await api.post('projects', '/v1/projects', { name: 'A' });
+    await api.post('projects', '/v1/projects', { name: 'A' });
+    await api.put('projects', '/v1/projects/1', { name: 'B' });
+    const keyOf = (call: Parameters<typeof fetch>) => (initOf(call).headers as Record<string, string>)['Idempotency-Key'];
+    const [first, refresh, replay, second, put] = fetchMock.mock.calls;
+    expect(keyOf(first!)).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keyOf(replay!)).toBe(keyOf(first!));
+    expect(keyOf(second!)).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keyOf(second!)).not.toBe(keyOf(first!));
+    expect(keyOf(refresh!)).toBeUndefined();
+    expect(keyOf(put!)).toBeUndefined();
+    // A caller repeating an action itself passes the key it used the first time.
+    await api.request('projects', '/v1/projects', { method: 'POST', body: { name: 'A' }, idempotencyKey: 'my-key' });
+    expect(keyOf(fetchMock.mock.calls.at(-1)!)).toBe('my-key');
+  });
+
+  it('makes a key without randomUUID (plain http away from localhost is no secure context)', () => {
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const key = newIdempotencyKey();
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
+      expect(newIdempotencyKey()).not.toBe(key);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 
   it('returns the second 401 of a replayed call as is, without another refresh', async () => {

@@ -1,4 +1,4 @@
-import { ErrorBody, type RuntimeConfig } from '@lumen/contracts';
+import { ErrorBody, IDEMPOTENCY_KEY_HEADER, type RuntimeConfig } from '@lumen/contracts';
 import { ABORTED_CODE, ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error';
 import { serviceBase, type ServiceMap, type ServiceName } from './services';
 
@@ -36,6 +36,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Lets the caller cancel the call. */
   signal?: AbortSignal;
+  /** A POST's Idempotency-Key; one is made per call when not given (a caller retrying an action itself passes the first). */
+  idempotencyKey?: string;
 }
 
 /** What the client takes from `/config.json`: the services' base paths and the timeouts (spec §7, §9). */
@@ -86,6 +88,15 @@ export function buildUrl(services: ServiceMap, service: ServiceName, path: strin
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A fresh Idempotency-Key: the server answers a repeated POST with its first answer instead of creating
+ * twice. randomUUID needs a secure context; on plain http elsewhere than localhost, 128 random bits.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function isMethod(value: string): value is HttpMethod {
   return (METHODS as readonly string[]).includes(value);
 }
@@ -105,7 +116,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshGeneration = 0;
   let lastRefreshOk = false;
 
-  async function send(url: string, method: HttpMethod, body: unknown, timeoutMs: number, signal: AbortSignal | undefined): Promise<Response> {
+  async function send(url: string, method: HttpMethod, body: unknown, timeoutMs: number, signal: AbortSignal | undefined, idempotencyKey?: string): Promise<Response> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -115,11 +126,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const onCallerAbort = () => controller.abort();
     if (signal?.aborted) controller.abort();
     else signal?.addEventListener('abort', onCallerAbort);
-    const init: RequestInit = { method, credentials: 'include', signal: controller.signal, headers: { Accept: 'application/json' } };
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+    const init: RequestInit = { method, credentials: 'include', signal: controller.signal, headers };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = JSON.stringify(body);
-      init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+      headers['Content-Type'] = 'application/json';
     }
     try {
       return await doFetch(url, init);
@@ -188,6 +201,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const isUpload = requestOptions.body instanceof FormData;
     const timeoutMs = requestOptions.timeoutMs ?? (isUpload ? timeouts.uploadMs : timeouts.clientMs);
     const mayRefresh = !(service === 'users' && NO_REFRESH_PATHS.has(path));
+    // One key per call, kept for the replay after a refresh: a POST that creates never creates twice.
+    const idempotencyKey = method === 'POST' ? (requestOptions.idempotencyKey ?? newIdempotencyKey()) : undefined;
 
     const fail = (error: ApiError): never => {
       options.report?.(error);
@@ -199,7 +214,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const generation = refreshGeneration;
       let response: Response;
       try {
-        response = await send(url, method, requestOptions.body, timeoutMs, requestOptions.signal);
+        response = await send(url, method, requestOptions.body, timeoutMs, requestOptions.signal, idempotencyKey);
       } catch (error) {
         return fail(error as ApiError);
       }

@@ -53,6 +53,7 @@ const view = { access: { privileges: VIEW_PRIVILEGES } };
  * The project calls of spec §7 under /api/projects/… and /api/apiv2/…. An operation the spec lists at
  * several paths (v1, v2, v3, apiv2) is implemented once and served at each. The guard checks the
  * privilege; the service checks the scope (own, company, assigned) and the status of each project.
+ * Every POST that creates (project, copy, version, products) takes an Idempotency-Key (`idempotent`).
  */
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, { projects }) => {
   const tags = ['projects'];
@@ -93,7 +94,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   for (const url of ['/api/projects/v1/projects', '/api/projects/v2/projects']) {
     app.post(
       url,
-      { config: need('project.add'), schema: { tags, summary: 'Create a project {name, catalogId, products, references}', body: CreateProjectBody, response: { 201: Project } } },
+      { config: { ...need('project.add'), idempotent: true }, schema: { tags, summary: 'Create a project {name, catalogId, products, references}', body: CreateProjectBody, response: { 201: Project } } },
       async (request, reply) => {
         const project = await projects.create(requirePrincipal(request), request.body);
         return reply.code(201).send(project);
@@ -136,14 +137,14 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   for (const url of ['/api/projects/v1/projects/:projectId/clone', '/api/projects/v3/projects/:projectId/clone']) {
     app.post(
       url,
-      { config: need('project.clone'), schema: { tags, summary: 'Duplicate a project into a new one of the caller', params: ProjectIdParam, body: DuplicateProjectBody, response: { 201: ProjectSummary } } },
+      { config: { ...need('project.clone'), idempotent: true }, schema: { tags, summary: 'Duplicate a project into a new one of the caller', params: ProjectIdParam, body: DuplicateProjectBody, response: { 201: ProjectSummary } } },
       async (request, reply) => reply.code(201).send(await projects.duplicate(requirePrincipal(request), request.params.projectId, request.body)),
     );
   }
 
   app.post(
     '/api/apiv2/project/:projectId/version',
-    { config: need('project.edit'), schema: { tags, summary: 'Save a new version (optional title ≤ 30, optional e-mail)', params: ProjectIdParam, body: VersionBody, response: { 201: ProjectSummary } } },
+    { config: { ...need('project.edit'), idempotent: true }, schema: { tags, summary: 'Save a new version (optional title ≤ 30, optional e-mail)', params: ProjectIdParam, body: VersionBody, response: { 201: ProjectSummary } } },
     async (request, reply) => reply.code(201).send(await projects.version(requirePrincipal(request), request.params.projectId, request.body)),
   );
 
@@ -161,13 +162,13 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
 
   app.post(
     '/api/projects/v1/projects/:projectId/products',
-    { config: need('project.edit'), schema: { tags, summary: 'Add products (an array), all or none', params: ProjectIdParam, body: AddProductsBody, response: { 201: ProductsAdded } } },
+    { config: { ...need('project.edit'), idempotent: true }, schema: { tags, summary: 'Add products (an array), all or none', params: ProjectIdParam, body: AddProductsBody, response: { 201: ProductsAdded } } },
     async (request, reply) => reply.code(201).send(await projects.addProducts(requirePrincipal(request), request.params.projectId, request.body)),
   );
 
   app.post(
     '/api/apiv2/project',
-    { config: need('project.edit'), schema: { tags, summary: 'Add products to a project {projectId, products, config}', body: Apiv2AddProductsBody, response: { 201: ProductsAdded } } },
+    { config: { ...need('project.edit'), idempotent: true }, schema: { tags, summary: 'Add products to a project {projectId, products, config}', body: Apiv2AddProductsBody, response: { 201: ProductsAdded } } },
     async (request, reply) => reply.code(201).send(await projects.addProductsApiv2(requirePrincipal(request), request.body)),
   );
 
@@ -181,7 +182,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
 
   app.post(
     '/api/apiv2/projects/:projectId/products/:productId/clone',
-    { config: need('project.edit'), schema: { tags, summary: 'Clone a product of a project', params: ProjectProductParams, response: { 201: ProductsAdded } } },
+    { config: { ...need('project.edit'), idempotent: true }, schema: { tags, summary: 'Clone a product of a project', params: ProjectProductParams, response: { 201: ProductsAdded } } },
     async (request, reply) => reply.code(201).send(await projects.cloneProduct(requirePrincipal(request), request.params.projectId, request.params.productId)),
   );
 

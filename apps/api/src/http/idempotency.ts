@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENT_REPLAYED_HEADER, IdempotencyHeaders } from '@lumen/contracts';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { type Access, requirePrincipal } from './access-guard';
+import { claimKey, completeKey, deleteExpiredKey, deleteExpiredKeys, deleteKey, findKey, takeOverKey } from './idempotency.repository';
+
+/** How long a key and its answer are kept. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a claimed key counts as in flight (409 to a second request). No call takes this long, so
+ * a key still in flight past it belonged to a process that died: a retry then takes it over.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A creating POST that accepts `Idempotency-Key` (README, "Idempotency keys"). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** The key this request claimed, so that its answer is stored (or the key given up) on send. */
+    idempotencyClaim: { userId: number; key: string } | null;
+  }
+}
+
+/** JSON with object keys sorted: the same body hashes the same whatever the order of its keys. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function bodyHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body ?? null)).digest('hex');
+}
+
+/**
+ * `Idempotency-Key` for the POST calls that create: a route opts in with `config: { idempotent: true }`
+ * (it must need a session: keys are kept per user). The header is declared in the route's schema
+ * (OpenAPI, 400 when malformed). The first request with a key claims it (a row in
+ * `idempotency_keys`; the primary key makes concurrent claims end with one winner) and its answer is
+ * stored when it succeeds; the same key and body then get that answer again with
+ * `Idempotent-Replayed: true`, another body (or method, or path) 422, a request while the first is
+ * still running 409. A request that fails gives its key up, so it can be retried with the same key.
+ */
+export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('idempotencyClaim', null);
+
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { idempotent?: boolean; access?: Access } | undefined;
+    if (!config?.idempotent) return;
+    if ([route.method].flat().some((method) => method !== 'POST')) throw new Error(`Route ${String(route.method)} ${route.url}: only POST routes take an idempotency key`);
+    if (config.access === undefined || config.access === 'public' || config.access === 'optional') {
+      throw new Error(`Route POST ${route.url}: an idempotent route needs a session (keys are kept per user)`);
+    }
+    const schema = (route.schema ?? {}) as FastifySchema;
+    if (schema.headers) throw new Error(`Route POST ${route.url}: already declares headers; merge Idempotency-Key into them`);
+    route.schema = { ...schema, headers: IdempotencyHeaders };
+  });
+
+  // After the access guard's preHandler (registered before this one), so the caller is known.
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (!request.routeOptions.config.idempotent || typeof key !== 'string') return;
+    const { userId } = requirePrincipal(request);
+    const fingerprint = { method: request.method, path: request.url, requestHash: bodyHash(request.body) };
+    const now = ctx.clock();
+    const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);
+    // Twice at most: a key found expired (or given up meanwhile) is claimed again once.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      if (await claimKey(ctx.db, { userId, key, ...fingerprint, now, lockedUntil, expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS) })) {
+        request.idempotencyClaim = { userId, key };
+        return;
+      }
+      const existing = await findKey(ctx.db, userId, key);
+      if (!existing) continue;
+      if (existing.expiresAt <= now) {
+        await deleteExpiredKey(ctx.db, userId, key, now);
+        continue;
+      }
+      if (existing.method !== fingerprint.method || existing.path !== fingerprint.path || existing.requestHash !== fingerprint.requestHash) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      }
+      if (existing.statusCode === null) {
+        if (existing.lockedUntil <= now && (await takeOverKey(ctx.db, userId, key, now, lockedUntil))) {
+          request.idempotencyClaim = { userId, key };
+          return;
+        }
+        throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT');
+      }
+      return reply
+        .code(existing.statusCode)
+        .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+        .type(existing.responseType ?? 'application/json; charset=utf-8')
+        .send(existing.responseBody ?? '');
+    }
+    throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = null;
+    try {
+      if (reply.statusCode < 400 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        const type = reply.getHeader('content-type');
+        await completeKey(ctx.db, claim.userId, claim.key, {
+          statusCode: reply.statusCode,
+          body: payload.toString(),
+          type: typeof type === 'string' ? type : 'application/json; charset=utf-8',
+        });
+      } else {
+        // Nothing was made (or nothing to repeat): the same key may be used again.
+        await deleteKey(ctx.db, claim.userId, claim.key);
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'idempotency key: answer not recorded');
+    }
+    return payload;
+  });
+
+  // Housekeeping: forget keys older than a day (any process may do it).
+  const prune = setInterval(() => {
+    ctx.background.run('prune-idempotency-keys', () => deleteExpiredKeys(ctx.db, ctx.clock()));
+  }, PRUNE_EVERY_MS);
+  prune.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+  });
+}
