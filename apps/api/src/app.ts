@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   decorateSecureCookies(app, config.publicUrl);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerDocs(app);
   registerAccessGuard(app, tokens, revocations);
   registerIdempotency(app, ctx);

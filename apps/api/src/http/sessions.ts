@@ -101,11 +101,21 @@ const AccessClaims = z.object({
   pt: z.string(),
   em: z.string().max(320),
   nm: z.string().max(200),
+  exp: z.number(),
 });
+
+/** How many verified tokens a process remembers (a browser presents the same one for 15 minutes). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export class AccessTokens {
   /** Imported once: a raw secret would be re-imported on every sign and verify. */
   private readonly key: KeyObject;
+  /**
+   * Tokens whose signature and claims were checked, by their exact text (a changed byte is another
+   * key), with their expiry: the signature check is the costliest step of a request once the database
+   * is out of it. Oldest first, so the first key is the one to drop.
+   */
+  private readonly verified = new Map<string, { grant: AccessGrant; expiresAt: number }>();
   constructor(
     secret: string,
     private readonly clock: Clock,
@@ -142,6 +152,25 @@ export class AccessTokens {
   /** The grant of a token with a valid signature, unexpired, in today's shape; undefined for anything else. */
   async verify(token: string): Promise<AccessGrant | undefined> {
     if (token.length > 4096) return undefined;
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > this.clock().getTime()) return known.grant;
+      this.verified.delete(token);
+      return undefined;
+    }
+    const grant = await this.verifyAfresh(token);
+    if (grant) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        const oldest = this.verified.keys().next();
+        if (!oldest.done) this.verified.delete(oldest.value);
+      }
+      this.verified.set(token, grant);
+      return grant.grant;
+    }
+    return undefined;
+  }
+
+  private async verifyAfresh(token: string): Promise<{ grant: AccessGrant; expiresAt: number } | undefined> {
     let payload: unknown;
     try {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: this.clock() }));
@@ -151,7 +180,7 @@ export class AccessTokens {
     const parsed = AccessClaims.safeParse(payload);
     if (!parsed.success || parsed.data.pt !== PRIVILEGE_TABLE) return undefined;
     const claims = parsed.data;
-    return {
+    const grant: AccessGrant = Object.freeze({
       userId: Number(claims.sub),
       sessionId: claims.sid,
       generation: claims.gen,
@@ -163,7 +192,8 @@ export class AccessTokens {
       catalogId: claims.cat,
       roles: decodeRoles(claims.rol),
       privileges: decodePrivileges(claims.prv, claims.px),
-    };
+    });
+    return { grant, expiresAt: claims.exp * 1000 };
   }
 }
 
