@@ -1,4 +1,5 @@
 export * from './input';
+export * from './prices';
 export * from './common';
 export * from './errors';
 export * from './idempotency';

@@ -106,7 +106,8 @@ export const Article = z.object({
   model: z.string(),
   reference: z.string(),
   referenceBase: z.string(),
-  priceReference: z.string(),
+  /** The reference the price list is keyed by (the base article's). Absent without price.view, like every price field. */
+  priceReference: z.string().optional(),
   catalog: z.object({ id: CatalogId }),
   type: z.string().optional(),
   articleType: ArticleType,
@@ -132,7 +133,7 @@ export const Article = z.object({
   applicationLocationId: z.number().int().optional(),
   /** Image URL (SVG) of the model. */
   image: z.string().optional(),
-  /** Null for users without price.view. */
+  /** Absent (or null) for users without price.view. */
   price: ArticlePrice.nullable().optional(),
 });
 export type Article = z.infer<typeof Article>;
@@ -282,8 +283,8 @@ export const ModelSummary = z.object({
   hasDrivers: z.boolean(),
   technicalData: TechnicalData,
   image: z.string(),
-  /** Base price (list, gross) for users with price.view; null otherwise. */
-  priceFrom: Money.nullable(),
+  /** Base price (list, gross) for users with price.view; absent otherwise (null when the model has none). */
+  priceFrom: Money.nullable().optional(),
 });
 export const ModelList = z.array(ModelSummary);
 export type ModelSummary = z.infer<typeof ModelSummary>;
@@ -332,8 +333,10 @@ export type PricingInfo = z.infer<typeof PricingInfo>;
 export const VariationsResponse = z.object({
   catalogId: CatalogId,
   articles: z.array(Article),
+  /** Variations carry their surcharges (priceIncrement…) only for price.view. */
   variations: z.array(Variation),
-  pricing: PricingInfo.nullable(),
+  /** For price.view; absent otherwise. */
+  pricing: PricingInfo.nullable().optional(),
 });
 export type VariationsResponse = z.infer<typeof VariationsResponse>;
 
@@ -473,7 +476,8 @@ export const PreconfigSummary = z.object({
   models: z.array(z.string()),
   lightsCount: z.number().int(),
   image: z.string(),
-  price: Money.nullable(),
+  /** For price.view; absent otherwise. */
+  price: Money.nullable().optional(),
 });
 export const PreconfigList = z.array(PreconfigSummary);
 export type PreconfigSummary = z.infer<typeof PreconfigSummary>;

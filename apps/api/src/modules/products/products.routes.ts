@@ -41,6 +41,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hidePricesWithoutPriceView } from '../../http/price-view';
 import type { ProductsService } from './products.service';
 
 export interface ProductsRoutesOptions {
@@ -64,6 +65,8 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   const tags = ['products'];
   const auth = { access: 'authenticated' as const };
   app.addHook('onClose', async () => products.close());
+  // No price field reaches a caller without price.view, from any catalogue route (issue 9 §5 finding 4).
+  hidePricesWithoutPriceView(app);
 
   app.get(
     '/api/products/v1/catalogs/get-min',

@@ -39,6 +39,7 @@ import {
 import type { Privilege } from '@lumen/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../http/access-guard';
+import { hidePricesWithoutPriceView } from '../../http/price-view';
 import { VIEW_PRIVILEGES } from './projects.access';
 import type { ProjectsService } from './projects.service';
 
@@ -57,6 +58,8 @@ const view = { access: { privileges: VIEW_PRIVILEGES } };
  */
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, { projects }) => {
   const tags = ['projects'];
+  // Project lines carry catalogue data: no price field for a caller without price.view (issue 9 §5 finding 4).
+  hidePricesWithoutPriceView(app);
 
   for (const [url, variant] of [
     ['/api/projects/v1/projects/filter', 'v1'],

@@ -56,10 +56,13 @@ export function toDomainVariation(variation: WireVariation): Variation | null {
   return { ...rest, type };
 }
 
-/** The article collection of the variations call, as the element tree reads it. */
+/**
+ * The article collection of the variations call, as the element tree reads it. Without price.view the
+ * api sends no priceReference (a price field); it is the base article's reference, which prices nothing then.
+ */
 export function toArticleCollection(response: VariationsResponse): ArticleCollection {
   return {
-    articles: response.articles,
+    articles: response.articles.map((article) => ({ ...article, priceReference: article.priceReference ?? article.referenceBase })),
     variations: response.variations.map(toDomainVariation).filter((variation): variation is Variation => variation !== null),
   };
 }
