@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Lang, LangQuery } from './common';
 import { SERVICE_NAMES } from './constants';
+import { SafeText } from './input';
 import { FeatureEnvironment } from './masters';
 
 // ─── Feature flags (platform-core §1, §9; configuration-domain §5, §9) ──────────────────────────────
@@ -53,7 +54,7 @@ export type FlagEmailToggle = z.infer<typeof FlagEmailToggle>;
 
 /** What a backoffice user edits about one flag (the body of PUT flags/{key}; the whole state is replaced). */
 export const FlagSettings = z.object({
-  description: z.string().trim().max(500),
+  description: SafeText.trim().max(500),
   /** The answer when the flag is in no table and the remote service does not answer. */
   defaultValue: z.boolean(),
   rollout: FlagRollouts,
