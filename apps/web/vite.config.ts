@@ -7,7 +7,8 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   base: '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: true },
+  // The manifest (dist/.vite/manifest.json) tells which chunks a route loads: bench/web-first-load.bench.ts.
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': api, '/health': api, '/ready': api },

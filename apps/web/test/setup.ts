@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens, dialogs and menus load lazily (the first load stays light): the first test of a file to
+// open one waits for its modules to be transformed, which on a busy machine takes over a second.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

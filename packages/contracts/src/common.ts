@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { LANGS } from './constants';
 import { IdQuery } from './input';
 
-/** Interface languages (spec §1). `us` is American English, locale en-US. Default en. */
-export const LANGS = ['en', 'us', 'fr', 'de', 'it', 'es'] as const;
+// Languages: LANGS, DEFAULT_LANG, LOCALE_OF and isLang live in constants.ts (no zod).
+export { DEFAULT_LANG, isLang, LANGS, LOCALE_OF } from './constants';
 export const Lang = z.enum(LANGS);
 export type Lang = z.infer<typeof Lang>;
-export const DEFAULT_LANG: Lang = 'en';
-
-/** BCP 47 locale of each interface language, for Intl formatting. */
-export const LOCALE_OF: Readonly<Record<Lang, string>> = {
-  en: 'en-GB',
-  us: 'en-US',
-  fr: 'fr-FR',
-  de: 'de-DE',
-  it: 'it-IT',
-  es: 'es-ES',
-};
 
 /** Catalogues: international 16 (INT, EUR) and United States 21 (USA, USD). Default 16. */
 export const CATALOGS = { 16: { name: 'INT', currency: 'EUR' }, 21: { name: 'USA', currency: 'USD' } } as const;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Lang, LangQuery } from './common';
+import { TRANSLATION_DOMAINS } from './constants';
 import { SafeText } from './input';
 
-/** Translation domains served by masters keys/domains (spec §7). Keys are flat, dotted strings. */
-export const TRANSLATION_DOMAINS = ['fr-eproject', 'fr-widgets', 'common-front'] as const;
+/** Translation domains served by masters keys/domains (spec §7): TRANSLATION_DOMAINS lives in constants.ts. Keys are flat, dotted strings. */
+export { TRANSLATION_DOMAINS } from './constants';
 export const TranslationDomain = z.enum(TRANSLATION_DOMAINS);
 export type TranslationDomain = z.infer<typeof TranslationDomain>;
 export const TranslationFile = z.record(z.string(), z.string());

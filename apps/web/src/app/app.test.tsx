@@ -133,7 +133,8 @@ describe('the password reset page', () => {
     const api = createFakeApi();
     await renderApp('/password-reset?token=0123456789abcdef0123', api);
     const page = await screen.findByRole('main');
-    await userEvent.type(within(page).getByLabelText(new RegExp(en('auth.field.newPassword'))), 'brand-new-secret');
+    // The page loads when first opened.
+    await userEvent.type(await within(page).findByLabelText(new RegExp(en('auth.field.newPassword'))), 'brand-new-secret');
     await userEvent.type(within(page).getByLabelText(new RegExp(en('auth.field.passwordConfirm'))), 'brand-new-secret');
     await userEvent.click(within(page).getByRole('button', { name: en('auth.passwordResetPage.submit') }));
     expect(await within(page).findByRole('status')).toHaveTextContent(en('auth.passwordResetPage.done'));
@@ -150,7 +151,8 @@ describe('the password reset page', () => {
     api.handle((call) => (call.path.endsWith('/password-reset/confirm') ? failure(400, 'INVALID_RESET_TOKEN') : undefined));
     await renderApp('/password-reset?token=0123456789abcdef0123', api);
     const page = await screen.findByRole('main');
-    await userEvent.type(within(page).getByLabelText(new RegExp(en('auth.field.newPassword'))), 'brand-new-secret');
+    // The page loads when first opened.
+    await userEvent.type(await within(page).findByLabelText(new RegExp(en('auth.field.newPassword'))), 'brand-new-secret');
     await userEvent.type(within(page).getByLabelText(new RegExp(en('auth.field.passwordConfirm'))), 'brand-new-secret');
     await userEvent.click(within(page).getByRole('button', { name: en('auth.passwordResetPage.submit') }));
     expect(await within(page).findByRole('alert')).toHaveTextContent(en('error.passwordResetConfirm.400'));

@@ -1,12 +1,56 @@
-import { LANGS, type Lang } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
-import { Button, Dropdown, Icon, Select, ThemeToggle } from '@lumen/ui';
+import { Button, ThemeToggle } from '@lumen/ui';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { changeLanguage, themeChanged } from '../shared/preferences';
 import { logout } from '../shared/session';
 import { useAppDispatch, useAppSelector } from '../shared/store';
 import { authModalOpened } from '../shared/ui-state';
+import type { UserAction } from './header-menus';
+import { LanguageTriggerPlaceholder, UserMenuPlaceholder } from './header-placeholders';
+
+/**
+ * The language list and the user menu carry the kit's overlay machinery, which the entry chunk
+ * should not: they are a chunk of their own, fetched at start (preloadHeaderMenus, beside the
+ * texts) and usually there by the first render. Until then their triggers are look-alikes
+ * (header-placeholders.tsx); one pressed early opens its menu as soon as it arrives.
+ */
+const loadHeaderMenus = () => import('./header-menus');
+const LanguageSelect = lazy(() => loadHeaderMenus().then((module) => ({ default: module.LanguageSelect })));
+const UserDropdown = lazy(() => loadHeaderMenus().then((module) => ({ default: module.UserDropdown })));
+
+/** Starts fetching the header menus (startApp calls it before the texts arrive). */
+export function preloadHeaderMenus(): void {
+  void loadHeaderMenus();
+}
+
+/** How a user reached a menu's placeholder before its widget loaded. */
+function useEarlyIntent() {
+  const [early, setEarly] = useState<{ focused: boolean; pressed: boolean }>({ focused: false, pressed: false });
+  return {
+    pressed: early.pressed,
+    /** A focused placeholder gives the focus to the widget that replaces it (an opened one takes it itself). */
+    refocus: early.focused && !early.pressed,
+    onFocus: () => setEarly((current) => ({ ...current, focused: true })),
+    onPress: () => setEarly((current) => ({ ...current, pressed: true })),
+  };
+}
+
+/** Moves the focus to its content's first button when it mounts, if `when`. */
+function FocusOnMount({ when, children }: { when: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (when) ref.current?.querySelector<HTMLElement>('button')?.focus();
+    // Only on mount: the widget replaced the pressed placeholder.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div ref={ref} className="app-header__menu">
+      {children}
+    </div>
+  );
+}
 
 export function Header() {
   const { t } = useTranslation();
@@ -44,14 +88,16 @@ function LanguageSwitcher() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
+  const early = useEarlyIntent();
+  const placeholder = (
+    <LanguageTriggerPlaceholder label={t('header.language')} languageName={t(`language.${lang}`)} onFocus={early.onFocus} onPress={early.onPress} />
+  );
   return (
-    <Select<Lang>
-      className="app-header__language"
-      label={<span className="lm-visually-hidden">{t('header.language')}</span>}
-      options={LANGS.map((code) => ({ value: code, label: t(`language.${code}`) }))}
-      value={lang}
-      onChange={(next) => void dispatch(changeLanguage({ lang: next }))}
-    />
+    <Suspense fallback={placeholder}>
+      <FocusOnMount when={early.refocus}>
+        <LanguageSelect lang={lang} defaultOpen={early.pressed} onChange={(next) => void dispatch(changeLanguage({ lang: next }))} />
+      </FocusOnMount>
+    </Suspense>
   );
 }
 
@@ -61,14 +107,14 @@ function ThemeSwitch() {
   return <ThemeToggle theme={theme} onThemeChange={(next) => dispatch(themeChanged(next))} />;
 }
 
-type UserAction = 'profile' | 'logout';
-
 function UserMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { status, account } = useAppSelector((state) => state.session);
-  if (status !== 'ready') return null;
+  const early = useEarlyIntent();
+  const [open, setOpen] = useState(false);
+  if (status !== 'ready') return <div className="app-header__user" />;
   if (!account)
     return (
       <div className="app-header__user">
@@ -84,22 +130,23 @@ function UserMenu() {
     if (action === 'profile') void navigate('/my-profile');
     else void dispatch(logout()).then(() => navigate('/'));
   };
-  return (
-    <Dropdown<UserAction>
-      className="app-header__user-trigger"
-      aria-label={t('header.userMenuFor', { name: account.name })}
-      placement="bottom end"
-      trigger={
-        <span className="app-header__name">
-          <Icon name="user" aria-hidden="true" />
-          <span className="app-header__name-text">{account.name}</span>
-        </span>
-      }
-      items={[
-        { id: 'profile', label: t('header.profile'), icon: 'user' },
-        { id: 'logout', label: t('header.logout'), icon: 'logout' },
-      ]}
-      onAction={onAction}
+  const label = t('header.userMenuFor', { name: account.name });
+  const placeholder = (
+    <UserMenuPlaceholder
+      name={account.name}
+      label={label}
+      onFocus={early.onFocus}
+      onPress={() => {
+        setOpen(true);
+        early.onPress();
+      }}
     />
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <FocusOnMount when={early.refocus}>
+        <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} />
+      </FocusOnMount>
+    </Suspense>
   );
 }

@@ -10,7 +10,7 @@ const ep = TRANSLATIONS['fr-eproject'];
 
 async function pickLanguage(label: string) {
   await userEvent.click(screen.getByRole('button', { name: new RegExp(`${TRANSLATIONS['fr-eproject'].en['header.language']}$`) }));
-  await userEvent.click(await screen.findByRole('option', { name: label }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('option', { name: label }));
 }
 
 describe('the language', () => {

@@ -1,19 +1,32 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { applyTheme, currentTheme } from '@lumen/ui';
-import { AuthModal } from '../features/auth';
-import { ErrorDialog } from './error-dialog';
+import { loadAuthModal } from '../features/auth';
 import { Header } from './header';
 import { LoadingState } from '../shared/loading-state';
 import { storeTheme, themeChanged } from '../shared/preferences';
 import { useAppDispatch, useAppSelector } from '../shared/store';
-import { RetryOverlay } from './retry-overlay';
+
+/** The app-wide dialogs load the first time they are needed: none of them shows on a first visit. */
+const AuthModal = lazy(loadAuthModal);
+const ErrorDialog = lazy(() => import('./error-dialog').then((module) => ({ default: module.ErrorDialog })));
+const RetryOverlay = lazy(() => import('./retry-overlay').then((module) => ({ default: module.RetryOverlay })));
+
+/** Mounts its children from the first time `when` holds, and keeps them (a dialog closing keeps its fade-out). */
+function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) {
+  const [needed, setNeeded] = useState(when);
+  if (when && !needed) setNeeded(true);
+  return needed ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The frame of every screen: header, the routed screen, and the app-wide dialogs. */
 export function Layout() {
   const { t } = useTranslation();
   const theme = useAppSelector((state) => state.preferences.theme);
+  const authView = useAppSelector((state) => state.ui.authModal.view);
+  const shownError = useAppSelector((state) => state.error.current);
+  const retryLayer = useAppSelector((state) => state.error.showLayer);
   useEffect(() => {
     applyTheme(theme);
     storeTheme(theme);
@@ -45,9 +58,15 @@ export function Layout() {
       <footer className="app-footer">
         <p>{t('app.footer', { year: new Date().getFullYear() })}</p>
       </footer>
-      <AuthModal />
-      <ErrorDialog />
-      <RetryOverlay />
+      <OnceNeeded when={authView !== null}>
+        <AuthModal />
+      </OnceNeeded>
+      <OnceNeeded when={shownError !== null}>
+        <ErrorDialog />
+      </OnceNeeded>
+      <OnceNeeded when={retryLayer}>
+        <RetryOverlay />
+      </OnceNeeded>
     </div>
   );
 }

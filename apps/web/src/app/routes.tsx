@@ -1,15 +1,19 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { NewRegisterPage, PasswordResetPage } from '../features/auth';
+import { loadNewRegisterPage, loadPasswordResetPage } from '../features/auth';
 import { ForbiddenPage, NotAllowedPage, NotFoundPage } from '../features/errors';
 import { HomePage } from '../features/home';
-import { ProfilePage } from '../features/profile';
+import { loadProfilePage } from '../features/profile';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
 import { loadProjectAddProduct, loadProjectPage, loadProjectsPage } from '../features/projects';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { Layout } from './layout';
 
+/** Every screen but the home page loads when first opened, so that the first load of `/` stays light. */
+const NewRegisterPage = lazy(loadNewRegisterPage);
+const PasswordResetPage = lazy(loadPasswordResetPage);
+const ProfilePage = lazy(loadProfilePage);
 /** The widget gallery is a tool, loaded only when opened. */
 const SandboxPage = lazy(loadSandboxPage);
 

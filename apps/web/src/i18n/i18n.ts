@@ -1,4 +1,5 @@
-import { DEFAULT_LANG, LANGS, TRANSLATION_DOMAINS, type Lang, type TranslationDomain, type TranslationFile } from '@lumen/contracts';
+import type { Lang, TranslationDomain, TranslationFile } from '@lumen/contracts';
+import { DEFAULT_LANG, LANGS, TRANSLATION_DOMAINS } from '@lumen/contracts/constants';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ApiClient } from '../api';

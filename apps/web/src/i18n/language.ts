@@ -1,4 +1,5 @@
-import { DEFAULT_LANG, Lang, LOCALE_OF, type Account } from '@lumen/contracts';
+import type { Account, Lang } from '@lumen/contracts';
+import { DEFAULT_LANG, isLang, LOCALE_OF } from '@lumen/contracts/constants';
 import Cookies from 'js-cookie';
 
 /** The readable cookie that keeps the interface language across reloads (spec §9). */
@@ -9,8 +10,7 @@ export const COOKIE_DAYS = 30;
 /** Reads a language code, accepting the locale en-US as us; anything else is not a language. */
 export function parseLang(value: unknown): Lang | undefined {
   const candidate = value === 'en-US' ? 'us' : typeof value === 'string' ? value.toLowerCase() : value;
-  const parsed = Lang.safeParse(candidate);
-  return parsed.success ? parsed.data : undefined;
+  return isLang(candidate) ? candidate : undefined;
 }
 
 export function readLanguageCookie(): Lang | undefined {

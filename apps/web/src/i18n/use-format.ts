@@ -1,4 +1,4 @@
-import { DEFAULT_LANG } from '@lumen/contracts';
+import { DEFAULT_LANG } from '@lumen/contracts/constants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, formatNumber } from './format';

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_LANG, type Lang } from '@lumen/contracts';
+import type { Lang } from '@lumen/contracts';
+import { DEFAULT_LANG } from '@lumen/contracts/constants';
 import { DEFAULT_THEME, isTheme, type Theme } from '@lumen/ui';
 import { loadLanguage } from '../i18n/i18n';
 import { writeLanguageCookie } from '../i18n/language';

@@ -37,6 +37,12 @@ describe('Select', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 
+  it('opens its list on mount with defaultOpen', async () => {
+    render(<Select label="Language" options={OPTIONS} value="en" onChange={() => undefined} defaultOpen />);
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Français' })).toBeInTheDocument();
+  });
+
   it('is chosen with the keyboard', async () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);

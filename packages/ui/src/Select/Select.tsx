@@ -24,10 +24,12 @@ export interface SelectProps<V extends string = string> extends FieldBaseProps {
   value: V | null;
   onChange: (value: V) => void;
   placeholder?: string;
+  /** Opens the list on mount (e.g. a trigger pressed before the widget was loaded). */
+  defaultOpen?: boolean;
 }
 
 /** Single choice from a list; keyboard: arrows, typeahead, Enter/Space to choose, Escape to close. */
-export function Select<V extends string = string>({ options, value, onChange, placeholder, ...field }: SelectProps<V>) {
+export function Select<V extends string = string>({ options, value, onChange, placeholder, defaultOpen, ...field }: SelectProps<V>) {
   const { t } = useWidgetsTranslation();
   const layerClass = usePopoverLayerClass();
   const byKey = new Map<Key, V>(options.map((option) => [option.value, option.value]));
@@ -40,6 +42,7 @@ export function Select<V extends string = string>({ options, value, onChange, pl
         if (next !== undefined) onChange(next);
       }}
       placeholder={placeholder ?? t('select.placeholder')}
+      defaultOpen={defaultOpen}
       disabledKeys={options.filter((option) => option.isDisabled).map((option) => option.value)}
     >
       <FieldLabel isRequired={field.isRequired}>{field.label}</FieldLabel>

@@ -1,4 +1,5 @@
-// Public entry of the auth feature: what the router and the layout use.
-export { AuthModal } from './auth-modal';
-export { NewRegisterPage } from './new-register-page';
-export { PasswordResetPage } from './password-reset-page';
+// Public entry of the auth feature: lazy loaders for the router and the layout, so that no form of it
+// weighs on the first load (the modal loads when a view first opens).
+export const loadAuthModal = () => import('./auth-modal').then((module) => ({ default: module.AuthModal }));
+export const loadNewRegisterPage = () => import('./new-register-page').then((module) => ({ default: module.NewRegisterPage }));
+export const loadPasswordResetPage = () => import('./password-reset-page').then((module) => ({ default: module.PasswordResetPage }));

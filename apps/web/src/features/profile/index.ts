@@ -1,2 +1,2 @@
-// Public entry of the profile feature.
-export { ProfilePage } from './profile-page';
+// Public entry of the profile feature: loaded lazily by the router.
+export const loadProfilePage = () => import('./profile-page').then((module) => ({ default: module.ProfilePage }));

@@ -1,0 +1,54 @@
+import type { Lang } from '@lumen/contracts';
+import { LANGS } from '@lumen/contracts/constants';
+import { Dropdown, Select } from '@lumen/ui';
+import { useTranslation } from 'react-i18next';
+import { UserMenuLabel } from './header-placeholders';
+
+/**
+ * The header's two overlay widgets (a list box and a menu carry the kit's popover machinery), a
+ * chunk of their own that header.tsx fetches at start; header-placeholders.tsx stands in until then.
+ */
+
+export function LanguageSelect({ lang, defaultOpen, onChange }: { lang: Lang; defaultOpen: boolean; onChange: (lang: Lang) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select<Lang>
+      className="app-header__language"
+      label={<span className="lm-visually-hidden">{t('header.language')}</span>}
+      options={LANGS.map((code) => ({ value: code, label: t(`language.${code}`) }))}
+      value={lang}
+      defaultOpen={defaultOpen}
+      onChange={onChange}
+    />
+  );
+}
+
+export type UserAction = 'profile' | 'logout';
+
+export interface UserDropdownProps {
+  name: string;
+  /** The trigger's accessible name (it shows only an icon on small screens). */
+  label: string;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onAction: (action: UserAction) => void;
+}
+
+export function UserDropdown({ name, label, isOpen, onOpenChange, onAction }: UserDropdownProps) {
+  const { t } = useTranslation();
+  return (
+    <Dropdown<UserAction>
+      className="app-header__user-trigger"
+      aria-label={label}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      placement="bottom end"
+      trigger={<UserMenuLabel name={name} />}
+      items={[
+        { id: 'profile', label: t('header.profile'), icon: 'user' },
+        { id: 'logout', label: t('header.logout'), icon: 'logout' },
+      ]}
+      onAction={onAction}
+    />
+  );
+}

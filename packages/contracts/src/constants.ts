@@ -1,0 +1,29 @@
+// The contracts' plain values, free of zod: the web's first load imports them from
+// '@lumen/contracts/constants' so that the schema library loads only where a schema is used
+// (apps/web/README.md, "A light first load"). The schema files re-export them; define them here once.
+
+/** Interface languages (spec §1). `us` is American English, locale en-US. Default en. */
+export const LANGS = ['en', 'us', 'fr', 'de', 'it', 'es'] as const;
+export type LangCode = (typeof LANGS)[number];
+export const DEFAULT_LANG: LangCode = 'en';
+
+/** Whether a value is one of the interface languages (the same answer as `Lang.safeParse`). */
+export function isLang(value: unknown): value is LangCode {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/** BCP 47 locale of each interface language, for Intl formatting. */
+export const LOCALE_OF: Readonly<Record<LangCode, string>> = {
+  en: 'en-GB',
+  us: 'en-US',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  it: 'it-IT',
+  es: 'es-ES',
+};
+
+/** Translation domains served by masters keys/domains (spec §7). Keys are flat, dotted strings. */
+export const TRANSLATION_DOMAINS = ['fr-eproject', 'fr-widgets', 'common-front'] as const;
+
+/** The services of the api (DESIGN.md): each one lives at `/api/<service>`. */
+export const SERVICE_NAMES = ['products', 'masters', 'orders', 'projects', 'support', 'images', 'sr-erp', 'apiv2', 'users', 'documents'] as const;
