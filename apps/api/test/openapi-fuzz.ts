@@ -79,6 +79,10 @@ export interface HostileCase {
 export const DEEP_LEVELS = 5000;
 /** Past the api's body limit (1 MiB by default): the answer must be 413, never a 5xx. */
 const OVER_BODY_LIMIT = 2 * 1024 * 1024;
+/** Longer than any string an input schema takes (free JSON strings stop at 10 000). */
+const OVERSIZE_TEXT = 50_000;
+/** More values than free JSON may hold (20 000). */
+const LARGE_ARRAY = 25_000;
 
 /** Every operation of the document (the methods the api accepts), with its parameters and body. */
 export function operationsOf(doc: OpenApiDocument): Operation[] {
@@ -91,25 +95,37 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         in: parameter.in,
         name: parameter.name,
         required: parameter.required === true,
-        schema: resolve(doc, parameter.schema ?? {}),
+        schema: inlined(doc, parameter.schema ?? {}),
       }));
-      const body = operation.requestBody?.content?.['application/json']?.schema;
+      // A body of another type (an upload) still gets the whole-body cases, read as any JSON.
+      const content = operation.requestBody?.content;
+      const body = content?.['application/json']?.schema ?? (content !== undefined ? {} : undefined);
       operations.push({
         method,
         path,
         pathParams: parameters.filter((parameter) => parameter.in === 'path'),
         queryParams: parameters.filter((parameter) => parameter.in === 'query'),
-        ...(body !== undefined ? { body: resolve(doc, body) } : {}),
+        ...(body !== undefined ? { body: inlined(doc, body) } : {}),
       });
     }
   }
   return operations;
 }
 
-function resolve(doc: OpenApiDocument, schema: JsonSchema, depth = 0): JsonSchema {
-  if (schema.$ref === undefined || depth > 20) return schema;
-  const name = schema.$ref.replace(/^#\/components\/schemas\//, '');
-  return resolve(doc, doc.components?.schemas?.[name] ?? {}, depth + 1);
+/** The schema with every `$ref` to the document's components replaced by its target (a cycle stops as any JSON). */
+function inlined(doc: OpenApiDocument, schema: JsonSchema, depth = 0): JsonSchema {
+  if (depth > 12) return {};
+  if (schema.$ref !== undefined) return inlined(doc, doc.components?.schemas?.[schema.$ref.replace(/^#\/components\/schemas\//, '')] ?? {}, depth + 1);
+  const inner = (child: JsonSchema) => inlined(doc, child, depth + 1);
+  return {
+    ...schema,
+    ...(schema.properties ? { properties: Object.fromEntries(Object.entries(schema.properties).map(([key, child]) => [key, inner(child)])) } : {}),
+    ...(typeof schema.additionalProperties === 'object' ? { additionalProperties: inner(schema.additionalProperties) } : {}),
+    ...(schema.items ? { items: inner(schema.items) } : {}),
+    ...(schema.anyOf ? { anyOf: schema.anyOf.map(inner) } : {}),
+    ...(schema.oneOf ? { oneOf: schema.oneOf.map(inner) } : {}),
+    ...(schema.allOf ? { allOf: schema.allOf.map(inner) } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,12 +298,12 @@ const LONE_SURROGATE_TEXT = fc.oneof(
   fc.constantFrom('\ud800', '\udfff', '\udc00\ud800'),
   textWith(fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit))),
 );
-/** Numbers no int4 column holds (and 1e308, a float): a schema must refuse them in an integer field. */
+/** Numbers no int4 column holds (and 1e308, a float): a schema must refuse them in an integer field (a plain number may take them). */
 const REFUSED_NUMBERS: readonly number[] = [2_147_483_648, 1e308];
 /** Huge, negative and fractional numbers: refused or accepted by the field's rules, never a 5xx. */
 const ODD_NUMBERS = fc.constantFrom(-1, -2_147_483_649, 2 ** 53 + 2, Number.MAX_VALUE, 0.5, 1e-300);
 const WRONG_TYPES = fc.constantFrom<unknown>('1', 1, true, null, {}, [], [[]], { '': null });
-/** Numbers past int4 in a URL: a schema must refuse them in an integer parameter. */
+/** Numbers past int4 in a URL: a schema must refuse them in an integer parameter (any other refuses or reads them, never a 5xx). */
 const REFUSED_PARAM_NUMBERS: readonly string[] = ['2147483648', '1e308'];
 const ODD_PARAMS = fc.constantFrom('-1', '99999999999999999999999', '-2147483649', '0', '0x10', '1.5', 'NaN', 'Infinity', '', ' ', 'null', '[]', '%', '..', 'x'.repeat(600), 'x'.repeat(20_000));
 const DEEP = fc.constantFrom('arrays', 'objects');
@@ -357,13 +373,13 @@ export function hostileCases(operation: Operation, draw: Draw): HostileCase[] {
     ...operation.queryParams.map((param) => ({ param, field: `querystring.${param.name}`, url: (value: string) => urlWith(paramValues, { ...requiredQuery, [param.name]: value }) })),
   ];
   for (const { param, field, url } of parameters) {
-    const numeric = isNumeric(kindsOf(param.schema));
+    const integer = kindsOf(param.schema).has('integer');
     const nul = draw.one(NUL_TEXT, `${field}:nul`);
     push(`${field} = ${JSON.stringify(nul)}`, url(nul), { mustName: field });
     const surrogate = draw.one(LONE_SURROGATE_TEXT, `${field}:surrogate`);
     // A URL carries a lone surrogate only as invalid UTF-8 (its WTF-8 bytes): refused or read as other text.
     push(`${field} = ${JSON.stringify(surrogate)} (as WTF-8)`, url(surrogate));
-    for (const value of REFUSED_PARAM_NUMBERS) push(`${field} = ${value}`, url(value), { mustName: numeric ? field : undefined });
+    for (const value of REFUSED_PARAM_NUMBERS) push(`${field} = ${value}`, url(value), { mustName: integer ? field : undefined });
     for (const value of draw.many(ODD_PARAMS, `${field}:odd`, 2)) push(`${field} = ${JSON.stringify(value.slice(0, 24))}`, url(value));
     if (field.startsWith('querystring.')) push(`${field} repeated`, `${url('1')}&${encodeURIComponent(param.name)}=2`);
   }
@@ -388,7 +404,7 @@ export function hostileCases(operation: Operation, draw: Draw): HostileCase[] {
       const surrogate = draw.one(LONE_SURROGATE_TEXT, `${name}:surrogate`);
       send(`${name} = ${JSON.stringify(surrogate)}`, at(surrogate), json, name);
     }
-    if (stringy) send(`${name} = 200 000 characters`, at('x'.repeat(200_000)));
+    if (stringy) send(`${name} = ${OVERSIZE_TEXT} characters`, at('x'.repeat(OVERSIZE_TEXT)));
     if (numeric) {
       for (const value of REFUSED_NUMBERS) send(`${name} = ${value}`, at(value), json, field.kinds.has('integer') && !field.kinds.has('any') ? name : undefined);
       const odd = draw.one(ODD_NUMBERS, `${name}:odd`);
@@ -418,7 +434,7 @@ export function hostileCases(operation: Operation, draw: Draw): HostileCase[] {
   send('invalid UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
   send('a NUL byte after the JSON', `${plainBody}\u0000`);
   send('a number too large for JSON', '1e400');
-  send('a large array', `[${'0,'.repeat(200_000)}0]`);
+  send(`an array of ${LARGE_ARRAY} numbers`, `[${'0,'.repeat(LARGE_ARRAY - 1)}0]`);
   send('over the body limit', `"${'x'.repeat(OVER_BODY_LIMIT)}"`);
   send('plausible body, no content type', plainBody, {});
   for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'garbage;;;/=']) {
