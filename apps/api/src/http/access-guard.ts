@@ -41,9 +41,8 @@ export function requirePrincipal(request: FastifyRequest): Principal {
 export async function loadPrincipal(tokens: AccessTokens, revocations: Revocations, request: FastifyRequest): Promise<Principal | null> {
   const token = readAccessToken(request);
   if (!token) return null;
-  const grant = await tokens.verify(token);
-  if (!grant || revocations.isRevoked(grant)) return null;
-  const { generation: _generation, ...principal } = grant;
+  const principal = await tokens.verify(token);
+  if (!principal || revocations.isRevoked(principal)) return null;
   return principal;
 }
 

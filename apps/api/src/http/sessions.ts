@@ -26,6 +26,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export interface Principal {
   userId: number;
   sessionId: string;
+  /** The user's token generation the token was issued under (src/http/revocations.ts); bumped by every change of the account. */
+  generation: number;
   email: string;
   name: string;
   status: number;
@@ -36,10 +38,8 @@ export interface Principal {
   privileges: string[];
 }
 
-/** What an access token carries: the principal and the user's token generation it was issued under. */
-export interface AccessGrant extends Principal {
-  generation: number;
-}
+/** What an access token carries: the principal. */
+export type AccessGrant = Principal;
 
 const ISSUER = 'lumen-pro-api';
 

@@ -16,7 +16,7 @@ import type { UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
   users: UsersService;
-  /** A new access token for the caller's session (the auth module's): the token states name and language. */
+  /** A new access token for the caller's session (the auth module's): every change of an account bumps the user's token generation. */
   reissueAccessToken: (principal: Principal) => Promise<string>;
 }
 
@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.get(
     '/v1/account',
     { config: { access: 'authenticated' }, schema: { tags, summary: 'The account of the logged-in user (spec §3)', response: { 200: Account } } },
-    async (request) => users.account(requirePrincipal(request).userId),
+    async (request) => users.account(requirePrincipal(request)),
   );
 
   app.get(
@@ -71,7 +71,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       config: { access: 'authenticated' },
       schema: { tags, summary: "Record the client code of one's company", body: UpdateClientCodeBody, response: { 200: Account } },
     },
-    async (request) => users.updateClientCode(requirePrincipal(request), request.body.clientCode),
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const account = await users.updateClientCode(principal, request.body.clientCode);
+      setAccessCookie(reply, request, await reissueAccessToken(principal));
+      return account;
+    },
   );
 
   app.put(

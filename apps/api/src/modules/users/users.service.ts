@@ -17,9 +17,17 @@ function asCatalogId(value: number): 16 | 21 {
 
 /** The account of spec §3 for a user, in the user's language. */
 export async function buildAccount(db: DbOrTx, userId: number): Promise<Account> {
+  return (await loadAccount(db, userId)).account;
+}
+
+/** The account and the user's token generation it was read under. */
+async function loadAccount(db: DbOrTx, userId: number): Promise<{ account: Account; generation: number }> {
   const aggregate = await repo.loadUserAggregate(db, userId, null);
   if (!aggregate) throw new AppError('NOT_FOUND');
-  const { user, roles, privileges, company } = aggregate;
+  return { account: accountOf(aggregate), generation: aggregate.user.tokenGeneration };
+}
+
+function accountOf({ user, roles, privileges, company }: repo.UserAggregate): Account {
   const lang = asLang(user.lang);
   const catalogId = asCatalogId(user.catalogId);
   return {
@@ -51,11 +59,46 @@ export async function buildAccount(db: DbOrTx, userId: number): Promise<Account>
   };
 }
 
+/** How long a process serves an account from memory when nothing in it bumped the user's generation. */
+export const ACCOUNT_CACHE_TTL_MS = 60_000;
+const ACCOUNT_CACHE_SIZE = 10_000;
+
 export function createUsersService(ctx: AppContext) {
   const { db, clock } = ctx;
+  /**
+   * Accounts by user, with the token generation they were read under. Every change of an account
+   * through this service bumps the generation (revokeUser), and a request names its generation in its
+   * token, so a changed account is read afresh in every process; what changes elsewhere (a company
+   * renamed by another system) shows within ACCOUNT_CACHE_TTL_MS. Oldest first, so the first key goes.
+   */
+  const accounts = new Map<number, { generation: number; account: Account; expiresAt: number }>();
+
+  /** Writes a change of the user's own account and bumps their generation in one transaction. */
+  async function changeAccount(userId: number, write: (tx: DbOrTx) => Promise<void>): Promise<Account> {
+    const { account, revocation } = await db.transaction(async (tx) => {
+      await write(tx);
+      return { account: await buildAccount(tx, userId), revocation: await ctx.revocations.revokeUser(userId, tx) };
+    });
+    ctx.revocations.apply(revocation);
+    accounts.delete(userId);
+    return account;
+  }
 
   return {
-    account: (userId: number) => buildAccount(db, userId),
+    /** The account of the logged-in user; served from memory while their token generation holds. */
+    async account(principal: Principal): Promise<Account> {
+      const now = clock().getTime();
+      const known = accounts.get(principal.userId);
+      if (known && known.generation === principal.generation && known.expiresAt > now) return known.account;
+      const { account, generation } = await loadAccount(db, principal.userId);
+      accounts.delete(principal.userId);
+      if (accounts.size >= ACCOUNT_CACHE_SIZE) {
+        const oldest = accounts.keys().next();
+        if (!oldest.done) accounts.delete(oldest.value);
+      }
+      accounts.set(principal.userId, { generation, account, expiresAt: now + ACCOUNT_CACHE_TTL_MS });
+      return account;
+    },
 
     companyTypes: (lang: Lang) => repo.listCompanyTypes(db, lang),
 
@@ -80,8 +123,7 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async updateLang(principal: Principal, lang: Lang): Promise<Account> {
-      await repo.updateUser(db, principal.userId, { lang }, clock());
-      return buildAccount(db, principal.userId);
+      return changeAccount(principal.userId, (tx) => repo.updateUser(tx, principal.userId, { lang }, clock()));
     },
 
     /**
@@ -96,14 +138,13 @@ export function createUsersService(ctx: AppContext) {
           { path: 'body.clientCode', message: 'formError.clientCodeUnknown' },
         ]);
       }
-      await repo.updateUser(db, principal.userId, { clientCode: company.clientCode }, clock());
-      return buildAccount(db, principal.userId);
+      const clientCodeOfCompany = company.clientCode;
+      return changeAccount(principal.userId, (tx) => repo.updateUser(tx, principal.userId, { clientCode: clientCodeOfCompany }, clock()));
     },
 
     async updateProfile(principal: Principal, id: number, body: UpdateProfileBody): Promise<Account> {
       if (principal.userId !== id) throw new AppError('FORBIDDEN');
-      await repo.updateUser(db, id, { name: body.name, profesion: body.profesion }, clock());
-      return buildAccount(db, id);
+      return changeAccount(id, (tx) => repo.updateUser(tx, id, { name: body.name, profesion: body.profesion }, clock()));
     },
 
     /**
@@ -134,6 +175,7 @@ export function createUsersService(ctx: AppContext) {
         return { account: await buildAccount(tx, principal.userId), revocation: await ctx.revocations.revokeUser(principal.userId, tx) };
       });
       ctx.revocations.apply(revocation);
+      accounts.delete(principal.userId);
       return account;
     },
   };

@@ -1,7 +1,10 @@
 import { type Account, LANGS, type UserSummary } from '@lumen/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
-import { describeWithDb } from '../../../test/test-db';
+import { createTestDatabase, describeWithDb } from '../../../test/test-db';
+import { companies } from '../../db/schema';
+import { ACCOUNT_CACHE_TTL_MS } from './users.service';
 
 const ACCOUNT = '/api/users/v1/account';
 
@@ -216,5 +219,73 @@ describeWithDb('users', () => {
       }
       expect((await t.agent().put(`/api/users/v1/user/${ids.webuser}`, { name: 'A', profesion: null })).statusCode).toBe(401);
     });
+  });
+});
+
+describeWithDb('the account served from memory', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a repeated account call without the database', async () => {
+    const real = await createTestDatabase();
+    const down = { now: false };
+    const db = new Proxy(real.db, {
+      get(target, property, receiver) {
+        if (down.now) throw new Error('the account call touched the database');
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const app = await createTestApp({ database: { ...real, db } });
+    try {
+      const agent = app.agent();
+      await agent.login('distributor@demo.example');
+      const first = await agent.get(ACCOUNT);
+      expect(first.statusCode).toBe(200);
+      down.now = true;
+      const again = await agent.get(ACCOUNT);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    } finally {
+      down.now = false;
+      await app.close();
+      await real.close();
+    }
+  });
+
+  it('shows a change made in one session to the user’s other sessions at once (after their refresh)', async () => {
+    const email = uniqueEmail('cache');
+    const here = t.agent();
+    expect((await here.post('/api/users/v1/auth/signup', { email, password: 'password-1', name: 'Before', lang: 'en' })).statusCode).toBe(201);
+    const there = t.agent();
+    await there.login(email, 'password-1');
+    expect((await there.get(ACCOUNT)).json<Account>()).toMatchObject({ name: 'Before', lang: 'en' });
+
+    const id = (await here.get(ACCOUNT)).json<Account>().id;
+    expect((await here.put(`/api/users/v1/user/${id}`, { name: 'After', profesion: 'architect' })).statusCode).toBe(200);
+    expect((await here.patch('/api/users/v1/users/lang', { lang: 'fr' })).statusCode).toBe(200);
+    // The session that made the change carries on with a new token; the other one refreshes once.
+    expect((await here.get(ACCOUNT)).json<Account>()).toMatchObject({ name: 'After', profesion: 'architect', lang: 'fr' });
+    expect((await there.get(ACCOUNT)).statusCode).toBe(401);
+    expect((await there.post('/api/users/v1/auth/refresh')).statusCode).toBe(204);
+    expect((await there.get(ACCOUNT)).json<Account>()).toMatchObject({ name: 'After', profesion: 'architect', lang: 'fr' });
+  });
+
+  it('shows a change made outside the users service within the cache lifetime', async () => {
+    const agent = t.agent();
+    const account = await agent.login('distributor2@demo.example');
+    expect((await agent.get(ACCOUNT)).json<Account>().company?.name).toBe(account.company?.name);
+    const companyId = account.company?.id ?? 0;
+    await t.database.db.update(companies).set({ name: 'Renamed elsewhere Ltd' }).where(eq(companies.id, companyId));
+    try {
+      t.clock.advance(ACCOUNT_CACHE_TTL_MS + 1000);
+      expect((await agent.get(ACCOUNT)).json<Account>().company?.name).toBe('Renamed elsewhere Ltd');
+    } finally {
+      await t.database.db.update(companies).set({ name: account.company?.name ?? '' }).where(eq(companies.id, companyId));
+    }
   });
 });
