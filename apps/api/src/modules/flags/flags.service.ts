@@ -30,6 +30,8 @@ export type FlagCaller = Pick<Principal, 'userId' | 'email'> | null;
 
 export type FlagsService = ReturnType<typeof createFlagsService>;
 
+const MAX_CACHED_CALLERS = 10_000;
+
 function stateOf(flag: FlagRecord): FlagState {
   return {
     description: flag.description,
@@ -57,7 +59,9 @@ export function createFlagsService(ctx: AppContext) {
   const remote = remoteUrl ? new CachedBooleanProvider(remoteOfrepProvider(remoteUrl, remoteTimeoutMs), remoteCacheMs) : undefined;
   let client: Client | undefined;
   let stopListening: (() => Promise<void>) | undefined;
-  const byPrincipal = new WeakMap<object, CallerFlags>();
+  // The answers of each caller, kept while the table they were computed from is current (and, with a
+  // remote service, for FLAGS_REMOTE_CACHE_MS): a request of a known caller costs a map lookup.
+  const callers = new Map<string, { table: FlagTable; expires: number; flags: CallerFlags }>();
 
   // Reloads are serialised: a change notified during a reload triggers one more reload after it.
   let reloading: Promise<void> | undefined;
@@ -131,16 +135,19 @@ export function createFlagsService(ctx: AppContext) {
     },
 
     /**
-     * The flags of a caller. One evaluator per principal object, i.e. per request: each flag is
-     * evaluated once per request however many services ask. Anonymous callers get a fresh one.
+     * The flags of a caller (a user by id and e-mail, or every anonymous visitor alike). Each flag is
+     * evaluated once, lazily, and the answers are reused by every request of that caller until the
+     * table changes (or, with a remote service, until FLAGS_REMOTE_CACHE_MS has passed): the answers
+     * depend on nothing else, and OpenFeature's evaluation is the costly part.
      */
     forCaller(caller: FlagCaller): CallerFlags {
-      if (!caller) return evaluator(null);
-      let flags = byPrincipal.get(caller);
-      if (!flags) {
-        flags = evaluator(caller);
-        byPrincipal.set(caller, flags);
-      }
+      const key = caller ? `${caller.userId}\n${caller.email.toLowerCase()}` : '';
+      const now = Date.now();
+      const known = callers.get(key);
+      if (known && known.table === table && known.expires > now) return known.flags;
+      const flags = evaluator(caller);
+      if (callers.size >= MAX_CACHED_CALLERS) callers.clear();
+      callers.set(key, { table, expires: remote ? now + remoteCacheMs : Number.POSITIVE_INFINITY, flags });
       return flags;
     },
 
