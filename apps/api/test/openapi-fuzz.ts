@@ -62,6 +62,7 @@ export interface Operation {
   path: string;
   pathParams: Parameter[];
   queryParams: Parameter[];
+  headerParams: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body?: JsonSchema;
 }
@@ -105,6 +106,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         path,
         pathParams: parameters.filter((parameter) => parameter.in === 'path'),
         queryParams: parameters.filter((parameter) => parameter.in === 'query'),
+        headerParams: parameters.filter((parameter) => parameter.in === 'header'),
         ...(body !== undefined ? { body: inlined(doc, body) } : {}),
       });
     }
@@ -307,6 +309,8 @@ const WRONG_TYPES = fc.constantFrom<unknown>('1', 1, true, null, {}, [], [[]], {
 const REFUSED_PARAM_NUMBERS: readonly string[] = ['2147483648', '1e308'];
 const ODD_PARAMS = fc.constantFrom('-1', '99999999999999999999999', '-2147483649', '0', '0x10', '1.5', 'NaN', 'Infinity', '', ' ', 'null', '[]', '%', '..', 'x'.repeat(600), 'x'.repeat(20_000));
 const DEEP = fc.constantFrom('arrays', 'objects');
+/** Header values (an HTTP header carries bytes, read as latin1): refused or ignored, never a 5xx. */
+const ODD_HEADERS = fc.constantFrom('', ' ', 'x'.repeat(10_000), 'é\u00ff', '../..', '%00', '\u007f');
 
 export function deepArray(levels: number = DEEP_LEVELS): string {
   return '['.repeat(levels) + ']'.repeat(levels);
@@ -382,6 +386,15 @@ export function hostileCases(operation: Operation, draw: Draw): HostileCase[] {
     for (const value of REFUSED_PARAM_NUMBERS) push(`${field} = ${value}`, url(value), { mustName: integer ? field : undefined });
     for (const value of draw.many(ODD_PARAMS, `${field}:odd`, 2)) push(`${field} = ${JSON.stringify(value.slice(0, 24))}`, url(value));
     if (field.startsWith('querystring.')) push(`${field} repeated`, `${url('1')}&${encodeURIComponent(param.name)}=2`);
+  }
+
+  // Header parameters: NUL and odd values, the rest of the request plausible.
+  for (const param of operation.headerParams) {
+    const url = urlWith(paramValues, requiredQuery);
+    const nul = draw.one(NUL_TEXT, `header.${param.name}:nul`);
+    for (const value of [nul, ...draw.many(ODD_HEADERS, `header.${param.name}:odd`, 2)]) {
+      push(`headers.${param.name} = ${JSON.stringify(value.slice(0, 24))}`, url, { headers: { ...(plainBody !== undefined ? json : {}), [param.name]: value } });
+    }
   }
 
   if (plainBody === undefined || operation.body === undefined) return cases;
