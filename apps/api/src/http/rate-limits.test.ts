@@ -99,3 +99,27 @@ describeWithDb('rate limiter (database)', () => {
     expect(await rowCount('prune:')).toBe(0);
   });
 });
+
+describeWithDb('Retry-After on every 429', () => {
+  it('carries the limiter\'s wait, and 60 s on a 429 that did not come from the limiter', async () => {
+    const t = await createTestApp({
+      extend: (app) => {
+        app.get('/api/test/limited', { config: { access: 'public' } }, async () => {
+          throw new RateLimitedError(42);
+        });
+        app.get('/api/test/plugin-429', { config: { access: 'public' } }, async () => {
+          throw Object.assign(new Error('slow down'), { statusCode: 429 });
+        });
+      },
+    });
+    try {
+      const limited = await t.agent().get('/api/test/limited');
+      expect([limited.statusCode, limited.headers['retry-after']]).toEqual([429, '42']);
+      const other = await t.agent().get('/api/test/plugin-429');
+      expect([other.statusCode, other.headers['retry-after']]).toEqual([429, '60']);
+      expect(other.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await t.close();
+    }
+  });
+});
