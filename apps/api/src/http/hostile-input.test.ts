@@ -21,7 +21,7 @@ describeWithDb('hostile input on every route of the OpenAPI document', () => {
 
   beforeAll(async () => {
     // Generous login limits: the fuzz sends hundreds of sign-in shaped requests from one address.
-    t = await createTestApp({ env: { LOGIN_RATE_LIMIT_PER_IP: '1000000', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000000' } });
+    t = await createTestApp({ env: { LOGIN_RATE_LIMIT_PER_IP: '1000000', LOGIN_RATE_LIMIT_PER_ADDRESS: '1000000', LOGIN_RATE_LIMIT_PER_PAIR: '1000000' } });
   });
   afterAll(async () => {
     await t.close();
