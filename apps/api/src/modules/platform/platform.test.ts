@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CookieNotice, FlagList, LANGS, RuntimeConfig, SERVICE_NAMES } from '@lumen/contracts';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +59,25 @@ describeWithDb('platform: /config.json and /cookie', () => {
       // Flags that only choose a path for the web are served too.
       for (const key of ['unifiedCodeVersion', 'preconfigListWithCache', 'getArticlesByReferenceV2', 'editLanguagesFromApiHub', 'RemoteDriverCP', 'hideCloneProjectButton']) {
         expect(typeof forAnonymous[key], key).toBe('boolean');
+      }
+    });
+
+    it('is served by the api before the SPA fallback, even when the built web holds a config.json', async () => {
+      const dist = mkdtempSync(join(tmpdir(), 'lumen-web-dist-'));
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lumen Pro</title><div id="root"></div>');
+      writeFileSync(join(dist, 'config.json'), '{"stale":true}');
+      const withWeb = await createTestApp({ env: { WEB_DIST_DIR: dist }, database: t.database });
+      try {
+        for (const path of ['/config.json', '/cookie']) {
+          const response = await withWeb.agent().get(path);
+          expect(response.statusCode, path).toBe(200);
+          expect(response.headers['content-type'], path).toMatch(/^application\/json/);
+        }
+        expect(RuntimeConfig.safeParse((await withWeb.agent().get('/config.json')).json()).success).toBe(true);
+        expect((await withWeb.agent().get('/projects', { accept: 'text/html' })).headers['content-type']).toMatch(/^text\/html/);
+      } finally {
+        await withWeb.close();
+        rmSync(dist, { recursive: true, force: true });
       }
     });
 
