@@ -38,6 +38,11 @@ function fieldPath(context: string | undefined, instancePath: string): string {
   return [context, inner].filter((part) => part !== undefined && part !== '').join('.');
 }
 
+/** A body that is not JSON: the field at fault is the body. */
+function malformedJson(): AppError {
+  return new AppError('MALFORMED_JSON', defaultMessage('MALFORMED_JSON'), [{ path: 'body', message: 'is not valid JSON' }]);
+}
+
 /** Turns anything thrown into the one error body. 5xx answers never carry internals. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
@@ -55,9 +60,10 @@ export function toAppError(error: unknown): AppError {
   // A path the router cannot decode (invalid UTF-8, e.g. a lone surrogate's bytes): name the URL.
   if (fastifyError?.code === 'FST_ERR_BAD_URL') return new AppError('VALIDATION_FAILED', defaultMessage('VALIDATION_FAILED'), [{ path: 'url', message: INVALID_CHARACTERS }]);
   const mapped = fastifyError?.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped === 'MALFORMED_JSON') return malformedJson();
   if (mapped) return new AppError(mapped);
   if (fastifyError?.statusCode === 429) return new AppError('RATE_LIMITED');
-  if (fastifyError instanceof SyntaxError && (fastifyError as { statusCode?: number }).statusCode === 400) return new AppError('MALFORMED_JSON');
+  if (fastifyError instanceof SyntaxError && (fastifyError as { statusCode?: number }).statusCode === 400) return malformedJson();
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const status = fastifyError.statusCode;
     const code: ErrorCodeName = status === 414 ? 'URI_TOO_LONG' : status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';

@@ -39,6 +39,8 @@ describeWithDb('hostile input on every route of the OpenAPI document', () => {
     if (status < 400) return hostile.mustName && caller === 'admin' ? `${status}: accepted, ${hostile.mustName} must be refused` : null;
     const parsed = ErrorBody.safeParse(safeJson(response.body));
     if (!parsed.success) return `${status} without the error shape: ${response.body.slice(0, 200)}`;
+    // A refusal of the input names what was refused.
+    if (['VALIDATION_FAILED', 'MALFORMED_JSON'].includes(parsed.data.code) && !parsed.data.fields?.length) return `${status} ${parsed.data.code} names no field`;
     if (hostile.mustName === undefined || caller !== 'admin') return null;
     const named = (parsed.data.fields ?? []).some((field) => names(field.path, hostile.mustName ?? ''));
     return status === 400 && named ? null : `${status} does not name ${hostile.mustName}: ${response.body.slice(0, 300)}`;
