@@ -27,7 +27,8 @@ type Manifest = Record<string, ManifestChunk>;
  * from the build makes firstLoad throw, so a renamed page cannot silently drop out of the figures.
  */
 export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  '/': ['src/features/home/home-page.tsx'],
+  // The home page is part of the entry: `/` paints it without a second round trip.
+  '/': [],
   '/projects': ['src/features/projects/projects-page.tsx'],
   '/project/{id}': ['src/features/projects/project-page.tsx'],
   '/create-project/select-collection': ['src/features/catalogue/select-collection-page.tsx'],

@@ -58,7 +58,19 @@ export interface FakeApiOptions {
   flags?: (account: Account | null) => EvaluatedFlags;
 }
 
+/**
+ * The api's readable `hasSession=1` cookie (apps/api sessions.ts): set with the session cookies by a
+ * login or sign-up, cleared by a logout or a refresh that fails. A fake api created with an account
+ * stands for a browser that already holds that session.
+ */
+function markSession(call: FakeCall, answer: Response): void {
+  const auth = /^\/api\/users\/v1\/auth\/(login|signup|logout|refresh)$/.exec(call.path)?.[1];
+  if ((auth === 'login' || auth === 'signup') && answer.ok) document.cookie = 'hasSession=1; path=/';
+  if (auth === 'logout' || (auth === 'refresh' && !answer.ok)) document.cookie = 'hasSession=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+}
+
 export function createFakeApi(options: FakeApiOptions = {}) {
+  if (options.account) document.cookie = 'hasSession=1; path=/';
   const state = {
     config: options.config ?? {},
     flagsFor: options.flags ?? (() => ({})),
@@ -143,7 +155,9 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       const answer = await handler(call);
       if (answer) return answer;
     }
-    return routes(call);
+    const answer = await routes(call);
+    markSession(call, answer);
+    return answer;
   });
 
   return {

@@ -15,5 +15,7 @@ describe('constants (the zod-free values)', () => {
     expect(index.LOCALE_OF).toBe(constants.LOCALE_OF);
     expect(index.TRANSLATION_DOMAINS).toBe(constants.TRANSLATION_DOMAINS);
     expect(index.SERVICE_NAMES).toBe(constants.SERVICE_NAMES);
+    expect(index.FLAG_KEYS).toBe(constants.FLAG_KEYS);
+    expect(index.IDEMPOTENCY_KEY_HEADER).toBe(constants.IDEMPOTENCY_KEY_HEADER);
   });
 });

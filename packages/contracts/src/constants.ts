@@ -27,3 +27,32 @@ export const TRANSLATION_DOMAINS = ['fr-eproject', 'fr-widgets', 'common-front']
 
 /** The services of the api (DESIGN.md): each one lives at `/api/<service>`. */
 export const SERVICE_NAMES = ['products', 'masters', 'orders', 'projects', 'support', 'images', 'sr-erp', 'apiv2', 'users', 'documents'] as const;
+
+/**
+ * The flag keys the platform knows today. The table may hold more (later issues add theirs, the remote
+ * service may answer others), so wire shapes take any `FlagKeyParam`; this list types the callers.
+ */
+export const FLAG_KEYS = [
+  'upsertVersionD365',
+  'unifiedCodeVersion',
+  'preconfigListWithCache',
+  'accessoryPriceInOrderView',
+  'getArticlesByReferenceV2',
+  'editLanguagesFromApiHub',
+  'projectRequestBudgetV2',
+  'sendOfferWithDownloadBudget',
+  'validateComposingPendantsProduct',
+  'composeUrlPreview',
+  'showQualifiedUserDataFromDynamics',
+  'hideCloneProjectButton',
+  'changePricesCalculation',
+  'filterControlM',
+  'filterControlMforCP',
+  'RemoteDriverCP',
+  'variationCatalog',
+] as const;
+
+/** `Idempotency-Key` on the POST calls that create (idempotency.ts). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set on an answer that repeats the first answer of its key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -1,34 +1,13 @@
 import { z } from 'zod';
 import { Lang, LangQuery } from './common';
-import { SERVICE_NAMES } from './constants';
+import { SERVICE_NAMES, type FLAG_KEYS } from './constants';
 import { SafeText } from './input';
 import { FeatureEnvironment } from './masters';
 
 // ─── Feature flags (platform-core §1, §9; configuration-domain §5, §9) ──────────────────────────────
 
-/**
- * The flag keys the platform knows today. The table may hold more (later issues add theirs, the remote
- * service may answer others), so wire shapes take any `FlagKeyParam`; this list types the callers.
- */
-export const FLAG_KEYS = [
-  'upsertVersionD365',
-  'unifiedCodeVersion',
-  'preconfigListWithCache',
-  'accessoryPriceInOrderView',
-  'getArticlesByReferenceV2',
-  'editLanguagesFromApiHub',
-  'projectRequestBudgetV2',
-  'sendOfferWithDownloadBudget',
-  'validateComposingPendantsProduct',
-  'composeUrlPreview',
-  'showQualifiedUserDataFromDynamics',
-  'hideCloneProjectButton',
-  'changePricesCalculation',
-  'filterControlM',
-  'filterControlMforCP',
-  'RemoteDriverCP',
-  'variationCatalog',
-] as const;
+// FLAG_KEYS (the flag keys the platform knows today) lives in constants.ts (no zod).
+export { FLAG_KEYS } from './constants';
 export type FlagKey = (typeof FLAG_KEYS)[number];
 
 /** A flag key: a letter, then letters, digits or underscores; at most 64 characters. */

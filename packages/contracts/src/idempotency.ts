@@ -3,11 +3,10 @@ import { z } from 'zod';
 /**
  * `Idempotency-Key` on the POST calls that create (projects, their products, versions, copies): the
  * same key and body give the first answer again instead of a second resource (apps/api README,
- * "Idempotency keys"). The web client sends one per user action.
+ * "Idempotency keys"). The web client sends one per user action. The header names live in
+ * constants.ts (no zod).
  */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** Set on an answer that repeats the first answer of its key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './constants';
 
 const KEY_FORMAT = 'must be 1–255 printable ASCII characters';
 

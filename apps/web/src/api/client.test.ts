@@ -17,7 +17,8 @@ const TIMEOUT_MS = CONFIG.timeouts.clientMs;
 const UPLOAD_TIMEOUT_MS = CONFIG.timeouts.uploadMs;
 
 function client(fetchMock: FetchMock, extra: Partial<ApiClientOptions> = {}) {
-  return createApiClient({ config: CONFIG, fetch: fetchMock, getLanguage: () => 'fr', sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))), ...extra });
+  // A browser that holds a session unless a test says otherwise (the hasSession cookie, session-marker.ts).
+  return createApiClient({ config: CONFIG, fetch: fetchMock, getLanguage: () => 'fr', hasSession: () => true, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))), ...extra });
 }
 const urlOf = (call: Parameters<typeof fetch>) => String(call[0]);
 const initOf = (call: Parameters<typeof fetch>) => call[1] ?? {};
@@ -232,6 +233,32 @@ describe('the 401 → refresh → replay flow', () => {
     expect(error).toMatchObject({ ErrorCode: 401, silent: true });
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not refresh without a session in the browser: the 401 ends the session at once, with no refresh call', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(unauthorized());
+    const onSessionExpired = vi.fn();
+    const api = client(fetchMock, { onSessionExpired, hasSession: () => false });
+    const error = await api.get('projects', '/v1/projects').catch((e: unknown) => e);
+    expect(error).toMatchObject({ ErrorCode: 401, silent: true });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).not.toContain('/auth/refresh');
+  });
+
+  it('reads the session from the hasSession cookie by default', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(new Response(null, { status: 204 }))
+      .mockResolvedValue(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const api = client(fetchMock, { hasSession: undefined });
+    await expect(api.get('projects', '/v1/projects')).rejects.toMatchObject({ ErrorCode: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    document.cookie = 'hasSession=1; path=/';
+    await expect(api.get('projects', '/v1/projects')).resolves.toEqual([]);
+    expect(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0])).toEqual(['/api/projects/v1/projects', '/api/projects/v1/projects', '/api/users/v1/auth/refresh', '/api/projects/v1/projects']);
   });
 
   it('never refreshes for the login call, the logout call or wrong credentials', async () => {

@@ -1,5 +1,8 @@
-import { ErrorBody, IDEMPOTENCY_KEY_HEADER, type RuntimeConfig } from '@lumen/contracts';
+import type { ErrorBody, RuntimeConfig } from '@lumen/contracts';
+import { IDEMPOTENCY_KEY_HEADER } from '@lumen/contracts/constants';
 import { ABORTED_CODE, ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error';
+import { loadContractSchemas } from './contract-schemas';
+import { hasSessionMarker } from './session-marker';
 import { serviceBase, type ServiceMap, type ServiceName } from './services';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -52,6 +55,8 @@ export interface ApiClientOptions {
   getLanguage: () => string;
   /** The session could not be refreshed: log the user out and go to `/` (no error dialog). */
   onSessionExpired?: () => void;
+  /** Whether the browser holds a session worth refreshing (default: the `hasSession` cookie, session-marker.ts). */
+  hasSession?: () => boolean;
   /** A 403 answer: go to the forbidden page. */
   onForbidden?: (error: ApiError) => void;
   /** Every failed call, for an error-reporting service (spec §8 logs the URL). */
@@ -150,7 +155,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let code: string | undefined;
     let fields: ErrorBody['fields'];
     try {
-      const parsed = ErrorBody.partial().safeParse(await response.json());
+      const [{ ErrorBody }, body] = await Promise.all([loadContractSchemas(), response.json()]);
+      const parsed = ErrorBody.partial().safeParse(body);
       if (parsed.success) {
         if (parsed.data.ErrorDescription) description = parsed.data.ErrorDescription;
         code = parsed.data.code;
@@ -180,9 +186,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     refreshing = true;
     let ok = false;
     try {
-      const url = buildUrl(services, 'users', REFRESH_PATH, undefined, options.getLanguage());
-      const response = await send(url, 'POST', undefined, timeouts.clientMs, undefined);
-      ok = response.ok;
+      // No session in this browser: nothing to refresh (the call would only log a 401); it counts as failed.
+      if ((options.hasSession ?? hasSessionMarker)()) {
+        const url = buildUrl(services, 'users', REFRESH_PATH, undefined, options.getLanguage());
+        const response = await send(url, 'POST', undefined, timeouts.clientMs, undefined);
+        ok = response.ok;
+      }
     } catch {
       ok = false;
     } finally {

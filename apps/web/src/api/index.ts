@@ -1,4 +1,6 @@
 export * from './api-error';
 export * from './client';
+export * from './contract-schemas';
 export * from './runtime-config';
 export * from './services';
+export * from './session-marker';

@@ -1,4 +1,5 @@
-import { RuntimeConfig } from '@lumen/contracts';
+import type { RuntimeConfig } from '@lumen/contracts';
+import { loadContractSchemas } from './contract-schemas';
 
 /** Where the runtime configuration lives (spec platform-core §7: `GET /config.json` at start). */
 export const RUNTIME_CONFIG_PATH = '/config.json';
@@ -34,6 +35,8 @@ export async function loadRuntimeConfig(options: LoadRuntimeConfigOptions = {}):
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? RUNTIME_CONFIG_TIMEOUT_MS);
+  // The schemas come beside the configuration (a chunk of their own, see contract-schemas.ts).
+  const schemas = loadContractSchemas();
   try {
     let response: Response;
     try {
@@ -48,7 +51,7 @@ export async function loadRuntimeConfig(options: LoadRuntimeConfigOptions = {}):
     } catch {
       throw new ConfigUnavailableError('not JSON');
     }
-    const parsed = RuntimeConfig.safeParse(body);
+    const parsed = (await schemas).RuntimeConfig.safeParse(body);
     if (!parsed.success) throw new ConfigUnavailableError(parsed.error.issues.map((issue) => issue.path.join('.') || 'body').join(', '));
     return parsed.data;
   } finally {

@@ -1,4 +1,5 @@
-import { SERVICE_NAMES, type RuntimeConfig, type ServiceName } from '@lumen/contracts';
+import type { RuntimeConfig, ServiceName } from '@lumen/contracts';
+import { SERVICE_NAMES } from '@lumen/contracts/constants';
 
 export { SERVICE_NAMES, type ServiceName };
 

@@ -13,6 +13,20 @@ const wg = TRANSLATIONS['fr-widgets'].en;
 const en = (key: string) => ep.en[key] ?? key;
 
 describe('the app frame', () => {
+  it('starts a visitor (no hasSession cookie) without asking for the account or a refresh', async () => {
+    const { fakeApi, store } = await renderApp('/');
+    expect((await screen.findAllByRole('button', { name: en('header.login') })).length).toBeGreaterThan(0);
+    expect(store.getState().session).toMatchObject({ status: 'ready', account: null, logged: false });
+    expect(fakeApi.callsTo('GET', '/api/users/v1/account')).toHaveLength(0);
+    expect(fakeApi.callsTo('POST', '/api/users/v1/auth/refresh')).toHaveLength(0);
+  });
+
+  it('asks for the account when the browser holds a session (hasSession cookie)', async () => {
+    const { fakeApi, store } = await renderApp('/', createFakeApi({ account: makeAccount({ role: 'distributor' }) }));
+    expect(fakeApi.callsTo('GET', '/api/users/v1/account')).toHaveLength(1);
+    expect(store.getState().session.logged).toBe(true);
+  });
+
   it('sends a 403 to /error-403 without an error dialog', async () => {
     const api = createFakeApi({ account: makeAccount() });
     api.handle((call) => (call.path === '/api/projects/v1/projects/9' ? failure(403, 'FORBIDDEN') : undefined));

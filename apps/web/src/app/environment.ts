@@ -1,14 +1,14 @@
-import { EvaluatedFlagsResponse, type Lang, type RuntimeConfig } from '@lumen/contracts';
+import type { Lang, RuntimeConfig } from '@lumen/contracts';
 import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
-import { createApiClient, loadRuntimeConfig, type ApiClient } from '../api';
+import { createApiClient, loadContractSchemas, loadRuntimeConfig, type ApiClient } from '../api';
 import { createI18n, loadLanguage } from '../i18n/i18n';
 import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language';
 import { FORBIDDEN_PATH } from './guards';
 import { createFlagsClient, followSession, type FlagsClient } from '../shared/flags';
 import { changeLanguage, readStoredTheme } from '../shared/preferences';
 import { createRoutes } from './routes';
-import { loadAccount, sessionExpired } from '../shared/session';
+import { sessionExpired, startSession } from '../shared/session';
 import { createAppStore, type AppStore } from '../shared/store';
 import { authModalOpened } from '../shared/ui-state';
 
@@ -63,7 +63,7 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 
   const flags = createFlagsClient({
     flags: config.flags,
-    fetchFlags: async () => EvaluatedFlagsResponse.parse(await api.get<unknown>('masters', '/v1/flags/evaluated')).flags,
+    fetchFlags: async () => (await loadContractSchemas()).EvaluatedFlagsResponse.parse(await api.get<unknown>('masters', '/v1/flags/evaluated')).flags,
     warn: (message) => console.warn(message),
   });
   const store = createAppStore({ api, i18n, flags }, { preferences: { lang: startLang, theme: readStoredTheme() } });
@@ -76,11 +76,11 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 
 /**
  * Start: the texts of the starting language (awaited before the first render) and the account
- * details (guards wait for them); then the account's language if it differs.
+ * details when the browser holds a session (guards wait for them); then the account's language if it differs.
  */
 export function startApp({ api, i18n, store }: AppEnvironment): { texts: Promise<void>; session: Promise<void> } {
   const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
-  const session = Promise.all([texts, store.dispatch(loadAccount())]).then(async () => {
+  const session = Promise.all([texts, store.dispatch(startSession())]).then(async () => {
     const account = store.getState().session.account;
     if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));
   });

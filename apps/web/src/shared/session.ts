@@ -1,5 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { Account, Lang } from '@lumen/contracts';
+import { hasSessionMarker } from '../api';
 import { createAsyncAction } from './async-action';
 import { changeLanguage } from './preferences';
 import type { AppDispatch, RootState } from './store';
@@ -49,6 +50,8 @@ export const sessionSlice = createSlice({
     },
     /** The token refresh failed: the account is cleared (spec §4). */
     sessionExpired: clear,
+    /** The browser holds no session at start (no `hasSession` cookie): a visitor, known without a call. */
+    visitorStarted: clear,
   },
   extraReducers: (builder) => {
     builder
@@ -63,7 +66,15 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { accountReceived, sessionExpired } = sessionSlice.actions;
+export const { accountReceived, sessionExpired, visitorStarted } = sessionSlice.actions;
+
+/** At start: the account when the browser holds a session, else a visitor (no account call, no 401 in the console). */
+export function startSession() {
+  return async (dispatch: AppDispatch) => {
+    if (hasSessionMarker()) await dispatch(loadAccount());
+    else dispatch(visitorStarted());
+  };
+}
 
 /**
  * The session ended (logout done or failed, refresh failed): a feature slice holding a user's data

@@ -1,4 +1,5 @@
-import { FLAG_KEYS, type EvaluatedFlags } from '@lumen/contracts';
+import type { EvaluatedFlags } from '@lumen/contracts';
+import { FLAG_KEYS } from '@lumen/contracts/constants';
 import {
   FlagNotFoundError,
   OpenFeatureEventEmitter,

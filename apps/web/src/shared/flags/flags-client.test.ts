@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeAccount } from '../../../test/fake-api';
+import { loadContractSchemas } from '../../api';
 import { LOCAL_OVERRIDE_REASON } from './evaluated-flags-provider';
 import { createFlagsClient, flagsContextOf } from './flags-client';
 import { FLAG_OVERRIDES_STORAGE_KEY, readFlagOverrides } from './local-overrides';
@@ -8,6 +9,9 @@ const admin = makeAccount({ id: 1, role: 'admin', email: 'admin@demo.example' })
 const distributor = makeAccount({ id: 2, role: 'distributor', email: 'dist@demo.example' });
 
 describe('the flags client', () => {
+  // At start the schemas come with the runtime configuration (api/contract-schemas.ts).
+  beforeAll(() => loadContractSchemas());
+
   it('answers what the configuration brought; a flag the server did not answer is off', () => {
     const flags = createFlagsClient({ flags: { preconfigListWithCache: true, getArticlesByReferenceV2: false }, fetchFlags: vi.fn() });
     expect(flags.isEnabled('preconfigListWithCache')).toBe(true);
