@@ -39,8 +39,13 @@ export async function loadFlags(db: DbOrTx): Promise<FlagRecord[]> {
   });
 }
 
-/** The stored state of one flag, its row locked until the transaction ends; undefined when absent. */
+/**
+ * The stored state of one flag with its row locked until the transaction ends; undefined when the flag
+ * did not exist (its row is then created here, so that two first changes of a new key queue on it).
+ */
 export async function lockFlagState(tx: Tx, key: string): Promise<FlagState | undefined> {
+  const created = await tx.insert(featureFlags).values({ key }).onConflictDoNothing().returning({ key: featureFlags.key });
+  if (created.length > 0) return undefined;
   const [flag] = await tx.select().from(featureFlags).where(eq(featureFlags.key, key)).for('update');
   if (!flag) return undefined;
   const rollouts = await tx.select().from(featureFlagRollouts).where(eq(featureFlagRollouts.flagKey, key));

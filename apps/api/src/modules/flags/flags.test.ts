@@ -225,6 +225,18 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
       expect((await evaluated(agents.webuser)).laterIssueFlag).toBe(true);
     });
 
+    it('queues two first changes of a new key: one creates the flag, the other sees it as its before', async () => {
+      const settings = (rollout: number): FlagSettings => ({ description: 'Raced', defaultValue: false, rollout: { DEV: rollout, NEWPRO: null, PRO: null }, emailToggles: [] });
+      const answers = await Promise.all([put(admin, 'racedFlag', settings(0.2)), put(admin, 'racedFlag', settings(0.7))]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const history = FlagHistory.parse((await admin.get(`${FLAGS}/racedFlag/history`)).json());
+      expect(history.total).toBe(2);
+      const [last, first] = history.items;
+      expect(first?.before).toBeNull();
+      expect(last?.before).toEqual(first?.after);
+      expect((await flagOf(admin, 'racedFlag')).rollout).toEqual(last?.after.rollout);
+    });
+
     it('writes the audit row in the change transaction: when it cannot be written, the flag is unchanged', async () => {
       const before = await flagOf(admin, 'accessoryPriceInOrderView');
       await t.database.db.execute(sql`create function refuse_flag_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`);
