@@ -8,29 +8,33 @@
  * accounts and the demo catalogue seeded.
  */
 import { memoryMailer } from '../apps/api/src/lib/mailer';
+import { createFlagsService } from '../apps/api/src/modules/flags/flags.service';
 import { createProductsService } from '../apps/api/src/modules/products/products.service';
 import { loginCookie, scenarioRunner, startBenchApp } from './support/api-bench';
 
 const bench = await startBenchApp({
   // A second service on the same database whose cache is dropped before every read: the cold path.
-  configure: ({ app, config, database }) => {
-    const cold = createProductsService(
-      {
-        config,
-        database,
-        db: database.db,
-        clock: () => new Date(),
-        mailer: memoryMailer(),
-        background: { run: () => {}, idle: async () => {} },
-        revocations: app.revocations,
-      },
-      () => app.log,
-    );
+  configure: async ({ app, config, database }) => {
+    const ctx = {
+      config,
+      database,
+      db: database.db,
+      clock: () => new Date(),
+      mailer: memoryMailer(),
+      background: { run: () => {}, idle: async () => {} },
+      revocations: app.revocations,
+    };
+    const flags = createFlagsService(ctx);
+    await flags.start((error) => app.log.error({ err: error }, 'bench flags'));
+    const cold = createProductsService(ctx, () => app.log, { flags });
     app.get('/bench/cold-variations', { config: { access: 'public' } }, async () => {
       cold.invalidate();
       return cold.variations(null, { model: ['5520'], catalog: 16 });
     });
-    return () => cold.close();
+    return async () => {
+      cold.close();
+      await flags.close();
+    };
   },
 });
 try {
