@@ -23,7 +23,8 @@ export function LanguageSelect({ lang, defaultOpen, onChange }: { lang: Lang; de
   );
 }
 
-export type UserAction = 'profile' | 'logout';
+/** `flags` (the backoffice flags screen) and `flagsPanel` (this browser's overrides) are for backoffice users. */
+export type UserAction = 'profile' | 'flags' | 'flagsPanel' | 'logout';
 
 export interface UserDropdownProps {
   name: string;
@@ -32,9 +33,11 @@ export interface UserDropdownProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   onAction: (action: UserAction) => void;
+  /** The user holds `backoffice`: the menu offers the flags screen and the flags panel. */
+  backoffice: boolean;
 }
 
-export function UserDropdown({ name, label, isOpen, onOpenChange, onAction }: UserDropdownProps) {
+export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice }: UserDropdownProps) {
   const { t } = useTranslation();
   return (
     <Dropdown<UserAction>
@@ -46,6 +49,12 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction }: Us
       trigger={<UserMenuLabel name={name} />}
       items={[
         { id: 'profile', label: t('header.profile'), icon: 'user' },
+        ...(backoffice
+          ? [
+              { id: 'flags' as const, label: t('header.flagsAdmin'), icon: 'toolAdd' as const },
+              { id: 'flagsPanel' as const, label: t('header.flagsPanel'), icon: 'visibility' as const },
+            ]
+          : []),
         { id: 'logout', label: t('header.logout'), icon: 'logout' },
       ]}
       onAction={onAction}

@@ -19,6 +19,8 @@ import { LanguageTriggerPlaceholder, UserMenuPlaceholder } from './header-placeh
 const loadHeaderMenus = () => import('./header-menus');
 const LanguageSelect = lazy(() => loadHeaderMenus().then((module) => ({ default: module.LanguageSelect })));
 const UserDropdown = lazy(() => loadHeaderMenus().then((module) => ({ default: module.UserDropdown })));
+/** The flags panel of backoffice users, loaded when first opened. */
+const FlagsPanel = lazy(() => import('../shared/flags/flags-panel').then((module) => ({ default: module.FlagsPanel })));
 
 /** Starts fetching the header menus (startApp calls it before the texts arrive). */
 export function preloadHeaderMenus(): void {
@@ -114,6 +116,7 @@ function UserMenu() {
   const { status, account } = useAppSelector((state) => state.session);
   const early = useEarlyIntent();
   const [open, setOpen] = useState(false);
+  const [flagsPanel, setFlagsPanel] = useState(false);
   if (status !== 'ready') return <div className="app-header__user" />;
   if (!account)
     return (
@@ -128,6 +131,8 @@ function UserMenu() {
     );
   const onAction = (action: UserAction) => {
     if (action === 'profile') void navigate('/my-profile');
+    else if (action === 'flags') void navigate('/backoffice/flags');
+    else if (action === 'flagsPanel') setFlagsPanel(true);
     else void dispatch(logout()).then(() => navigate('/'));
   };
   const label = t('header.userMenuFor', { name: account.name });
@@ -142,11 +147,19 @@ function UserMenu() {
       }}
     />
   );
+  const backoffice = hasAnyPrivilege(account.privileges, ['backoffice']);
   return (
-    <Suspense fallback={placeholder}>
-      <FocusOnMount when={early.refocus}>
-        <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} />
-      </FocusOnMount>
-    </Suspense>
+    <>
+      <Suspense fallback={placeholder}>
+        <FocusOnMount when={early.refocus}>
+          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} />
+        </FocusOnMount>
+      </Suspense>
+      {flagsPanel && backoffice && (
+        <Suspense fallback={null}>
+          <FlagsPanel onClose={() => setFlagsPanel(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

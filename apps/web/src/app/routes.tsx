@@ -7,6 +7,7 @@ import { loadProfilePage } from '../features/profile';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
 import { loadProjectAddProduct, loadProjectPage, loadProjectsPage } from '../features/projects';
+import { loadFlagsAdminPage } from '../features/flags';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { Layout } from './layout';
 
@@ -30,6 +31,8 @@ const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((modul
 const ConfigureProductPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
 const ConfigurePreconfigPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigurePreconfigPage })));
 const ValidateProjectLine = lazy(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
+/** Feature flags (issue 9 §2): the backoffice screen. */
+const FlagsAdminPage = lazy(loadFlagsAdminPage);
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={['project.view', 'project.view.company', 'project.view.assigned.company']}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
@@ -91,6 +94,15 @@ export function createRoutes(): RouteObject[] {
           // A project line in the attributes configurator: the page loads and saves the line, the configurator configures it.
           path: '/validate/:projectId/:productId',
           element: projectEdit(<ValidateProjectLine />),
+        },
+        {
+          // Every flag's rollout, e-mail settings and history: the api allows it to backoffice users only.
+          path: '/backoffice/flags',
+          element: (
+            <RequireAuth privileges={['backoffice']}>
+              <FlagsAdminPage />
+            </RequireAuth>
+          ),
         },
         { path: NOT_ALLOWED_PATH, element: <NotAllowedPage /> },
         { path: FORBIDDEN_PATH, element: <ForbiddenPage /> },
