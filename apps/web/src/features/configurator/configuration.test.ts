@@ -2,7 +2,7 @@ import type { VariationsResponse } from '@lumen/contracts';
 import { parseRuleBook } from '@lumen/domain';
 import { describe, expect, it } from 'vitest';
 import { attributesOf, chooseAttribute, optionsOf, pendantHeights, resultOf, startConfiguration, toArticleCollection, type ConfiguratorContext } from './configuration';
-import { articleCollection, baseArticle, RULES } from './configurator.fixtures';
+import { articleCollection, baseArticle, remoteDriverCollection, REMOTE_DRIVER_RULES as PLUSMINUS_RULES, RULES } from './configurator.fixtures';
 
 /** A pendant with a remote-driver-only control, like the demo catalogue's sticks (subfamily 219). */
 function pendantCollection(): VariationsResponse {
@@ -90,6 +90,30 @@ describe('the configuration', () => {
     const surface = chooseAttribute(startConfiguration(ctx), 'installation', '10', ctx);
     expect(surface.incompatible).toBe(true);
     expect(resultOf(surface.tree, ctx, 1, null).reference).toBe('746005/M3_31');
+  });
+
+  it('RemoteDriverCP on: a remote installation switches the light to control M (no driver), and M stays while the canopy is remote', () => {
+    const ctx = { ...context(remoteDriverCollection(), '5520', parseRuleBook(PLUSMINUS_RULES).ruleSets), flags: { remoteDriverCP: true } };
+    const start = startConfiguration(ctx);
+    expect(attributesOf(start)).toMatchObject({ control: '0', installation: '10' });
+    const micro = chooseAttribute(start, 'installation', '31', ctx);
+    expect(micro.incompatible).toBe(false);
+    expect(attributesOf(micro.tree)).toMatchObject({ control: 'M', installation: '31' });
+    expect(resultOf(micro.tree, ctx, 1, null).reference).toBe('552001/M3_31');
+    // Another driver with a remote canopy is switched back to M: the user is told it is incompatible.
+    const dali = chooseAttribute(micro.tree, 'control', '2', ctx);
+    expect(dali.incompatible).toBe(true);
+    expect(attributesOf(dali.tree).control).toBe('M');
+  });
+
+  it('RemoteDriverCP off (or not given): a remote installation keeps the chosen control', () => {
+    for (const flags of [{ remoteDriverCP: false }, undefined]) {
+      const ctx = { ...context(remoteDriverCollection(), '5520', parseRuleBook(PLUSMINUS_RULES).ruleSets), flags };
+      const micro = chooseAttribute(startConfiguration(ctx), 'installation', '31', ctx);
+      expect(micro.incompatible).toBe(false);
+      expect(attributesOf(micro.tree)).toMatchObject({ control: '0', installation: '31' });
+      expect(resultOf(micro.tree, ctx, 1, null).reference).toBe('552001/03_31');
+    }
   });
 
   it('offers pendant heights in delta steps around the standard and prices the steps above it', () => {

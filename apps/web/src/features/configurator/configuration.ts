@@ -37,6 +37,7 @@ import {
   type LightOptions,
   type RuleSet,
   type TreeContext,
+  type TreeFlags,
   type Variation,
 } from '@lumen/domain';
 
@@ -72,10 +73,12 @@ export interface ConfiguratorContext {
   catalogId: CatalogId;
   collection: ArticleCollection;
   rules: readonly RuleSet[];
+  /** The engine's flags as evaluated for the user (RemoteDriverCP); absent: every flag off. */
+  flags?: TreeFlags;
 }
 
 function treeContext(context: ConfiguratorContext): TreeContext {
-  return { articles: context.collection, rules: context.rules, catalogId: context.catalogId };
+  return { articles: context.collection, rules: context.rules, catalogId: context.catalogId, flags: context.flags };
 }
 
 /**

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
-import { articleCollection, RULES } from './configurator.fixtures';
+import { articleCollection, remoteDriverCollection, REMOTE_DRIVER_RULES, RULES } from './configurator.fixtures';
 
 const en = TRANSLATIONS['fr-eproject'].en;
 const de = TRANSLATIONS['fr-eproject'].de;
@@ -176,5 +176,36 @@ describe('the attributes configurator', () => {
     await userEvent.click(within(finish).getByRole('button', { name: 'Black' }));
     expect(reference()).toHaveTextContent('027005/03_10');
     expect(within(finish).getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('RemoteDriverCP, as the api evaluates it for the user', () => {
+  /** The demo's Plusminus pendant Ø 15 (5520): RemoteDriverCP on or off for this user. */
+  function remoteDriverApi(remoteDriverCP: boolean) {
+    const api = createFakeApi({ account: distributor(), flags: () => ({ RemoteDriverCP: remoteDriverCP }) });
+    api.handle((call) => {
+      if (call.path === '/api/products/v1/articles/references') return json(200, {});
+      if (call.path === '/api/apiv2/articles/variations') return json(200, remoteDriverCollection());
+      if (call.path === '/api/products/v1/articles/models') return json(200, [{ model: '5520', description: 'Plusminus pendant Ø 15', image: '/api/images/models/5520.svg' }]);
+      if (call.path.startsWith('/api/products/v1/static/rules/')) return json(200, REMOTE_DRIVER_RULES);
+      return undefined;
+    });
+    return api;
+  }
+  const control = () => screen.getByRole('button', { name: new RegExp(tx('configurator.attribute.control')) });
+
+  it('on: a micro canopy (a remote installation) switches the control to no driver', async () => {
+    await openConfigurator('/add-product/225/15/5520', remoteDriverApi(true));
+    expect(reference()).toHaveTextContent('552001/03_10');
+    await choose(tx('configurator.attribute.installation'), 'Micro canopy');
+    expect(reference()).toHaveTextContent('552001/M3_31');
+    expect(control()).toHaveTextContent('No driver (remote driver)');
+  });
+
+  it('off: the control stays as chosen', async () => {
+    await openConfigurator('/add-product/225/15/5520', remoteDriverApi(false));
+    await choose(tx('configurator.attribute.installation'), 'Micro canopy');
+    expect(reference()).toHaveTextContent('552001/03_31');
+    expect(control()).toHaveTextContent('On/off');
   });
 });

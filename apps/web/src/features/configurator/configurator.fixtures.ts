@@ -67,3 +67,36 @@ export const RULES = {
     },
   ],
 };
+
+/**
+ * Plusminus pendant Ø 15 (model 5520, collection 225) as the demo catalogue makes it: on/off by
+ * default, phase-cut, DALI or no driver (M, for a remote driver); a surface canopy by default, a micro
+ * canopy (31, remote) or a multiple one. The demo's rule: no driver needs a recessed canopy.
+ */
+export function remoteDriverCollection(): VariationsResponse {
+  const model = '5520';
+  return {
+    catalogId: 16,
+    articles: [{ ...baseArticle(16, model), description: 'Plusminus pendant Ø 15' }],
+    variations: [
+      { type: 'control', model, modifier: '1', description: { en: 'Phase-cut dimmable' }, priceIncrement: '12.00' },
+      { type: 'control', model, modifier: '2', description: { en: 'DALI' }, priceIncrement: '38.00' },
+      { type: 'control', model, modifier: 'M', description: { en: 'No driver (remote driver)' } },
+      { type: 'installation', model, modifier: '31', description: { en: 'Micro canopy' }, priceIncrement: '22.00' },
+      { type: 'installation', model, modifier: '18', description: { en: 'Multiple canopy' }, priceIncrement: '18.00' },
+    ],
+    pricing: { currency: 'EUR', rateId: 1, basePrices: { [model]: '300.00' }, discounts: {} },
+  };
+}
+
+export const REMOTE_DRIVER_RULES = {
+  version: 1,
+  subFamilyId: 225,
+  ruleSets: [
+    {
+      id: 'plusminus-exclusions',
+      appliesTo: { elementType: ['Light'] },
+      rules: [{ kind: 'exclusion', id: 'remote-driver', reason: 'A remote driver needs a recessed canopy', combinations: [{ Dim: 'M', Instalacion1: ['0', '1', '2', '5', '6'] }] }],
+    },
+  ],
+};

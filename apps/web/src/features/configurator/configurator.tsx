@@ -11,6 +11,7 @@ import {
 import { Button, QuantitySelector, Select } from '@lumen/ui';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFlag } from '../../shared/flags';
 import { useAppDispatch } from '../../shared/store';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
 import { checkReference } from './configurator-calls';
@@ -73,9 +74,12 @@ export interface ConfiguratorProps {
  */
 export function Configurator({ mode, model, data, rules, lang, seesPrices, initial, initialQuantity = 1, now, readOnly = false, renderActions }: ConfiguratorProps) {
   const { t } = useTranslation();
+  // RemoteDriverCP as the api evaluated it for this user (configuration-domain §4): with it on, a
+  // remote installation switches the light to control M when the model offers it.
+  const remoteDriverCP = useFlag('RemoteDriverCP');
   const context = useMemo<ConfiguratorContext>(
-    () => ({ model, catalogId: data.catalogId, collection: toArticleCollection(data), rules }),
-    [model, data, rules],
+    () => ({ model, catalogId: data.catalogId, collection: toArticleCollection(data), rules, flags: { remoteDriverCP } }),
+    [model, data, rules, remoteDriverCP],
   );
   const base = useMemo(() => baseArticle(context.collection, model), [context, model]);
   const [tree, setTree] = useState(() => startConfiguration(context, initial, now));
