@@ -68,6 +68,17 @@ describe('the configuration', () => {
     expect(result.drivers.reduce((sum, line) => sum + line.count, 0)).toBeGreaterThan(0);
   });
 
+  it('prices catalogue 21 as the api does for the user: changePricesCalculation lifts the 1.2 × base cap', () => {
+    const data = articleCollection(21);
+    data.variations.push({ type: 'control', model: '0270', modifier: '3', description: { en: 'Phase-cut' }, priceIncrementDollars: '40' });
+    const ctx = context(data, '0270');
+    const tree = chooseAttribute(startConfiguration(ctx), 'control', '3', ctx).tree;
+    const pricing = { basePrice: '120', rateId: 12, discounts: {} };
+    // $120 + $40: the old path caps the price at 1.2 × 120.
+    expect(resultOf(tree, ctx, 1, pricing).prices?.unitGross).toBe(144);
+    expect(resultOf(tree, ctx, 1, { ...pricing, changePricesCalculation: true }).prices?.unitGross).toBe(160);
+  });
+
   it('says when a variation is no longer or not yet available', () => {
     const data = articleCollection(16);
     data.variations.push({ type: 'temperature', model: '0270', modifier: '5', description: { en: '5000 K' }, availability: { since: '2030-01-01T00:00:00Z' } });

@@ -175,6 +175,8 @@ export interface PricingInput {
   basePrice: string | undefined;
   rateId: number;
   discounts: Readonly<Record<string, number>>;
+  /** The user's changePricesCalculation (catalogue 21: percent capped instead of the price), as the api prices. */
+  changePricesCalculation?: boolean;
 }
 
 export interface ConfigurationResult {
@@ -226,7 +228,11 @@ export function resultOf(tree: ElementTree, context: ConfiguratorContext, quanti
   const drivers = quantity > 0 && Number.isSafeInteger(quantity) ? calculateDrivers({ model: context.model, control, lights: quantity }).drivers[driverCatalogueNameFor(context.catalogId)] : [];
   let prices: ArticlePrices | null = null;
   if (pricing?.basePrice !== undefined) {
-    const unitGross = priceWithVariations(pricing.basePrice, variations, { catalogId: context.catalogId, rateId: pricing.rateId });
+    const unitGross = priceWithVariations(pricing.basePrice, variations, {
+      catalogId: context.catalogId,
+      rateId: pricing.rateId,
+      changePricesCalculation: pricing.changePricesCalculation === true,
+    });
     const sublevel = article.articleType.level3?.id ?? article.articleType.level2?.id;
     prices = linePrices({ unitGross, quantity, discountPercent: discountForSublevel(pricing.discounts, sublevel) });
   }

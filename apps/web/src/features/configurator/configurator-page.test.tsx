@@ -179,6 +179,36 @@ describe('the attributes configurator', () => {
   });
 });
 
+describe('changePricesCalculation, as the api evaluates it for the user', () => {
+  /** Catalogue 21 with a $40 driver on a $120 luminaire: over the old path's 1.2 × base cap. */
+  function pricesApi(changePricesCalculation: boolean) {
+    const importer = makeAccount({ role: 'importer', catalogId: 21, catalog: 'USA' });
+    const api = configuratorApi(importer);
+    api.state.flagsFor = () => ({ changePricesCalculation });
+    api.state.handlers.unshift((call) => {
+      if (call.path !== '/api/apiv2/articles/variations') return undefined;
+      const data = articleCollection(21);
+      data.variations.push({ type: 'control', model: '0270', modifier: '3', description: { en: 'Phase-cut' }, priceIncrementDollars: '40' });
+      return json(200, data);
+    });
+    return api;
+  }
+
+  it('on: the percent is capped, not the price', async () => {
+    const { result } = await openConfigurator('/add-product/302/2/0270', pricesApi(true));
+    await choose(tx('configurator.attribute.control'), 'Phase-cut');
+    expect(reference()).toHaveTextContent('0270-01/33_10');
+    expect(within(result).getByText('$160.00')).toBeInTheDocument();
+  });
+
+  it('off: the price is capped at 1.2 × base', async () => {
+    const { result } = await openConfigurator('/add-product/302/2/0270', pricesApi(false));
+    await choose(tx('configurator.attribute.control'), 'Phase-cut');
+    expect(within(result).getByText('$144.00')).toBeInTheDocument();
+    expect(within(result).queryByText('$160.00')).not.toBeInTheDocument();
+  });
+});
+
 describe('RemoteDriverCP, as the api evaluates it for the user', () => {
   /** The demo's Plusminus pendant Ø 15 (5520): RemoteDriverCP on or off for this user. */
   function remoteDriverApi(remoteDriverCP: boolean) {

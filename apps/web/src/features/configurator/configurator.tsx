@@ -88,7 +88,10 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
 
   const attributes = attributesOf(tree);
   const options = optionsOf(context);
-  const pricing = seesPrices && data.pricing ? { basePrice: data.pricing.basePrices[model], rateId: data.pricing.rateId, discounts: data.pricing.discounts } : null;
+  // Priced as the api prices this user's lines (catalogue 21's cap follows changePricesCalculation).
+  const changePricesCalculation = useFlag('changePricesCalculation');
+  const pricing =
+    seesPrices && data.pricing ? { basePrice: data.pricing.basePrices[model], rateId: data.pricing.rateId, discounts: data.pricing.discounts, changePricesCalculation } : null;
   const result = resultOf(tree, context, quantity, pricing, now);
   const currency = data.pricing?.currency ?? (data.catalogId === 21 ? 'USD' : 'EUR');
 
