@@ -56,3 +56,11 @@ export const FLAG_KEYS = [
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on an answer that repeats the first answer of its key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** File extensions an upload may have (spec §5), lower case, without the dot. */
+export const UPLOAD_EXTENSIONS = ['doc', 'docx', 'gif', 'jpg', 'jpeg', 'mpg', 'mpeg', 'avi', 'pdf', 'ppt', 'pptx', 'tif', 'tiff', 'txt', 'xls', 'xlsx'] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+/** The largest file an upload may carry (spec §5, §9): 10 MiB. */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+/** How long an uploaded file waits to be attached to a request before it is removed. */
+export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   /** The current password given to change it is wrong (400, not 401: the session is fine). */
   WRONG_PASSWORD: 400,
   NO_CLIENT_CODE: 400,
+  /** An upload without a file, or with an empty one. */
+  FILE_EMPTY: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
@@ -21,8 +23,14 @@ export const ERROR_STATUS = {
   /** A request with the same Idempotency-Key is still being answered. */
   IDEMPOTENCY_KEY_IN_FLIGHT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** An upload over MAX_UPLOAD_BYTES (refused before the rest of it is read). */
+  FILE_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An upload whose extension is not one of UPLOAD_EXTENSIONS. */
+  FILE_TYPE_NOT_ALLOWED: 415,
+  /** An upload whose content is not what its extension says (a renamed executable, a lying file). */
+  FILE_CONTENT_MISMATCH: 415,
   /** The Idempotency-Key was used before for another request (another body, method or path). */
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,

@@ -8,3 +8,4 @@ export * from './users';
 export * from './products';
 export * from './projects';
 export * from './flags';
+export * from './files';

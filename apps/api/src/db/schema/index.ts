@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './projects';
 export * from './request-control';
 export * from './flags';
+export * from './files';
