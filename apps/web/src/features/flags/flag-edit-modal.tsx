@@ -70,7 +70,7 @@ export function FlagEditModal({ flag, onClose, onSaved }: { flag: FlagDefinition
       onClose={onClose}
       size="large"
       fullScreenOnSmall
-      title={t('flags.edit.title', { key: flag.key })}
+      title={<span className="flags-dialog-title">{t('flags.edit.title', { key: flag.key })}</span>}
       footer={
         <>
           <Button variant="secondary" onPress={onClose}>
@@ -171,6 +171,7 @@ export function FlagEditModal({ flag, onClose, onSaved }: { flag: FlagDefinition
           <Button
             variant="secondary"
             size="sm"
+            className="flag-form__add"
             onPress={() => update((current) => ({ ...current, emailToggles: [...current.emailToggles, { id: nextRowId(), email: '', enabled: true }] }))}
           >
             <Icon name="plus" size={18} aria-hidden="true" />

@@ -30,7 +30,7 @@ export function FlagHistoryModal({ flagKey, onClose }: { flagKey: string; onClos
   const changes = first.status === 'ready' ? [...first.data.items, ...older] : [];
   const total = first.status === 'ready' ? first.data.total : 0;
   return (
-    <Modal isOpen onClose={onClose} size="large" title={t('flags.history.title', { key: flagKey })}>
+    <Modal isOpen onClose={onClose} size="large" title={<span className="flags-dialog-title">{t('flags.history.title', { key: flagKey })}</span>}>
       {first.status === 'loading' ? (
         <div role="status" aria-live="polite">
           <span className="lm-visually-hidden">{t('common.loading')}</span>
@@ -69,7 +69,7 @@ function ChangeItem({ change }: { change: FlagChange }) {
       {differences.length === 0 ? (
         <p>{t('flags.history.noDifference')}</p>
       ) : (
-        <table className="flags-table flag-history__table">
+        <table className="flags-table flags-table--stacked flag-history__table">
           <caption className="lm-visually-hidden">{t('flags.history.caption', { who: change.changedBy.email, when })}</caption>
           <thead>
             <tr>
@@ -127,8 +127,8 @@ function DifferenceRow({ difference }: { difference: FlagDifference }) {
   return (
     <tr>
       <th scope="row">{field}</th>
-      <td>{before}</td>
-      <td>{after}</td>
+      <td data-label={t('flags.history.before')}>{before}</td>
+      <td data-label={t('flags.history.after')}>{after}</td>
     </tr>
   );
 }

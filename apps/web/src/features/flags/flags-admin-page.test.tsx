@@ -30,7 +30,14 @@ const stateOf = ({ description, defaultValue, rollout, emailToggles }: FlagSetti
 /** An in-memory flags service: the list, PUT with its history, as the api answers them. */
 function flagsApi(account = admin) {
   const api = createFakeApi({ account });
-  const flags = new Map([flag('getArticlesByReferenceV2'), flag('hideCloneProjectButton', { rollout: { DEV: 0, NEWPRO: 0, PRO: null } })].map((f) => [f.key, f]));
+  const toggles = ['a', 'b', 'c', 'd', 'e'].map((name, index) => ({ email: `${name}@demo.example`, enabled: index !== 1 }));
+  const flags = new Map(
+    [
+      flag('getArticlesByReferenceV2'),
+      flag('hideCloneProjectButton', { rollout: { DEV: 0, NEWPRO: 0, PRO: null } }),
+      flag('RemoteDriverCP', { rollout: { DEV: 0.125, NEWPRO: null, PRO: 0 }, emailToggles: toggles }),
+    ].map((f) => [f.key, f]),
+  );
   const history: FlagChange[] = [];
   api.handle((call) => {
     if (call.method === 'GET' && call.path === '/api/masters/v1/flags') return json(200, { environment: 'NEWPRO', remoteConfigured: false, flags: [...flags.values()] });
@@ -66,9 +73,21 @@ describe('the backoffice flags screen', () => {
     expect(within(rows[0]!).getByRole('columnheader', { name: tx('flags.admin.inUse', { environment: 'NEWPRO' }) })).toBeInTheDocument();
     const byReference = rows.find((row) => within(row).queryByText('getArticlesByReferenceV2'))!;
     expect(within(byReference).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(['100%', '50%', tx('flags.rollout.remote'), '0', tx('flags.admin.seeded')]),
+      expect.arrayContaining(['100%', '50%', tx('flags.rollout.remote'), tx('flags.admin.noToggles'), tx('flags.admin.seeded')]),
     );
     expect(screen.getByText(new RegExp(tx('flags.admin.environment', { environment: 'NEWPRO' })))).toBeInTheDocument();
+    expect(within(byReference).getByText(tx('flags.admin.noToggles'))).toBeInTheDocument();
+
+    // Sorted by name whatever the case; the first three per-address settings, then how many more.
+    expect(rows.slice(1).map((row) => within(row).getByRole('rowheader').querySelector('.flags-table__key')?.textContent)).toEqual([
+      'getArticlesByReferenceV2',
+      'hideCloneProjectButton',
+      'RemoteDriverCP',
+    ]);
+    const remote = within(rows[3]!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(remote).toEqual(expect.arrayContaining(['12.5%', tx('flags.rollout.remote'), '0%']));
+    const toggles = within(rows[3]!).getAllByRole('listitem').map((item) => item.textContent);
+    expect(toggles).toEqual([`a@demo.example ${tx('flags.value.on')}`, `b@demo.example ${tx('flags.value.off')}`, `c@demo.example ${tx('flags.value.on')}`, tx('flags.admin.moreToggles_other', { count: 2 })]);
   });
 
   it('saves a change through the api and shows it in the list and in the history (who, when, before, after)', async () => {

@@ -1,4 +1,4 @@
-import { FEATURE_ENVIRONMENTS, type FlagDefinition, type FlagList } from '@lumen/contracts';
+import { FEATURE_ENVIRONMENTS, type FeatureEnvironment, type FlagDefinition, type FlagList } from '@lumen/contracts';
 import { Button, Skeleton } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,9 +79,12 @@ function FlagsTable({ list, onEdit, onHistory }: { list: FlagList; onEdit: (flag
   const { t } = useTranslation();
   const format = useFormat();
   const rolloutText = (value: number | null) => (value === null ? t('flags.rollout.remote') : format.number(value, { style: 'percent', maximumFractionDigits: 2 }));
+  const environmentLabel = (environment: FeatureEnvironment) => (environment === list.environment ? t('flags.admin.inUse', { environment }) : environment);
+  // By name as people read it (the api lists by key, where RemoteDriverCP's capital comes first).
+  const flags = [...list.flags].sort((a, b) => a.key.localeCompare(b.key, 'en', { sensitivity: 'base' }));
   return (
     <div className="flags-table__scroll">
-      <table className="flags-table flags-admin__table">
+      <table className="flags-table flags-table--stacked flags-admin__table">
         <caption className="lm-visually-hidden">{t('flags.admin.caption')}</caption>
         <thead>
           <tr>
@@ -89,7 +92,7 @@ function FlagsTable({ list, onEdit, onHistory }: { list: FlagList; onEdit: (flag
             <th scope="col">{t('flags.column.default')}</th>
             {FEATURE_ENVIRONMENTS.map((environment) => (
               <th scope="col" key={environment} className={environment === list.environment ? 'flags-admin__current' : undefined}>
-                {environment === list.environment ? t('flags.admin.inUse', { environment }) : environment}
+                {environmentLabel(environment)}
               </th>
             ))}
             <th scope="col">{t('flags.column.emailToggles')}</th>
@@ -100,20 +103,24 @@ function FlagsTable({ list, onEdit, onHistory }: { list: FlagList; onEdit: (flag
           </tr>
         </thead>
         <tbody>
-          {list.flags.map((flag) => (
+          {flags.map((flag) => (
             <tr key={flag.key}>
               <th scope="row">
                 <span className="flags-table__key">{flag.key}</span>
                 {flag.description && <span className="flags-admin__description">{flag.description}</span>}
               </th>
-              <td>{t(flag.defaultValue ? 'flags.value.on' : 'flags.value.off')}</td>
+              <td data-label={t('flags.column.default')}>{t(flag.defaultValue ? 'flags.value.on' : 'flags.value.off')}</td>
               {FEATURE_ENVIRONMENTS.map((environment) => (
-                <td key={environment} className={environment === list.environment ? 'flags-admin__current' : undefined}>
+                <td key={environment} data-label={environmentLabel(environment)} className={environment === list.environment ? 'flags-admin__current' : undefined}>
                   {rolloutText(flag.rollout[environment])}
                 </td>
               ))}
-              <td>{flag.emailToggles.length}</td>
-              <td>{flag.updatedBy ? t('flags.admin.changedBy', { who: flag.updatedBy, when: format.date(flag.updatedAt) }) : t('flags.admin.seeded')}</td>
+              <td data-label={t('flags.column.emailToggles')}>
+                <EmailToggles toggles={flag.emailToggles} />
+              </td>
+              <td data-label={t('flags.column.lastChange')}>
+                {flag.updatedBy ? t('flags.admin.changedBy', { who: flag.updatedBy, when: format.date(flag.updatedAt) }) : t('flags.admin.seeded')}
+              </td>
               <td>
                 <div className="flags-admin__actions">
                   <Button variant="secondary" size="sm" aria-label={t('flags.admin.editNamed', { key: flag.key })} onPress={() => onEdit(flag)}>
@@ -129,5 +136,24 @@ function FlagsTable({ list, onEdit, onHistory }: { list: FlagList; onEdit: (flag
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** How many per-address settings the list shows before "and N more" (the edit form shows them all). */
+const TOGGLES_SHOWN = 3;
+
+function EmailToggles({ toggles }: { toggles: FlagDefinition['emailToggles'] }) {
+  const { t } = useTranslation();
+  if (toggles.length === 0) return <>{t('flags.admin.noToggles')}</>;
+  const more = toggles.length - TOGGLES_SHOWN;
+  return (
+    <ul className="flags-admin__toggles">
+      {toggles.slice(0, TOGGLES_SHOWN).map((toggle) => (
+        <li key={toggle.email}>
+          <span className="flags-admin__email">{toggle.email}</span> {t(toggle.enabled ? 'flags.value.on' : 'flags.value.off')}
+        </li>
+      ))}
+      {more > 0 && <li>{t('flags.admin.moreToggles', { count: more })}</li>}
+    </ul>
   );
 }

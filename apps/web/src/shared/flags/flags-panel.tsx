@@ -34,7 +34,7 @@ export function FlagsPanel({ onClose }: { onClose: () => void }) {
     >
       <p className="flags-panel__intro">{t('flags.panel.intro')}</p>
       <div className="flags-table__scroll">
-        <table className="flags-table">
+        <table className="flags-table flags-table--stacked flags-panel__table">
           <caption className="lm-visually-hidden">{t('flags.panel.caption')}</caption>
           <thead>
             <tr>
@@ -62,8 +62,8 @@ function FlagRow({ status, onChange }: { status: FlagStatus; onChange: (value: b
       <th scope="row" className="flags-table__key">
         {status.key}
       </th>
-      <td>{status.served === undefined ? t('flags.panel.notServed') : t(status.served ? 'flags.value.on' : 'flags.value.off')}</td>
-      <td>
+      <td data-label={t('flags.panel.served')}>{status.served === undefined ? t('flags.panel.notServed') : t(status.served ? 'flags.value.on' : 'flags.value.off')}</td>
+      <td data-label={t('flags.panel.override')} className="flags-panel__override-cell">
         <Select<OverrideChoice>
           className="flags-panel__override"
           label={<span className="lm-visually-hidden">{t('flags.panel.overrideOf', { key: status.key })}</span>}
