@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,9 +16,12 @@ import { AccessTokens, decorateSecureCookies } from './http/sessions';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
+import { createLocalDiskStorage } from './lib/file-storage';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { filesRoutes } from './modules/files/files.routes';
+import { createFilesService } from './modules/files/files.service';
 import { flagsRoutes } from './modules/flags/flags.routes';
 import { createFlagsService } from './modules/flags/flags.service';
 import { mastersRoutes } from './modules/masters/masters.routes';
@@ -144,6 +148,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productsRoutes, { products });
   await app.register(projectsRoutes, { projects: createProjectsService(ctx, { products, flags }) });
   await app.register(imagesRoutes, { prefix: '/api/images', images: createImagesService(ctx) });
+  const files = createFilesService(ctx, { storage: createLocalDiskStorage(join(config.dataDir, 'files')) });
+  await app.register(filesRoutes, { prefix: '/api/images', files });
+  const pruneUploads = setInterval(() => {
+    ctx.background.run('prune-temporary-uploads', async () => {
+      await files.pruneExpired();
+    });
+  }, 10 * 60 * 1000);
+  pruneUploads.unref();
+  app.addHook('onClose', async () => clearInterval(pruneUploads));
 
   await registerSpa(app, config.webDistDir);
   return app;
