@@ -14,6 +14,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Pino options override (tests silence logs). */
   logger?: boolean | { level: string };
+  /**
+   * Also serialize every response the zod way and fail when the fast serializer writes otherwise
+   * (the test suite turns it on; it costs a validation per response, so never in a served app).
+   */
+  crossCheckResponses?: boolean;
 }
 
 /** Work started by a request that must not hold the answer (mail); awaited on close. */

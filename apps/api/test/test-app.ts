@@ -123,7 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? testClock();
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, clock, mailer, logger: false });
+  const app = await buildApp({ config, database, clock, mailer, logger: false, crossCheckResponses: true });
   await options.extend?.(app);
   await app.ready();
   return {
