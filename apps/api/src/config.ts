@@ -20,6 +20,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailOutboxDir: string;
   mailFrom: string;
+  /** Where support requests are mailed (SUPPORT_EMAIL): the support desk's shared address. */
+  supportEmail: string;
   /** Public origin of the platform as the operator set it (PUBLIC_URL); undefined when unset. */
   publicUrl: string | undefined;
   /**
@@ -89,6 +91,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Lumen Pro <no-reply@lumen.example>'),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@lumen.example'),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((url) => url.replace(/\/+$/, ''))
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl: e.SMTP_URL,
     mailOutboxDir: e.MAIL_OUTBOX_DIR ? abs(e.MAIL_OUTBOX_DIR) : resolve(dataDir, 'mail'),
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     publicUrl: e.PUBLIC_URL,
     linkOrigin: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     webDistDir: e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : defaultWebDist(),

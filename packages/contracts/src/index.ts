@@ -9,3 +9,4 @@ export * from './products';
 export * from './projects';
 export * from './flags';
 export * from './files';
+export * from './support';

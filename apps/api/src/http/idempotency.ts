@@ -3,7 +3,7 @@ import { IDEMPOTENT_REPLAYED_HEADER, IdempotencyHeaders } from '@lumen/contracts
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { type Access, requirePrincipal } from './access-guard';
+import type { Access } from './access-guard';
 import { claimKey, completeKey, deleteExpiredKey, deleteExpiredKeys, deleteKey, findKey, takeOverKey } from './idempotency.repository';
 
 /** How long a key and its answer are kept. */
@@ -44,7 +44,7 @@ function bodyHash(body: unknown): string {
 
 /**
  * `Idempotency-Key` for the POST calls that create: a route opts in with `config: { idempotent: true }`
- * (it must need a session: keys are kept per user). The header is declared in the route's schema
+ * (it must need a session, or take one optionally: keys are kept per user, so a visitor's key is ignored). The header is declared in the route's schema
  * (OpenAPI, 400 when malformed). The first request with a key claims it (a row in
  * `idempotency_keys`; the primary key makes concurrent claims end with one winner) and its answer is
  * stored when it succeeds; the same key and body then get that answer again with
@@ -58,8 +58,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     const config = route.config as { idempotent?: boolean; access?: Access } | undefined;
     if (!config?.idempotent) return;
     if ([route.method].flat().some((method) => method !== 'POST')) throw new Error(`Route ${String(route.method)} ${route.url}: only POST routes take an idempotency key`);
-    if (config.access === undefined || config.access === 'public' || config.access === 'optional') {
-      throw new Error(`Route POST ${route.url}: an idempotent route needs a session (keys are kept per user)`);
+    if (config.access === undefined || config.access === 'public') {
+      throw new Error(`Route POST ${route.url}: an idempotent route needs a session, or an optional one (keys are kept per user)`);
     }
     const schema = (route.schema ?? {}) as FastifySchema;
     if (schema.headers) throw new Error(`Route POST ${route.url}: already declares headers; merge Idempotency-Key into them`);
@@ -70,7 +70,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (!request.routeOptions.config.idempotent || typeof key !== 'string') return;
-    const { userId } = requirePrincipal(request);
+    // Keys are kept per user: on an 'optional' route a visitor's key is ignored (the route guards against doubles itself).
+    if (!request.principal) return;
+    const { userId } = request.principal;
     const fingerprint = { method: request.method, path: request.url, requestHash: bodyHash(request.body) };
     const now = ctx.clock();
     const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS);

@@ -4,6 +4,8 @@ import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /** Where answers go when it is not the sender (the support desk answers the requester). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

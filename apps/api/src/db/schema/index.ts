@@ -5,3 +5,4 @@ export * from './projects';
 export * from './request-control';
 export * from './flags';
 export * from './files';
+export * from './support';
