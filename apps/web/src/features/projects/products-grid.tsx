@@ -1,7 +1,8 @@
 import { MAX_PRODUCT_QUANTITY, type Project, type ProjectProduct } from '@lumen/contracts';
 import { attributesValidatePath, hasAnyPrivilege, pendantHeightToMetres } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
-import { useState } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
@@ -42,14 +43,106 @@ export function productName(product: ProjectProduct): string {
   return product.description ?? product.referenceCode ?? product.creationCode ?? product.model;
 }
 
-/** The products of a project: grid attributes, quantity (editable in EDITION), price with price.view, clone and delete. */
+/** Rows kept beyond the visible ones on each side, so that scrolling and Tab find them already there. */
+const OVERSCAN_ROWS = 6;
+/** First guesses of a row's height (table from md up, a card below), corrected by measuring each rendered row. */
+const ESTIMATED_ROW_PX = { table: 150, card: 420 } as const;
+const SMALL_SCREEN = '(max-width: 767px)';
+
+/**
+ * A row's height for the virtualiser, its bottom margin included (the cards below md are spaced by
+ * margins). A row not laid out yet (size 0, e.g. in a hidden container) keeps its estimate, so that
+ * an unmeasured grid does not take every row for visible.
+ */
+function measureRow(element: Element, entry: ResizeObserverEntry | undefined, estimate: number): number {
+  const height = entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
+  if (height <= 0) return estimate;
+  return Math.round(height + (Number.parseFloat(getComputedStyle(element).marginBottom) || 0));
+}
+
+/** The page's distance from its top to `element`, where the virtualised rows start. */
+function documentTop(element: Element | null): number {
+  return element ? Math.round(element.getBoundingClientRect().top + window.scrollY) : 0;
+}
+
+/** Printing shows every row, not the window on screen. */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => setPrinting(true);
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printing;
+}
+
+/**
+ * The products of a project: grid attributes, quantity (editable in EDITION), price with price.view, clone and delete.
+ *
+ * A project may hold hundreds of lines, each with a quantity field and buttons: rendering them all
+ * blocked the main thread for seconds. Only the rows in and near the window are rendered (the page
+ * scrolls, so the virtualiser follows the window); spacer rows stand for the others so that the
+ * scroll height stays true. Screen readers get the real row count and each row's position
+ * (aria-rowcount, aria-rowindex); the row holding the focus and its two neighbours stay rendered,
+ * so the focus is never dropped by a scroll and Tab / Shift+Tab always find the next row.
+ */
 export function ProductsGrid({ project, editable, seesPrices }: { project: Project; editable: boolean; seesPrices: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [removing, setRemoving] = useState<ProjectProduct | null>(null);
   const showPrices = seesPrices && project.products.some((product) => product.price);
+  const { products } = project;
+  const columns = 5 + (showPrices ? 2 : 0) + (editable ? 1 : 0);
 
-  if (project.products.length === 0) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const printing = usePrinting();
+  const estimate = typeof window !== 'undefined' && window.matchMedia?.(SMALL_SCREEN).matches ? ESTIMATED_ROW_PX.card : ESTIMATED_ROW_PX.table;
+  const focusedIndex = focusedKey === null ? -1 : products.findIndex((product) => product._id === focusedKey);
+
+  const estimateSize = useCallback(() => estimate, [estimate]);
+  const getItemKey = useCallback((index: number) => products[index]?._id ?? index, [products]);
+  const virtualizer = useWindowVirtualizer({
+    count: products.length,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    // The first render already knows the window, so it renders the visible rows, not none.
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    initialOffset: () => (typeof window === 'undefined' ? 0 : window.scrollY),
+    measureElement: (element, entry) => measureRow(element, entry, estimate),
+    rangeExtractor: (range) => {
+      if (printing) return products.map((_, index) => index);
+      const indexes = new Set(defaultRangeExtractor(range));
+      if (focusedIndex >= 0) for (const index of [focusedIndex - 1, focusedIndex, focusedIndex + 1]) if (index >= 0 && index < products.length) indexes.add(index);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    useFlushSync: false,
+  });
+
+  // Where the rows start on the page moves with what is above the grid (a notice, a wrapped
+  // header, a narrower window), each of which resizes the page: follow it.
+  const hasRows = products.length > 0;
+  useLayoutEffect(() => {
+    if (!hasRows) return;
+    const follow = () => setScrollMargin(documentTop(bodyRef.current));
+    follow();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(follow);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [hasRows]);
+
+  const onRowRemove = useCallback((product: ProjectProduct) => setRemoving(product), []);
+
+  if (products.length === 0) {
     return (
       <div className="card projects__message">
         <p>{t(editable ? 'projects.grid.empty' : 'projects.grid.emptyReadOnly')}</p>
@@ -57,13 +150,47 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
     );
   }
 
+  const items = virtualizer.getVirtualItems();
+  const rows: ReactNode[] = [];
+  let end = scrollMargin;
+  for (const item of items) {
+    const product = products[item.index];
+    if (!product) continue;
+    if (item.start > end) rows.push(<SpacerRow key={`gap-${item.index}`} height={item.start - end} columns={columns} />);
+    rows.push(
+      <ProductRow
+        key={product._id}
+        index={item.index}
+        measureRef={virtualizer.measureElement}
+        projectId={project.id}
+        product={product}
+        editable={editable}
+        showPrices={showPrices}
+        onRemove={onRowRemove}
+      />,
+    );
+    end = item.end;
+  }
+  const bottom = scrollMargin + virtualizer.getTotalSize() - end;
+  if (bottom > 0) rows.push(<SpacerRow key="gap-end" height={bottom} columns={columns} />);
+
   return (
     <>
       <div className="project-grid__scroll">
-        <table className="project-grid">
+        <table className={['project-grid', showPrices && 'project-grid--prices', editable && 'project-grid--actions'].filter(Boolean).join(' ')} aria-rowcount={products.length + 1}>
           <caption className="lm-visually-hidden">{t('projects.grid.caption', { name: project.name })}</caption>
+          <colgroup>
+            <col className="project-grid__col-product" />
+            <col className="project-grid__col-figure" />
+            <col className="project-grid__col-figure" />
+            <col className="project-grid__col-figure" />
+            <col className="project-grid__col-quantity" />
+            {showPrices && <col className="project-grid__col-price" />}
+            {showPrices && <col className="project-grid__col-price" />}
+            {editable && <col className="project-grid__col-actions" />}
+          </colgroup>
           <thead>
-            <tr>
+            <tr aria-rowindex={1}>
               <th scope="col">{t('projects.grid.product')}</th>
               <th scope="col">{t('projects.grid.lumens')}</th>
               <th scope="col">{t('projects.grid.watts')}</th>
@@ -78,10 +205,14 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
               )}
             </tr>
           </thead>
-          <tbody>
-            {project.products.map((product) => (
-              <ProductRow key={product._id} project={project} product={product} editable={editable} showPrices={showPrices} onRemove={() => setRemoving(product)} />
-            ))}
+          <tbody
+            ref={bodyRef}
+            onFocus={(event) => {
+              const key = event.target.closest<HTMLElement>('tr[data-key]')?.dataset.key;
+              if (key && key !== focusedKey) setFocusedKey(key);
+            }}
+          >
+            {rows}
           </tbody>
         </table>
       </div>
@@ -95,15 +226,30 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
   );
 }
 
+/** Stands for rows that are not rendered, with their height; hidden from assistive technology. */
+function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr className="project-grid__spacer" aria-hidden="true">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
+}
+
 interface RowProps {
-  project: Project;
+  index: number;
+  measureRef: (element: HTMLTableRowElement | null) => void;
+  projectId: number;
   product: ProjectProduct;
   editable: boolean;
   showPrices: boolean;
-  onRemove: () => void;
+  onRemove: (product: ProjectProduct) => void;
 }
 
-function ProductRow({ project, product, editable, showPrices, onRemove }: RowProps) {
+/**
+ * One line. Memoised: a quantity change or a scroll re-renders the line it concerns and the lines
+ * that come into view, not every line (the store keeps unchanged lines as the same objects).
+ */
+const ProductRow = memo(function ProductRow({ index, measureRef, projectId, product, editable, showPrices, onRemove }: RowProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
@@ -122,36 +268,38 @@ function ProductRow({ project, product, editable, showPrices, onRemove }: RowPro
 
   async function changeQuantity(quantity: number) {
     if (quantity === product.quantity) return;
-    const result = await dispatch(updateProduct({ projectId: project.id, productId: product._id, body: { quantity } }));
+    const result = await dispatch(updateProduct({ projectId, productId: product._id, body: { quantity } }));
     // Prices and totals are the server's: read them again (a failure also puts back the saved quantity).
-    if (showPrices || updateProduct.rejected.match(result)) void dispatch(loadProject({ projectId: project.id, prices: showPrices, lang }));
+    if (showPrices || updateProduct.rejected.match(result)) void dispatch(loadProject({ projectId, prices: showPrices, lang }));
   }
 
   async function clone() {
     setCloning(true);
-    const result = await dispatch(cloneProduct({ projectId: project.id, productId: product._id }));
+    const result = await dispatch(cloneProduct({ projectId, productId: product._id }));
     setCloning(false);
-    if (cloneProduct.fulfilled.match(result)) void dispatch(loadProject({ projectId: project.id, prices: showPrices, lang }));
+    if (cloneProduct.fulfilled.match(result)) void dispatch(loadProject({ projectId, prices: showPrices, lang }));
   }
 
   return (
-    <tr>
+    <tr ref={measureRef} data-index={index} data-key={product._id} aria-rowindex={index + 2}>
       <th scope="row" className="project-grid__product">
-        {product.image && <img src={product.image} alt="" className="project-grid__image" />}
-        <span className="project-grid__name">
-          <span>{name}</span>
-          {code && code !== name && <span className="project-grid__code">{code}</span>}
-          {product.type === 'CREATION' && <span className="projects__badge">{t('projects.grid.creation')}</span>}
-          {product.validation.status === 'VALIDATED' && <span className="projects__badge projects__badge--validated">{t('projects.grid.validated')}</span>}
-          <dl className="project-grid__attributes">
-            {ATTRIBUTES.map((key) => (
-              <div key={key}>
-                <dt>{t(`projects.grid.${key}`)}</dt>
-                <dd>{product.attributes?.[key]?.description || empty}</dd>
-              </div>
-            ))}
-          </dl>
-        </span>
+        <div className="project-grid__product-cell">
+          {product.image && <img src={product.image} alt="" width={48} height={48} decoding="async" className="project-grid__image" />}
+          <span className="project-grid__name">
+            <span>{name}</span>
+            {code && code !== name && <span className="project-grid__code">{code}</span>}
+            {product.type === 'CREATION' && <span className="projects__badge">{t('projects.grid.creation')}</span>}
+            {product.validation.status === 'VALIDATED' && <span className="projects__badge projects__badge--validated">{t('projects.grid.validated')}</span>}
+            <dl className="project-grid__attributes">
+              {ATTRIBUTES.map((key) => (
+                <div key={key}>
+                  <dt>{t(`projects.grid.${key}`)}</dt>
+                  <dd>{product.attributes?.[key]?.description || empty}</dd>
+                </div>
+              ))}
+            </dl>
+          </span>
+        </div>
       </th>
       <td data-label={t('projects.grid.lumens')}>
         {figures.lumens === null ? empty : t(figures.totals ? 'projects.grid.totalLumens' : 'projects.grid.lumensValue', { value: format.number(figures.lumens) })}
@@ -181,7 +329,7 @@ function ProductRow({ project, product, editable, showPrices, onRemove }: RowPro
         <td className="project-grid__row-actions">
           {product.type === 'REGULAR' && mayEdit && (
             // The attributes configurator with this line's configuration (spec §2 /validate/{projectId}/{productId}).
-            <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={attributesValidatePath(project.id, product._id)}>
+            <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={attributesValidatePath(projectId, product._id)}>
               <span aria-hidden="true">{t('projects.product.edit')}</span>
               <span className="lm-visually-hidden">{t('projects.product.editNamed', { name })}</span>
             </Link>
@@ -190,7 +338,7 @@ function ProductRow({ project, product, editable, showPrices, onRemove }: RowPro
             <span aria-hidden="true">{t('projects.product.clone')}</span>
             <span className="lm-visually-hidden">{t('projects.product.cloneNamed', { name })}</span>
           </Button>
-          <Button variant="ghost" size="sm" onPress={onRemove}>
+          <Button variant="ghost" size="sm" onPress={() => onRemove(product)}>
             <span aria-hidden="true">{t('projects.product.delete')}</span>
             <span className="lm-visually-hidden">{t('projects.product.deleteNamed', { name })}</span>
           </Button>
@@ -198,7 +346,7 @@ function ProductRow({ project, product, editable, showPrices, onRemove }: RowPro
       )}
     </tr>
   );
-}
+});
 
 function RemoveProductModal({ project, product, onClose }: { project: Project; product: ProjectProduct; onClose: () => void }) {
   const { t } = useTranslation();
