@@ -77,7 +77,16 @@ export function Header() {
 /** The projects list (issue 6), for users who may see projects. */
 function ProjectsLink() {
   const { t } = useTranslation();
+  const status = useAppSelector((state) => state.session.status);
   const privileges = useAppSelector((state) => state.session.account?.privileges);
+  // While the account loads, the link's place is kept (a user with a session usually may see
+  // projects), so the header does not reflow when it comes.
+  if (status !== 'ready')
+    return (
+      <span className="app-header__projects app-header__pending" aria-hidden="true">
+        {t('projects.nav')}
+      </span>
+    );
   if (!privileges || !hasAnyPrivilege(privileges, ['project.view', 'project.view.company', 'project.view.assigned.company'])) return null;
   return (
     <Link to="/projects" className="app-header__projects">
@@ -117,7 +126,13 @@ function UserMenu() {
   const early = useEarlyIntent();
   const [open, setOpen] = useState(false);
   const [flagsPanel, setFlagsPanel] = useState(false);
-  if (status !== 'ready') return <div className="app-header__user" />;
+  // While the account loads, an invisible trigger keeps the menu's place (nothing moves when it comes).
+  if (status !== 'ready')
+    return (
+      <div className="app-header__user app-header__pending" aria-hidden="true">
+        <UserMenuPlaceholder name="" label="" onFocus={() => {}} onPress={() => {}} />
+      </div>
+    );
   if (!account)
     return (
       <div className="app-header__user">

@@ -1,0 +1,38 @@
+import { TRANSLATIONS } from '@lumen/i18n';
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi, json, makeAccount } from '../../test/fake-api';
+import { AppRoot } from './app-root';
+import { createAppEnvironment, startApp } from './environment';
+
+const en = (key: string) => TRANSLATIONS['fr-eproject'].en[key] ?? key;
+
+describe('the header while the account loads', () => {
+  it('keeps the places of the projects link and the user menu, invisible to every user, until the account comes', async () => {
+    const account = makeAccount({ role: 'distributor' });
+    const api = createFakeApi({ account });
+    let answer: (response: Response) => void = () => {};
+    api.handle((call) => (call.path === '/api/users/v1/account' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
+    const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/'] });
+    const started = startApp(environment);
+    await started.texts;
+    render(<AppRoot environment={environment} />);
+
+    const banner = screen.getByRole('banner');
+    const kept = banner.querySelectorAll('.app-header__pending');
+    expect(kept).toHaveLength(2);
+    for (const place of kept) expect(place).toHaveAttribute('aria-hidden', 'true');
+    expect(kept[0]).toHaveTextContent(en('projects.nav'));
+    // Neither is offered yet: no link, no menu, no login.
+    expect(within(banner).queryByRole('link', { name: en('projects.nav') })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: en('header.login') })).not.toBeInTheDocument();
+
+    await act(async () => {
+      answer(json(200, account));
+      await started.session;
+    });
+    expect(within(banner).getByRole('link', { name: en('projects.nav') })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: en('header.userMenuFor').replace('{{name}}', account.name) })).toBeInTheDocument();
+    expect(banner.querySelectorAll('.app-header__pending')).toHaveLength(0);
+  });
+});
