@@ -27,6 +27,8 @@ export { Stepper, type StepperProps, type StepperStep } from './Stepper/Stepper'
 export { stepStates, type StepState } from './Stepper/stepper-states';
 export { TabsGroup, TabList, Tab, TabPanel, type TabsGroupProps, type TabListProps, type TabProps, type TabPanelProps } from './Tabs/Tabs';
 export { Skeleton, SkeletonGroup, type SkeletonProps, type SkeletonGroupProps, type SkeletonVariant } from './Skeleton/Skeleton';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar/ProgressBar';
+export { FileDropZone, type FileDropZoneProps } from './FileDropZone/FileDropZone';
 export { Grid, GridItem, type GridProps, type GridItemProps, type ColumnSpan } from './Grid/Grid';
 export { ThemeToggle, type ThemeToggleProps } from './ThemeToggle/ThemeToggle';
 export { EMAIL_PATTERN, FORM_ERRORS, validateEmail, fieldError, type FieldValidator } from './Field/field-validation';

@@ -137,4 +137,13 @@ export const ICON_PATHS = {
       <path d="M15 9l-6 6M9 9l6 6" />
     </>
   ),
+  /** Sending a file (the file drop zone). */
+  upload: <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />,
+  /** A document (a file in a list). */
+  file: (
+    <>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" />
+      <path d="M14 2v6h6" />
+    </>
+  ),
 } satisfies Record<string, ReactElement>;

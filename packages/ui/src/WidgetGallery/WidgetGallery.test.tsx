@@ -26,6 +26,7 @@ describe('WidgetGallery', () => {
       'Steppers',
       'Tabs',
       'Skeletons',
+      'Files and progress',
       'Design tokens',
     ]);
     for (const lang of LANGS) expect(screen.getByRole('group', { name: `Delivery date (${lang})` })).toBeInTheDocument();

@@ -4,11 +4,13 @@ import { Autocomplete } from '../Autocomplete/Autocomplete';
 import { Button } from '../Button/Button';
 import { DatePicker } from '../DatePicker/DatePicker';
 import { Dropdown } from '../Dropdown/Dropdown';
+import { FileDropZone } from '../FileDropZone/FileDropZone';
 import { Grid, GridItem } from '../Grid/Grid';
 import { Icon, ICON_NAMES } from '../Icon/Icon';
 import { useWidgetsTranslation } from '../i18n/use-widgets-translation';
 import { Modal } from '../Modal/Modal';
 import { PasswordField } from '../PasswordField/PasswordField';
+import { ProgressBar } from '../ProgressBar/ProgressBar';
 import { QuantitySelector } from '../QuantitySelector/QuantitySelector';
 import { Select } from '../Select/Select';
 import { Skeleton, SkeletonGroup } from '../Skeleton/Skeleton';
@@ -365,6 +367,27 @@ function ProgressDemo() {
   );
 }
 
+function FilesDemo() {
+  const { t } = useWidgetsTranslation();
+  const [chosen, setChosen] = useState<string[]>([]);
+  return (
+    <Section title={t('gallery.files')}>
+      <Row caption={t('gallery.files.dropZone')}>
+        <div className="lm-gallery__stack">
+          <FileDropZone label={t('gallery.files.dropZone')} description={t('gallery.files.accepted')} acceptedFileTypes={['.pdf', '.txt']} onFiles={(files) => setChosen(files.map((file) => file.name))} />
+          <p role="status">{chosen.length > 0 ? t('gallery.files.chosen', { names: chosen.join(', ') }) : ''}</p>
+        </div>
+      </Row>
+      <Row caption={t('gallery.files.progress')}>
+        <div className="lm-gallery__stack">
+          <ProgressBar label={t('gallery.files.uploading', { name: 'plan.pdf' })} value={45} valueLabel="45 %" />
+          <ProgressBar label={t('gallery.files.uploading', { name: 'photo.jpg' })} value={100} valueLabel="100 %" />
+        </div>
+      </Row>
+    </Section>
+  );
+}
+
 function TokensDemo() {
   const { t } = useWidgetsTranslation();
   return (
@@ -444,6 +467,7 @@ export function WidgetGallery({ theme, onThemeChange }: WidgetGalleryProps = {})
       <QuantitiesDemo />
       <ActionsDemo />
       <ProgressDemo />
+      <FilesDemo />
       <TokensDemo />
     </div>
   );
