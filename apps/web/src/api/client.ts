@@ -4,6 +4,7 @@ import { ABORTED_CODE, ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error'
 import { loadContractSchemas } from './contract-schemas';
 import { hasSessionMarker } from './session-marker';
 import { serviceBase, type ServiceMap, type ServiceName } from './services';
+import { xhrFetch, type UploadProgressListener } from './xhr-fetch';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof METHODS)[number];
@@ -41,6 +42,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A POST's Idempotency-Key; one is made per call when not given (a caller retrying an action itself passes the first). */
   idempotencyKey?: string;
+  /** Reports how much of the body has been sent (an upload's progress bar): the call then goes over XMLHttpRequest. */
+  onUploadProgress?: UploadProgressListener;
 }
 
 /** What the client takes from `/config.json`: the services' base paths and the timeouts (spec §7, §9). */
@@ -51,6 +54,8 @@ export interface ApiClientOptions {
   config: ApiClientConfig;
   /** The fetch to use (tests pass a vi.fn()). Defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** Makes the XMLHttpRequest of a call that reports upload progress. Defaults to the global constructor. */
+  createXhr?: () => XMLHttpRequest;
   /** The current interface language, sent as `language` on every call. */
   getLanguage: () => string;
   /** The session could not be refreshed: log the user out and go to `/` (no error dialog). */
@@ -113,6 +118,7 @@ function isMethod(value: string): value is HttpMethod {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const sleep = options.sleep ?? defaultSleep;
+  const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
   const { services, timeouts } = options.config;
 
   // Refresh bookkeeping shared by every call of this client.
@@ -121,7 +127,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshGeneration = 0;
   let lastRefreshOk = false;
 
-  async function send(url: string, method: HttpMethod, body: unknown, timeoutMs: number, signal: AbortSignal | undefined, idempotencyKey?: string): Promise<Response> {
+  async function send(
+    url: string,
+    method: HttpMethod,
+    body: unknown,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    idempotencyKey?: string,
+    onUploadProgress?: UploadProgressListener,
+  ): Promise<Response> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -140,7 +154,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       headers['Content-Type'] = 'application/json';
     }
     try {
-      return await doFetch(url, init);
+      return await (onUploadProgress ? xhrFetch(createXhr, url, init, onUploadProgress) : doFetch(url, init));
     } catch (cause) {
       const code = timedOut ? TIMEOUT_CODE : controller.signal.aborted ? ABORTED_CODE : NETWORK_CODE;
       throw new ApiError({ ErrorCode: 0, ErrorDescription: cause instanceof Error ? cause.message || code : code, URL: url, code });
@@ -223,7 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const generation = refreshGeneration;
       let response: Response;
       try {
-        response = await send(url, method, requestOptions.body, timeoutMs, requestOptions.signal, idempotencyKey);
+        response = await send(url, method, requestOptions.body, timeoutMs, requestOptions.signal, idempotencyKey, requestOptions.onUploadProgress);
       } catch (error) {
         return fail(error as ApiError);
       }

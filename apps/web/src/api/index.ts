@@ -4,3 +4,4 @@ export * from './contract-schemas';
 export * from './runtime-config';
 export * from './services';
 export * from './session-marker';
+export type { UploadProgress, UploadProgressListener } from './xhr-fetch';
