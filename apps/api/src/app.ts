@@ -155,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platformRoutes, { platform: createPlatformService(config, flags) });
   const products = createProductsService(ctx, () => app.log, { flags });
   await app.register(productsRoutes, { products });
-  await app.register(projectsRoutes, { projects: createProjectsService(ctx, { products, flags }) });
+  const projects = createProjectsService(ctx, { products, flags });
+  await app.register(projectsRoutes, { projects });
   await app.register(imagesRoutes, { prefix: '/api/images', images: createImagesService(ctx) });
   const files = createFilesService(ctx, { storage: createLocalDiskStorage(join(config.dataDir, 'files')) });
   await app.register(filesRoutes, { prefix: '/api/images', files });
@@ -166,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, 10 * 60 * 1000);
   pruneUploads.unref();
   app.addHook('onClose', async () => clearInterval(pruneUploads));
-  await app.register(supportRoutes, { prefix: '/api/support', support: createSupportService(ctx, { files }) });
+  await app.register(supportRoutes, { support: createSupportService(ctx, { files, projects }) });
 
   await registerSpa(app, config.webDistDir);
   return app;

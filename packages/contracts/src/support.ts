@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogId, CatalogIdQuery, Lang, LangQuery } from './common';
 import { Id, INT4_MAX, SafeText } from './input';
+import { RegionIdParam } from './masters';
 import { Email } from './users';
 
 /** Text-area input (spec §5): at most 4,000 characters, line breaks and tabs allowed, no other control character. */
@@ -68,3 +69,136 @@ export const SupportRequestStatus = z.enum(SUPPORT_REQUEST_STATUSES);
 
 export const SupportRequestCreated = z.object({ id: Id, status: SupportRequestStatus, createdAt: z.iso.datetime() });
 export type SupportRequestCreated = z.infer<typeof SupportRequestCreated>;
+
+/** Where the project will be installed (countries and regions of the masters geo calls). */
+export const SiteLocation = z.object({
+  /** ISO 3166-1 alpha-2 code of the country. */
+  country: z.string().regex(/^[A-Z]{2}$/, 'formError.country'),
+  /** The region's GeoNames admin code inside the country (masters regions `id`). */
+  region: RegionIdParam.optional(),
+  city: SafeText.trim()
+    .max(100)
+    .regex(/^[^\p{Cc}<>]*$/u, 'formError.invalidCharacters')
+    .optional(),
+});
+export type SiteLocation = z.infer<typeof SiteLocation>;
+
+/** A project title as a rename (spec §5: 50 characters). The project module checks its pattern. */
+const NewProjectName = SafeText.trim().min(1, 'formError.required').max(50, 'formError.maxLength');
+
+/** POST support project-budget, v1 and apiv2 paths (spec §3 "Budget request"). */
+export const BudgetRequestBody = z.object({
+  siteLocation: SiteLocation,
+  catalogId: CatalogId,
+  lang: Lang,
+  description: TextAreaText.min(1, 'formError.required'),
+  /** Temporary uploads made with domain `support`, entity `project-budget`. */
+  files: z.array(z.uuid('formError.uploadNotFound')).max(MAX_REQUEST_FILES).default([]),
+  /** The project's id. */
+  project: Id,
+  /** A new name for the project, applied with the request (omit to keep the name). */
+  changeProjectName: NewProjectName.optional(),
+});
+export type BudgetRequestBody = z.input<typeof BudgetRequestBody>;
+
+/** POST /api/support/v1/support-request/project-budget-usa (spec §7). */
+export const UsaBudgetRequestBody = z.object({
+  siteLocation: SiteLocation,
+  catalogId: z.literal(21),
+  lang: Lang,
+  project: Id,
+  changeProjectName: NewProjectName.optional(),
+});
+export type UsaBudgetRequestBody = z.input<typeof UsaBudgetRequestBody>;
+
+/** A line of a project as a request captured it. */
+export const RequestProjectLine = z.object({
+  id: z.string(),
+  model: z.string(),
+  referenceCode: z.string().nullable(),
+  description: z.string().nullable(),
+  quantity: z.number().int(),
+  /** The pendant height in centimetres, for pendants. */
+  pendantHeightCm: z.number().nullable(),
+});
+/** The project as it was when the request was sent: later edits of the project do not change it. */
+export const RequestProjectSnapshot = z.object({
+  id: Id,
+  name: z.string(),
+  catalogId: CatalogId,
+  lines: z.array(RequestProjectLine),
+});
+export type RequestProjectSnapshot = z.infer<typeof RequestProjectSnapshot>;
+
+export const RequestFile = z.object({ id: z.uuid(), name: z.string(), contentType: z.string(), size: z.number().int() });
+
+export const REQUEST_KINDS = ['support', 'project-budget', 'project-budget-usa', 'project-registration-usa'] as const;
+
+/** GET support-request info-project-budget/{id}: a budget request read back. */
+export const BudgetRequestInfo = z.object({
+  id: Id,
+  kind: z.enum(REQUEST_KINDS),
+  status: SupportRequestStatus,
+  createdAt: z.iso.datetime(),
+  siteLocation: SiteLocation,
+  description: z.string(),
+  project: RequestProjectSnapshot,
+  files: z.array(RequestFile),
+});
+export type BudgetRequestInfo = z.infer<typeof BudgetRequestInfo>;
+
+export const RequestInfoQuery = z.object({ lang: LangQuery.optional(), catalogId: CatalogIdQuery.optional() });
+
+/** How far a United States project is (a manufacturer's representative protects it from the bid on). */
+export const PROJECT_STAGES = ['design', 'bidding', 'awarded', 'construction'] as const;
+const IsoDate = z.iso.date('formError.date');
+
+/** POST /api/support/v1/support-request/project-registration-usa (spec §7 "registration data"). */
+export const ProjectRegistrationBody = z
+  .object({
+    catalogId: z.literal(21),
+    lang: Lang,
+    project: Id,
+    siteLocation: SiteLocation,
+    /** The specifier who designs the project, whom the representative works with. */
+    specifier: z.object({
+      name: SafeText.trim()
+        .min(1, 'formError.required')
+        .max(100)
+        .regex(/^[^\p{Cc}<>]+$/u, 'formError.invalidCharacters'),
+      email: Email,
+      company: SafeText.trim()
+        .min(1, 'formError.required')
+        .max(100)
+        .regex(/^[^\p{Cc}<>]+$/u, 'formError.invalidCharacters'),
+    }),
+    stage: z.enum(PROJECT_STAGES),
+    expectedBidDate: IsoDate.optional(),
+    expectedOrderDate: IsoDate,
+    expectedInstallationDate: IsoDate.optional(),
+    /** Who else is bidding (brands), so the representative can position the offer. */
+    competitors: TextAreaText.max(500).optional(),
+    notes: TextAreaText.optional(),
+  })
+  .refine((body) => !body.expectedInstallationDate || body.expectedInstallationDate >= body.expectedOrderDate, {
+    path: ['expectedInstallationDate'],
+    message: 'formError.dateOrder',
+  });
+export type ProjectRegistrationBody = z.input<typeof ProjectRegistrationBody>;
+
+/** GET support-request project-registration/{projectId}: the project's latest registration. */
+export const ProjectRegistrationInfo = z.object({
+  id: Id,
+  status: SupportRequestStatus,
+  createdAt: z.iso.datetime(),
+  siteLocation: SiteLocation,
+  specifier: z.object({ name: z.string(), email: z.string(), company: z.string() }),
+  stage: z.enum(PROJECT_STAGES),
+  expectedBidDate: z.string().nullable(),
+  expectedOrderDate: z.string(),
+  expectedInstallationDate: z.string().nullable(),
+  competitors: z.string().nullable(),
+  notes: z.string().nullable(),
+  project: RequestProjectSnapshot,
+});
+export type ProjectRegistrationInfo = z.infer<typeof ProjectRegistrationInfo>;

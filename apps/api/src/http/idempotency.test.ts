@@ -184,6 +184,10 @@ describeWithDb('idempotency keys', () => {
         'POST /api/projects/v2/projects',
         'POST /api/projects/v3/projects/{projectId}/clone',
         'POST /api/support/v1/support-request',
+        'POST /api/support/v1/support-request/project-budget',
+        'POST /api/apiv2/support-request/project-budget',
+        'POST /api/support/v1/support-request/project-budget-usa',
+        'POST /api/support/v1/support-request/project-registration-usa',
       ].sort(),
     );
   });

@@ -18,6 +18,7 @@ import type {
   ProjectSummary,
   ProjectTypeFilter,
   ProjectVersion,
+  RequestProjectSnapshot,
   UpdateProductBody,
   UpdateProjectBody,
 } from '@lumen/contracts';
@@ -341,6 +342,42 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
   }
 
   return {
+    /**
+     * The project as a request to the brand sends it (budget requests, project registration), read in
+     * the caller's transaction `tx`: the caller must see the project (404 otherwise); `rename` renames
+     * it in the same transaction (the caller's to change, in EDITION, a valid title at `renamePath`).
+     */
+    async snapshotForRequest(tx: Tx, principal: Principal, id: number, options: { lang: Lang; rename?: string; renamePath: string }): Promise<RequestProjectSnapshot> {
+      const visible = await visibleOr404(principal, id, tx);
+      let name = visible.name;
+      if (options.rename !== undefined) {
+        const renamed = checkedName(projectTitleSchema, options.rename, options.renamePath);
+        if (!isManager(principal, visible)) throw notYours();
+        const locked = await lockProject(tx, id);
+        if (!locked || locked.status === 0) throw projectNotFound(id);
+        if (locked.status !== 1) throw readOnly(locked.status);
+        await touchProject(tx, id, ctx.clock(), { name: renamed });
+        name = renamed;
+      }
+      const lines = (await listProducts(tx, id)).map((line) => productOf(line, { lang: options.lang, parse: true }));
+      return {
+        id,
+        name,
+        catalogId: catalogIdOf(visible.catalogId),
+        lines: lines.map((line) => {
+          const height = Number(line.attributes?.pendantHeight?.code);
+          return {
+            id: line._id,
+            model: line.model,
+            referenceCode: line.referenceCode,
+            description: line.description ?? null,
+            quantity: line.quantity,
+            pendantHeightCm: Number.isFinite(height) && line.attributes?.pendantHeight ? height : null,
+          };
+        }),
+      };
+    },
+
     async list(principal: Principal, query: ListQuery, variant: 'v1' | 'v3' = 'v1'): Promise<ProjectListPage> {
       const itemsPerPage = variant === 'v3' ? PROJECT_LIST_V3_LIMIT : (query.itemsPerPage ?? query.limit ?? 10);
       const projectType = query.projectType ?? query.projectUserRole ?? 'ALL';

@@ -173,3 +173,31 @@ export function supportTypesFor(callerRoleIds: readonly number[] | null, askedRo
     return type.roles.some((role) => roles.includes(role));
   });
 }
+
+/** What each kind of request is called in mails (the desk reads English, the requester their language). */
+export const REQUEST_KIND_NAMES: Readonly<Record<'project-budget' | 'project-budget-usa' | 'project-registration-usa', Readonly<Record<Lang, string>>>> = {
+  'project-budget': {
+    en: 'Budget request',
+    us: 'Quote request',
+    fr: 'Demande de devis',
+    de: 'Angebotsanfrage',
+    it: 'Richiesta di preventivo',
+    es: 'Solicitud de presupuesto',
+  },
+  'project-budget-usa': {
+    en: 'Quote request (United States)',
+    us: 'Quote request',
+    fr: 'Demande de devis (États-Unis)',
+    de: 'Angebotsanfrage (USA)',
+    it: 'Richiesta di preventivo (Stati Uniti)',
+    es: 'Solicitud de presupuesto (Estados Unidos)',
+  },
+  'project-registration-usa': {
+    en: 'Project registration (United States)',
+    us: 'Project registration',
+    fr: 'Enregistrement de projet (États-Unis)',
+    de: 'Projektregistrierung (USA)',
+    it: 'Registrazione del progetto (Stati Uniti)',
+    es: 'Registro de proyecto (Estados Unidos)',
+  },
+};

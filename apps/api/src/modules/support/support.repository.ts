@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { supportRequestFiles, supportRequests } from '../../db/schema';
+import { supportRequestFiles, supportRequests, uploadedFiles } from '../../db/schema';
 
 /** The only place with SQL of the support module. */
 
@@ -38,4 +38,30 @@ export async function findRecentVisitorRequest(
     .orderBy(desc(supportRequests.createdAt))
     .limit(1);
   return row;
+}
+
+export async function findSupportRequest(db: DbOrTx, id: number): Promise<SupportRequestRow | undefined> {
+  const [row] = await db.select().from(supportRequests).where(eq(supportRequests.id, id));
+  return row;
+}
+
+/** A project's latest request of `kind` (its registration). */
+export async function findLatestProjectRequest(db: DbOrTx, projectId: number, kind: string): Promise<SupportRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(supportRequests)
+    .where(and(eq(supportRequests.projectId, projectId), eq(supportRequests.kind, kind)))
+    .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+    .limit(1);
+  return row;
+}
+
+/** The files a request attached, in their order. */
+export async function listRequestFiles(db: DbOrTx, requestId: number) {
+  return db
+    .select({ id: uploadedFiles.id, name: uploadedFiles.name, contentType: uploadedFiles.contentType, size: uploadedFiles.size })
+    .from(supportRequestFiles)
+    .innerJoin(uploadedFiles, eq(uploadedFiles.id, supportRequestFiles.fileId))
+    .where(eq(supportRequestFiles.requestId, requestId))
+    .orderBy(asc(supportRequestFiles.position));
 }

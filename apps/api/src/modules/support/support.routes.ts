@@ -1,19 +1,39 @@
-import { SupportRequestBody, SupportRequestCreated, SupportTypesQuery, SupportTypesResponse } from '@lumen/contracts';
+import {
+  BudgetRequestBody,
+  BudgetRequestInfo,
+  IdParam,
+  ProjectRegistrationBody,
+  ProjectRegistrationInfo,
+  RequestInfoQuery,
+  SupportRequestBody,
+  SupportRequestCreated,
+  SupportTypesQuery,
+  SupportTypesResponse,
+  UsaBudgetRequestBody,
+} from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePrincipal } from '../../http/access-guard';
 import type { SupportService } from './support.service';
 
 export interface SupportRoutesOptions {
   support: SupportService;
 }
 
-/** Support: /api/support/v1/… (spec §7). Visitors may ask too (issue 11 §2). */
+const TAGS = ['support'];
+const V1 = '/api/support/v1';
+
+/**
+ * Support: /api/support/v1/… (spec §7). Visitors may ask support too (issue 11 §2); budget requests
+ * and registrations need their privilege. The budget request is one operation at both paths the spec
+ * lists (v1, and apiv2 when the web's projectRequestBudgetV2 flag is on).
+ */
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, { support }) => {
   app.get(
-    '/v1/support-types',
+    `${V1}/support-types`,
     {
       config: { access: 'optional' },
       schema: {
-        tags: ['support'],
+        tags: TAGS,
         summary: 'The subjects a support request may be about, for the caller’s roles (narrowed to roleIds when given)',
         querystring: SupportTypesQuery,
         response: { 200: SupportTypesResponse },
@@ -23,16 +43,68 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   );
 
   app.post(
-    '/v1/support-request',
+    `${V1}/support-request`,
     {
       config: { access: 'optional', idempotent: true },
       schema: {
-        tags: ['support'],
+        tags: TAGS,
         summary: 'Send a support request (an account’s details, or a visitor’s contact), with files uploaded for support/support-request',
         body: SupportRequestBody,
         response: { 201: SupportRequestCreated },
       },
     },
     async (request, reply) => reply.code(201).send(await support.createRequest(request.principal, request.ip, request.body)),
+  );
+
+  for (const url of [`${V1}/support-request/project-budget`, '/api/apiv2/support-request/project-budget']) {
+    app.post(
+      url,
+      {
+        config: { access: { privileges: ['budget.request'] }, idempotent: true },
+        schema: {
+          tags: TAGS,
+          summary: 'Ask the brand for a budget of a project (site, description, files uploaded for support/project-budget); the project is captured as it is now',
+          body: BudgetRequestBody,
+          response: { 201: SupportRequestCreated },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await support.createBudgetRequest(requirePrincipal(request), request.body)),
+    );
+  }
+
+  app.post(
+    `${V1}/support-request/project-budget-usa`,
+    {
+      config: { access: { privileges: ['budget.request'] }, idempotent: true },
+      schema: { tags: TAGS, summary: 'Ask for a quote of a United States project (catalogue 21)', body: UsaBudgetRequestBody, response: { 201: SupportRequestCreated } },
+    },
+    async (request, reply) => reply.code(201).send(await support.createUsaBudgetRequest(requirePrincipal(request), request.body)),
+  );
+
+  app.post(
+    `${V1}/support-request/project-registration-usa`,
+    {
+      config: { access: { privileges: ['project.registration'] }, idempotent: true },
+      schema: { tags: TAGS, summary: 'Register a United States project so that a representative protects it', body: ProjectRegistrationBody, response: { 201: SupportRequestCreated } },
+    },
+    async (request, reply) => reply.code(201).send(await support.registerProject(requirePrincipal(request), request.body)),
+  );
+
+  app.get(
+    `${V1}/support-request/info-project-budget/:id`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: TAGS, summary: 'A budget request as it was sent (its requester or the desk)', params: IdParam, querystring: RequestInfoQuery, response: { 200: BudgetRequestInfo } },
+    },
+    async (request) => support.budgetRequestInfo(requirePrincipal(request), request.params.id),
+  );
+
+  app.get(
+    `${V1}/support-request/project-registration/:id`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: TAGS, summary: 'The latest registration of a project (by project id)', params: IdParam, querystring: RequestInfoQuery, response: { 200: ProjectRegistrationInfo } },
+    },
+    async (request) => support.projectRegistration(requirePrincipal(request), request.params.id),
   );
 };

@@ -1,5 +1,16 @@
-import type { Lang, SupportRequestCreated, SupportType } from '@lumen/contracts';
-import type { SupportRequestBody } from '@lumen/contracts';
+import type {
+  BudgetRequestBody,
+  BudgetRequestInfo,
+  Lang,
+  ProjectRegistrationBody,
+  ProjectRegistrationInfo,
+  RequestProjectSnapshot,
+  SiteLocation,
+  SupportRequestBody,
+  SupportRequestCreated,
+  SupportType,
+  UsaBudgetRequestBody,
+} from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -7,9 +18,18 @@ import { AppError } from '../../errors';
 import type { Principal } from '../../http/sessions';
 import { createRateLimiter, type RateCheck, type RatePolicy } from '../../http/rate-limits';
 import type { FilesService } from '../files/files.service';
-import { insertRequestFiles, insertSupportRequest, findRecentVisitorRequest } from './support.repository';
+import type { ProjectsService } from '../projects/projects.service';
+import {
+  findLatestProjectRequest,
+  findRecentVisitorRequest,
+  findSupportRequest,
+  insertRequestFiles,
+  insertSupportRequest,
+  listRequestFiles,
+  type SupportRequestRow,
+} from './support.repository';
 import { supportAckMail, supportDeskMail } from './support.mail';
-import { SUPPORT_TYPES, supportTypesFor } from './support-types';
+import { REQUEST_KIND_NAMES, SUPPORT_TYPES, supportTypesFor } from './support-types';
 
 /** Support requests an account may send per hour. */
 export const SUPPORT_PER_USER: RatePolicy = { limit: 10, windowMs: 60 * 60 * 1000 };
@@ -19,10 +39,36 @@ export const SUPPORT_PER_VISITOR_EMAIL: RatePolicy = { limit: 5, windowMs: 24 * 
 /** A visitor's identical request within this time is the same request (no idempotency key without an account). */
 const VISITOR_DUPLICATE_MS = 10 * 60 * 1000;
 
+/** Budget requests and registrations an account may send per hour (each mails the desk). */
+export const PROJECT_REQUESTS_PER_USER: RatePolicy = { limit: 20, windowMs: 60 * 60 * 1000 };
+
 type SupportRequestInput = z.output<typeof SupportRequestBody>;
+type BudgetRequestInput = z.output<typeof BudgetRequestBody>;
+type UsaBudgetRequestInput = z.output<typeof UsaBudgetRequestBody>;
+type RegistrationInput = z.output<typeof ProjectRegistrationBody>;
+
+interface RegistrationDetails {
+  siteLocation: SiteLocation;
+  specifier: { name: string; email: string; company: string };
+  stage: RegistrationInput['stage'];
+  expectedBidDate: string | null;
+  expectedOrderDate: string;
+  expectedInstallationDate: string | null;
+  competitors: string | null;
+  notes: string | null;
+}
+
+/** The project's lines as the desk reads them in the mail. */
+function projectSummary(project: RequestProjectSnapshot): string {
+  const lines = project.lines.slice(0, 100).map((line) => `${line.quantity} × ${line.referenceCode ?? line.model}${line.description ? ` — ${line.description}` : ''}${line.pendantHeightCm !== null ? ` (${line.pendantHeightCm} cm)` : ''}`);
+  const more = project.lines.length > 100 ? [`… ${project.lines.length - 100} more`] : [];
+  return [`Project #${project.id} “${project.name}”, ${project.lines.length} line(s):`, ...lines, ...more].join('\n');
+}
+
+const siteText = (site: SiteLocation): string => [site.city, site.region, site.country].filter(Boolean).join(', ');
 
 /** Support (spec §3, §6, §7; issue 11 §2): subjects by role, requests stored, mailed to the desk and acknowledged. */
-export function createSupportService(ctx: AppContext, deps: { files: FilesService }) {
+export function createSupportService(ctx: AppContext, deps: { files: FilesService; projects: ProjectsService }) {
   const { db, clock, config, mailer, background } = ctx;
   const limiter = createRateLimiter(db, clock);
 
@@ -34,6 +80,66 @@ export function createSupportService(ctx: AppContext, deps: { files: FilesServic
       await mailer.send(supportDeskMail(input, config.supportEmail));
       await mailer.send(supportAckMail(input));
     });
+  }
+
+  function requirePrivilege(principal: Principal, privilege: 'budget.request' | 'project.registration'): void {
+    if (!hasAnyPrivilege(principal.privileges, [privilege])) throw new AppError('FORBIDDEN');
+  }
+
+  /** Staff who answer requests of a catalogue (the desk), or the requester, may read a request. */
+  function mayRead(principal: Principal, row: SupportRequestRow): boolean {
+    if (row.requesterUserId === principal.userId) return true;
+    const roles = principal.roles.map((role) => role.name);
+    return roles.includes('admin') || (roles.includes('sales') && principal.catalogId === row.catalogId);
+  }
+
+  /**
+   * Stores a request about a project in one transaction: the project's snapshot (renamed first when
+   * asked), the request, its files; then mails the desk and the requester.
+   */
+  async function projectRequest(
+    principal: Principal,
+    input: { kind: keyof typeof REQUEST_KIND_NAMES; catalogId: number; lang: Lang; project: number; rename?: string; message: string; files: readonly string[]; details: Record<string, unknown> },
+    mailText: (project: RequestProjectSnapshot) => string,
+  ): Promise<SupportRequestCreated> {
+    await limiter.hit([{ key: `project-request:user:${principal.userId}`, policy: PROJECT_REQUESTS_PER_USER }]);
+    const now = clock();
+    const { request, project, files } = await db.transaction(async (tx) => {
+      const project = await deps.projects.snapshotForRequest(tx, principal, input.project, { lang: input.lang, rename: input.rename, renamePath: 'body.changeProjectName' });
+      if (project.catalogId !== input.catalogId) {
+        throw new AppError('VALIDATION_FAILED', `The project belongs to catalogue ${project.catalogId}`, [{ path: 'body.catalogId', message: 'formError.catalogMismatch' }]);
+      }
+      if (project.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'The project holds no product yet', [{ path: 'body.project', message: 'formError.projectEmpty' }]);
+      const request = await insertSupportRequest(tx, {
+        kind: input.kind,
+        status: 'received',
+        catalogId: input.catalogId,
+        lang: input.lang,
+        requesterUserId: principal.userId,
+        contactName: principal.name,
+        contactEmail: principal.email,
+        message: input.message,
+        projectId: project.id,
+        projectSnapshot: project,
+        details: input.details,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const files = await deps.files.attach(tx, { ids: input.files, userId: principal.userId, domain: 'support', entity: input.kind, field: 'body.files' });
+      await insertRequestFiles(tx, request.id, [...new Set(input.files)]);
+      return { request, project, files };
+    });
+    mailBoth({
+      id: request.id,
+      lang: input.lang,
+      catalogId: input.catalogId,
+      subjectNames: REQUEST_KIND_NAMES[input.kind],
+      message: mailText(project),
+      contact: { name: principal.name, email: principal.email, phone: null, company: null },
+      account: principal.email,
+      files: files.map((file) => ({ name: file.name, size: file.size })),
+    });
+    return { id: request.id, status: 'received', createdAt: request.createdAt.toISOString() };
   }
 
   return {
@@ -113,6 +219,87 @@ export function createSupportService(ctx: AppContext, deps: { files: FilesServic
         files: files.map((file) => ({ name: file.name, size: file.size })),
       });
       return { id: request.id, status: 'received', createdAt: request.createdAt.toISOString() };
+    },
+
+    /** A budget request (spec §3), international: description and files, the project as it is now. */
+    async createBudgetRequest(principal: Principal, body: BudgetRequestInput): Promise<SupportRequestCreated> {
+      requirePrivilege(principal, 'budget.request');
+      return projectRequest(
+        principal,
+        { kind: 'project-budget', catalogId: body.catalogId, lang: body.lang, project: body.project, rename: body.changeProjectName, message: body.description, files: body.files, details: { siteLocation: body.siteLocation } },
+        (project) => [`Site: ${siteText(body.siteLocation)}`, body.description, projectSummary(project)].join('\n\n'),
+      );
+    },
+
+    /** The United States budget request (spec §7): no description or files, the project and its site. */
+    async createUsaBudgetRequest(principal: Principal, body: UsaBudgetRequestInput): Promise<SupportRequestCreated> {
+      requirePrivilege(principal, 'budget.request');
+      return projectRequest(
+        principal,
+        { kind: 'project-budget-usa', catalogId: body.catalogId, lang: body.lang, project: body.project, rename: body.changeProjectName, message: '', files: [], details: { siteLocation: body.siteLocation } },
+        (project) => [`Site: ${siteText(body.siteLocation)}`, projectSummary(project)].join('\n\n'),
+      );
+    },
+
+    /** A United States project registration (spec §7), so that a representative protects the project. */
+    async registerProject(principal: Principal, body: RegistrationInput): Promise<SupportRequestCreated> {
+      requirePrivilege(principal, 'project.registration');
+      const details: RegistrationDetails = {
+        siteLocation: body.siteLocation,
+        specifier: body.specifier,
+        stage: body.stage,
+        expectedBidDate: body.expectedBidDate ?? null,
+        expectedOrderDate: body.expectedOrderDate,
+        expectedInstallationDate: body.expectedInstallationDate ?? null,
+        competitors: body.competitors ?? null,
+        notes: body.notes ?? null,
+      };
+      return projectRequest(
+        principal,
+        { kind: 'project-registration-usa', catalogId: body.catalogId, lang: body.lang, project: body.project, message: body.notes ?? '', files: [], details: { ...details } },
+        (project) =>
+          [
+            `Site: ${siteText(body.siteLocation)}`,
+            `Specifier: ${body.specifier.name} <${body.specifier.email}>, ${body.specifier.company}`,
+            `Stage: ${body.stage}; bid ${body.expectedBidDate ?? '—'}; order ${body.expectedOrderDate}; installation ${body.expectedInstallationDate ?? '—'}`,
+            ...(body.competitors ? [`Competitors: ${body.competitors}`] : []),
+            ...(body.notes ? [body.notes] : []),
+            projectSummary(project),
+          ].join('\n\n'),
+      );
+    },
+
+    /** A budget request read back (GET …/info-project-budget/{id}): its requester or the desk; 404 for anyone else. */
+    async budgetRequestInfo(principal: Principal, id: number): Promise<BudgetRequestInfo> {
+      const row = await findSupportRequest(db, id);
+      if (!row || (row.kind !== 'project-budget' && row.kind !== 'project-budget-usa') || !mayRead(principal, row) || !row.projectSnapshot) {
+        throw new AppError('NOT_FOUND', 'No such budget request');
+      }
+      const details = (row.details ?? {}) as { siteLocation?: SiteLocation };
+      return {
+        id: row.id,
+        kind: row.kind,
+        status: row.status as BudgetRequestInfo['status'],
+        createdAt: row.createdAt.toISOString(),
+        siteLocation: details.siteLocation ?? { country: 'US' },
+        description: row.message,
+        project: row.projectSnapshot as RequestProjectSnapshot,
+        files: await listRequestFiles(db, row.id),
+      };
+    },
+
+    /** A project's latest registration (GET …/project-registration/{projectId}); 404 when there is none the caller may read. */
+    async projectRegistration(principal: Principal, projectId: number): Promise<ProjectRegistrationInfo> {
+      const row = await findLatestProjectRequest(db, projectId, 'project-registration-usa');
+      if (!row || !mayRead(principal, row) || !row.projectSnapshot) throw new AppError('NOT_FOUND', 'This project has no registration');
+      const details = row.details as unknown as RegistrationDetails;
+      return {
+        id: row.id,
+        status: row.status as ProjectRegistrationInfo['status'],
+        createdAt: row.createdAt.toISOString(),
+        ...details,
+        project: row.projectSnapshot as RequestProjectSnapshot,
+      };
     },
   };
 }
