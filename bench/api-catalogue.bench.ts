@@ -7,6 +7,7 @@
  * The app runs on a temporary data dir with the embedded PGlite (or BENCH_DATABASE_URL), demo
  * accounts and the demo catalogue seeded.
  */
+import { createDataChanges } from '../apps/api/src/db/data-changes';
 import { memoryMailer } from '../apps/api/src/lib/mailer';
 import { createFlagsService } from '../apps/api/src/modules/flags/flags.service';
 import { createProductsService } from '../apps/api/src/modules/products/products.service';
@@ -23,6 +24,7 @@ const bench = await startBenchApp({
       mailer: memoryMailer(),
       background: { run: () => {}, idle: async () => {} },
       revocations: app.revocations,
+      changes: createDataChanges(database),
     };
     const flags = createFlagsService(ctx);
     await flags.start((error) => app.log.error({ err: error }, 'bench flags'));

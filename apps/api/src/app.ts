@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppDeps, Background } from './context';
+import { createDataChanges } from './db/data-changes';
 import { registerAccessGuard } from './http/access-guard';
 import { registerDocs } from './http/docs';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler';
@@ -41,6 +42,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function createBackground(log: () => FastifyInstance['log']): Background {
   const pending = new Set<Promise<void>>();
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     background: createBackground(() => app.log),
     revocations,
+    changes: createDataChanges(deps.database),
   };
   const tokens = new AccessTokens(config.jwtSecret, ctx.clock);
   // Loaded before the first request: a token revoked before this start must already be refused.
@@ -121,7 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A request that may have written makes every read kept in memory stale before its answer
+    // leaves, so its client reads its own write (other processes learn it from the notification).
+    if (!SAFE_METHODS.has(request.method)) ctx.changes.touchAll();
   });
+  app.addHook('onReady', () => ctx.changes.start());
+  app.addHook('onClose', () => ctx.changes.close());
   // Housekeeping: forget rate-limit windows that ended (any process may do it; it is idempotent).
   const rateLimits = createRateLimiter(ctx.db, ctx.clock);
   const prune = setInterval(() => {

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { DataChanges } from './db/data-changes';
 import type { Revocations } from './http/revocations';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
@@ -37,4 +38,6 @@ export interface AppContext {
   background: Background;
   /** Refuses access tokens at once after logout, password reset or a change of roles, privileges or status. */
   revocations: Revocations;
+  /** Versions of tables that move on every change in any process: reads kept in memory check them. */
+  changes: DataChanges;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber } from './format';
+import { formatDate, formatFileSize, formatMoney, formatNumber } from './format';
 import { parseLang, resolveLanguage } from './language';
 
 describe('locale formatting', () => {
@@ -15,6 +15,14 @@ describe('locale formatting', () => {
     expect(formatDate(date, 'en', { dateStyle: 'short', timeZone: 'UTC' })).toBe('21/11/2026');
     expect(formatDate(date, 'de', { dateStyle: 'short', timeZone: 'UTC' })).toBe('21.11.26');
     expect(formatNumber(1234.5, 'fr')).toBe(new Intl.NumberFormat('fr-FR').format(1234.5));
+  });
+
+  it('formats file sizes in bytes, kB or MB with the locale’s unit', () => {
+    expect(formatFileSize(512, 'en')).toBe('512 byte');
+    expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
+    expect(formatFileSize(10_485_760, 'en')).toBe('10 MB');
+    expect(formatFileSize(10_485_760, 'fr')).toMatch(/^10\sMo$/);
+    expect(formatFileSize(2_621_440, 'de')).toMatch(/^2,5\sMB$/);
   });
 });
 

@@ -17,3 +17,15 @@ export function formatDate(value: Date | string | number, lang: Lang, options: I
 export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(localeOf(lang), options).format(value);
 }
+
+const KIB = 1024;
+const MIB = 1024 * 1024;
+
+/**
+ * A file's size for people: bytes, kB or MB (binary multiples, so the 10,485,760-byte upload limit
+ * reads "10 MB"), one decimal at most, with the locale's unit symbol (fr: "Mo").
+ */
+export function formatFileSize(bytes: number, lang: Lang): string {
+  const [value, unit] = bytes < KIB ? [bytes, 'byte'] : bytes < MIB ? [bytes / KIB, 'kilobyte'] : [bytes / MIB, 'megabyte'];
+  return formatNumber(value, lang, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
+}

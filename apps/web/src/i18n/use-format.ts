@@ -1,7 +1,7 @@
 import { DEFAULT_LANG } from '@lumen/contracts/constants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, formatNumber } from './format';
+import { formatDate, formatFileSize, formatMoney, formatNumber } from './format';
 import { parseLang } from './language';
 
 /** The Intl helpers bound to the interface language; re-rendered when it changes. */
@@ -14,6 +14,7 @@ export function useFormat() {
       money: (amount: number, currency: string) => formatMoney(amount, currency),
       date: (value: Date | string | number, options?: Intl.DateTimeFormatOptions) => formatDate(value, lang, options),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, lang, options),
+      fileSize: (bytes: number) => formatFileSize(bytes, lang),
     }),
     [lang],
   );

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testClock, type Agent, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
+import { createDataChanges } from '../../db/data-changes';
 import { uploadedFiles } from '../../db/schema';
 import { AppError } from '../../errors';
 import { memoryMailer } from '../../lib/mailer';
@@ -228,6 +229,7 @@ describeWithDb('temporary uploads (POST /api/images/v1/files/temp)', () => {
           mailer: memoryMailer(),
           background: { run: () => {}, idle: async () => {} },
           revocations: t.app.revocations,
+          changes: createDataChanges(t.database),
         },
         { storage: createLocalDiskStorage(join(t.config.dataDir, 'files')) },
       );

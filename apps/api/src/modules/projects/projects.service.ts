@@ -50,6 +50,7 @@ import {
   productOf,
   unitGrossAtHeight,
 } from './projects.products';
+import { createProjectReads } from './projects.read-cache';
 import {
   advanceCreationCounter,
   countProducts,
@@ -64,7 +65,6 @@ import {
   insertProject,
   listProducts,
   listProjectNames,
-  listProjects,
   listVersionChain,
   lockProject,
   maxVersionNumber,
@@ -150,6 +150,7 @@ export type ProjectsService = ReturnType<typeof createProjectsService>;
 export function createProjectsService(ctx: AppContext, deps: { products: ProductsService; flags: FlagsService }) {
 
   const limiter = createRateLimiter(ctx.db, ctx.clock);
+  const reads = createProjectReads(ctx);
 
   async function newCreationCode(prefix: string): Promise<{ code: string; number: number }> {
     const counter = await advanceCreationCounter(ctx.db, prefix);
@@ -381,7 +382,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     async list(principal: Principal, query: ListQuery, variant: 'v1' | 'v3' = 'v1'): Promise<ProjectListPage> {
       const itemsPerPage = variant === 'v3' ? PROJECT_LIST_V3_LIMIT : (query.itemsPerPage ?? query.limit ?? 10);
       const projectType = query.projectType ?? query.projectUserRole ?? 'ALL';
-      const { rows, total } = await listProjects(ctx.db, scopeOf(principal), {
+      const { rows, total } = await reads.list(scopeOf(principal), {
         filter: projectType,
         ...(query.search ? { search: query.search } : {}),
         ...(query.catalogId !== undefined ? { catalogId: query.catalogId } : {}),
@@ -443,14 +444,16 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     },
 
     async detail(principal: Principal, id: number, query: DetailQuery): Promise<Project> {
-      const row = await visibleOr404(principal, id);
-      const lines = await listProducts(ctx.db, id);
+      const row = await reads.visible(scopeOf(principal), id);
+      if (!row) throw projectNotFound(id);
+      const lines = await reads.lines(id);
       return render(principal, row, lines, { lang: langFor(principal, query.lang, query.language), prices: query.prices ?? false, parse: query.parseProducts ?? true });
     },
 
     async products(principal: Principal, id: number, query: ProductsQuery): Promise<ProjectProduct[]> {
-      const row = await visibleOr404(principal, id);
-      const lines = await listProducts(ctx.db, id, query.isPersonalized);
+      const row = await reads.visible(scopeOf(principal), id);
+      if (!row) throw projectNotFound(id);
+      const lines = query.isPersonalized === undefined ? await reads.lines(id) : await listProducts(ctx.db, id, query.isPersonalized);
       const priced = await prices(principal, catalogIdOf(row.catalogId), lines, query.prices ?? false);
       const lang = langFor(principal, query.lang);
       return lines.map((line) => productOf(line, { lang, parse: true, ...(priced ? { price: priced.get(line.id) ?? null } : {}) }));

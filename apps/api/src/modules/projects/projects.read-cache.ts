@@ -1,0 +1,32 @@
+import type { AppContext } from '../../context';
+import { type AnnouncedTable, createReadCache } from '../../db/data-changes';
+import { findVisibleProject, listProducts, listProjects, type ProductRow, type ProjectScope, type ProjectWithOwner } from './projects.repository';
+
+/** Every table a project read looks at: the project, its lines (count), its owner, the sales assignments (scope). */
+const PROJECT_TABLES: readonly AnnouncedTable[] = ['projects', 'project_products', 'users', 'sales_company_assignments'];
+/** Lines of all kept projects together (a line is about 1 KB of JSON). */
+const MAX_KEPT_LINES = 50_000;
+
+type ListQuery = Parameters<typeof listProjects>[2];
+
+/**
+ * The reads behind the projects GET answers (list, project, lines), kept in memory until a table they
+ * read changes in any process (src/db/data-changes.ts): a repeated list or project costs no database
+ * round trip, and the next read after any change goes to the database. Keyed by everything the SQL
+ * takes (the caller's scope, the query), so what a caller sees is what the query would answer. Only
+ * for answers: a change reads its project inside its own transaction.
+ */
+export function createProjectReads(ctx: Pick<AppContext, 'db' | 'changes'>) {
+  const lists = createReadCache<Awaited<ReturnType<typeof listProjects>>>(ctx.changes, PROJECT_TABLES, { max: 2_000 });
+  const visible = createReadCache<{ row: ProjectWithOwner | undefined }>(ctx.changes, PROJECT_TABLES, { max: 10_000 });
+  const lines = createReadCache<readonly ProductRow[]>(ctx.changes, ['project_products'], { max: 2_000, maxSize: MAX_KEPT_LINES, sizeOf: (rows) => rows.length });
+  const scopeKey = (scope: ProjectScope): string => `${scope.userId}:${scope.companyId}:${+scope.all}${+scope.own}${+scope.company}${+scope.assignedCompanies}`;
+  return {
+    list: (scope: ProjectScope, query: ListQuery) => lists.get(`${scopeKey(scope)}|${JSON.stringify(query)}`, () => listProjects(ctx.db, scope, query)),
+    async visible(scope: ProjectScope, id: number): Promise<ProjectWithOwner | undefined> {
+      return (await visible.get(`${scopeKey(scope)}|${id}`, async () => ({ row: await findVisibleProject(ctx.db, scope, id) }))).row;
+    },
+    /** Every line of a project (not the isPersonalized filter: that asks the database). */
+    lines: (projectId: number) => lines.get(String(projectId), () => listProducts(ctx.db, projectId)),
+  };
+}
