@@ -202,3 +202,57 @@ export const ProjectRegistrationInfo = z.object({
   project: RequestProjectSnapshot,
 });
 export type ProjectRegistrationInfo = z.infer<typeof ProjectRegistrationInfo>;
+
+/** GET /api/support/v1/desk/requests: the desk's inbox (sales staff: their catalogue; admins: all). */
+export const DeskListQuery = z.object({
+  status: SupportRequestStatus.optional(),
+  kind: z.enum(REQUEST_KINDS).optional(),
+  /** A request number, or part of the requester's name or e-mail, the message or the project's name. */
+  search: SafeText.trim().max(100, 'formError.tooLong').optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  lang: LangQuery.optional(),
+});
+
+/** A request in a list (the desk's inbox, the requester's own requests). */
+export const RequestSummary = z.object({
+  id: Id,
+  kind: z.enum(REQUEST_KINDS),
+  status: SupportRequestStatus,
+  catalogId: CatalogId,
+  /** The support subject, or what kind of request it is, in the asked language. */
+  subject: z.string(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  projectId: Id.nullable(),
+  projectName: z.string().nullable(),
+  files: z.number().int(),
+  replies: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type RequestSummary = z.infer<typeof RequestSummary>;
+export const RequestPage = z.object({ items: z.array(RequestSummary), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export type RequestPage = z.infer<typeof RequestPage>;
+
+export const RequestMessage = z.object({ id: Id, authorName: z.string(), body: z.string(), createdAt: z.iso.datetime() });
+export type RequestMessage = z.infer<typeof RequestMessage>;
+
+/** A request whole: what was sent, its files, the project as it was, and the desk's replies. */
+export const RequestDetail = RequestSummary.extend({
+  lang: Lang,
+  message: z.string(),
+  contactPhone: z.string().nullable(),
+  contactCompany: z.string().nullable(),
+  siteLocation: SiteLocation.nullable(),
+  project: RequestProjectSnapshot.nullable(),
+  attachments: z.array(RequestFile),
+  messages: z.array(RequestMessage),
+});
+export type RequestDetail = z.infer<typeof RequestDetail>;
+
+export const DeskReplyBody = z.object({ message: TextAreaText.min(1, 'formError.required') });
+/** The desk moves a request along; `received` is only where a request starts. */
+export const DeskStatusBody = z.object({ status: z.enum(['in_progress', 'answered', 'closed']) });
+export const MyRequestsQuery = z.object({ projectId: z.coerce.number().int().positive().max(INT4_MAX).optional(), lang: LangQuery.optional() });
+export const RequestFileParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX), fileId: z.uuid() });

@@ -188,6 +188,7 @@ describeWithDb('idempotency keys', () => {
         'POST /api/apiv2/support-request/project-budget',
         'POST /api/support/v1/support-request/project-budget-usa',
         'POST /api/support/v1/support-request/project-registration-usa',
+        'POST /api/support/v1/desk/requests/{id}/replies',
       ].sort(),
     );
   });

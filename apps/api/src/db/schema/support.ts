@@ -53,3 +53,20 @@ export const supportRequestFiles = pgTable(
   },
   (table) => [primaryKey({ columns: [table.requestId, table.fileId] })],
 );
+
+/** The conversation of a request: the desk's replies (mailed to the requester and shown to them). */
+export const supportRequestMessages = pgTable(
+  'support_request_messages',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Shown as the author: kept when the account goes. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('support_request_messages_request_idx').on(table.requestId, table.createdAt)],
+);

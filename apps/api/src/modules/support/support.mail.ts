@@ -66,3 +66,21 @@ export function supportAckMail(input: SupportMailInput): MailMessage {
     html: paragraphsToHtml(paragraphs),
   };
 }
+
+/** The desk's reply, to the requester in the request's language. */
+export function supportReplyMail(input: { id: number; lang: Lang; to: string; name: string; author: string; subject: string; reply: string }): MailMessage {
+  const t = translationsFor('common-front', input.lang);
+  const values = { id: input.id, author: input.author, subject: input.subject, name: input.name };
+  const paragraphs = [
+    fillTemplate(t['mail.supportRequest.ack.greeting'] ?? '', values),
+    fillTemplate(t['mail.supportRequest.reply.body'] ?? '', values),
+    input.reply,
+    t['mail.signature'] ?? '',
+  ];
+  return {
+    to: input.to,
+    subject: headerText(fillTemplate(t['mail.supportRequest.reply.subject'] ?? '', values)),
+    text: paragraphs.join('\n\n'),
+    html: paragraphsToHtml(paragraphs),
+  };
+}

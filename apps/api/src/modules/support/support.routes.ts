@@ -1,10 +1,19 @@
 import {
   BudgetRequestBody,
   BudgetRequestInfo,
+  DeskListQuery,
+  DeskReplyBody,
+  DeskStatusBody,
   IdParam,
+  MyRequestsQuery,
   ProjectRegistrationBody,
   ProjectRegistrationInfo,
+  RequestDetail,
+  RequestFileParams,
   RequestInfoQuery,
+  RequestMessage,
+  RequestPage,
+  RequestSummary,
   SupportRequestBody,
   SupportRequestCreated,
   SupportTypesQuery,
@@ -12,6 +21,7 @@ import {
   UsaBudgetRequestBody,
 } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requirePrincipal } from '../../http/access-guard';
 import type { SupportService } from './support.service';
 
@@ -20,6 +30,12 @@ export interface SupportRoutesOptions {
 }
 
 const TAGS = ['support'];
+
+/** `attachment` with the name as typed (RFC 5987) and a plain ASCII fallback for old clients. */
+function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
 const V1 = '/api/support/v1';
 
 /**
@@ -106,5 +122,74 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       schema: { tags: TAGS, summary: 'The latest registration of a project (by project id)', params: IdParam, querystring: RequestInfoQuery, response: { 200: ProjectRegistrationInfo } },
     },
     async (request) => support.projectRegistration(requirePrincipal(request), request.params.id),
+  );
+
+  // The desk (issue 11 §5): sales staff answer their catalogue's requests, admins every one.
+  app.get(
+    `${V1}/desk/requests`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: TAGS, summary: 'The support desk’s inbox: status, kind and text filters, newest first', querystring: DeskListQuery, response: { 200: RequestPage } },
+    },
+    async (request) => support.deskList(requirePrincipal(request), request.query),
+  );
+  app.get(
+    `${V1}/desk/requests/:id`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: TAGS, summary: 'A request whole, for the desk', params: IdParam, querystring: RequestInfoQuery, response: { 200: RequestDetail } },
+    },
+    async (request) => support.deskDetail(requirePrincipal(request), request.params.id, request.query.lang),
+  );
+  app.post(
+    `${V1}/desk/requests/:id/replies`,
+    {
+      config: { access: 'authenticated', idempotent: true },
+      schema: { tags: TAGS, summary: 'Reply to the requester (mailed, shown to them; the request becomes answered)', params: IdParam, body: DeskReplyBody, response: { 201: RequestMessage } },
+    },
+    async (request, reply) => reply.code(201).send(await support.reply(requirePrincipal(request), request.params.id, request.body)),
+  );
+  app.patch(
+    `${V1}/desk/requests/:id`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: TAGS, summary: 'Move a request to in progress, answered or closed', params: IdParam, querystring: RequestInfoQuery, body: DeskStatusBody, response: { 200: RequestDetail } },
+    },
+    async (request) => support.setStatus(requirePrincipal(request), request.params.id, request.body.status, request.query.lang),
+  );
+
+  // The requester's side: their requests and the desk's replies.
+  app.get(
+    `${V1}/my-requests`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: TAGS, summary: 'The caller’s own requests (on one project with projectId)', querystring: MyRequestsQuery, response: { 200: z.array(RequestSummary) } },
+    },
+    async (request) => support.mine(requirePrincipal(request), request.query),
+  );
+  app.get(
+    `${V1}/my-requests/:id`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: TAGS, summary: 'One of the caller’s requests with the desk’s replies', params: IdParam, querystring: RequestInfoQuery, response: { 200: RequestDetail } },
+    },
+    async (request) => support.mineDetail(requirePrincipal(request), request.params.id, request.query.lang),
+  );
+  app.get(
+    `${V1}/requests/:id/files/:fileId`,
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: TAGS, summary: 'Download a file a request attached (its requester or the desk)', params: RequestFileParams },
+    },
+    async (request, reply) => {
+      const { file, content } = await support.attachment(requirePrincipal(request), request.params.id, request.params.fileId);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(content);
+    },
   );
 };

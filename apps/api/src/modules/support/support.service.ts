@@ -4,7 +4,11 @@ import type {
   Lang,
   ProjectRegistrationBody,
   ProjectRegistrationInfo,
+  RequestDetail,
+  RequestMessage,
+  RequestPage,
   RequestProjectSnapshot,
+  RequestSummary,
   SiteLocation,
   SupportRequestBody,
   SupportRequestCreated,
@@ -22,13 +26,20 @@ import type { ProjectsService } from '../projects/projects.service';
 import {
   findLatestProjectRequest,
   findRecentVisitorRequest,
+  findRequestFile,
   findSupportRequest,
   insertRequestFiles,
+  insertRequestMessage,
   insertSupportRequest,
   listRequestFiles,
+  listRequestMessages,
+  listRequests,
+  lockSupportRequest,
+  type RequestListRow,
+  setRequestStatus,
   type SupportRequestRow,
 } from './support.repository';
-import { supportAckMail, supportDeskMail } from './support.mail';
+import { supportAckMail, supportDeskMail, supportReplyMail } from './support.mail';
 import { REQUEST_KIND_NAMES, SUPPORT_TYPES, supportTypesFor } from './support-types';
 
 /** Support requests an account may send per hour. */
@@ -86,11 +97,78 @@ export function createSupportService(ctx: AppContext, deps: { files: FilesServic
     if (!hasAnyPrivilege(principal.privileges, [privilege])) throw new AppError('FORBIDDEN');
   }
 
-  /** Staff who answer requests of a catalogue (the desk), or the requester, may read a request. */
-  function mayRead(principal: Principal, row: SupportRequestRow): boolean {
-    if (row.requesterUserId === principal.userId) return true;
+  /**
+   * The catalogues whose requests the caller answers (the desk): every one for an admin, their own
+   * catalogue for sales staff, none for anyone else (undefined).
+   */
+  function deskCatalogues(principal: Principal): readonly number[] | null | undefined {
     const roles = principal.roles.map((role) => role.name);
-    return roles.includes('admin') || (roles.includes('sales') && principal.catalogId === row.catalogId);
+    if (roles.includes('admin')) return null;
+    if (roles.includes('sales')) return [principal.catalogId];
+    return undefined;
+  }
+
+  function isDeskFor(principal: Principal, row: SupportRequestRow): boolean {
+    const catalogues = deskCatalogues(principal);
+    return catalogues === null || (catalogues !== undefined && catalogues.includes(row.catalogId));
+  }
+
+  /** The requester, or the desk of the request's catalogue, may read a request. */
+  function mayRead(principal: Principal, row: SupportRequestRow): boolean {
+    return row.requesterUserId === principal.userId || isDeskFor(principal, row);
+  }
+
+  function requireDesk(principal: Principal): readonly number[] | null {
+    const catalogues = deskCatalogues(principal);
+    if (catalogues === undefined) throw new AppError('FORBIDDEN', 'Only the support desk (sales staff and admins) answers requests');
+    return catalogues;
+  }
+
+  function subjectOf(row: SupportRequestRow, lang: Lang): string {
+    if (row.kind === 'support') return SUPPORT_TYPES.find((type) => type.code === row.typeCode)?.names[lang] ?? row.typeCode ?? '';
+    return REQUEST_KIND_NAMES[row.kind as keyof typeof REQUEST_KIND_NAMES]?.[lang] ?? row.kind;
+  }
+
+  function summaryOf(row: RequestListRow, lang: Lang): RequestSummary {
+    const snapshot = row.projectSnapshot as RequestProjectSnapshot | null;
+    return {
+      id: row.id,
+      kind: row.kind as RequestSummary['kind'],
+      status: row.status as RequestSummary['status'],
+      catalogId: row.catalogId as RequestSummary['catalogId'],
+      subject: subjectOf(row, lang),
+      contactName: row.contactName,
+      contactEmail: row.contactEmail,
+      projectId: row.projectId,
+      projectName: snapshot?.name ?? null,
+      files: row.files,
+      replies: row.replies,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function detailOf(row: SupportRequestRow, lang: Lang): Promise<RequestDetail> {
+    const [attachments, messages] = await Promise.all([listRequestFiles(db, row.id), listRequestMessages(db, row.id)]);
+    const details = (row.details ?? {}) as { siteLocation?: SiteLocation };
+    return {
+      ...summaryOf({ ...row, files: attachments.length, replies: messages.length }, lang),
+      lang: row.lang as Lang,
+      message: row.message,
+      contactPhone: row.contactPhone,
+      contactCompany: row.contactCompany,
+      siteLocation: details.siteLocation ?? null,
+      project: (row.projectSnapshot as RequestProjectSnapshot | null) ?? null,
+      attachments,
+      messages: messages.map((message) => ({ id: message.id, authorName: message.authorName, body: message.body, createdAt: message.createdAt.toISOString() })),
+    };
+  }
+
+  /** A request the caller may read, else 404 (whether it exists is not told). */
+  async function readable(principal: Principal, id: number): Promise<SupportRequestRow> {
+    const row = await findSupportRequest(db, id);
+    if (!row || !mayRead(principal, row)) throw new AppError('NOT_FOUND', 'No such request');
+    return row;
   }
 
   /**
@@ -300,6 +378,74 @@ export function createSupportService(ctx: AppContext, deps: { files: FilesServic
         ...details,
         project: row.projectSnapshot as RequestProjectSnapshot,
       };
+    },
+
+    /** The desk's inbox: requests of the catalogues the caller answers, newest first, filtered. */
+    async deskList(principal: Principal, query: { status?: string; kind?: string; search?: string; page: number; limit: number; lang?: Lang }): Promise<RequestPage> {
+      const catalogIds = requireDesk(principal);
+      const { rows, total } = await listRequests(db, { catalogIds, status: query.status, kind: query.kind, search: query.search, offset: (query.page - 1) * query.limit, limit: query.limit });
+      const lang = query.lang ?? (principal.lang as Lang);
+      return { items: rows.map((row) => summaryOf(row, lang)), total, page: query.page, limit: query.limit };
+    },
+
+    /** A request whole, for the desk (another catalogue's: 404). */
+    async deskDetail(principal: Principal, id: number, lang?: Lang): Promise<RequestDetail> {
+      requireDesk(principal);
+      const row = await findSupportRequest(db, id);
+      if (!row || !isDeskFor(principal, row)) throw new AppError('NOT_FOUND', 'No such request');
+      return detailOf(row, lang ?? (principal.lang as Lang));
+    },
+
+    /** The desk replies: stored with the request (now answered) in one transaction, then mailed to the requester. */
+    async reply(principal: Principal, id: number, body: { message: string }): Promise<RequestMessage> {
+      requireDesk(principal);
+      const now = clock();
+      const { row, message } = await db.transaction(async (tx) => {
+        const row = await lockSupportRequest(tx, id);
+        if (!row || !isDeskFor(principal, row)) throw new AppError('NOT_FOUND', 'No such request');
+        const message = await insertRequestMessage(tx, { requestId: id, authorUserId: principal.userId, authorName: principal.name, body: body.message, createdAt: now });
+        await setRequestStatus(tx, id, 'answered', now);
+        return { row, message };
+      });
+      background.run('support-request-reply-mail', async () => {
+        await mailer.send(
+          supportReplyMail({ id, lang: row.lang as Lang, to: row.contactEmail, name: row.contactName, author: principal.name, subject: subjectOf(row, row.lang as Lang), reply: body.message }),
+        );
+      });
+      return { id: message.id, authorName: message.authorName, body: message.body, createdAt: message.createdAt.toISOString() };
+    },
+
+    /** The desk moves a request to in progress, answered or closed (a closed one may be reopened). */
+    async setStatus(principal: Principal, id: number, status: 'in_progress' | 'answered' | 'closed', lang?: Lang): Promise<RequestDetail> {
+      requireDesk(principal);
+      const row = await db.transaction(async (tx) => {
+        const row = await lockSupportRequest(tx, id);
+        if (!row || !isDeskFor(principal, row)) throw new AppError('NOT_FOUND', 'No such request');
+        await setRequestStatus(tx, id, status, clock());
+        return { ...row, status };
+      });
+      return detailOf(row, lang ?? (principal.lang as Lang));
+    },
+
+    /** The caller's own requests (on a project when `projectId`), newest first. */
+    async mine(principal: Principal, query: { projectId?: number; lang?: Lang }): Promise<RequestSummary[]> {
+      const { rows } = await listRequests(db, { catalogIds: null, requesterUserId: principal.userId, projectId: query.projectId, offset: 0, limit: 100 });
+      const lang = query.lang ?? (principal.lang as Lang);
+      return rows.map((row) => summaryOf(row, lang));
+    },
+
+    /** One of the caller's own requests, with the desk's replies. */
+    async mineDetail(principal: Principal, id: number, lang?: Lang): Promise<RequestDetail> {
+      const row = await findSupportRequest(db, id);
+      if (!row || row.requesterUserId !== principal.userId) throw new AppError('NOT_FOUND', 'No such request');
+      return detailOf(row, lang ?? (principal.lang as Lang));
+    },
+
+    /** An attachment of a request, for its requester or the desk. */
+    async attachment(principal: Principal, id: number, fileId: string) {
+      const row = await readable(principal, id);
+      if (!(await findRequestFile(db, row.id, fileId))) throw new AppError('NOT_FOUND', 'No such file');
+      return deps.files.open(fileId);
     },
   };
 }
