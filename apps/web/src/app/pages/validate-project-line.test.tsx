@@ -120,6 +120,7 @@ describe('/validate/{projectId}/{productId}: a project line in the attributes co
     // The update went first, then the validation.
     const order = api.state.calls.filter((call) => call.method === 'PUT').map((call) => call.path);
     expect(order).toEqual([`/api/projects/v1/projects/5/products/${LINE_ID}`, `/api/apiv2/project/5/product/${LINE_ID}/validate`]);
+    await screen.findAllByRole('rowheader'); // the grid's lines render just after its frame
     const row = within(screen.getByRole('table')).getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText('027001/04_10')).toBeInTheDocument();
     expect(within(row).getByText(tx('projects.grid.validated'))).toBeInTheDocument();

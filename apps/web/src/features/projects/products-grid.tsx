@@ -2,7 +2,7 @@ import { MAX_PRODUCT_QUANTITY, type Project, type ProjectProduct } from '@lumen/
 import { attributesValidatePath, hasAnyPrivilege, pendantHeightToMetres } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
@@ -44,19 +44,21 @@ export function productName(product: ProjectProduct): string {
 }
 
 /** Rows kept beyond the visible ones on each side, so that scrolling and Tab find them already there. */
-const OVERSCAN_ROWS = 6;
+const OVERSCAN_ROWS = 3;
 /** First guesses of a row's height (table from md up, a card below), corrected by measuring each rendered row. */
 const ESTIMATED_ROW_PX = { table: 150, card: 420 } as const;
 const SMALL_SCREEN = '(max-width: 767px)';
 
 /**
  * A row's height for the virtualiser, its bottom margin included (the cards below md are spaced by
- * margins). A row not laid out yet (size 0, e.g. in a hidden container) keeps its estimate, so that
- * an unmeasured grid does not take every row for visible.
+ * margins), read from the resize observer's entry: it comes after layout, whereas reading sizes
+ * while React inserts the rows forced a layout per row. Until then (no entry) a row keeps what the
+ * virtualiser knows of it; a row not laid out (size 0, e.g. in a hidden container) keeps its
+ * estimate, so that an unmeasured grid does not take every row for visible.
  */
-function measureRow(element: Element, entry: ResizeObserverEntry | undefined, estimate: number): number {
-  const height = entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
-  if (height <= 0) return estimate;
+function measureRow(element: Element, entry: ResizeObserverEntry | undefined, known: number): number {
+  const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
+  if (height <= 0) return known;
   return Math.round(height + (Number.parseFloat(getComputedStyle(element).marginBottom) || 0));
 }
 
@@ -103,6 +105,10 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
   const [scrollMargin, setScrollMargin] = useState(0);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const printing = usePrinting();
+  // The lines render after the rest of the page, in the background: React slices a deferred render
+  // into short tasks, so the page's first paint does not wait for them and the main thread is not
+  // held for long. Until then the spacer keeps their height, so nothing moves when they come.
+  const linesReady = useDeferredValue(true, false);
   const estimate = typeof window !== 'undefined' && window.matchMedia?.(SMALL_SCREEN).matches ? ESTIMATED_ROW_PX.card : ESTIMATED_ROW_PX.table;
   const focusedIndex = focusedKey === null ? -1 : products.findIndex((product) => product._id === focusedKey);
 
@@ -117,7 +123,7 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
     // The first render already knows the window, so it renders the visible rows, not none.
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
     initialOffset: () => (typeof window === 'undefined' ? 0 : window.scrollY),
-    measureElement: (element, entry) => measureRow(element, entry, estimate),
+    measureElement: (element, entry, instance) => measureRow(element, entry, instance.measurementsCache[instance.indexFromElement(element)]?.size ?? estimate),
     rangeExtractor: (range) => {
       if (printing) return products.map((_, index) => index);
       const indexes = new Set(defaultRangeExtractor(range));
@@ -153,7 +159,7 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
   const items = virtualizer.getVirtualItems();
   const rows: ReactNode[] = [];
   let end = scrollMargin;
-  for (const item of items) {
+  for (const item of linesReady ? items : []) {
     const product = products[item.index];
     if (!product) continue;
     if (item.start > end) rows.push(<SpacerRow key={`gap-${item.index}`} height={item.start - end} columns={columns} />);
@@ -172,7 +178,9 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
     end = item.end;
   }
   const bottom = scrollMargin + virtualizer.getTotalSize() - end;
-  if (bottom > 0) rows.push(<SpacerRow key="gap-end" height={bottom} columns={columns} />);
+  // Before the lines come the whole grid is one spacer, of another key than the bottom spacer: a
+  // node that the lines then pushed down would count as a layout shift, a replaced one does not.
+  if (bottom > 0) rows.push(<SpacerRow key={linesReady ? 'gap-end' : 'gap-pending'} height={bottom} columns={columns} />);
 
   return (
     <>

@@ -31,7 +31,8 @@ const creation = () =>
 
 async function openProject(path: string, api: ReturnType<typeof projectsApi>) {
   const app = await renderApp(path, api);
-  await screen.findByRole('table');
+  // The lines render just after the grid's frame (a deferred render, products-grid.tsx).
+  await screen.findAllByRole('rowheader');
   return app;
 }
 
