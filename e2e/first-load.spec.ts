@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FIRST_LOAD_BUDGET_GZIP, firstLoad } from '../apps/web/scripts/first-load';
+import { accessibilityViolations } from './support/axe';
+import { logIn } from './support/session';
 import { texts } from './support/texts';
 
 // Issue 9 §4: a light first load. The budget is read from the built output (deterministic, so a
@@ -35,4 +37,100 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
   await page.waitForLoadState('networkidle');
   expect(sessionCalls).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+// Issue 9 §4: the layout does not shift while a page loads (Lighthouse's CLS target is 0.05). Every
+// shift from the navigation on is summed (stricter than CLS, which keeps the worst burst), at a
+// phone's and a desktop's size, until the page is quiet.
+
+const LAYOUT_SHIFT_BUDGET = 0.05;
+const VIEWPORTS = [
+  { name: 'phone', width: 412, height: 823 },
+  { name: 'desktop', width: 1350, height: 940 },
+] as const;
+/** Demo articles of catalogue 16 (the distributor's). */
+const REFERENCES = ['552010/02_10', '746005/M3_10', '577010/02_10', '235505/03_10', '745010/M2_10', '747005/M3_10', '552510/02_10', '229910/02_10'];
+
+/** From the next navigation on, sums the page's layout shifts that no user input caused. */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts = { total: 0, nodes: [] as string[] };
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.total += entry.value;
+        for (const source of entry.sources ?? []) shifts.nodes.push(source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName));
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function layoutShifts(page: Page): Promise<{ total: number; nodes: string[] }> {
+  await page.waitForLoadState('networkidle');
+  // Shifts are reported after the frame that made them.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => (window as unknown as { layoutShifts: { total: number; nodes: string[] } }).layoutShifts);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`a first visit to / does not shift its layout (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await watchLayoutShifts(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
+    const shifts = await layoutShifts(page);
+    expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
+  });
+}
+
+test.describe('a project of 200 lines, logged in', () => {
+  const es = texts('es');
+  let projectPath = '';
+
+  test.beforeEach(async ({ page }) => {
+    await logIn(page, 'distributor@demo.example');
+    const create = await page.request.post('/api/projects/v1/projects', { data: { name: 'Torre de 200 líneas', catalogId: 16, products: [] } });
+    expect(create.status()).toBe(201);
+    const { id } = (await create.json()) as { id: number };
+    for (let chunk = 0; chunk < 4; chunk += 1) {
+      const lines = Array.from({ length: 50 }, (_, i) => ({ referenceCode: REFERENCES[(chunk * 50 + i) % REFERENCES.length], quantity: (i % 9) + 1 }));
+      expect((await page.request.post(`/api/projects/v1/projects/${id}/products`, { data: lines })).status()).toBe(201);
+    }
+    projectPath = `/project/${id}`;
+  });
+
+  for (const viewport of VIEWPORTS) {
+    test(`its first load and /projects' do not shift their layout (${viewport.name})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await watchLayoutShifts(page);
+      await page.goto(projectPath);
+      await expect(page.getByRole('heading', { level: 1, name: 'Torre de 200 líneas' })).toBeVisible();
+      await expect(page.getByRole('rowheader').first()).toBeVisible();
+      let shifts = await layoutShifts(page);
+      expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
+
+      await page.goto('/projects');
+      await expect(page.getByRole('heading', { level: 1, name: es('projects.list.title') })).toBeVisible();
+      shifts = await layoutShifts(page);
+      expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
+    });
+  }
+
+  test('renders a window of its lines, all of them reachable by scrolling, with the row count for screen readers', async ({ page }) => {
+    await page.goto(projectPath);
+    const grid = page.getByRole('table');
+    await expect(grid).toHaveAttribute('aria-rowcount', '201');
+    await expect(page.getByRole('rowheader').first()).toBeVisible();
+    const rendered = await grid.locator('tbody tr[aria-rowindex]').count();
+    expect(rendered).toBeGreaterThan(3);
+    expect(rendered).toBeLessThan(40);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The last line is there once the page is scrolled to the bottom, and the first has gone.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(grid.locator('tr[aria-rowindex="201"]')).toBeInViewport();
+    await expect(grid.locator('tr[aria-rowindex="2"]')).toHaveCount(0);
+    expect(await grid.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(40);
+  });
 });
