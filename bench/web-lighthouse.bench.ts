@@ -1,0 +1,107 @@
+/**
+ * Lighthouse 12 on the built web app (run `npm run build` first), served by the api as a user
+ * starts it: `/` for a first visit (no session), then, logged in as a distributor, `/projects` and a
+ * project with 200 products made through the api. Mobile (Lighthouse's default: slow 4G, 4× CPU) and
+ * desktop presets; prints performance, accessibility, CLS, TBT, LCP and FCP.
+ * Run: npx tsx bench/web-lighthouse.bench.ts   (CHROME_PATH defaults to /usr/bin/chromium)
+ * LIGHTHOUSE_REPORTS=<dir> also writes each run's full report there (<page>-<preset>.json), to see
+ * what blocks, shifts or waits; LIGHTHOUSE_PAGES=home,projects,project runs only those pages.
+ *
+ * The session cookies are set in the browser (the web reads the readable hasSession cookie before it
+ * asks for the account) and sent as Lighthouse's extraHeaders; storage is therefore not reset between
+ * runs, so the HTTP cache is cleared before each run instead.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { loginCookie, startBenchApp } from './support/api-bench';
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const REFERENCES = ['552010/02_10', '746005/M3_10', '577010/02_10', '235505/03_10', '745010/M2_10', '747005/M3_10', '552510/02_10', '229910/02_10'];
+const PRESETS = ['mobile', 'desktop'] as const;
+const PAGES = ['home', 'projects', 'project'] as const;
+const reportDir = process.env.LIGHTHOUSE_REPORTS;
+const pages = new Set((process.env.LIGHTHOUSE_PAGES ?? PAGES.join(',')).split(',').map((name) => name.trim()));
+if (reportDir) mkdirSync(reportDir, { recursive: true });
+
+interface Row {
+  page: string;
+  preset: (typeof PRESETS)[number];
+  performance: number;
+  accessibility: number;
+  'CLS': string;
+  'TBT (ms)': number;
+  'LCP (ms)': number;
+  'FCP (ms)': number;
+}
+
+const bench = await startBenchApp();
+const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+try {
+  const { base } = bench;
+  const cookie = await loginCookie(base, 'distributor@demo.example');
+  const post = async (path: string, body: unknown): Promise<{ id: number }> => {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: number };
+  };
+  for (let i = 0; i < 12; i += 1) await post('/api/projects/v1/projects', { name: `Lighthouse project ${i}`, catalogId: 16, products: [{ referenceCode: REFERENCES[i % REFERENCES.length] }] });
+  const big = await post('/api/projects/v1/projects', { name: 'Lighthouse 200 products', catalogId: 16, products: [] });
+  for (let chunk = 0; chunk < 4; chunk += 1) {
+    await post(`/api/projects/v1/projects/${big.id}/products`, Array.from({ length: 50 }, (_, i) => ({ referenceCode: REFERENCES[(chunk * 50 + i) % REFERENCES.length], quantity: (i % 9) + 1 })));
+  }
+
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const [page] = await browser.pages();
+  if (!page) throw new Error('no page in the launched browser');
+  const rows: Row[] = [];
+  const audit = async (name: (typeof PAGES)[number], path: string, label: string, headers: Record<string, string>) => {
+    if (!pages.has(name)) return;
+    for (const preset of PRESETS) {
+      await clearCache(page);
+      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, extraHeaders: headers };
+      const result = await lighthouse(`${base}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined, page);
+      rows.push(summarise(label, preset, result));
+      if (reportDir && result) writeFileSync(join(reportDir, `${name}-${preset}.json`), JSON.stringify(result.lhr));
+    }
+  };
+
+  // A first visit: no session cookie at all.
+  await audit('home', '/', '/ (first visit)', {});
+  // Logged in: the cookies in the browser (document.cookie has hasSession) and on every request.
+  const url = new URL(base);
+  await page.setCookie(...cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain: url.hostname, path: '/' })));
+  await audit('projects', '/projects', '/projects', { Cookie: cookie });
+  await audit('project', `/project/${big.id}`, 'project, 200 products', { Cookie: cookie });
+  await browser.disconnect();
+
+  console.log('web Lighthouse 12 (mobile: slow 4G, 4x CPU; desktop preset)');
+  console.table(rows);
+} finally {
+  chrome.kill();
+  await bench.close();
+}
+
+async function clearCache(page: Page): Promise<void> {
+  const session = await page.createCDPSession();
+  await session.send('Network.clearBrowserCache');
+  await session.detach();
+}
+
+function summarise(label: string, preset: Row['preset'], result: RunnerResult | undefined): Row {
+  if (!result) throw new Error(`Lighthouse gave no result for ${label}`);
+  const { categories, audits } = result.lhr;
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    page: label,
+    preset,
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    'CLS': numeric('cumulative-layout-shift').toFixed(3),
+    'TBT (ms)': Math.round(numeric('total-blocking-time')),
+    'LCP (ms)': Math.round(numeric('largest-contentful-paint')),
+    'FCP (ms)': Math.round(numeric('first-contentful-paint')),
+  };
+}
