@@ -102,13 +102,7 @@ export const BudgetRequestBody = z.object({
 export type BudgetRequestBody = z.input<typeof BudgetRequestBody>;
 
 /** POST /api/support/v1/support-request/project-budget-usa (spec §7). */
-export const UsaBudgetRequestBody = z.object({
-  siteLocation: SiteLocation,
-  catalogId: z.literal(21),
-  lang: Lang,
-  project: Id,
-  changeProjectName: NewProjectName.optional(),
-});
+export const UsaBudgetRequestBody = BudgetRequestBody.pick({ siteLocation: true, lang: true, project: true, changeProjectName: true }).extend({ catalogId: z.literal(21) });
 export type UsaBudgetRequestBody = z.input<typeof UsaBudgetRequestBody>;
 
 /** A line of a project as a request captured it. */

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testClock, type Agent, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
+import { multipart, PDF } from '../../../test/uploads';
 import { createDataChanges } from '../../db/data-changes';
 import { uploadedFiles } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -16,7 +17,6 @@ import { allowedExtension, createFilesService, safeFileName, UPLOAD_LIMITS } fro
 const URL = '/api/images/v1/files/temp?domain=support&entity=support-request';
 
 // Real starts of each kind of file (what file-type reads), padded to look like the rest of a file.
-const PDF = Buffer.from('%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x21, 0xf9, 4, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b])]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), Buffer.from('JFIF\u0000', 'latin1'), Buffer.alloc(200, 7)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from('IHDR', 'latin1'), Buffer.alloc(64, 1)]);
@@ -25,26 +25,6 @@ const EXE = Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(58), Buffer
 /** The Compound File Binary container of the Office 97 formats (doc, xls, ppt). */
 const CFB = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 const TEXT = Buffer.from('Site: Hotel St. Regis, lobby\r\nCeiling height 3,20 m – café\n', 'utf8');
-
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
-
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----lumen${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`),
-        part.content,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function upload(agent: Agent, filename: string, content: Buffer, url = URL, type?: string) {
   const { payload, headers } = multipart([{ name: 'file', filename, content, type }]);

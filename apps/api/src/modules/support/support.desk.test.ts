@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestDetail, RequestMessage, RequestPage, RequestSummary, SupportRequestCreated, TempUpload } from '@lumen/contracts';
+import type { RequestDetail, RequestMessage, RequestPage, RequestSummary, SupportRequestCreated } from '@lumen/contracts';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, testClock, type Agent, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
+import { PDF, uploadTemp } from '../../../test/uploads';
 
 const REQUEST = '/api/support/v1/support-request';
 const DESK = '/api/support/v1/desk/requests';
 const MINE = '/api/support/v1/my-requests';
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 /** Issue 11 §5: the desk that answers, and the requester who reads the answer. */
 describeWithDb('the support desk', () => {
@@ -31,15 +31,7 @@ describeWithDb('the support desk', () => {
     await t.close();
   });
 
-  const upload = async (agent: Agent, name: string) => {
-    const boundary = `----lumen${randomUUID()}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return (await agent.post('/api/images/v1/files/temp?domain=support&entity=support-request', payload, { 'content-type': `multipart/form-data; boundary=${boundary}` })).json<TempUpload>();
-  };
+  const upload = (agent: Agent, name: string) => uploadTemp(agent, 'support-request', name);
   const ask = async (agent: Agent, catalogId: 16 | 21, message: string, files: string[] = []) => {
     const response = await agent.post(REQUEST, { catalogId, lang: catalogId === 21 ? 'us' : 'es', typeId: 1, message, files });
     expect(response.statusCode, response.body).toBe(201);

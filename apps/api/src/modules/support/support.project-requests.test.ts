@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { BudgetRequestInfo, Project, ProjectRegistrationInfo, SupportRequestCreated, TempUpload } from '@lumen/contracts';
+import type { BudgetRequestInfo, Project, ProjectRegistrationInfo, SupportRequestCreated } from '@lumen/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, testClock, type Agent, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
+import { uploadTemp } from '../../../test/uploads';
 import { projects, supportRequests } from '../../db/schema';
 
 const P1 = '/api/projects/v1/projects';
@@ -14,7 +15,6 @@ const REGISTRATION = '/api/support/v1/support-request/project-registration-usa';
 const INFO = '/api/support/v1/support-request/info-project-budget';
 const REGISTRATION_INFO = '/api/support/v1/support-request/project-registration';
 const USA_REFERENCE = '5664-23/33_50';
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 /** Issue 11 §3–§4: budget requests, the United States quote request and project registration. */
 describeWithDb('project requests (budget, US quote, US registration)', () => {
@@ -43,17 +43,7 @@ describeWithDb('project requests (budget, US quote, US registration)', () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Project>();
   };
-  const upload = async (agent: Agent, entity: string) => {
-    const boundary = `----lumen${randomUUID()}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plano.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await agent.post(`/api/images/v1/files/temp?domain=support&entity=${entity}`, payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-    expect(response.statusCode).toBe(201);
-    return response.json<TempUpload>();
-  };
+  const upload = (agent: Agent, entity: string) => uploadTemp(agent, entity);
   const requestCount = async () => Number((await t.database.db.select({ n: sql<number>`count(*)` }).from(supportRequests))[0]?.n ?? 0);
   const site = { country: 'ES', region: '56', city: 'Barcelona' };
 

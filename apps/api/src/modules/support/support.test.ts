@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { SupportRequestCreated, SupportType, TempUpload } from '@lumen/contracts';
+import type { SupportRequestCreated, SupportType } from '@lumen/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testClock, type Agent, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
+import { uploadTemp } from '../../../test/uploads';
 import { supportRequestFiles, supportRequests, uploadedFiles } from '../../db/schema';
 import { SUPPORT_PER_VISITOR_IP } from './support.service';
 import { SUPPORT_TYPES, supportTypesFor } from './support-types';
 
 const TYPES = '/api/support/v1/support-types';
 const REQUEST = '/api/support/v1/support-request';
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
-
-function uploadBody(filename: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----lumen${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('support subjects by role', () => {
   it('offers visitors their subjects only, and never widens an account by the roles it names', () => {
@@ -56,12 +46,7 @@ describeWithDb('support (GET support-types, POST support-request)', () => {
     await t.close();
   });
 
-  const upload = async (agent: Agent, entity = 'support-request') => {
-    const { payload, headers } = uploadBody('plano.pdf', PDF);
-    const response = await agent.post(`/api/images/v1/files/temp?domain=support&entity=${entity}`, payload, headers);
-    expect(response.statusCode).toBe(201);
-    return response.json<TempUpload>();
-  };
+  const upload = (agent: Agent, entity = 'support-request') => uploadTemp(agent, entity);
   const requestRows = async () => (await t.database.db.select({ n: sql<number>`count(*)` }).from(supportRequests))[0]?.n ?? 0;
 
   it('answers the subjects of the caller’s roles in the asked language', async () => {
