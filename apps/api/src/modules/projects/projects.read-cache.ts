@@ -1,5 +1,7 @@
+import type { Lang, ProjectProduct, ProjectProductPrice } from '@lumen/contracts';
 import type { AppContext } from '../../context';
 import { type AnnouncedTable, createReadCache } from '../../db/data-changes';
+import { productOf } from './projects.products';
 import { findVisibleProject, listProducts, listProjects, type ProductRow, type ProjectScope, type ProjectWithOwner } from './projects.repository';
 
 /** Every table a project read looks at: the project, its lines (count), its owner, the sales assignments (scope). */
@@ -29,4 +31,23 @@ export function createProjectReads(ctx: Pick<AppContext, 'db' | 'changes'>) {
     /** Every line of a project (not the isPersonalized filter: that asks the database). */
     lines: (projectId: number) => lines.get(String(projectId), () => listProducts(ctx.db, projectId)),
   };
+}
+
+/** Lines as an answer writes them, per lines array (the kept ones live as long as they are kept) and language. */
+const rendered = new WeakMap<readonly ProductRow[], Map<string, readonly ProjectProduct[]>>();
+
+/**
+ * The lines of a project as answers write them: made once per kept lines and language, then shared
+ * (answers are only read after this: copied without prices, serialized); with `prices`, each line is
+ * a copy with its price.
+ */
+export function renderedLines(lines: readonly ProductRow[], options: { lang: Lang; parse: boolean; prices?: Map<string, ProjectProductPrice | null> }): readonly ProjectProduct[] {
+  let byOptions = rendered.get(lines);
+  if (!byOptions) rendered.set(lines, (byOptions = new Map()));
+  const key = `${options.lang}:${+options.parse}`;
+  let products = byOptions.get(key);
+  if (!products) byOptions.set(key, (products = lines.map((line) => productOf(line, { lang: options.lang, parse: options.parse }))));
+  const { prices } = options;
+  if (!prices) return products;
+  return products.map((product, index) => ({ ...product, price: prices.get(lines[index]?.id ?? '') ?? null }));
 }

@@ -50,7 +50,7 @@ import {
   productOf,
   unitGrossAtHeight,
 } from './projects.products';
-import { createProjectReads } from './projects.read-cache';
+import { createProjectReads, renderedLines } from './projects.read-cache';
 import {
   advanceCreationCounter,
   countProducts,
@@ -268,7 +268,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
 
   async function render(principal: Principal, row: ProjectWithOwner, lines: readonly ProductRow[], options: { lang: Lang; prices: boolean; parse: boolean }): Promise<Project> {
     const priced = await prices(principal, catalogIdOf(row.catalogId), lines, options.prices);
-    const products = lines.map((line) => productOf(line, { lang: options.lang, parse: options.parse, ...(priced ? { price: priced.get(line.id) ?? null } : {}) }));
+    const products = [...renderedLines(lines, { lang: options.lang, parse: options.parse, ...(priced ? { prices: priced } : {}) })];
     const totals = products.map((product) => product.price?.totalNet).filter((value): value is number => typeof value === 'number');
     return {
       ...summaryOf(principal, row),
