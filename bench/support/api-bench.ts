@@ -6,9 +6,12 @@
  * Environment: BENCH_SECONDS (10) and BENCH_CONNECTIONS (10) per scenario; BENCH_DATABASE_URL runs
  * against a PostgreSQL server instead of the embedded PGlite.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildApp } from '../../apps/api/src/app';
 import { type Config, loadConfig } from '../../apps/api/src/config';
@@ -99,24 +102,79 @@ export async function loginCookie(base: string, email: string, password: string 
     .join('; ');
 }
 
-export type ScenarioOptions = Omit<autocannon.Options, 'url'>;
+/** References of catalogue 16 the project fixtures cycle through. */
+const FIXTURE_REFERENCES = ['552010/02_10', '746005/M3_10', '577010/02_10', '235505/03_10', '745010/M2_10', '747005/M3_10', '552510/02_10', '229910/02_10'];
+
+/**
+ * The projects fixture of the HTTP benchmarks, made through the api as the logged-in user of
+ * `cookie`: 60 one-line projects and one with 200 products. Returns the id of the big one.
+ */
+export async function seedBenchProjects(base: string, cookie: string): Promise<{ bigProjectId: number }> {
+  const post = async (path: string, body: unknown): Promise<{ id: number }> => {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: number };
+  };
+  for (let i = 0; i < 60; i += 1) {
+    await post('/api/projects/v1/projects', { name: `Bench project ${i}`, catalogId: 16, products: [{ referenceCode: FIXTURE_REFERENCES[i % FIXTURE_REFERENCES.length] }] });
+  }
+  const big = await post('/api/projects/v1/projects', { name: 'Bench 200 products', catalogId: 16, products: [] });
+  for (let chunk = 0; chunk < 4; chunk += 1) {
+    const products = Array.from({ length: 50 }, (_, i) => ({ referenceCode: FIXTURE_REFERENCES[(chunk * 50 + i) % FIXTURE_REFERENCES.length], quantity: (i % 9) + 1 }));
+    await post(`/api/projects/v1/projects/${big.id}/products`, products);
+  }
+  return { bigProjectId: big.id };
+}
+
+export type ScenarioOptions = Omit<autocannon.Options, 'url'> & {
+  /** Another server to load (e.g. the bare Fastify of spawnBenchServer) instead of the runner's. */
+  base?: string;
+};
+
+export interface ScenarioRow {
+  scenario: string;
+  'req/s (mean)': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  requests: number;
+  'non-2xx': number;
+  errors: number;
+  timeouts: number;
+  /** req/s as a share of the baseline scenario's (when the runner has one). */
+  'vs baseline'?: string;
+}
 
 export interface ScenarioRunner {
   /** Runs autocannon on `base + path` for BENCH_SECONDS with BENCH_CONNECTIONS and records one row. */
-  run(name: string, path: string, options?: ScenarioOptions): Promise<void>;
+  run(name: string, path: string, options?: ScenarioOptions): Promise<ScenarioRow>;
   /** Prints the heading (title, database, load, machine) and the table of every scenario run. */
   print(): void;
+  readonly rows: readonly ScenarioRow[];
+}
+
+export interface ScenarioRunnerOptions {
+  /** Database kind shown in the heading. */
+  kind?: string;
+  connections?: number;
+  seconds?: number;
+  /** The scenario every row is compared with (req/s ratio), e.g. a bare Fastify hello-world. */
+  baseline?: string;
 }
 
 /** Scenarios against a started bench app; `title` names the bench in the printed heading. */
-export function scenarioRunner(bench: Pick<BenchApp, 'base' | 'database'>, title: string): ScenarioRunner {
-  const seconds = BENCH_SECONDS;
-  const connections = BENCH_CONNECTIONS;
-  const rows: Array<Record<string, string | number>> = [];
+export function scenarioRunner(bench: { base: string; database?: Pick<Database, 'kind'> }, title: string, options: ScenarioRunnerOptions = {}): ScenarioRunner {
+  const seconds = options.seconds ?? BENCH_SECONDS;
+  const connections = options.connections ?? BENCH_CONNECTIONS;
+  const kind = options.kind ?? bench.database?.kind ?? '';
+  const rows: ScenarioRow[] = [];
+  const baselineRate = (): number | undefined => rows.find((row) => row.scenario === options.baseline)?.['req/s (mean)'];
   return {
-    async run(name, path, options = {}) {
-      const result = await autocannon({ connections, duration: seconds, ...options, url: `${bench.base}${path}` });
-      rows.push({
+    rows,
+    async run(name, path, { base = bench.base, ...rest } = {}) {
+      // Warm up first (JIT, caches, connection pool), so that the figures are the steady state.
+      await autocannon({ connections, amount: Math.max(200, connections * 5), ...rest, url: `${base}${path}` });
+      const result = await autocannon({ connections, duration: seconds, ...rest, url: `${base}${path}` });
+      const row: ScenarioRow = {
         scenario: name,
         'req/s (mean)': Math.round(result.requests.average * 10) / 10,
         'p50 ms': result.latency.p50,
@@ -124,12 +182,73 @@ export function scenarioRunner(bench: Pick<BenchApp, 'base' | 'database'>, title
         requests: result.requests.total,
         'non-2xx': result.non2xx,
         errors: result.errors,
-      });
+        timeouts: result.timeouts,
+      };
+      const baseline = baselineRate();
+      if (baseline) row['vs baseline'] = `${((row['req/s (mean)'] / baseline) * 100).toFixed(1)} %`;
+      rows.push(row);
+      return row;
     },
     print() {
       const cpu = cpus();
-      console.log(`\nLumen Pro ${title} — ${bench.database.kind}, ${connections} connections, ${seconds} s each, ${cpu.length} CPU(s) ${cpu[0]?.model ?? ''}, node ${process.version}\n`);
+      console.log(`\nLumen Pro ${title} — ${kind}, ${connections} connections, ${seconds} s each, ${cpu.length} CPU(s) ${cpu[0]?.model ?? ''}, node ${process.version}\n`);
       console.table(rows);
+    },
+  };
+}
+
+export interface BenchServer {
+  base: string;
+  pid: number;
+  /** Runs `during` with the server's CPU profiler on and writes the profile to `file` (.cpuprofile). */
+  profile<T>(file: string, during: () => Promise<T>): Promise<T>;
+  /** Stops the server (SIGTERM) and waits for its process to end. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts bench/support/bench-server.ts in a child process: `bare` (a Fastify hello-world at `/`) or
+ * `api` (startBenchApp). `env` adds to the child's environment (BENCH_DATABASE_URL, …); `nodeOptions`
+ * go to node (e.g. `--cpu-prof`).
+ */
+export async function spawnBenchServer(kind: 'bare' | 'api', options: { env?: Record<string, string>; nodeOptions?: string[] } = {}): Promise<BenchServer> {
+  const entry = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeOptions ?? []), entry], {
+    env: { ...process.env, ...options.env, BENCH_SERVER: kind },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const lines = createInterface({ input: child.stdout });
+  const base = await new Promise<string>((resolveBase, reject) => {
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolveBase((JSON.parse(line.slice(6)) as { base: string }).base);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server (${kind}) exited with ${code} before it was ready`)));
+  });
+  return {
+    base,
+    pid: child.pid ?? 0,
+    async profile(file, during) {
+      child.stdin.write('profile-start\n');
+      try {
+        return await during();
+      } finally {
+        const written = new Promise<void>((resolveWritten) => {
+          const onLine = (line: string): void => {
+            if (line === `PROFILED ${file}`) {
+              lines.off('line', onLine);
+              resolveWritten();
+            }
+          };
+          lines.on('line', onLine);
+        });
+        child.stdin.write(`profile-stop ${file}\n`);
+        await written;
+      }
+    },
+    async close() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }
