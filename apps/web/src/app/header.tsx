@@ -65,6 +65,7 @@ export function Header() {
         </Link>
         <div className="app-header__tools">
           <ProjectsLink />
+          <SupportLink />
           <LanguageSwitcher />
           <ThemeSwitch />
           <UserMenu />
@@ -91,6 +92,21 @@ function ProjectsLink() {
   return (
     <Link to="/projects" className="app-header__projects">
       {t('projects.nav')}
+    </Link>
+  );
+}
+
+/**
+ * The support page (issue 11 §2), for visitors and for users who may ask (support.request). It is
+ * there while the account loads: nearly everyone keeps it, so the header does not reflow.
+ */
+function SupportLink() {
+  const { t } = useTranslation();
+  const privileges = useAppSelector((state) => state.session.account?.privileges);
+  if (privileges && !hasAnyPrivilege(privileges, ['support.request'])) return null;
+  return (
+    <Link to="/support" className="app-header__support">
+      {t('header.support')}
     </Link>
   );
 }

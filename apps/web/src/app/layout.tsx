@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { applyTheme, currentTheme } from '@lumen/ui';
 import { loadAuthModal } from '../features/auth';
+import { loadSupportModalView } from '../features/support';
 import { Header } from './header';
 import { LoadingState } from '../shared/loading-state';
 import { storeTheme, themeChanged } from '../shared/preferences';
@@ -10,6 +11,13 @@ import { useAppDispatch, useAppSelector } from '../shared/store';
 
 /** The app-wide dialogs load the first time they are needed: none of them shows on a first visit. */
 const AuthModal = lazy(loadAuthModal);
+/** The auth modal's support view comes from the support feature, loaded when that view first opens. */
+const SupportModalView = lazy(loadSupportModalView);
+const renderSupport = (close: () => void) => (
+  <Suspense fallback={<LoadingState />}>
+    <SupportModalView onClose={close} />
+  </Suspense>
+);
 const ErrorDialog = lazy(() => import('./error-dialog').then((module) => ({ default: module.ErrorDialog })));
 const RetryOverlay = lazy(() => import('./retry-overlay').then((module) => ({ default: module.RetryOverlay })));
 
@@ -57,9 +65,12 @@ export function Layout() {
       </main>
       <footer className="app-footer">
         <p>{t('app.footer', { year: new Date().getFullYear() })}</p>
+        <Link to="/support" className="app-footer__link">
+          {t('footer.support')}
+        </Link>
       </footer>
       <OnceNeeded when={authView !== null}>
-        <AuthModal />
+        <AuthModal renderSupport={renderSupport} />
       </OnceNeeded>
       <OnceNeeded when={shownError !== null}>
         <ErrorDialog />

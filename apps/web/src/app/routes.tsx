@@ -4,6 +4,7 @@ import { loadNewRegisterPage, loadPasswordResetPage } from '../features/auth';
 import { ForbiddenPage, NotAllowedPage, NotFoundPage } from '../features/errors';
 import { HomePage } from '../features/home';
 import { loadProfilePage } from '../features/profile';
+import { loadSupportPage } from '../features/support';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
 import { loadProjectAddProduct, loadProjectPage, loadProjectsPage } from '../features/projects';
@@ -31,6 +32,8 @@ const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((modul
 const ConfigureProductPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
 const ConfigurePreconfigPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigurePreconfigPage })));
 const ValidateProjectLine = lazy(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
+/** Support (issue 11 §2): open to visitors too; an account needs support.request (the page says so otherwise, the api refuses). */
+const SupportPage = lazy(loadSupportPage);
 /** Feature flags (issue 9 §2): the backoffice screen. */
 const FlagsAdminPage = lazy(loadFlagsAdminPage);
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
@@ -60,6 +63,7 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         { path: '/password-reset', element: <PasswordResetPage /> },
+        { path: '/support', element: <SupportPage /> },
         { path: '/new-register', element: <Navigate to="/en/new-register" replace /> },
         { path: '/:language/new-register', element: <NewRegisterPage /> },
         {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Views of the auth modal (spec §2; support is not built yet). */
-export const AUTH_VIEWS = ['login', 'password-reset', 'password-change', 'qualification', 'new-register'] as const;
+/** Views of the auth modal (spec §2). */
+export const AUTH_VIEWS = ['login', 'password-reset', 'password-change', 'qualification', 'new-register', 'support'] as const;
 export type AuthView = (typeof AUTH_VIEWS)[number];
 
 export interface UiState {

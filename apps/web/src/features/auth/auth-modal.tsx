@@ -1,5 +1,5 @@
 import { Modal } from '@lumen/ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
@@ -16,10 +16,19 @@ const TITLE_KEYS: Readonly<Record<AuthView, string>> = {
   'password-reset': 'auth.passwordReset.title',
   'password-change': 'auth.passwordChange.title',
   qualification: 'auth.qualification.title',
+  support: 'support.modal.title',
 };
 
+export interface AuthModalProps {
+  /**
+   * The support view's content (another feature's form, handed over by the layout: features never
+   * import each other). `close` closes the modal.
+   */
+  renderSupport?: (close: () => void) => ReactNode;
+}
+
 /** The auth modal of spec §2: one view at a time, full-screen at 575 px and below. */
-export function AuthModal() {
+export function AuthModal({ renderSupport }: AuthModalProps = {}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -43,6 +52,7 @@ export function AuthModal() {
       {shown === 'password-reset' && <PasswordResetRequestForm />}
       {shown === 'password-change' && <PasswordChangeForm onDone={close} />}
       {shown === 'qualification' && <QualificationForm onDone={done} />}
+      {shown === 'support' && renderSupport?.(close)}
     </Modal>
   );
 }

@@ -34,6 +34,12 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
           {t('auth.login.forgot')}
         </Button>
         <span className="auth-form__switch">
+          {t('auth.login.needHelp')}{' '}
+          <Button variant="link" onPress={() => dispatch(authModalViewChanged('support'))}>
+            {t('auth.login.toSupport')}
+          </Button>
+        </span>
+        <span className="auth-form__switch">
           {t('auth.login.noAccount')}{' '}
           <Button variant="link" onPress={() => dispatch(authModalViewChanged('new-register'))}>
             {t('auth.login.toSignup')}
