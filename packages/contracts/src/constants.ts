@@ -64,3 +64,10 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 export const MAX_UPLOAD_BYTES = 10_485_760;
 /** How long an uploaded file waits to be attached to a request before it is removed. */
 export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Text areas (spec §5): letters (ASCII and Latin-1 À–ÿ), digits, whitespace and line breaks, - _ ' & ( ) +
+ * and the punctuation . , : ; ! ? ¡ ¿ " / % € $ @ # * = [ ] º ª. Angle brackets, braces, backslash,
+ * backtick, pipe, tilde and caret stay out (nothing that reads as markup or code).
+ */
+export const TEXTAREA_PATTERN = /^[A-Za-z0-9 \t\r\n\-_'&()+\u00C0-\u00FF.,:;!?¡¿"/%€$@#*=[\]ºª]*$/;

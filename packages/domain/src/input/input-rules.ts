@@ -2,6 +2,7 @@
  * Input rules shared by api and web (spec platform-core §5, configuration-domain §5): the name and
  * text-area patterns, max lengths and uploads, as zod 4 schemas whose messages are translation keys.
  */
+import { MAX_UPLOAD_BYTES, TEXTAREA_PATTERN, UPLOAD_EXTENSIONS } from '@lumen/contracts/constants';
 import { z } from 'zod';
 
 /** The translation keys the schemas report. formError.required and formError.email come from the spec. */
@@ -21,12 +22,8 @@ export type FormErrorKey = (typeof FORM_ERROR)[keyof typeof FORM_ERROR];
  */
 export const NAME_PATTERN = /^[A-Za-z0-9 \t\-_'&()+\u00C0-\u00FF]*$/;
 
-/**
- * Text areas: everything a name allows plus newlines and the punctuation
- * . , : ; ! ? ¡ ¿ " / % € $ @ # * = [ ] º ª. Angle brackets, braces, backslash, backtick,
- * pipe, tilde and caret stay out (nothing that reads as markup or code).
- */
-export const TEXTAREA_PATTERN = /^[A-Za-z0-9 \t\r\n\-_'&()+\u00C0-\u00FF.,:;!?¡¿"/%€$@#*=[\]ºª]*$/;
+/** Text areas: everything a name allows plus newlines and punctuation (defined with the wire limits). */
+export { TEXTAREA_PATTERN } from '@lumen/contracts/constants';
 
 export const MAX_LENGTH = {
   projectTitle: 50,
@@ -35,10 +32,8 @@ export const MAX_LENGTH = {
   versionTitle: 30,
 } as const;
 
-export const UPLOAD_EXTENSIONS = ['doc', 'docx', 'gif', 'jpg', 'jpeg', 'mpg', 'mpeg', 'avi', 'pdf', 'ppt', 'pptx', 'tif', 'tiff', 'txt', 'xls', 'xlsx'] as const;
-export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
-/** 10 MiB. */
-export const MAX_UPLOAD_BYTES = 10_485_760;
+// The upload limits are wire limits too: defined once, zod-free, in the contracts (the web's first load reads them there).
+export { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, type UploadExtension } from '@lumen/contracts/constants';
 
 export function isValidName(text: string): boolean {
   return NAME_PATTERN.test(text);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, TEMP_UPLOAD_TTL_MS, type TempUpload, UPLOAD_EXTENSIONS, type UploadExtension, UploadPurpose } from '@lumen/contracts';
+import { fileExtension, isAllowedUploadExtension } from '@lumen/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -58,12 +59,9 @@ function hasControlBytes(chunk: Uint8Array): boolean {
   return false;
 }
 
-/** The extension of a file name, lower case, if it is one an upload may have. */
+/** The extension of a file name, lower case, if it is one an upload may have (the domain's rule). */
 export function allowedExtension(fileName: string): UploadExtension | null {
-  const dot = fileName.lastIndexOf('.');
-  if (dot < 0) return null;
-  const extension = fileName.slice(dot + 1).toLowerCase();
-  return (UPLOAD_EXTENSIONS as readonly string[]).includes(extension) ? (extension as UploadExtension) : null;
+  return isAllowedUploadExtension(fileName) ? (fileExtension(fileName) as UploadExtension) : null;
 }
 
 /**

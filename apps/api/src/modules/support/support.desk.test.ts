@@ -89,20 +89,20 @@ describeWithDb('the support desk', () => {
     expect((await distributor2.get(`/api/support/v1/requests/${id}/files/${file.id}`)).statusCode).toBe(404);
 
     const sent = t.mailer.messages.length;
-    const reply = await sales.post(`${DESK}/${id}/replies`, { message: 'Te lo adjunto en el área de descargas: <a href="x">aquí</a>.' });
+    const reply = await sales.post(`${DESK}/${id}/replies`, { message: 'Te lo adjunto en el área de descargas: "IES & LDT".' });
     expect(reply.statusCode).toBe(201);
     expect(reply.json<RequestMessage>()).toMatchObject({ authorName: 'Samuel Ventas' });
     await vi.waitFor(() => expect(t.mailer.messages.length).toBe(sent + 1));
     const mail = t.mailer.messages[sent];
     expect(mail).toMatchObject({ to: 'distributor@demo.example', subject: `Lumen Pro: respuesta a tu solicitud n.º ${id}` });
     expect(mail?.text).toContain('Samuel Ventas ha respondido');
-    expect(mail?.html).toContain('&lt;a href=&quot;x&quot;&gt;');
+    expect(mail?.html).toContain('&quot;IES &amp; LDT&quot;');
 
     // The requester sees the status and the reply; nobody else does.
     const mine = (await distributor.get(MINE)).json<RequestSummary[]>();
     expect(mine.find((item) => item.id === id)).toMatchObject({ status: 'answered', replies: 1, files: 1 });
     const own = (await distributor.get(`${MINE}/${id}`)).json<RequestDetail>();
-    expect(own.messages.map((message) => message.body)).toEqual(['Te lo adjunto en el área de descargas: <a href="x">aquí</a>.']);
+    expect(own.messages.map((message) => message.body)).toEqual(['Te lo adjunto en el área de descargas: "IES & LDT".']);
     expect((await distributor2.get(`${MINE}/${id}`)).statusCode).toBe(404);
     expect((await distributor2.get(MINE)).json<RequestSummary[]>().some((item) => item.id === id)).toBe(false);
   });

@@ -69,7 +69,7 @@ describeWithDb('support (GET support-types, POST support-request)', () => {
   it('stores an account’s request with its files in one go, mails the desk and acknowledges in the request’s language', async () => {
     const file = await upload(distributor);
     const sentBefore = t.mailer.messages.length;
-    const response = await distributor.post(REQUEST, { catalogId: 16, lang: 'fr', typeId: 9, message: 'Facture F-2026-001 : <b>montant</b> erroné ?', files: [file.id], contact: { phone: '+34 600 000 000' } });
+    const response = await distributor.post(REQUEST, { catalogId: 16, lang: 'fr', typeId: 9, message: 'Facture F-2026-001 : montant "R&D" erroné ?', files: [file.id], contact: { phone: '+34 600 000 000' } });
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json<SupportRequestCreated>();
     expect(created.status).toBe('received');
@@ -84,7 +84,7 @@ describeWithDb('support (GET support-types, POST support-request)', () => {
     expect(desk?.subject).toBe(`Support request #${created.id}: Invoices and payments`);
     expect(desk?.replyTo).toBe('distributor@demo.example');
     expect(desk?.text).toContain('plano.pdf');
-    expect(desk?.html).toContain('&lt;b&gt;montant&lt;/b&gt;');
+    expect(desk?.html).toContain('montant &quot;R&amp;D&quot; erroné');
     const ack = mails.find((mail) => mail.to === 'distributor@demo.example');
     expect(ack?.subject).toBe(`Lumen Pro : nous avons bien reçu votre demande n° ${created.id}`);
     expect(ack?.text).toContain('Factures et paiements');
@@ -138,6 +138,7 @@ describeWithDb('support (GET support-types, POST support-request)', () => {
       [{ catalogId: 16, lang: 'en', typeId: 1, message: '' }, 400, 'body.message'],
       [{ catalogId: 16, lang: 'en', typeId: 1, message: 'x'.repeat(4001) }, 400, 'body.message'],
       [{ catalogId: 16, lang: 'en', typeId: 1, message: 'bell \u0007' }, 400, 'body.message'],
+      [{ catalogId: 16, lang: 'en', typeId: 1, message: 'See <script>alert(1)</script>' }, 400, 'body.message'],
       [{ catalogId: 17, lang: 'en', typeId: 1, message: 'Hello' }, 400, 'body.catalogId'],
       [{ catalogId: 16, lang: 'en', typeId: 2147483648, message: 'Hello' }, 400, 'body.typeId'],
       [{ catalogId: 16, lang: 'en', typeId: 1, message: 'Hello', files: ['not-an-id'] }, 400, 'body.files.0'],
