@@ -71,6 +71,17 @@ describe('zod schemas with formError.* messages', () => {
     expect(messages(textAreaSchema, 'a'.repeat(4001))).toEqual(['formError.maxLength']);
     expect(messages(emailSchema, `${'a'.repeat(240)}@example.com`)).toContain('formError.maxLength');
   });
+  it('takes a title as people write it, in any script, and refuses markup and control characters', () => {
+    for (const title of ['Hotel St. Regis, lobby', 'Planta 2 – zona B', 'Café «Le Procope»: salle 1/2', 'Отель Москва', '北京饭店 大堂', 'Ο Παρθενώνας', 'Proyecto nº 3 (fase 2) + anexo', 'O’Brien’s pub']) {
+      expect(projectTitleSchema.safeParse(title).success, title).toBe(true);
+    }
+    for (const title of ['<b>Hotel</b>', 'Hotel {lobby}', 'a\\b', 'Hotel\tlobby', 'Hotel\nlobby', 'Hotel \u0007', 'x`y', 'a|b', 'a~b', 'a^b', 'Hotel \u202e']) {
+      expect(messages(projectTitleSchema, title), JSON.stringify(title)).toEqual(['formError.pattern']);
+    }
+    expect(versionTitleSchema.safeParse('Rev. 2, tras la visita').success).toBe(true);
+    // Names keep the spec's name pattern.
+    expect(messages(nameSchema, 'Hotel St. Regis, lobby')).toEqual(['formError.pattern']);
+  });
   it('trims names', () => {
     expect(projectTitleSchema.parse('  Hotel  ')).toBe('Hotel');
   });

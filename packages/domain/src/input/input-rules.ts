@@ -66,11 +66,22 @@ export const requiredTextSchema = z.string({ error: FORM_ERROR.required }).trim(
 /** A required name (trimmed, name pattern). */
 export const nameSchema = requiredTextSchema.regex(NAME_PATTERN, { error: FORM_ERROR.pattern });
 
-/** Project title: a name of at most 50 characters. */
-export const projectTitleSchema = nameSchema.max(MAX_LENGTH.projectTitle, { error: FORM_ERROR.maxLength });
+/**
+ * Titles (project and version titles): a title is a title, not a person's name ("Hotel St. Regis,
+ * lobby", "Planta 2 – zona B", "Отель «Москва»", "北京饭店"). Letters and marks of any script, digits,
+ * spaces, and the punctuation people write in titles; no control character, no tab or line break,
+ * nothing that reads as markup or code (< > { } \ ` | ~ ^).
+ */
+export const TITLE_PATTERN = /^[\p{L}\p{M}\p{N} \-_'&()+.,:;!?¡¿"/%€$£@#*=[\]ºª°·–—‘’“”«»…]*$/u;
 
-/** Project version title: a name of at most 30 characters. */
-export const versionTitleSchema = nameSchema.max(MAX_LENGTH.versionTitle, { error: FORM_ERROR.maxLength });
+/** A required title (trimmed, title pattern). */
+const titleSchema = requiredTextSchema.regex(TITLE_PATTERN, { error: FORM_ERROR.pattern });
+
+/** Project title: a title of at most 50 characters. */
+export const projectTitleSchema = titleSchema.max(MAX_LENGTH.projectTitle, { error: FORM_ERROR.maxLength });
+
+/** Project version title: a title of at most 30 characters. */
+export const versionTitleSchema = titleSchema.max(MAX_LENGTH.versionTitle, { error: FORM_ERROR.maxLength });
 
 /** An optional text area (comments, descriptions): at most 4000 characters, text-area pattern. */
 export const textAreaSchema = z
