@@ -78,6 +78,20 @@ describe('response serializer (fast-json-stringify from the zod schema)', () => 
     expect(compile(schema, false).serialize(data)).toBe('{"id":1,"name":"42"}');
   });
 
+  it('writes a frozen answer once and any other answer every time', () => {
+    const schema = z.object({ items: z.array(Item) });
+    const { serialize } = compile(schema);
+    const frozen = Object.freeze({ items: [{ id: 1, name: 'a' }] });
+    const text = serialize(frozen);
+    // Changing what a frozen answer holds breaks its promise: the kept text shows it was written once.
+    (frozen.items[0] as { name: string }).name = 'changed';
+    expect(serialize(frozen)).toBe(text);
+    const open = { items: [{ id: 1, name: 'a' }] };
+    expect(serialize(open)).toBe('{"items":[{"id":1,"name":"a"}]}');
+    open.items[0]!.name = 'b';
+    expect(serialize(open)).toBe('{"items":[{"id":1,"name":"b"}]}');
+  });
+
   it('the schemas of the hot routes (account, collections, project list, project) take the fast path', () => {
     for (const schema of [Account, CollectionList, ProjectListPage, Project]) expect(compile(schema).fallbacks).toEqual([]);
   });

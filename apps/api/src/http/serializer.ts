@@ -84,6 +84,20 @@ function nullableOf(schema: JsonSchema): JsonSchema | undefined {
 }
 
 /**
+ * An answer a service froze (Object.freeze: it promises not to change it, e.g. one it keeps in memory
+ * and hands to every request) is written once; its text is kept as long as the answer lives.
+ */
+function frozenOnce(serialize: Serialize): Serialize {
+  const texts = new WeakMap<object, string>();
+  return (data) => {
+    if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return serialize(data);
+    let text = texts.get(data);
+    if (text === undefined) texts.set(data, (text = serialize(data)));
+    return text;
+  };
+}
+
+/**
  * Response serialization from the route's zod schema turned once into JSON Schema and compiled by
  * fast-json-stringify: only the schema's properties are written (what a handler adds by mistake
  * stays out, as with zod), without validating again data that the handler built and TypeScript
@@ -103,7 +117,7 @@ export function responseSerializerCompiler({ crossCheck, onFallback }: ResponseS
       onFallback?.(`${route.method} ${route.url} ${String(route.httpStatus ?? '')}`.trim(), error);
       return exact;
     }
-    if (!crossCheck) return fast;
+    if (!crossCheck) return frozenOnce(fast);
     return (data) => {
       const expected = exact(data);
       const actual = fast(data);

@@ -1,4 +1,5 @@
-import type { Lang, ProjectProduct, ProjectProductPrice } from '@lumen/contracts';
+import type { Lang, Project, ProjectProduct, ProjectProductPrice } from '@lumen/contracts';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { type AnnouncedTable, createReadCache } from '../../db/data-changes';
 import { productOf } from './projects.products';
@@ -50,4 +51,24 @@ export function renderedLines(lines: readonly ProductRow[], options: { lang: Lan
   const { prices } = options;
   if (!prices) return products;
   return products.map((product, index) => ({ ...product, price: prices.get(lines[index]?.id ?? '') ?? null }));
+}
+
+/**
+ * Answers made from kept reads, frozen, so the serializer writes each once (src/http/serializer.ts):
+ * an answer is reused while the reads it was made of are the kept ones (same objects), for the same
+ * key (project, caller and what the caller asked). A caller's claims change only with their token
+ * generation, so the key names the user and generation. At most MAX_KEPT_LINES lines' worth.
+ */
+export function createAnswerMemo() {
+  type Entry = { row: ProjectWithOwner; lines: readonly ProductRow[]; answer: Readonly<Project> };
+  const answers = new LRUCache<string, Entry>({ max: 1_000, maxSize: MAX_KEPT_LINES, sizeCalculation: (entry) => Math.max(1, entry.lines.length) });
+  return {
+    async get(key: string, row: ProjectWithOwner, lines: readonly ProductRow[], make: () => Promise<Project>): Promise<Readonly<Project>> {
+      const known = answers.get(key);
+      if (known && known.row === row && known.lines === lines) return known.answer;
+      const answer = Object.freeze(await make());
+      answers.set(key, { row, lines, answer });
+      return answer;
+    },
+  };
 }

@@ -50,7 +50,7 @@ import {
   productOf,
   unitGrossAtHeight,
 } from './projects.products';
-import { createProjectReads, renderedLines } from './projects.read-cache';
+import { createAnswerMemo, createProjectReads, renderedLines } from './projects.read-cache';
 import {
   advanceCreationCounter,
   countProducts,
@@ -151,6 +151,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
 
   const limiter = createRateLimiter(ctx.db, ctx.clock);
   const reads = createProjectReads(ctx);
+  const answers = createAnswerMemo();
 
   async function newCreationCode(prefix: string): Promise<{ code: string; number: number }> {
     const counter = await advanceCreationCounter(ctx.db, prefix);
@@ -447,7 +448,11 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       const row = await reads.visible(scopeOf(principal), id);
       if (!row) throw projectNotFound(id);
       const lines = await reads.lines(id);
-      return render(principal, row, lines, { lang: langFor(principal, query.lang, query.language), prices: query.prices ?? false, parse: query.parseProducts ?? true });
+      const options = { lang: langFor(principal, query.lang, query.language), prices: query.prices ?? false, parse: query.parseProducts ?? true };
+      if (options.prices) return render(principal, row, lines, options);
+      // Without prices, the answer is made of the kept reads and the caller's claims only: made once.
+      const key = `${id}:${principal.userId}:${principal.generation}:${options.lang}:${+options.parse}`;
+      return answers.get(key, row, lines, () => render(principal, row, lines, options));
     },
 
     async products(principal: Principal, id: number, query: ProductsQuery): Promise<ProjectProduct[]> {
