@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_LOAD_BUDGET_GZIP, firstLoad } from '../apps/web/scripts/first-load';
@@ -37,6 +38,24 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
   await page.waitForLoadState('networkidle');
   expect(sessionCalls).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test('a first visit asks for /config.json once, with the page, and builds only the start schemas', async ({ page }) => {
+  const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const everyContract = manifest['../../packages/contracts/src/index.ts']?.file;
+  const startContracts = manifest['../../packages/contracts/src/start.ts']?.file;
+  expect(everyContract && startContracts, 'both contract entries are in the build').toBeTruthy();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // index.html preloads it ahead of the scripts, and the start's fetch takes the preloaded answer.
+  expect(requested.filter((path) => path === '/config.json')).toHaveLength(1);
+  expect(requested.indexOf('/config.json')).toBeLessThan(requested.indexOf(`/${manifest['index.html']?.file}`));
+  expect(requested).toContain(`/${startContracts}`);
+  expect(requested).not.toContain(`/${everyContract}`);
 });
 
 // Issue 9 §4: the layout does not shift while a page loads (Lighthouse's CLS target is 0.05). Every

@@ -1,7 +1,7 @@
 import type { ErrorBody, RuntimeConfig } from '@lumen/contracts';
 import { IDEMPOTENCY_KEY_HEADER } from '@lumen/contracts/constants';
 import { ABORTED_CODE, ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error';
-import { loadContractSchemas } from './contract-schemas';
+import { loadStartSchemas } from './contract-schemas';
 import { hasSessionMarker } from './session-marker';
 import { serviceBase, type ServiceMap, type ServiceName } from './services';
 import { xhrFetch, type UploadProgressListener } from './xhr-fetch';
@@ -169,7 +169,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let code: string | undefined;
     let fields: ErrorBody['fields'];
     try {
-      const [{ ErrorBody }, body] = await Promise.all([loadContractSchemas(), response.json()]);
+      const [{ ErrorBody }, body] = await Promise.all([loadStartSchemas(), response.json()]);
       const parsed = ErrorBody.partial().safeParse(body);
       if (parsed.success) {
         if (parsed.data.ErrorDescription) description = parsed.data.ErrorDescription;

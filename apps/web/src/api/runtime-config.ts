@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@lumen/contracts';
-import { loadContractSchemas } from './contract-schemas';
+import { loadStartSchemas } from './contract-schemas';
 
 /** Where the runtime configuration lives (spec platform-core §7: `GET /config.json` at start). */
 export const RUNTIME_CONFIG_PATH = '/config.json';
@@ -36,7 +36,7 @@ export async function loadRuntimeConfig(options: LoadRuntimeConfigOptions = {}):
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? RUNTIME_CONFIG_TIMEOUT_MS);
   // The schemas come beside the configuration (a chunk of their own, see contract-schemas.ts).
-  const schemas = loadContractSchemas();
+  const schemas = loadStartSchemas();
   try {
     let response: Response;
     try {

@@ -1,7 +1,7 @@
 import type { Lang, RuntimeConfig } from '@lumen/contracts';
 import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
-import { createApiClient, loadContractSchemas, loadRuntimeConfig, type ApiClient } from '../api';
+import { createApiClient, loadRuntimeConfig, loadStartSchemas, type ApiClient } from '../api';
 import { createI18n, loadLanguage } from '../i18n/i18n';
 import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language';
 import { FORBIDDEN_PATH } from './guards';
@@ -63,7 +63,7 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 
   const flags = createFlagsClient({
     flags: config.flags,
-    fetchFlags: async () => (await loadContractSchemas()).EvaluatedFlagsResponse.parse(await api.get<unknown>('masters', '/v1/flags/evaluated')).flags,
+    fetchFlags: async () => (await loadStartSchemas()).EvaluatedFlagsResponse.parse(await api.get<unknown>('masters', '/v1/flags/evaluated')).flags,
     warn: (message) => console.warn(message),
   });
   const store = createAppStore({ api, i18n, flags }, { preferences: { lang: startLang, theme: readStoredTheme() } });
