@@ -98,7 +98,9 @@ function ProjectsLink() {
 
 /**
  * The support page (issue 11 §2), for visitors and for users who may ask (support.request). It is
- * there while the account loads: nearly everyone keeps it, so the header does not reflow.
+ * there while the account loads: nearly everyone keeps it, so the header does not reflow. At 575 px
+ * and below the header has no room left on its tools' row: the footer's link and the login view's
+ * "Contact support" lead there instead.
  */
 function SupportLink() {
   const { t } = useTranslation();

@@ -18,7 +18,8 @@ describe('locale formatting', () => {
   });
 
   it('formats file sizes in bytes, kB or MB with the locale’s unit', () => {
-    expect(formatFileSize(512, 'en')).toBe('512 byte');
+    expect(formatFileSize(512, 'en')).toBe('512 bytes');
+    expect(formatFileSize(512, 'fr')).toMatch(/^512\soctets$/);
     expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
     expect(formatFileSize(10_485_760, 'en')).toBe('10 MB');
     expect(formatFileSize(10_485_760, 'fr')).toMatch(/^10\sMo$/);

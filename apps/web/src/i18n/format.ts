@@ -27,5 +27,6 @@ const MIB = 1024 * 1024;
  */
 export function formatFileSize(bytes: number, lang: Lang): string {
   const [value, unit] = bytes < KIB ? [bytes, 'byte'] : bytes < MIB ? [bytes / KIB, 'kilobyte'] : [bytes / MIB, 'megabyte'];
-  return formatNumber(value, lang, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
+  // Bytes in words ("5 bytes": the short form is "5 byte"), kB and MB as symbols.
+  return formatNumber(value, lang, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
 }

@@ -73,6 +73,8 @@ describe('the support page for a visitor', () => {
     await userEvent.click(within(main).getByRole('button', { name: tx('support.form.submit') }));
     // Subject, message, name and e-mail are required of a visitor; phone and company are not.
     expect(within(main).getAllByText(tx('formError.required'))).toHaveLength(4);
+    // The first of them, at the top of a long form, takes the focus.
+    await waitFor(() => expect(within(main).getByRole('button', { name: SUBJECT })).toHaveFocus());
     await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.email') }), 'not-an-address');
     await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.phone') }), 'call me');
     await userEvent.tab();
@@ -95,7 +97,7 @@ describe('the support page for a visitor', () => {
     await chooseSubject(main, 'Technical question');
     await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Which driver fits the Skan pendant?');
     await userEvent.upload(container.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement, new File(['%PDF-1.4'], 'plan.pdf'));
-    await within(main).findByText(tx('upload.attached', { size: '8 byte' }));
+    await within(main).findByText(tx('upload.attached', { size: '8 bytes' }));
     await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.name') }), 'Lea Visitor');
     await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
     await userEvent.click(within(main).getByRole('button', { name: tx('support.form.submit') }));
@@ -146,6 +148,7 @@ describe('the support page for a visitor', () => {
     await userEvent.click(within(main).getByRole('button', { name: tx('support.form.submit') }));
     expect(await within(main).findByRole('alert')).toHaveTextContent(tx('error.supportRequest.400'));
     expect(within(main).getByRole('textbox', { name: label('support.field.email') })).toHaveAccessibleDescription(tx('formError.email'));
+    await waitFor(() => expect(within(main).getByRole('textbox', { name: label('support.field.email') })).toHaveFocus());
     await userEvent.click(within(main).getByRole('button', { name: tx('support.form.submit') }));
     await waitFor(() => expect(within(main).getByRole('alert')).toHaveTextContent(tx('error.supportRequest.429')));
   });

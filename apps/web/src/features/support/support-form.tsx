@@ -2,7 +2,7 @@ import type { Account, CatalogId, FieldError, Lang, SupportContact, SupportReque
 import { MAX_REQUEST_FILES, TextAreaText } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Select, TextArea, TextField } from '@lumen/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { email, maxLength, required, useFormState, type Validator } from '../../shared/forms';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
@@ -102,6 +102,19 @@ function SupportRequestForm({ account, onSent, inModal }: SupportRequestFormProp
   );
   const queue = useUploadQueue({ purpose: { domain: 'support', entity: 'support-request' }, maxFiles: MAX_REQUEST_FILES });
   const [waitForFiles, setWaitForFiles] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A long form: the first field that needs the user may be out of view, so it takes the focus once
+  // the messages are drawn (and the submit button has left its pending state).
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusFirstInvalid = () => setFocusRequest((value) => value + 1);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('.lm-field[data-invalid] :is(input, textarea, button)')?.focus();
+  }, [focusRequest]);
+  const checkFields = () => {
+    const valid = form.validateAll();
+    if (!valid) focusFirstInvalid();
+    return valid;
+  };
   const [types, reloadTypes] = useRemote(`${catalogId}|${lang}|${roleIds.join(',')}`, () => dispatch(loadSupportTypes({ catalogId, lang, roleIds })).unwrap());
 
   /** The 400's fields shown next to their field; true when at least one was. */
@@ -116,7 +129,7 @@ function SupportRequestForm({ account, onSent, inModal }: SupportRequestFormProp
     return shown;
   };
 
-  const { pending, failure, showFailure, onSubmit } = useFormSubmit(form.validateAll, async () => {
+  const { pending, failure, showFailure, onSubmit } = useFormSubmit(checkFields, async () => {
     if (queue.isUploading) {
       setWaitForFiles(true);
       return false;
@@ -142,7 +155,7 @@ function SupportRequestForm({ account, onSent, inModal }: SupportRequestFormProp
       onSent(result.payload, visitor ? values.email.trim() : (account?.email ?? ''));
       return;
     }
-    showFieldErrors(result.payload?.error.fields);
+    if (showFieldErrors(result.payload?.error.fields)) focusFirstInvalid();
     showFailure(result.payload);
     return false;
   });
@@ -162,7 +175,7 @@ function SupportRequestForm({ account, onSent, inModal }: SupportRequestFormProp
   const logIn = () => dispatch(authModalOpened({ view: 'login', next: inModal ? null : '/support' }));
 
   return (
-    <form className="support-form" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="support-form" onSubmit={onSubmit} noValidate>
       <p className="support-form__intro">{t(visitor ? 'support.form.introVisitor' : 'support.form.intro')}</p>
       {visitor && (
         <p className="support-form__login">
