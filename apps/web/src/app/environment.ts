@@ -7,7 +7,7 @@ import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language
 import { FORBIDDEN_PATH } from './guards';
 import { createFlagsClient, followSession, type FlagsClient } from '../shared/flags';
 import { changeLanguage, readStoredTheme } from '../shared/preferences';
-import { createRoutes } from './routes';
+import { createRoutes, type RouteHandle } from './routes';
 import { sessionExpired, startSession } from '../shared/session';
 import { createAppStore, type AppStore } from '../shared/store';
 import { authModalOpened } from '../shared/ui-state';
@@ -75,10 +75,13 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 }
 
 /**
- * Start: the texts of the starting language (awaited before the first render) and the account
- * details when the browser holds a session (guards wait for them); then the account's language if it differs.
+ * Start: the module of the screen the address opens (RouteHandle.preload), the texts of the
+ * starting language (awaited before the first render) and the account details when the browser
+ * holds a session (guards wait for them); then the account's language if it differs.
  */
-export function startApp({ api, i18n, store }: AppEnvironment): { texts: Promise<void>; session: Promise<void> } {
+export function startApp({ api, i18n, store, router }: AppEnvironment): { texts: Promise<void>; session: Promise<void> } {
+  // The screen the address opens starts loading now, not once the login state is known.
+  for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload?.();
   const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
   const session = Promise.all([texts, store.dispatch(startSession())]).then(async () => {
     const account = store.getState().session.account;

@@ -44,6 +44,15 @@ const projectEdit = (page: ReactNode) => <RequireAuth privileges={['project.edit
 const projectView = (page: ReactNode) => <RequireAuth privileges={['project.view']}>{page}</RequireAuth>;
 
 /**
+ * What startApp reads of a route: `preload` fetches the module of its lazy screen, so that a page
+ * opened by its address starts loading it at start, beside the texts and the account, instead of
+ * once the login state is known (issue 9 §4). The screens users land on by address take it.
+ */
+export interface RouteHandle {
+  preload?: () => Promise<unknown>;
+}
+
+/**
  * The routes of spec §2 that are built so far. A feature registers its routes here when it is built;
  * there are no placeholder screens.
  */
@@ -83,8 +92,8 @@ export function createRoutes(): RouteObject[] {
         { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfigureProductPage mode="attributes" />) },
         { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: projectView(<PreconfigsListPage />) },
         { path: '/add-preconfig/:preconfigId', element: projectView(<ConfigurePreconfigPage />) },
-        { path: '/projects', element: anyProjectView(<ProjectsPage />) },
-        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />) },
+        { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: loadProjectsPage } satisfies RouteHandle },
+        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadProjectPage } satisfies RouteHandle },
         { path: '/project/:projectId/add-product/:subFamilyId?', element: anyProjectView(<ProjectAddProductRedirect />) },
         {
           path: '/project/:projectId/add-product/select-collection/:subFamilyId?',
