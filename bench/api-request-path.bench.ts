@@ -1,8 +1,9 @@
 /**
  * The request path of a logged-in call, side by side with a bare Fastify hello-world started by this
- * benchmark in the same run (issue 9 §3): `/health`, `GET /api/users/v1/account`, the collections
- * call, the project list and a project with 200 products, as the distributor (company scope,
- * price.view), at 10 connections on PGlite and on PostgreSQL 15, and at 100 connections on PGlite.
+ * benchmark in the same run and measured again right before each scenario (issue 9 §3): `/health`,
+ * `GET /api/users/v1/account`, the collections call, the project list and a project with 200
+ * products, as the distributor (company scope, price.view), at 10 connections on PGlite and on
+ * PostgreSQL 15, and at 100 connections on PGlite.
  * Run: npx tsx bench/api-request-path.bench.ts   (BENCH_SECONDS=10 per scenario)
  *
  * Every server runs in its own process (bench/support/bench-server.ts), so autocannon does not share
@@ -22,7 +23,6 @@ const BARE = 'bare Fastify hello-world';
 
 /** Issue 9 §3: share of bare Fastify's req/s, p99 bound (ms); at 100 connections p99 < 1 s and no failure. */
 const TARGETS: Record<string, { share?: number; p99?: number }> = {
-  [BARE]: {},
   'GET /health': { share: 0.5 },
   'GET account': { share: 0.2, p99: 10 },
   'GET collections': { share: 0.2, p99: 10 },
@@ -61,20 +61,22 @@ async function runSet(label: string, bare: BenchServer, { api, cookie, bigProjec
   const headers = { cookie };
   const profileDir = process.env.BENCH_PROFILE;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const verdicts: Array<{ scenario: string; 'bare req/s': number; target: string }> = [];
+  // Bare Fastify again right before each scenario: the ratio compares two runs a few seconds apart,
+  // not the first and the last of a set, while other work on the machine comes and goes.
   const run = async (name: string, path: string): Promise<void> => {
+    const bareRate = (await scenarios.run(BARE, '/', { base: bare.base }))['req/s (mean)'];
     const measure = () => scenarios.run(name, path, { headers });
-    if (!profileDir) await measure();
-    else await api.profile(join(profileDir, `${label}-${connections}-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), measure);
+    const row = profileDir ? await api.profile(join(profileDir, `${label}-${connections}-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), measure) : await measure();
+    verdicts.push({ scenario: name, 'bare req/s': bareRate, target: verdict(row, bareRate, connections) });
   };
-  await scenarios.run(BARE, '/', { base: bare.base });
   await run('GET /health', '/health');
   await run('GET account', '/api/users/v1/account');
   await run('GET collections', '/api/products/v1/categories/collections?catalogId=16&lang=es');
   await run('GET project list', '/api/projects/v1/projects/filter?itemsPerPage=10&page=1&sortBy=UPDATED_RECENT');
   await run('GET project, 200 products', `/api/projects/v1/projects/${bigProjectId}`);
   scenarios.print();
-  const bareRate = scenarios.rows[0]?.['req/s (mean)'] ?? 0;
-  console.table(scenarios.rows.map((row) => ({ scenario: row.scenario, target: verdict(row, bareRate, connections) })));
+  console.table(verdicts);
 }
 
 /** A PostgreSQL database for the api: BENCH_DATABASE_URL, or a new one on a throwaway server. */

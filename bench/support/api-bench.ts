@@ -157,7 +157,7 @@ export interface ScenarioRunnerOptions {
   kind?: string;
   connections?: number;
   seconds?: number;
-  /** The scenario every row is compared with (req/s ratio), e.g. a bare Fastify hello-world. */
+  /** The scenario every row is compared with (req/s ratio; its latest run), e.g. a bare Fastify hello-world. */
   baseline?: string;
 }
 
@@ -167,7 +167,9 @@ export function scenarioRunner(bench: { base: string; database?: Pick<Database, 
   const connections = options.connections ?? BENCH_CONNECTIONS;
   const kind = options.kind ?? bench.database?.kind ?? '';
   const rows: ScenarioRow[] = [];
-  const baselineRate = (): number | undefined => rows.find((row) => row.scenario === options.baseline)?.['req/s (mean)'];
+  // The latest baseline row: a bench may measure the baseline again before each scenario, so that a
+  // change of the machine's load between the two does not show as a ratio.
+  const baselineRate = (): number | undefined => [...rows].reverse().find((row) => row.scenario === options.baseline)?.['req/s (mean)'];
   return {
     rows,
     async run(name, path, { base = bench.base, ...rest } = {}) {
