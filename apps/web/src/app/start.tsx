@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigUnavailableError } from '../api';
 import { readLanguageCookie, resolveLanguage } from '../i18n/language';
@@ -23,10 +23,14 @@ export async function mountApp(container: HTMLElement, options: AppEnvironmentOp
     return null;
   }
   await startApp(environment).texts;
-  root.render(
-    <StrictMode>
-      <AppRoot environment={environment} />
-    </StrictMode>,
+  // A transition: React renders the first screen in slices of a few milliseconds rather than in one
+  // long task that blocks the main thread (issue 9 §4, total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppRoot environment={environment} />
+      </StrictMode>,
+    ),
   );
   return environment;
 }
