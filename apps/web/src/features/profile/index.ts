@@ -1,0 +1,2 @@
+// Public entry of the profile feature: loaded lazily by the router.
+export const loadProfilePage = () => import('./profile-page').then((module) => ({ default: module.ProfilePage }));
