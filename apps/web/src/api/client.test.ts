@@ -110,6 +110,14 @@ describe('the HTTP client', () => {
     await expect(api.post('users', '/v1/auth/logout')).resolves.toBeUndefined();
   });
 
+  it('gives a download (responseType blob) as a Blob, whatever its content type', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response('{"not":"parsed"}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const file = await client(fetchMock).request<Blob>('support', '/v1/requests/1/files/x', { responseType: 'blob' });
+    // Node's Blob (the Response's), not jsdom's: compared by what it holds.
+    expect(file.type).toBe('application/json');
+    expect(await file.text()).toBe('{"not":"parsed"}');
+  });
+
   it('rejects a failure with ErrorCode, ErrorDescription, URL and the api code', async () => {
     const report = vi.fn();
     const api = client(vi.fn<typeof fetch>(async () => json(409, { ErrorCode: 409, ErrorDescription: 'E-mail taken', code: 'EMAIL_TAKEN' })), { report });

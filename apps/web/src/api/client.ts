@@ -44,6 +44,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Reports how much of the body has been sent (an upload's progress bar): the call then goes over XMLHttpRequest. */
   onUploadProgress?: UploadProgressListener;
+  /** `blob`: the answer is a file (a download), given as a Blob instead of being read as JSON or text. */
+  responseType?: 'json' | 'blob';
 }
 
 /** What the client takes from `/config.json`: the services' base paths and the timeouts (spec §7, §9). */
@@ -182,8 +184,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return new ApiError({ ErrorCode: response.status, ErrorDescription: description, URL: url, ...(code === undefined ? {} : { code }), ...(fields === undefined ? {} : { fields }) });
   }
 
-  async function readBody<T>(response: Response): Promise<T> {
+  async function readBody<T>(response: Response, responseType: RequestOptions['responseType']): Promise<T> {
     if (response.status === 204) return undefined as T;
+    if (responseType === 'blob') return (await response.blob()) as T;
     const text = await response.text();
     if (text === '') return undefined as T;
     const type = response.headers.get('content-type') ?? '';
@@ -241,7 +244,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch (error) {
         return fail(error as ApiError);
       }
-      if (response.ok) return readBody<T>(response);
+      if (response.ok) return readBody<T>(response, requestOptions.responseType);
 
       const error = await failureOf(response, url);
       if (response.status === 401 && mayRefresh && !retried && error.code !== 'INVALID_CREDENTIALS') {

@@ -1,4 +1,4 @@
-import type { Privilege } from '@lumen/domain';
+import type { Privilege, RoleName } from '@lumen/domain';
 import { hasAnyPrivilege, USER_STATUS } from '@lumen/domain';
 import { useCallback, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -12,6 +12,8 @@ export const FORBIDDEN_PATH = '/error-403';
 export interface RequireAuthProps {
   /** Any one of these is enough (spec §2). None: being logged in is enough. */
   privileges?: readonly Privilege[];
+  /** Any one of these roles is needed too (screens for a kind of user rather than a privilege: the support desk). */
+  roles?: readonly RoleName[];
   children: ReactNode;
 }
 
@@ -19,11 +21,12 @@ export interface RequireAuthProps {
  * A guarded route (spec §2): waits for the login state, sends a visitor to `/` and a user without
  * the privilege to the not-allowed page.
  */
-export function RequireAuth({ privileges = [], children }: RequireAuthProps) {
+export function RequireAuth({ privileges = [], roles = [], children }: RequireAuthProps) {
   const { status, account } = useAppSelector((state) => state.session);
   if (status !== 'ready') return <LoadingState />;
   if (!account) return <Navigate to="/" replace />;
   if (!hasAnyPrivilege(account.privileges, privileges)) return <Navigate to={NOT_ALLOWED_PATH} replace />;
+  if (roles.length > 0 && !account.roles.some((role) => (roles as readonly string[]).includes(role.name))) return <Navigate to={NOT_ALLOWED_PATH} replace />;
   return <>{children}</>;
 }
 

@@ -23,8 +23,8 @@ export function LanguageSelect({ lang, defaultOpen, onChange }: { lang: Lang; de
   );
 }
 
-/** `flags` (the backoffice flags screen) and `flagsPanel` (this browser's overrides) are for backoffice users. */
-export type UserAction = 'profile' | 'flags' | 'flagsPanel' | 'logout';
+/** `flags` (the backoffice flags screen) and `flagsPanel` (this browser's overrides) are for backoffice users; `desk` for sales staff and admins. */
+export type UserAction = 'profile' | 'desk' | 'flags' | 'flagsPanel' | 'logout';
 
 export interface UserDropdownProps {
   name: string;
@@ -35,9 +35,11 @@ export interface UserDropdownProps {
   onAction: (action: UserAction) => void;
   /** The user holds `backoffice`: the menu offers the flags screen and the flags panel. */
   backoffice: boolean;
+  /** The user answers requests (sales staff, admins): the menu offers the support desk. */
+  desk: boolean;
 }
 
-export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice }: UserDropdownProps) {
+export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice, desk }: UserDropdownProps) {
   const { t } = useTranslation();
   return (
     <Dropdown<UserAction>
@@ -49,6 +51,7 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
       trigger={<UserMenuLabel name={name} />}
       items={[
         { id: 'profile', label: t('header.profile'), icon: 'user' },
+        ...(desk ? [{ id: 'desk' as const, label: t('desk.title'), icon: 'postbox' as const }] : []),
         ...(backoffice
           ? [
               { id: 'flags' as const, label: t('header.flagsAdmin'), icon: 'toolAdd' as const },

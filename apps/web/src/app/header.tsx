@@ -27,6 +27,32 @@ export function preloadHeaderMenus(): void {
   void loadHeaderMenus();
 }
 
+/**
+ * Whether the header menus may load: once the first screen has painted (fetched before, their chunk
+ * competed with what the first screen needs; it counted in its largest paint), or at once when
+ * the user reaches a placeholder.
+ */
+let menusAfterFirstPaint = false;
+function useHeaderMenusWanted(reached: boolean): boolean {
+  const [painted, setPainted] = useState(menusAfterFirstPaint);
+  useEffect(() => {
+    if (painted) return;
+    let timer = 0;
+    // The frame's callback runs before its paint; the timeout after it.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        menusAfterFirstPaint = true;
+        setPainted(true);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted || reached;
+}
+
 /** How a user reached a menu's placeholder before its widget loaded. */
 function useEarlyIntent() {
   const [early, setEarly] = useState<{ focused: boolean; pressed: boolean }>({ focused: false, pressed: false });
@@ -121,6 +147,8 @@ function LanguageSwitcher() {
   const placeholder = (
     <LanguageTriggerPlaceholder label={t('header.language')} languageName={t(`language.${lang}`)} onFocus={early.onFocus} onPress={early.onPress} />
   );
+  const wanted = useHeaderMenusWanted(early.pressed || early.refocus);
+  if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <FocusOnMount when={early.refocus}>
@@ -164,6 +192,7 @@ function UserMenu() {
     );
   const onAction = (action: UserAction) => {
     if (action === 'profile') void navigate('/my-profile');
+    else if (action === 'desk') void navigate('/desk');
     else if (action === 'flags') void navigate('/backoffice/flags');
     else if (action === 'flagsPanel') setFlagsPanel(true);
     else void dispatch(logout()).then(() => navigate('/'));
@@ -181,11 +210,13 @@ function UserMenu() {
     />
   );
   const backoffice = hasAnyPrivilege(account.privileges, ['backoffice']);
+  // The support desk's inbox (issue 11 §5); the api answers it for these roles only.
+  const desk = account.roles.some((role) => role.name === 'sales' || role.name === 'admin');
   return (
     <>
       <Suspense fallback={placeholder}>
         <FocusOnMount when={early.refocus}>
-          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} />
+          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} desk={desk} />
         </FocusOnMount>
       </Suspense>
       {flagsPanel && backoffice && (

@@ -3,19 +3,21 @@ import { Navigate, type RouteObject } from 'react-router';
 import { loadNewRegisterPage, loadPasswordResetPage } from '../features/auth';
 import { ForbiddenPage, NotAllowedPage, NotFoundPage } from '../features/errors';
 import { HomePage } from '../features/home';
-import { loadProfilePage } from '../features/profile';
 import { loadSupportPage } from '../features/support';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
-import { loadProjectAddProduct, loadProjectPage, loadProjectsPage } from '../features/projects';
+import { loadProjectAddProduct, loadProjectsPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
+import { loadDeskInboxPage, loadDeskRequestPage } from '../features/desk';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { Layout } from './layout';
 
 /** Every screen but the home page loads when first opened, so that the first load of `/` stays light. */
 const NewRegisterPage = lazy(loadNewRegisterPage);
 const PasswordResetPage = lazy(loadPasswordResetPage);
-const ProfilePage = lazy(loadProfilePage);
+/** The profile and the project page with the requests the user sent (issue 11 §3–§5; app/pages/pages-with-requests.tsx). */
+const loadPagesWithRequests = () => import('./pages/pages-with-requests');
+const ProfilePage = lazy(() => loadPagesWithRequests().then((module) => ({ default: module.ProfilePageWithRequests })));
 /** The widget gallery is a tool, loaded only when opened. */
 const SandboxPage = lazy(loadSandboxPage);
 
@@ -25,7 +27,15 @@ const AddProductPage = lazy(loadAddProductPage);
 const PreconfigsListPage = lazy(loadPreconfigsListPage);
 /** Projects (issue 6): the list, the project page, and the project's way into the catalogue. */
 const ProjectsPage = lazy(loadProjectsPage);
-const ProjectPage = lazy(loadProjectPage);
+const ProjectPage = lazy(() => loadPagesWithRequests().then((module) => ({ default: module.ProjectPageWithRequests })));
+/** A project's requests (issue 11 §3–§4): the project (projects) and the form (project-requests). */
+const loadProjectRequestPages = () => import('./pages/project-request-pages');
+const BudgetRequestPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.BudgetRequestPage })));
+const UsaBudgetRequestPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.UsaBudgetRequestPage })));
+const RegistrationUsaPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.RegistrationUsaPage })));
+/** The support desk (issue 11 §5): sales staff and admins. */
+const DeskInboxPage = lazy(loadDeskInboxPage);
+const DeskRequestPage = lazy(loadDeskRequestPage);
 const ProjectAddProduct = lazy(loadProjectAddProduct);
 const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((module) => ({ default: module.ProjectAddProductRedirect })));
 /** Pages that join features (app/pages/): the configurators ending in "Add to project", a project line in the configurator. */
@@ -93,7 +103,25 @@ export function createRoutes(): RouteObject[] {
         { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: projectView(<PreconfigsListPage />) },
         { path: '/add-preconfig/:preconfigId', element: projectView(<ConfigurePreconfigPage />) },
         { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: loadProjectsPage } satisfies RouteHandle },
-        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadProjectPage } satisfies RouteHandle },
+        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadPagesWithRequests } satisfies RouteHandle },
+        // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).
+        { path: '/project/:projectId/request-budget', element: <BudgetRequestPage />, handle: { preload: loadProjectRequestPages } satisfies RouteHandle },
+        {
+          path: '/project/:projectId/usa-request-budget',
+          element: (
+            <RequireAuth privileges={['budget.request']}>
+              <UsaBudgetRequestPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/project/:projectId/registration-usa',
+          element: (
+            <RequireAuth privileges={['project.registration']}>
+              <RegistrationUsaPage />
+            </RequireAuth>
+          ),
+        },
         { path: '/project/:projectId/add-product/:subFamilyId?', element: anyProjectView(<ProjectAddProductRedirect />) },
         {
           path: '/project/:projectId/add-product/select-collection/:subFamilyId?',
@@ -114,6 +142,23 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequireAuth privileges={['backoffice']}>
               <FlagsAdminPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          // The support desk: the api answers its calls for sales staff (their catalogue) and admins only.
+          path: '/desk',
+          element: (
+            <RequireAuth roles={['sales', 'admin']}>
+              <DeskInboxPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          path: '/desk/requests/:requestId',
+          element: (
+            <RequireAuth roles={['sales', 'admin']}>
+              <DeskRequestPage />
             </RequireAuth>
           ),
         },

@@ -4,11 +4,20 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export const AUTH_VIEWS = ['login', 'password-reset', 'password-change', 'qualification', 'new-register', 'support'] as const;
 export type AuthView = (typeof AUTH_VIEWS)[number];
 
+/**
+ * What the modal was opened for, when more than "log in, then go to `next`" (spec §4 auth-modal
+ * messages): `project-budget` — a visitor or a web user starting a budget request logs in and, when
+ * the account may not ask for budgets yet, qualifies; the account is then reloaded and `next` (the
+ * request page) opened.
+ */
+export type AuthFlow = 'project-budget';
+
 export interface UiState {
   authModal: {
     view: AuthView | null;
     /** Where to go once the view succeeds (a guarded navigation that asked for login or qualification). */
     next: string | null;
+    flow?: AuthFlow;
   };
 }
 
@@ -18,8 +27,9 @@ export const uiSlice = createSlice({
   name: 'ui',
   initialState,
   reducers: {
-    authModalOpened(state, action: PayloadAction<{ view: AuthView; next?: string | null }>) {
-      state.authModal = { view: action.payload.view, next: action.payload.next ?? null };
+    authModalOpened(state, action: PayloadAction<{ view: AuthView; next?: string | null; flow?: AuthFlow }>) {
+      const { view, next = null, flow } = action.payload;
+      state.authModal = { view, next, ...(flow ? { flow } : {}) };
     },
     authModalViewChanged(state, action: PayloadAction<AuthView>) {
       state.authModal.view = action.payload;

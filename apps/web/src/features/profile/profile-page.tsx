@@ -1,7 +1,7 @@
 import { LANGS, type Account, type Lang } from '@lumen/contracts';
 import { roleName } from '@lumen/domain';
 import { Button, Select, TextField } from '@lumen/ui';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLength, required, useFormState } from '../../shared/forms';
 import { changeLanguage } from '../../shared/preferences';
@@ -9,8 +9,11 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
 import { updateProfile } from './profile-calls';
 
-/** /my-profile (needs login): name, profession, language, password change. */
-export function ProfilePage() {
+/**
+ * /my-profile (needs login): name, profession, language, password change. `children`: sections of
+ * other features, joined by an app page (the requests the user sent).
+ */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const account = useAppSelector((state) => state.session.account);
   if (!account) return null;
@@ -19,6 +22,7 @@ export function ProfilePage() {
       <h1 id="profile-title">{t('profile.title')}</h1>
       <AccountSummary account={account} />
       <ProfileForm key={account.id} account={account} />
+      {children}
       <LanguageSection />
       <PasswordSection />
     </section>

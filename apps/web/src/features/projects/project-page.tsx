@@ -1,7 +1,7 @@
 import { PROJECT_STATUS, PROJECT_STATUS_ACTIONS, type Project } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Icon, Skeleton } from '@lumen/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { parseProjectId } from './project-target';
@@ -18,8 +18,15 @@ import './projects.css';
 
 export { parseProjectId };
 
+export interface ProjectPageSlots {
+  /** More actions of the project's header, from another feature (the app page joins them: budget requests). */
+  renderActions?: (project: Project) => ReactNode;
+  /** More sections under the versions, from another feature (the requests sent about the project). */
+  renderSections?: (project: Project) => ReactNode;
+}
+
 /** /project/{projectId}: the project's products, its actions by status, and its versions. */
-export default function ProjectPage() {
+export default function ProjectPage({ renderActions, renderSections }: ProjectPageSlots = {}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const projectId = parseProjectId(useParams().projectId);
@@ -66,12 +73,19 @@ export default function ProjectPage() {
       </section>
     );
   }
-  return <ProjectView project={current.data} seesPrices={seesPrices} />;
+  return <ProjectView project={current.data} seesPrices={seesPrices} renderActions={renderActions} renderSections={renderSections} />;
 }
 
 type Dialog = 'rename' | 'delete' | 'reference' | null;
 
-function ProjectView({ project, seesPrices }: { project: Project; seesPrices: boolean }) {
+interface ProjectViewProps {
+  project: Project;
+  seesPrices: boolean;
+  renderActions: ProjectPageSlots['renderActions'] | undefined;
+  renderSections: ProjectPageSlots['renderSections'] | undefined;
+}
+
+function ProjectView({ project, seesPrices, renderActions, renderSections }: ProjectViewProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -117,6 +131,7 @@ function ProjectView({ project, seesPrices }: { project: Project; seesPrices: bo
           </p>
         </div>
         <div className="project__actions">
+          {renderActions?.(project)}
           {canRename && (
             <Button variant="secondary" size="sm" onPress={() => setDialog('rename')}>
               {t('projects.rename.action')}
@@ -162,6 +177,7 @@ function ProjectView({ project, seesPrices }: { project: Project; seesPrices: bo
       </section>
 
       <VersionsSection project={project} />
+      {renderSections?.(project)}
 
       {dialog === 'rename' && <RenameProjectModal project={project} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteProjectModal project={project} onClose={() => setDialog(null)} />}

@@ -18,3 +18,8 @@ export function preconfigListPath(flags: FlagsClient): ServicePath {
 export function articleByReferencePath(flags: FlagsClient): ServicePath {
   return flags.isEnabled('getArticlesByReferenceV2') ? ['apiv2', '/articles/byReference'] : ['products', '/v1/articles/references'];
 }
+
+/** A budget request: apiv2 /support-request/project-budget with projectRequestBudgetV2, else support /v1/support-request/project-budget. */
+export function budgetRequestPath(flags: FlagsClient): ServicePath {
+  return flags.isEnabled('projectRequestBudgetV2') ? ['apiv2', '/support-request/project-budget'] : ['support', '/v1/support-request/project-budget'];
+}

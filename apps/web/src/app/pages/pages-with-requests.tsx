@@ -1,0 +1,24 @@
+import ProjectPage from '../../features/projects/project-page';
+import { MyRequestsSection, ProjectRequestsSection } from '../../features/project-requests/my-requests';
+import { ProjectRequestActions } from '../../features/project-requests/project-request-actions';
+import { ProfilePage } from '../../features/profile/profile-page';
+
+/*
+ * The requests a user sends (project-requests feature, issue 11 §3–§5) joined with the pages that
+ * show them: the project page and the profile. The request forms load on their own pages
+ * (project-request-pages.tsx), not with these.
+ */
+
+/** /project/{projectId}: the project page, with "Ask for a budget" (or the United States requests) and the requests sent. */
+export function ProjectPageWithRequests() {
+  return <ProjectPage renderActions={(project) => <ProjectRequestActions project={project} />} renderSections={(project) => <ProjectRequestsSection projectId={project.id} />} />;
+}
+
+/** /my-profile: the profile, with every request the user sent. */
+export function ProfilePageWithRequests() {
+  return (
+    <ProfilePage>
+      <MyRequestsSection />
+    </ProfilePage>
+  );
+}

@@ -1,0 +1,102 @@
+import type { Project } from '@lumen/contracts';
+import { hasAnyPrivilege, USER_STATUS } from '@lumen/domain';
+import { Button } from '@lumen/ui';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../features/errors';
+import { loadProject, parseProjectId, projectPath } from '../../features/projects/project-target';
+import { BudgetRequestScreen } from '../../features/project-requests/budget-request-screen';
+import { budgetRequestPath, usaBudgetRequestPath } from '../../features/project-requests/request-paths';
+import { RegistrationUsaScreen } from '../../features/project-requests/registration-usa-screen';
+import { UsaBudgetRequestScreen } from '../../features/project-requests/usa-budget-request-screen';
+import { LoadingState } from '../../shared/loading-state';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { authModalOpened } from '../../shared/ui-state';
+import { useRemote } from '../../shared/use-remote';
+import { NOT_ALLOWED_PATH } from '../guards';
+
+/*
+ * The request pages of a project (issue 11 §3–§4): the project loaded by the projects feature, the
+ * form by the project-requests feature. pages-with-requests.tsx joins them on the project page and
+ * the profile.
+ */
+
+/** The project a request page is about (prices are not needed), with the project page's failures. */
+function WithProject({ children }: { children: (project: Project) => ReactNode }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const projectId = parseProjectId(useParams().projectId);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const [remote, reload] = useRemote<Project>(projectId === null ? null : `${projectId}|${lang}`, () => dispatch(loadProject({ projectId: projectId ?? 0, prices: false, lang })).unwrap());
+  if (projectId === null) return <NotFoundPage />;
+  if (remote.status === 'loading') return <LoadingState />;
+  if (remote.status === 'failed') {
+    if (remote.httpStatus === 404) return <NotFoundPage />;
+    return (
+      <section className="page page--narrow">
+        <div className="card" role="alert">
+          <p>{t('projects.page.loadFailed')}</p>
+          <Button variant="secondary" onPress={reload}>
+            {t('projects.retry')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  return <>{children(remote.data)}</>;
+}
+
+/**
+ * /project/{projectId}/request-budget (spec §2 budget.request; §4 project-budget): a visitor is sent
+ * home and asked to log in, a web user below qualified is sent to the project and asked to qualify;
+ * either lands here once the account is reloaded. Anyone else without the privilege: not allowed.
+ * A United States project asks for its quote on its own page.
+ */
+export function BudgetRequestPage() {
+  const projectId = parseProjectId(useParams().projectId);
+  const { status, account } = useAppSelector((state) => state.session);
+  const path = projectId === null ? null : budgetRequestPath(projectId);
+  const mayAsk = account !== null && hasAnyPrivilege(account.privileges, ['budget.request']);
+  const qualifies = account !== null && !mayAsk && account.status < USER_STATUS.QUALIFIED;
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (status !== 'ready' || path === null || mayAsk) return;
+    if (account === null) dispatch(authModalOpened({ view: 'login', next: path, flow: 'project-budget' }));
+    else if (qualifies) dispatch(authModalOpened({ view: 'qualification', next: path, flow: 'project-budget' }));
+  }, [status, account, path, mayAsk, qualifies, dispatch]);
+
+  if (status !== 'ready') return <LoadingState />;
+  if (projectId === null) return <NotFoundPage />;
+  if (account === null) return <Navigate to="/" replace />;
+  if (qualifies) return <Navigate to={projectPath(projectId)} replace />;
+  if (!mayAsk) return <Navigate to={NOT_ALLOWED_PATH} replace />;
+  return <WithProject>{(project) => (project.catalogId === 21 ? <Navigate to={usaBudgetRequestPath(project.id)} replace /> : <BudgetRequestScreen project={project} />)}</WithProject>;
+}
+
+/** /project/{projectId}/usa-request-budget (budget.request, guarded by the router): an international project asks on the budget request page. */
+export function UsaBudgetRequestPage() {
+  return <WithProject>{(project) => (project.catalogId === 16 ? <Navigate to={budgetRequestPath(project.id)} replace /> : <UsaBudgetRequestScreen project={project} />)}</WithProject>;
+}
+
+/** /project/{projectId}/registration-usa (project.registration, guarded by the router): only United States projects are registered. */
+export function RegistrationUsaPage() {
+  const { t } = useTranslation();
+  return (
+    <WithProject>
+      {(project) =>
+        project.catalogId === 21 ? (
+          <RegistrationUsaScreen project={project} />
+        ) : (
+          <section className="page page--narrow" aria-labelledby="registration-int-title">
+            <h1 id="registration-int-title">{t('registration.title')}</h1>
+            <p role="note">{t('registration.onlyUsa')}</p>
+            <Link className="text-link" to={projectPath(project.id)}>
+              {t('projectRequests.toProject')}
+            </Link>
+          </section>
+        )
+      }
+    </WithProject>
+  );
+}

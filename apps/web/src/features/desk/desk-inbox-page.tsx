@@ -1,0 +1,208 @@
+import { REQUEST_KINDS, SUPPORT_REQUEST_STATUSES, type RequestSummary } from '@lumen/contracts';
+import { Button, Select, TextField } from '@lumen/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useFormat } from '../../i18n/use-format';
+import { RequestStatusBadge } from '../../shared/requests';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useRemote } from '../../shared/use-remote';
+import { loadDeskRequests, type RequestKind, type RequestStatus } from './desk-calls';
+import './desk.css';
+
+/** Requests a page of the inbox shows. */
+export const DESK_PAGE_SIZE = 25;
+/** The search waits this long after the last keystroke (as the projects list does). */
+const SEARCH_DELAY_MS = 400;
+const ALL = 'all';
+
+const isStatus = (value: string | null): value is RequestStatus => (SUPPORT_REQUEST_STATUSES as readonly (string | null)[]).includes(value);
+const isKind = (value: string | null): value is RequestKind => (REQUEST_KINDS as readonly (string | null)[]).includes(value);
+
+/** The inbox's filters live in the address (?status=&kind=&search=&page=): a filtered view can be shared and survives Back. */
+function useInboxQuery() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const kind = params.get('kind');
+  const page = Number(params.get('page') ?? '1');
+  const query = {
+    status: isStatus(status) ? status : undefined,
+    kind: isKind(kind) ? kind : undefined,
+    search: params.get('search')?.trim() ?? '',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+  /** Changes some filters; any change but the page goes back to the first page. */
+  const update = useCallback(
+    (changes: Partial<Record<'status' | 'kind' | 'search' | 'page', string>>) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === undefined || value === '' || value === ALL || (name === 'page' && value === '1')) next.delete(name);
+          else next.set(name, value);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  return { query, update, search: params.toString() };
+}
+
+/**
+ * /desk (issue 11 §5): the requests addressed to the desk of the user's catalogue (every catalogue
+ * for an admin), newest first: status, kind and text filters, 25 a page; each opens its page.
+ */
+export function DeskInboxPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const { query, update, search } = useInboxQuery();
+  const [typed, setTyped] = useState(query.search);
+  // A search changed from outside the field (Back, a shared address) shows in it.
+  const [applied, setApplied] = useState(query.search);
+  if (applied !== query.search) {
+    setApplied(query.search);
+    setTyped(query.search);
+  }
+
+  // The typed text is applied once the user pauses (or presses Enter).
+  useEffect(() => {
+    if (typed.trim() === query.search) return;
+    const timer = setTimeout(() => update({ search: typed.trim() }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, query.search, update]);
+
+  const [inbox, reload] = useRemote(`${search}|${lang}`, () =>
+    dispatch(
+      loadDeskRequests({
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.kind ? { kind: query.kind } : {}),
+        ...(query.search ? { search: query.search } : {}),
+        page: query.page,
+        limit: DESK_PAGE_SIZE,
+        lang,
+      }),
+    ).unwrap(),
+  );
+  const pages = inbox.status === 'ready' ? Math.max(1, Math.ceil(inbox.data.total / DESK_PAGE_SIZE)) : 1;
+
+  return (
+    <section className="page desk" aria-labelledby="desk-title">
+      <h1 id="desk-title">{t('desk.title')}</h1>
+      <p className="desk__lead">{t('desk.lead')}</p>
+      <form
+        className="desk__filters"
+        role="search"
+        aria-label={t('desk.filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          update({ search: typed.trim() });
+        }}
+      >
+        <Select<string>
+          label={t('desk.filter.status')}
+          name="status"
+          options={[{ value: ALL, label: t('desk.filter.allStatuses') }, ...SUPPORT_REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }))]}
+          value={query.status ?? ALL}
+          onChange={(value) => update({ status: value })}
+        />
+        <Select<string>
+          label={t('desk.filter.kind')}
+          name="kind"
+          options={[{ value: ALL, label: t('desk.filter.allKinds') }, ...REQUEST_KINDS.map((kind) => ({ value: kind, label: t(`requests.kind.${kind}`) }))]}
+          value={query.kind ?? ALL}
+          onChange={(value) => update({ kind: value })}
+        />
+        <TextField type="search" label={t('desk.filter.search')} description={t('desk.filter.searchHelp')} name="search" value={typed} onChange={setTyped} />
+      </form>
+
+      {inbox.status === 'loading' && <p role="status">{t('common.loading')}</p>}
+      {inbox.status === 'failed' && (
+        <div className="card desk__message" role="alert">
+          <p>{t('desk.loadFailed')}</p>
+          <Button variant="secondary" onPress={reload}>
+            {t('siteLocation.retry')}
+          </Button>
+        </div>
+      )}
+      {inbox.status === 'ready' && (
+        <>
+          <p className="desk__count" role="status">
+            {t('desk.count', { count: inbox.data.total })}
+          </p>
+          {inbox.data.items.length === 0 ? (
+            <p className="card desk__message">{t('desk.empty')}</p>
+          ) : (
+            <InboxTable requests={inbox.data.items} from={search} />
+          )}
+          {pages > 1 && (
+            <nav className="desk__paging" aria-label={t('desk.paging')}>
+              <Button variant="secondary" size="sm" isDisabled={query.page <= 1} onPress={() => update({ page: String(query.page - 1) })}>
+                {t('desk.previous')}
+              </Button>
+              <span>{t('desk.page', { page: query.page, pages })}</span>
+              <Button variant="secondary" size="sm" isDisabled={query.page >= pages} onPress={() => update({ page: String(query.page + 1) })}>
+                {t('desk.next')}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The inbox as a table on md and up, one block per request below 768 px (each value under its column's name). */
+function InboxTable({ requests, from }: { requests: readonly RequestSummary[]; from: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const columns = {
+    request: t('desk.column.request'),
+    requester: t('desk.column.requester'),
+    project: t('desk.column.project'),
+    received: t('desk.column.received'),
+    status: t('desk.column.status'),
+  };
+  return (
+    <div className="desk__table-wrap">
+      <table className="desk__table">
+        <caption className="lm-visually-hidden">{t('desk.title')}</caption>
+        <thead>
+          <tr>
+            {Object.values(columns).map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((request) => (
+            <tr key={request.id} data-status={request.status}>
+              <th scope="row" data-label={columns.request}>
+                <Link className="text-link desk__request-link" to={`/desk/requests/${request.id}`} state={{ from }}>
+                  {t('requests.number', { number: request.id })}
+                </Link>
+                <span className="desk__subject">{request.subject}</span>
+                <span className="desk__counts">
+                  {t('requests.files.count', { count: request.files })} · {t('requests.replies.count', { count: request.replies })}
+                </span>
+              </th>
+              <td data-label={columns.requester}>
+                <span className="desk__name">{request.contactName}</span>
+                <span className="desk__email">{request.contactEmail}</span>
+              </td>
+              <td data-label={columns.project}>{request.projectName ?? '—'}</td>
+              <td data-label={columns.received}>
+                <time dateTime={request.createdAt}>{format.date(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+              </td>
+              <td data-label={columns.status}>
+                <RequestStatusBadge status={request.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { createAsyncAction } from '../async-action';
+
+/**
+ * `GET support /v1/requests/{id}/files/{fileId}`: a file a request attached, for its requester or the
+ * desk. Fetched by the HTTP client (an expired session is refreshed first, as for every call) and
+ * handed to the browser to save under its name; a failure opens the error dialog.
+ */
+export const downloadRequestFile = createAsyncAction<void, { requestId: number; fileId: string; name: string }>('requestFileDownload', async ({ requestId, fileId, name }, { extra }) => {
+  const file = await extra.api.request<Blob>('support', `/v1/requests/${requestId}/files/${fileId}`, { responseType: 'blob' });
+  saveFile(file, name);
+});
+
+function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's task has run.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

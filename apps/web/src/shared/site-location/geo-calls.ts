@@ -1,0 +1,40 @@
+import type { CatalogId, Country, Lang, Region } from '@lumen/contracts';
+import { createAsyncAction } from '../async-action';
+
+/*
+ * The masters geography (apps/api README "Masters"): packaged data that changes with a release, so a
+ * list asked once is kept for the life of the page. A failed answer is not kept: the next ask tries again.
+ */
+const kept = new Map<string, Promise<unknown>>();
+
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const known = kept.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const loading = load();
+  kept.set(key, loading);
+  loading.catch(() => kept.delete(key));
+  return loading;
+}
+
+/** Forgets the kept lists (tests start each from nothing). */
+export function forgetGeography(): void {
+  kept.clear();
+}
+
+/**
+ * `GET masters /v1/countries?lang&catalogId` in the full shape (spec §3 "Country and region"): the
+ * level-2 typology is the path of the country's regions. Catalogue 21 puts the United States first.
+ */
+export const loadCountries = createAsyncAction<Country[], { lang: Lang; catalogId: CatalogId }>(
+  'countries',
+  ({ lang, catalogId }, { extra }) => once(`countries|${lang}|${catalogId}`, () => extra.api.get<Country[]>('masters', '/v1/countries', { lang, catalogId })),
+  { showError: false },
+);
+
+/** `GET masters /v1/countries/{geonameId}/{level2}` (spec §7): a country's first-level divisions (states, provinces, regions…). */
+export const loadRegions = createAsyncAction<Region[], { geonameId: number; typology: string; lang: Lang }>(
+  'regions',
+  ({ geonameId, typology, lang }, { extra }) =>
+    once(`regions|${geonameId}|${typology}|${lang}`, () => extra.api.get<Region[]>('masters', `/v1/countries/${geonameId}/${encodeURIComponent(typology)}`, { lang })),
+  { showError: false },
+);
