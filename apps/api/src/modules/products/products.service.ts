@@ -85,7 +85,9 @@ function badField(path: string, message: string): AppError {
 function memo<T>(snapshot: CatalogueSnapshot, key: string, build: () => T): T {
   const hit = snapshot.answers.get(key);
   if (hit !== undefined) return hit as T;
+  // Frozen: shared by every request of the snapshot, so the serializer writes it once (src/http/serializer.ts).
   const value = build();
+  if (typeof value === 'object' && value !== null) Object.freeze(value);
   if (snapshot.answers.size >= MAX_MEMO_ANSWERS) snapshot.answers.clear();
   snapshot.answers.set(key, value);
   return value;
