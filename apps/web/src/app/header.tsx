@@ -27,32 +27,6 @@ export function preloadHeaderMenus(): void {
   void loadHeaderMenus();
 }
 
-/**
- * Whether the header menus may load: once the first screen has painted (fetched before, their chunk
- * competed with what the first screen needs; it counted in its largest paint), or at once when
- * the user reaches a placeholder.
- */
-let menusAfterFirstPaint = false;
-function useHeaderMenusWanted(reached: boolean): boolean {
-  const [painted, setPainted] = useState(menusAfterFirstPaint);
-  useEffect(() => {
-    if (painted) return;
-    let timer = 0;
-    // The frame's callback runs before its paint; the timeout after it.
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        menusAfterFirstPaint = true;
-        setPainted(true);
-      });
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [painted]);
-  return painted || reached;
-}
-
 /** How a user reached a menu's placeholder before its widget loaded. */
 function useEarlyIntent() {
   const [early, setEarly] = useState<{ focused: boolean; pressed: boolean }>({ focused: false, pressed: false });
@@ -147,8 +121,6 @@ function LanguageSwitcher() {
   const placeholder = (
     <LanguageTriggerPlaceholder label={t('header.language')} languageName={t(`language.${lang}`)} onFocus={early.onFocus} onPress={early.onPress} />
   );
-  const wanted = useHeaderMenusWanted(early.pressed || early.refocus);
-  if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <FocusOnMount when={early.refocus}>
