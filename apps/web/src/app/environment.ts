@@ -75,14 +75,18 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 }
 
 /**
- * Start: the module of the screen the address opens (RouteHandle.preload), the texts of the
- * starting language (awaited before the first render) and the account details when the browser
+ * Start: the texts of the starting language (awaited before the first render), then the module of
+ * the screen the address opens (RouteHandle.preload), and the account details when the browser
  * holds a session (guards wait for them); then the account's language if it differs.
  */
 export function startApp({ api, i18n, store, router }: AppEnvironment): { texts: Promise<void>; session: Promise<void> } {
-  // The screen the address opens starts loading now, not once the login state is known.
-  for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload?.();
   const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
+  // The screen the address opens starts loading once the texts are in (the first paint waits for
+  // them: they do not share the line with it), beside the account, not once the login state is known.
+  const preloadScreen = () => {
+    for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload?.();
+  };
+  void texts.then(preloadScreen, preloadScreen);
   const session = Promise.all([texts, store.dispatch(startSession())]).then(async () => {
     const account = store.getState().session.account;
     if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));

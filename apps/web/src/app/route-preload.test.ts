@@ -4,7 +4,7 @@ import { createAppEnvironment, startApp } from './environment';
 import type { RouteHandle } from './routes';
 
 describe('the start', () => {
-  it.each(['/projects', '/project/5'])('starts loading the screen of %s at once, while the account is still being asked for', async (path) => {
+  it.each(['/projects', '/project/5'])('starts loading the screen of %s once the texts are in, while the account is still being asked for', async (path) => {
     const account = makeAccount({ role: 'distributor' });
     const api = createFakeApi({ account });
     let answer: (response: Response) => void = () => {};
@@ -15,6 +15,9 @@ describe('the start', () => {
     const preload = vi.spyOn(handle as Required<RouteHandle>, 'preload');
 
     const started = startApp(environment);
+    expect(preload).not.toHaveBeenCalled(); // the texts come first
+    await started.texts;
+    await Promise.resolve();
     expect(preload).toHaveBeenCalledTimes(1);
     expect(environment.store.getState().session.status).toBe('unknown');
 
