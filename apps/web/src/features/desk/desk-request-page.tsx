@@ -147,7 +147,7 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
             />
           </section>
         </div>
-        <aside className="desk-request__aside">
+        <div className="desk-request__aside">
           <section className="card" aria-labelledby="desk-contact-title">
             <h2 id="desk-contact-title">{t('desk.section.contact')}</h2>
             <dl className="desk-request__contact">
@@ -185,7 +185,7 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
               )}
             </dl>
           </section>
-        </aside>
+        </div>
       </div>
     </section>
   );

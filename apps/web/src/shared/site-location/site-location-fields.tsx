@@ -37,11 +37,13 @@ export function SiteLocationFields({ site, legend }: { site: SiteLocationState; 
         <ListFailed text={t('siteLocation.countriesFailed')} onRetry={site.reloadCountries} />
       ) : (
         <Autocomplete
-          // Mounted again once the list is there, so that a preselected country shows its name.
+          // Mounted again once the list is there, so that a preselected country shows its name; until
+          // then nothing can be typed in it (the remount would lose it).
           key={countries.status}
           label={t('siteLocation.country')}
           name="country"
           isRequired
+          isDisabled={countries.status === 'loading'}
           isLoading={countries.status === 'loading'}
           placeholder={t('siteLocation.countryPlaceholder')}
           options={countries.status === 'ready' ? countries.data.map((country) => ({ value: country.isoCode, label: country.name })) : []}
@@ -57,6 +59,7 @@ export function SiteLocationFields({ site, legend }: { site: SiteLocationState; 
           label={t(regionLabelKey(site.regionTypology))}
           name="region"
           isRequired
+          isDisabled={regions.status === 'loading'}
           isLoading={regions.status === 'loading'}
           placeholder={t('siteLocation.regionPlaceholder')}
           options={regions.status === 'ready' ? regions.data.map((region) => ({ value: region.id, label: region.name })) : []}
