@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { FIRST_LOAD_BUDGET_GZIP, firstLoad } from '../apps/web/scripts/first-load';
 import { accessibilityViolations } from './support/axe';
 import { logIn } from './support/session';
@@ -106,8 +106,13 @@ for (const viewport of VIEWPORTS) {
 test.describe('a project of 200 lines, logged in', () => {
   const es = texts('es');
   let projectPath = '';
+  let owner: BrowserContext | undefined;
 
-  test.beforeEach(async ({ page }) => {
+  // Made once and deleted afterwards: the specs share one database, and the distributor's list
+  // (5 a page, the latest first) should not fill with this fixture.
+  test.beforeAll(async ({ browser }, testInfo) => {
+    owner = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const page = await owner.newPage();
     await logIn(page, 'distributor@demo.example');
     const create = await page.request.post('/api/projects/v1/projects', { data: { name: 'Torre de 200 líneas', catalogId: 16, products: [] } });
     expect(create.status()).toBe(201);
@@ -117,6 +122,15 @@ test.describe('a project of 200 lines, logged in', () => {
       expect((await page.request.post(`/api/projects/v1/projects/${id}/products`, { data: lines })).status()).toBe(201);
     }
     projectPath = `/project/${id}`;
+  });
+
+  test.afterAll(async () => {
+    if (owner && projectPath) expect((await owner.request.delete(`/api/projects/v1/projects/${projectPath.split('/').pop()}`)).ok()).toBe(true);
+    await owner?.close();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await logIn(page, 'distributor@demo.example');
   });
 
   for (const viewport of VIEWPORTS) {
