@@ -96,57 +96,22 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
       </nav>
       <header className="desk-request__header">
         <div>
-          <p className="desk-request__eyebrow">{t(`requests.kind.${request.kind}`)}</p>
+          {/* A support request's subject is its topic: the kind says what it is. Other kinds are their subject. */}
+          {request.kind === 'support' && <p className="desk-request__eyebrow">{t('requests.kind.support')}</p>}
           <h1 id="desk-request-title">
             {t('requests.number', { number: request.id })} · {request.subject}
           </h1>
           <p className="desk-request__facts">
             <RequestStatusBadge status={request.status} />
             <span>{t('desk.receivedOn', { date: format.date(request.createdAt, { dateStyle: 'long', timeStyle: 'short' }) })}</span>
-            <span>{t(`desk.catalog.${request.catalogId}`)}</span>
-            <span>{t(`language.${request.lang}`)}</span>
+            <span>{t(`projects.catalog.${request.catalogId}`)}</span>
+            <span>{t('desk.language', { language: t(`language.${request.lang}`) })}</span>
           </p>
         </div>
         <StatusButtons request={request} onChanged={onChanged} />
       </header>
 
       <div className="desk-request__layout">
-        <div className="desk-request__main">
-          {request.message && (
-            <section className="card" aria-labelledby="desk-message-title">
-              <h2 id="desk-message-title">{t('desk.section.message')}</h2>
-              <p className="desk-request__message">{request.message}</p>
-            </section>
-          )}
-          {request.kind === 'project-registration-usa' && request.projectId !== null && <RegistrationDetails requestId={request.id} projectId={request.projectId} />}
-          {request.project && (
-            <section className="card" aria-labelledby="desk-project-title">
-              <h2 id="desk-project-title">{t('desk.section.project')}</h2>
-              <ProjectSnapshotLines project={request.project} />
-            </section>
-          )}
-          <section className="card" aria-labelledby="desk-files-title">
-            <h2 id="desk-files-title">{t('requests.files.title')}</h2>
-            <RequestAttachments requestId={request.id} files={request.attachments} />
-          </section>
-          <section className="card" aria-labelledby="desk-conversation-title">
-            <h2 id="desk-conversation-title">{t('desk.section.conversation')}</h2>
-            <RequestConversation messages={request.messages} />
-            {replies > 0 && (
-              <p role="status" className="form-success">
-                {t('desk.reply.sent', { email: request.contactEmail })}
-              </p>
-            )}
-            <ReplyForm
-              key={replies}
-              request={request}
-              onReplied={() => {
-                setReplies((value) => value + 1);
-                onReplied();
-              }}
-            />
-          </section>
-        </div>
         <div className="desk-request__aside">
           <section className="card" aria-labelledby="desk-contact-title">
             <h2 id="desk-contact-title">{t('desk.section.contact')}</h2>
@@ -184,6 +149,42 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
                 </>
               )}
             </dl>
+          </section>
+        </div>
+        <div className="desk-request__main">
+          {request.message && (
+            <section className="card" aria-labelledby="desk-message-title">
+              <h2 id="desk-message-title">{t('desk.section.message')}</h2>
+              <p className="desk-request__message">{request.message}</p>
+            </section>
+          )}
+          {request.kind === 'project-registration-usa' && request.projectId !== null && <RegistrationDetails requestId={request.id} projectId={request.projectId} />}
+          {request.project && (
+            <section className="card" aria-labelledby="desk-project-title">
+              <h2 id="desk-project-title">{t('desk.section.project')}</h2>
+              <ProjectSnapshotLines project={request.project} />
+            </section>
+          )}
+          <section className="card" aria-labelledby="desk-files-title">
+            <h2 id="desk-files-title">{t('requests.files.title')}</h2>
+            <RequestAttachments requestId={request.id} files={request.attachments} />
+          </section>
+          <section className="card" aria-labelledby="desk-conversation-title">
+            <h2 id="desk-conversation-title">{t('desk.section.conversation')}</h2>
+            <RequestConversation messages={request.messages} />
+            {replies > 0 && (
+              <p role="status" className="form-success">
+                {t('desk.reply.sent', { email: request.contactEmail })}
+              </p>
+            )}
+            <ReplyForm
+              key={replies}
+              request={request}
+              onReplied={() => {
+                setReplies((value) => value + 1);
+                onReplied();
+              }}
+            />
           </section>
         </div>
       </div>

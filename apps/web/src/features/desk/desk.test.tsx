@@ -148,6 +148,10 @@ describe('/desk/requests/{id}: a request', () => {
     const api = deskApi();
     const { main } = await openPage('/desk/requests/41', api);
     expect(await within(main).findByRole('heading', { level: 1, name: `${tx('requests.number', { number: 41 })} · Budget request` })).toBeInTheDocument();
+    const facts = within(main).getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(facts).toHaveTextContent(tx('projects.catalog.16'));
+    // The requester's language, in which the reply is mailed.
+    expect(facts).toHaveTextContent(tx('desk.language', { language: tx('language.es') }));
     expect(within(main).getByText('Necesitamos precio para 30 unidades antes del viernes.')).toBeInTheDocument();
     const contact = within(main).getByRole('region', { name: tx('desk.section.contact') });
     expect(within(contact).getByRole('link', { name: 'diego@example.com' })).toHaveAttribute('href', 'mailto:diego@example.com');

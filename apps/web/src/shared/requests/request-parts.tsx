@@ -75,8 +75,9 @@ export function RequestAttachments({ requestId, files }: { requestId: number; fi
       {files.map((file) => (
         <li key={file.id} className="request-files__item">
           <Icon name="file" size={20} />
-          <span className="request-files__name">{file.name}</span>
-          <span className="request-muted">{format.fileSize(file.size)}</span>
+          <span className="request-files__text">
+            <span className="request-files__name">{file.name}</span> <span className="request-muted">{format.fileSize(file.size)}</span>
+          </span>
           <Button variant="secondary" size="sm" aria-label={t('requests.files.downloadFile', { name: file.name })} onPress={() => void dispatch(downloadRequestFile({ requestId, fileId: file.id, name: file.name }))}>
             {t('requests.files.download')}
           </Button>
