@@ -4,12 +4,16 @@ import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, failure } from '../../test/fake-api';
 import { makeRuntimeConfig } from '../../test/runtime-config';
-import { mountApp } from './start';
+import { type MountedApp, mountApp } from './start';
 
 const common = TRANSLATIONS['common-front'];
 
 let container: HTMLElement | null = null;
+let mounted: MountedApp | null = null;
 afterEach(() => {
+  // Unmounted inside act so no render is left scheduled after the test environment is gone.
+  act(() => mounted?.unmount());
+  mounted = null;
   container?.remove();
   container = null;
 });
@@ -17,11 +21,10 @@ afterEach(() => {
 async function mount(fetch: typeof globalThis.fetch) {
   container = document.body.appendChild(document.createElement('div'));
   const target = container;
-  let result: Awaited<ReturnType<typeof mountApp>> = null;
   await act(async () => {
-    result = await mountApp(target, { fetch, initialEntries: ['/'] });
+    mounted = await mountApp(target, { fetch, initialEntries: ['/'] });
   });
-  return result;
+  return mounted?.environment ?? null;
 }
 
 describe('the start of the app', () => {

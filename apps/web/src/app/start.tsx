@@ -11,8 +11,15 @@ import { renderNoConfig } from './no-config-page';
  * first render. When `/config.json` cannot be loaded the page says 'NO CONFIG AVAILABLE' instead of
  * showing the app, and the answer is null.
  */
-export async function mountApp(container: HTMLElement, options: AppEnvironmentOptions = {}): Promise<AppEnvironment | null> {
+export interface MountedApp {
+  /** Null when the configuration could not be loaded and the NO CONFIG screen shows instead. */
+  environment: AppEnvironment | null;
+  unmount(): void;
+}
+
+export async function mountApp(container: HTMLElement, options: AppEnvironmentOptions = {}): Promise<MountedApp> {
   const root = createRoot(container);
+  const unmount = () => root.unmount();
   let environment: AppEnvironment;
   try {
     environment = await createAppEnvironment(options);
@@ -20,7 +27,7 @@ export async function mountApp(container: HTMLElement, options: AppEnvironmentOp
     if (!(error instanceof ConfigUnavailableError)) throw error;
     console.warn(error.message);
     await renderNoConfig(root, resolveLanguage(null, readLanguageCookie()));
-    return null;
+    return { environment: null, unmount };
   }
   await startApp(environment).texts;
   // A transition: React renders the first screen in slices of a few milliseconds rather than in one
@@ -32,5 +39,5 @@ export async function mountApp(container: HTMLElement, options: AppEnvironmentOp
       </StrictMode>,
     ),
   );
-  return environment;
+  return { environment, unmount };
 }
