@@ -22,6 +22,10 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** A request with the same Idempotency-Key is still being answered. */
   IDEMPOTENCY_KEY_IN_FLIGHT: 409,
+  /** A quote the client already accepted or declined: the first answer stands. */
+  QUOTE_ANSWERED: 409,
+  /** A public quote link past the quote's validation date. */
+  QUOTE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   /** An upload over MAX_UPLOAD_BYTES (refused before the rest of it is read). */
   FILE_TOO_LARGE: 413,

@@ -10,3 +10,4 @@ export * from './projects';
 export * from './flags';
 export * from './files';
 export * from './support';
+export * from './budgets';
