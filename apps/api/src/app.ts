@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppContext, AppDeps, Background } from './context';
 import { createDataChanges } from './db/data-changes';
 import { registerAccessGuard } from './http/access-guard';
+import { registerCompression } from './http/compression';
 import { registerDocs } from './http/docs';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler';
 import { registerHealth } from './http/health';
@@ -144,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   decorateSecureCookies(app, config.publicUrl);
   registerSecurityHeaders(app, config);
+  // Before every route: the plugin adds its hook to routes declared after it (route hooks run after the
+  // app's, so the idempotency plugin keeps the plain answer).
+  await registerCompression(app);
   await registerDocs(app);
   registerAccessGuard(app, tokens, revocations);
   registerIdempotency(app, ctx);
