@@ -6,3 +6,4 @@ export * from './request-control';
 export * from './flags';
 export * from './files';
 export * from './support';
+export * from './budgets';
