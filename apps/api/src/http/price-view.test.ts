@@ -124,14 +124,14 @@ describeWithDb('no price field without price.view', () => {
       for (const [operation, urls] of calls) {
         for (const url of urls) {
           const response = await answer(agents[who], operation, url);
-          if (who === 'anonymous' && response.statusCode === 401) continue;
           expect(response.statusCode, `${operation} ${url}: ${response.body.slice(0, 200)}`).toBe(200);
           answered += 1;
           for (const key of priceKeysIn(response.json())) leaks.push(`${url} ${key}`);
         }
       }
       expect(leaks.slice(0, 20)).toEqual([]);
-      expect(answered).toBeGreaterThan(who === 'anonymous' ? 90 : 120);
+      // Visitors read the whole catalogue too (issue 10 §1), without prices.
+      expect(answered).toBeGreaterThan(120);
     });
   }
 

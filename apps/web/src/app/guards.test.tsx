@@ -10,7 +10,7 @@ import { makeAccount } from '../../test/fake-api';
 import { makeRuntimeConfig } from '../../test/runtime-config';
 import { RequireAuth, useGuardedNavigate } from './guards';
 import { createFlagsClient } from '../shared/flags';
-import { accountReceived, sessionExpired } from '../shared/session';
+import { accountReceived, logout, sessionExpired, visitorStarted } from '../shared/session';
 import { createAppStore } from '../shared/store';
 
 function Where() {
@@ -62,6 +62,24 @@ describe('guarded routes', () => {
     const { store, router } = await setup('/profile');
     act(() => void store.dispatch(sessionExpired()));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The session ended here: no login is asked for (spec §4, a forced logout goes to /).
+    expect(store.getState().ui.authModal.view).toBeNull();
+  });
+
+  it('open the login view on / for an address opened without a session, keeping the target (issue 10 §4)', async () => {
+    const { store, router } = await setup('/profile?tab=requests#latest');
+    act(() => void store.dispatch(visitorStarted()));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().ui.authModal).toEqual({ view: 'login', next: '/profile?tab=requests#latest' });
+  });
+
+  it('ask for no login after the user logged out on a guarded page', async () => {
+    const { store, router } = await setup('/profile');
+    act(() => void store.dispatch(accountReceived(makeAccount())));
+    expect(await screen.findByText('profile screen')).toBeInTheDocument();
+    await act(async () => void (await store.dispatch(logout({ callServer: false }))));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().ui.authModal.view).toBeNull();
   });
 
   it('send a user without the privilege to the not-allowed page', async () => {

@@ -1,7 +1,7 @@
 import type { Privilege, RoleName } from '@lumen/domain';
 import { hasAnyPrivilege, USER_STATUS } from '@lumen/domain';
-import { useCallback, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../shared/store';
 import { authModalOpened } from '../shared/ui-state';
@@ -19,15 +19,28 @@ export interface RequireAuthProps {
 
 /**
  * A guarded route (spec §2): waits for the login state, sends a visitor to `/` and a user without
- * the privilege to the not-allowed page.
+ * the privilege to the not-allowed page. A visitor who opened the address (a link, a bookmark) gets
+ * the login view there and, once logged in, the page asked for (issue 10 §4); one whose session just
+ * ended (logout, expiry) only goes to `/`.
  */
 export function RequireAuth({ privileges = [], roles = [], children }: RequireAuthProps) {
-  const { status, account } = useAppSelector((state) => state.session);
+  const { status, account, ended } = useAppSelector((state) => state.session);
   if (status !== 'ready') return <LoadingState />;
-  if (!account) return <Navigate to="/" replace />;
+  if (!account) return ended ? <Navigate to="/" replace /> : <LoginFirst />;
   if (!hasAnyPrivilege(account.privileges, privileges)) return <Navigate to={NOT_ALLOWED_PATH} replace />;
   if (roles.length > 0 && !account.roles.some((role) => (roles as readonly string[]).includes(role.name))) return <Navigate to={NOT_ALLOWED_PATH} replace />;
   return <>{children}</>;
+}
+
+/** `/` with the login view open, heading back to the address asked for once logged in. */
+function LoginFirst() {
+  const dispatch = useAppDispatch();
+  const { pathname, search, hash } = useLocation();
+  const target = `${pathname}${search}${hash}`;
+  useEffect(() => {
+    dispatch(authModalOpened({ view: 'login', next: target }));
+  }, [dispatch, target]);
+  return <Navigate to="/" replace />;
 }
 
 export interface GuardedNavigationOptions {

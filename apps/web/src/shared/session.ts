@@ -10,6 +10,12 @@ export interface SessionState {
   status: 'unknown' | 'ready';
   account: Account | null;
   logged: boolean;
+  /**
+   * The session ended in this page's life (logout, or the refresh failed): a guarded page the user was
+   * on then goes to `/` without asking for a login (spec §2, §4), unlike a guarded address opened
+   * without a session, which asks for one and keeps its target (issue 10 §4).
+   */
+  ended?: boolean;
 }
 
 const initialState: SessionState = { status: 'unknown', account: null, logged: false };
@@ -38,6 +44,11 @@ function clear(state: SessionState) {
   state.status = 'ready';
 }
 
+function end(state: SessionState) {
+  clear(state);
+  state.ended = true;
+}
+
 export const sessionSlice = createSlice({
   name: 'session',
   initialState,
@@ -47,9 +58,10 @@ export const sessionSlice = createSlice({
       state.account = action.payload;
       state.logged = true;
       state.status = 'ready';
+      state.ended = false;
     },
     /** The token refresh failed: the account is cleared (spec §4). */
-    sessionExpired: clear,
+    sessionExpired: end,
     /** The browser holds no session at start (no `hasSession` cookie): a visitor, known without a call. */
     visitorStarted: clear,
   },
@@ -59,10 +71,11 @@ export const sessionSlice = createSlice({
         state.account = action.payload;
         state.logged = true;
         state.status = 'ready';
+        state.ended = false;
       })
       .addCase(loadAccount.rejected, clear)
-      .addCase(logout.fulfilled, clear)
-      .addCase(logout.rejected, clear);
+      .addCase(logout.fulfilled, end)
+      .addCase(logout.rejected, end);
   },
 });
 
@@ -92,4 +105,15 @@ export function signedIn(account: Account) {
 }
 
 export const selectAccount = (state: RootState) => state.session.account;
+
+/**
+ * Who reads the catalogue, as a part of the catalogue loads' keys (issue 10 §1: visitors browse it
+ * too): null until the login state is known, then the account's id or 'visitor', so that a login or
+ * a logout loads the screen again with that user's catalogue and prices.
+ */
+export const selectCatalogueReader = (state: RootState): string | null =>
+  state.session.status !== 'ready' ? null : state.session.account ? `user-${state.session.account.id}` : 'visitor';
+
+/** The catalogue a user browses: the account's; a visitor's is 16, the spec's default (§1). */
+export const selectBrowsingCatalogId = (state: RootState): number => state.session.account?.catalogId ?? 16;
 export const selectSession = (state: RootState) => state.session;

@@ -54,16 +54,21 @@ const STATIC_CACHE = 'public, max-age=3600';
 
 function cacheFor(reply: FastifyReply, value: string): void {
   reply.header('cache-control', value);
+  // A visitor and a user share these addresses (the caller's catalogue and language are the defaults):
+  // a browser keeps one answer per session, not one for both.
+  if (value === CATALOGUE_CACHE) reply.header('vary', 'cookie, authorization');
 }
 
 /**
  * The catalogue calls (spec configuration-domain §7, platform-core §7): products and apiv2
  * services. An operation the spec lists under several paths is implemented once and served at each.
- * Everything but catalogs/get-min and the static files needs a session (prices depend on the user).
+ * The catalogue is open to visitors (issue 10 §1): every read serves anyone, with the caller's session
+ * when there is one ('optional'); prices only reach callers with price.view (hidePricesWithoutPriceView),
+ * and a visitor reads catalogue 16 in English unless the call names another catalogue or language.
  */
 export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = async (app, { products }) => {
   const tags = ['products'];
-  const auth = { access: 'authenticated' as const };
+  const sessionIfAny = { access: 'optional' as const };
   app.addHook('onClose', async () => products.close());
   // No price field reaches a caller without price.view, from any catalogue route (issue 9 §5 finding 4).
   hidePricesWithoutPriceView(app);
@@ -80,7 +85,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   app.get(
     '/api/products/v1/categories/collections',
     {
-      config: auth,
+      config: sessionIfAny,
       schema: { tags, summary: 'Collections (subfamilies) of a catalogue in a language', querystring: CollectionsQuery, response: { 200: CollectionList } },
     },
     async (request, reply) => {
@@ -91,14 +96,14 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
 
   app.get(
     '/api/products/v1/articles/models',
-    { config: auth, schema: { tags, summary: 'Models of a collection (optionally of one application location)', querystring: ModelsQuery, response: { 200: ModelList } } },
+    { config: sessionIfAny, schema: { tags, summary: 'Models of a collection (optionally of one application location)', querystring: ModelsQuery, response: { 200: ModelList } } },
     async (request) => products.models(request.principal, request.query),
   );
 
   app.get(
     '/api/products/v2/articles/listModelsByFamily',
     {
-      config: auth,
+      config: sessionIfAny,
       schema: { tags, summary: 'Model codes of a collection; virtual=1 only virtual models, 0 without them', querystring: ListModelsByFamilyQuery, response: { 200: ModelsByFamily } },
     },
     async (request) => products.modelsByFamily(request.principal, request.query),
@@ -108,7 +113,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     app.get(
       url,
       {
-        config: auth,
+        config: sessionIfAny,
         schema: {
           tags,
           summary: 'Base articles and variations of models (model repeated; catalog default 16; optional subfamily), with pricing data for price.view',
@@ -124,7 +129,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     app.get(
       url,
       {
-        config: auth,
+        config: sessionIfAny,
         schema: { tags, summary: 'An active article (or accessory) by reference, either form; price with price.view', querystring: ArticleByReferenceQuery, response: { 200: Article } },
       },
       async (request) => products.articleByReference(request.principal, request.query),
@@ -133,13 +138,13 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
 
   app.get(
     '/api/products/v2/article/search',
-    { config: auth, schema: { tags, summary: 'Search models and references', querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse } } },
+    { config: sessionIfAny, schema: { tags, summary: 'Search models and references', querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse } } },
     async (request) => products.search(request.principal, request.query),
   );
 
   app.get(
     '/api/products/v2/articles/technicalInfo',
-    { config: auth, schema: { tags, summary: 'Technical data of the models of a collection', querystring: TechnicalInfoQuery, response: { 200: TechnicalInfoList } } },
+    { config: sessionIfAny, schema: { tags, summary: 'Technical data of the models of a collection', querystring: TechnicalInfoQuery, response: { 200: TechnicalInfoList } } },
     async (request, reply) => {
       cacheFor(reply, CATALOGUE_CACHE);
       return products.technicalInfo(request.principal, request.query);
@@ -148,7 +153,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
 
   app.get(
     '/api/products/v2/articles/technicalInfoByModel',
-    { config: auth, schema: { tags, summary: 'Technical data of one model', querystring: TechnicalInfoByModelQuery, response: { 200: TechnicalInfo } } },
+    { config: sessionIfAny, schema: { tags, summary: 'Technical data of one model', querystring: TechnicalInfoByModelQuery, response: { 200: TechnicalInfo } } },
     async (request, reply) => {
       cacheFor(reply, CATALOGUE_CACHE);
       return products.technicalInfoByModel(request.principal, request.query);
@@ -157,40 +162,40 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
 
   app.get(
     '/api/products/v2/articles/spotlight',
-    { config: auth, schema: { tags, summary: 'The spotlight of a collection', querystring: SpotlightQuery, response: { 200: Spotlight } } },
+    { config: sessionIfAny, schema: { tags, summary: 'The spotlight of a collection', querystring: SpotlightQuery, response: { 200: Spotlight } } },
     async (request) => products.spotlight(request.principal, request.query),
   );
 
   app.get(
     '/api/products/v2/articles/attachments',
-    { config: auth, schema: { tags, summary: 'Documents of a model', querystring: AttachmentsQuery, response: { 200: AttachmentList } } },
+    { config: sessionIfAny, schema: { tags, summary: 'Documents of a model', querystring: AttachmentsQuery, response: { 200: AttachmentList } } },
     async (request) => products.attachments(request.principal, request.query),
   );
 
   app.get(
     '/api/products/v2/applicationLocation',
-    { config: auth, schema: { tags, summary: 'The application location of an application and a location', querystring: ApplicationLocationQuery, response: { 200: ApplicationLocation } } },
+    { config: sessionIfAny, schema: { tags, summary: 'The application location of an application and a location', querystring: ApplicationLocationQuery, response: { 200: ApplicationLocation } } },
     async (request) => products.applicationLocation(request.principal, request.query),
   );
 
   for (const url of ['/api/products/v1/preconfigs/list', '/api/apiv2/products/preconfigs/list']) {
     app.get(
       url,
-      { config: auth, schema: { tags, summary: 'Preconfigurations (visibility website by default)', querystring: PreconfigsQuery, response: { 200: PreconfigList } } },
+      { config: sessionIfAny, schema: { tags, summary: 'Preconfigurations (visibility website by default)', querystring: PreconfigsQuery, response: { 200: PreconfigList } } },
       async (request) => products.preconfigs(request.principal, request.query),
     );
   }
 
   app.get(
     '/api/products/v1/preconfigs/creation/:id',
-    { config: auth, schema: { tags, summary: 'A preconfiguration with its lines', params: ProductsIdParam, querystring: LanguageQuery, response: { 200: PreconfigDetail } } },
+    { config: sessionIfAny, schema: { tags, summary: 'A preconfiguration with its lines', params: ProductsIdParam, querystring: LanguageQuery, response: { 200: PreconfigDetail } } },
     async (request) => products.preconfig(request.principal, request.params.id, request.query),
   );
 
   app.get(
     '/api/products/v1/decision-trees/layers/:layer',
     {
-      config: auth,
+      config: sessionIfAny,
       schema: { tags, summary: 'One layer of the decision tree of a collection', params: LayerParam, querystring: DecisionTreeQuery, response: { 200: DecisionLayer } },
     },
     async (request) => products.decisionLayer(request.principal, request.params.layer, request.query),
@@ -198,14 +203,14 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
 
   app.get(
     '/api/products/v1/decision-trees/:id',
-    { config: auth, schema: { tags, summary: 'A decision tree and its layers', params: ProductsIdParam, querystring: DecisionTreeQuery, response: { 200: DecisionTree } } },
+    { config: sessionIfAny, schema: { tags, summary: 'A decision tree and its layers', params: ProductsIdParam, querystring: DecisionTreeQuery, response: { 200: DecisionTree } } },
     async (request) => products.decisionTree(request.principal, request.params.id, request.query),
   );
 
   app.post(
     '/api/products/v1/articles/get-image-details',
     {
-      config: auth,
+      config: sessionIfAny,
       schema: {
         tags,
         summary: 'Adds image, swatch and description to a list of products; on any error the input comes back as it was',
@@ -220,14 +225,14 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   for (const url of ['/api/products/v1/configs/:id', '/api/apiv2/product/config/:id']) {
     app.get(
       url,
-      { config: auth, schema: { tags, summary: 'A configurator configuration', params: ProductsIdParam, response: { 200: ProductConfig } } },
+      { config: sessionIfAny, schema: { tags, summary: 'A configurator configuration', params: ProductsIdParam, response: { 200: ProductConfig } } },
       async (request) => products.config(request.params.id),
     );
   }
 
   app.get(
     '/api/apiv2/subfamily/:id/designer',
-    { config: auth, schema: { tags, summary: 'The designer of a collection', params: ProductsIdParam, querystring: LanguageQuery, response: { 200: Designer } } },
+    { config: sessionIfAny, schema: { tags, summary: 'The designer of a collection', params: ProductsIdParam, querystring: LanguageQuery, response: { 200: Designer } } },
     async (request) => products.designer(request.principal, request.params.id, request.query),
   );
 

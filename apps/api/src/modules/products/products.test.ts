@@ -89,8 +89,8 @@ describeWithDb('products (catalogue)', () => {
     `${P}/v1/articles/models?subFamilyId=225`,
     `${P}/v2/articles/listModelsByFamily?subFamilyId=225`,
     `${V2}/articles/variations?model=5520`,
-    `${P}/v1/articles/references?reference=552010`,
-    `${V2}/articles/byReference?reference=552010`,
+    `${P}/v1/articles/references?reference=552010/02_10`,
+    `${V2}/articles/byReference?reference=552010/02_10`,
     `${P}/v2/article/search?search=north`,
     `${P}/v2/articles/technicalInfo?subFamily=225`,
     `${P}/v1/preconfigs/list`,
@@ -100,10 +100,52 @@ describeWithDb('products (catalogue)', () => {
     `${P}/v1/configs/501`,
     `${V2}/product/config/501`,
     `${V2}/subfamily/225/designer`,
-  ])('answers 401 to %s without a session', async (url) => {
+  ])('serves %s to a visitor (issue 10 §1: the catalogue is open to browse), without a session', async (url) => {
     const response = await t.agent().get(url);
-    expect(response.statusCode).toBe(401);
-    expect(response.json<ErrorAnswer>().code).toBe('UNAUTHENTICATED');
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  });
+
+  describe('a visitor (issue 10 §1)', () => {
+    it('walks collection → application → model → configuration of catalogue 16 without a price field', async () => {
+      const visitor = t.agent();
+      const collections = (await visitor.get(`${P}/v1/categories/collections?catalogId=16&lang=en`)).json<Collection[]>();
+      const north = collections.find((collection) => collection.subFamilyId === 225);
+      expect(north?.applicationLocations.length).toBeGreaterThan(0);
+      const location = north?.applicationLocations[0]?.id ?? 0;
+      const models = (await visitor.get(`${P}/v1/articles/models?catalog=16&subFamilyId=225&applicationLocationId=${location}`)).json<ModelSummary[]>();
+      expect(models.length).toBeGreaterThan(0);
+      expect(models.every((model) => !('priceFrom' in model))).toBe(true);
+      const model = models[0]?.model ?? '';
+      const variations = await visitor.get(`${V2}/articles/variations?model=${model}&catalog=16&subfamily=225`);
+      expect(variations.statusCode).toBe(200);
+      const body = variations.json<VariationsResponse & Record<string, unknown>>();
+      expect(body.articles.length).toBeGreaterThan(0);
+      expect('pricing' in body).toBe(false);
+      expect(JSON.stringify(body)).not.toMatch(/"(price\w*|pricing|pvp|salePrice)":/i);
+      const article = await visitor.get(`${P}/v1/articles/references?reference=${encodeURIComponent(body.articles[0]?.reference ?? '')}&catalogId=16`);
+      expect(article.statusCode).toBe(200);
+      expect('price' in article.json<Record<string, unknown>>()).toBe(false);
+    });
+
+    it('gets the same models a distributor gets, the distributor with prices', async () => {
+      const url = `${P}/v1/articles/models?catalog=16&subFamilyId=225`;
+      const visitor = (await t.agent().get(url)).json<ModelSummary[]>();
+      const distributor = (await as('distributor').get(url)).json<ModelSummary[]>();
+      expect(visitor.map((model) => model.model)).toEqual(distributor.map((model) => model.model));
+      expect(distributor.every((model) => model.priceFrom !== undefined)).toBe(true);
+    });
+
+    it('reads catalogue 16 when no catalogue is named, and a session still counts when there is one', async () => {
+      const visitor = (await t.agent().get(`${P}/v1/categories/collections`)).json<Collection[]>();
+      expect(new Set(visitor.map((collection) => collection.catalogId))).toEqual(new Set([16]));
+      const caches = await t.agent().get(`${P}/v1/categories/collections`);
+      expect(caches.headers.vary).toMatch(/cookie/);
+    });
+
+    it('is refused what needs an account: a project of its own', async () => {
+      const response = await t.agent().post('/api/projects/v1/projects', { name: 'Visitor', catalogId: 16, products: [] });
+      expect(response.statusCode).toBe(401);
+    });
   });
 
   describe('catalogs/get-min', () => {
@@ -120,8 +162,8 @@ describeWithDb('products (catalogue)', () => {
   });
 
   describe('categories/collections', () => {
-    it('needs a session', async () => {
-      expect((await t.agent().get(`${P}/v1/categories/collections`)).statusCode).toBe(401);
+    it('serves visitors too (issue 10 §1)', async () => {
+      expect((await t.agent().get(`${P}/v1/categories/collections`)).statusCode).toBe(200);
     });
 
     it('lists at least 12 collections of catalogue 16 across the lamp types 17–28, with images', async () => {
