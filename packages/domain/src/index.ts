@@ -16,3 +16,4 @@ export * from './space';
 export * from './rules';
 export * from './element-tree';
 export * from './bill-of-materials';
+export * from './configurator';

@@ -11,6 +11,7 @@ const ElementTypeSchema = z.enum(ELEMENT_TYPES);
 const AttributeKeySchema = z.enum(['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight']);
 const Text = z.string().max(200);
 const Texts = z.array(Text).max(500);
+const Reasons = z.strictObject({ en: Text.optional(), us: Text.optional(), fr: Text.optional(), de: Text.optional(), it: Text.optional(), es: Text.optional() });
 
 const ConditionSchema: z.ZodType<Condition> = z.lazy(() =>
   z.union([
@@ -45,9 +46,9 @@ const ExclusionCombinationSchema = z.strictObject({
 });
 
 const RuleSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('exclusion'), id: Text, reason: Text, combinations: z.array(ExclusionCombinationSchema).max(10_000) }),
-  z.strictObject({ kind: z.literal('maxChildren'), id: Text, reason: Text, childType: ElementTypeSchema, max: z.number().int().min(0) }),
-  z.strictObject({ kind: z.literal('condition'), id: Text, reason: Text, when: ConditionSchema, outcome: z.enum(['accept', 'reject']) }),
+  z.strictObject({ kind: z.literal('exclusion'), id: Text, reason: Text, reasons: Reasons.optional(), combinations: z.array(ExclusionCombinationSchema).max(10_000) }),
+  z.strictObject({ kind: z.literal('maxChildren'), id: Text, reason: Text, reasons: Reasons.optional(), childType: ElementTypeSchema, max: z.number().int().min(0) }),
+  z.strictObject({ kind: z.literal('condition'), id: Text, reason: Text, reasons: Reasons.optional(), when: ConditionSchema, outcome: z.enum(['accept', 'reject']) }),
 ]);
 
 export const RuleSetSchema = z.strictObject({

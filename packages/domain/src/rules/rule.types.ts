@@ -4,7 +4,7 @@
  * here is code, so a rule file can be stored, diffed, edited in the product-admin rule editor and
  * validated with `parseRuleBook`.
  */
-import type { AttributeKey } from '../catalogue/catalogue.types';
+import type { AttributeKey, LocalizedText } from '../catalogue/catalogue.types';
 import type { ElementType } from '../element-tree/element.types';
 
 /** What one rule says about an element: accept (stop, valid), reject (throw) or pass (next rule). */
@@ -42,6 +42,8 @@ export interface ExclusionRule {
   readonly kind: 'exclusion';
   readonly id: string;
   readonly reason: string;
+  /** The reason in the interface languages (shown beside a conflicting option); `reason` is the fallback. */
+  readonly reasons?: LocalizedText;
   readonly combinations: readonly ExclusionCombination[];
 }
 
@@ -50,6 +52,8 @@ export interface MaxChildrenRule {
   readonly kind: 'maxChildren';
   readonly id: string;
   readonly reason: string;
+  /** The reason in the interface languages (shown beside a conflicting option); `reason` is the fallback. */
+  readonly reasons?: LocalizedText;
   readonly childType: ElementType;
   readonly max: number;
 }
@@ -59,6 +63,8 @@ export interface ConditionRule {
   readonly kind: 'condition';
   readonly id: string;
   readonly reason: string;
+  /** The reason in the interface languages (shown beside a conflicting option); `reason` is the fallback. */
+  readonly reasons?: LocalizedText;
   readonly when: Condition;
   readonly outcome: 'accept' | 'reject';
 }

@@ -2,6 +2,7 @@
  * The rules engine: interprets rule data (rule.types.ts) against one element. Each rule accepts,
  * rejects or passes; a rejection throws 'Rule failed: {reason}'.
  */
+import type { LocalizedText } from '../catalogue/catalogue.types';
 import { DomainError } from '../catalogue/domain-error';
 import type { ElementType } from '../element-tree/element.types';
 import { ANY_VALUE } from './rule.types';
@@ -89,6 +90,8 @@ export interface RuleFailure {
   readonly ruleSetId: string;
   readonly ruleId: string;
   readonly reason: string;
+  /** The reason in the interface languages, when the rule carries them. */
+  readonly reasons?: LocalizedText;
   readonly elementId: string;
 }
 
@@ -97,7 +100,7 @@ export function evaluateRuleSet(set: RuleSet, subject: RuleSubject): RuleFailure
   for (const rule of set.rules) {
     const outcome = evaluateRule(rule, subject);
     if (outcome === 'accept') return null;
-    if (outcome === 'reject') return { ruleSetId: set.id, ruleId: rule.id, reason: rule.reason, elementId: subject.id };
+    if (outcome === 'reject') return { ruleSetId: set.id, ruleId: rule.id, reason: rule.reason, ...(rule.reasons ? { reasons: rule.reasons } : {}), elementId: subject.id };
   }
   return null;
 }
