@@ -2,6 +2,7 @@
 export * from './tokens/tokens';
 export * from './theme/theme';
 export { WIDGETS_NAMESPACE, useWidgetsTranslation } from './i18n/use-widgets-translation';
+export { KitLocale } from './i18n/kit-locale';
 export { Icon, ICON_NAMES, type IconName, type IconProps } from './Icon/Icon';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button/Button';
 export { Modal, type ModalProps, type ModalSize } from './Modal/Modal';

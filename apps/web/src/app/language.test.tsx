@@ -34,6 +34,19 @@ describe('the language', () => {
     expect(fakeApi.callsTo('PATCH', '/api/users/v1/users/lang')).toHaveLength(0);
   });
 
+  it('gives the kit’s own screen-reader texts in the interface language: no English “Dismiss” in German (issue 10 §9)', async () => {
+    await renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: ep.en['home.visitor.title'] });
+    await pickLanguage('Deutsch');
+    await screen.findByRole('heading', { level: 1, name: ep.de['home.visitor.title'] });
+    // The language list's popover has react-aria's hidden dismiss buttons.
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(`${ep.de['header.language']}$`) }));
+    await screen.findByRole('option', { name: 'Deutsch' });
+    const labels = [...document.querySelectorAll('button[aria-label]')].map((button) => button.getAttribute('aria-label'));
+    expect(labels).not.toContain('Dismiss');
+    expect(labels).toContain('Schließen');
+  });
+
   it('switches for a logged-in user and saves it on the account', async () => {
     const { fakeApi, session } = await renderApp('/', createFakeApi({ account: makeAccount() }));
     await session;

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { applyTheme, currentTheme } from '@lumen/ui';
+import { applyTheme, currentTheme, KitLocale } from '@lumen/ui';
+import { localeOf } from '../i18n/language';
 import { loadAuthModal } from '../features/auth';
 import { loadSupportModalView } from '../features/support';
 import { Header } from './header';
@@ -32,6 +33,7 @@ function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) 
 export function Layout() {
   const { t } = useTranslation();
   const theme = useAppSelector((state) => state.preferences.theme);
+  const lang = useAppSelector((state) => state.preferences.lang);
   const authView = useAppSelector((state) => state.ui.authModal.view);
   const shownError = useAppSelector((state) => state.error.current);
   const retryLayer = useAppSelector((state) => state.error.showLayer);
@@ -52,32 +54,35 @@ export function Layout() {
     document.title = appName;
   }, [appName]);
 
+  // The kit's own screen-reader texts ("Dismiss" of popovers and dialogs) in the interface language (issue 10 §9).
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <Header />
-      <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <footer className="app-footer">
-        <p>{t('app.footer', { year: new Date().getFullYear() })}</p>
-        <Link to="/support" className="app-footer__link">
-          {t('footer.support')}
-        </Link>
-      </footer>
-      <OnceNeeded when={authView !== null}>
-        <AuthModal renderSupport={renderSupport} />
-      </OnceNeeded>
-      <OnceNeeded when={shownError !== null}>
-        <ErrorDialog />
-      </OnceNeeded>
-      <OnceNeeded when={retryLayer}>
-        <RetryOverlay />
-      </OnceNeeded>
-    </div>
+    <KitLocale locale={localeOf(lang)}>
+      <div className="app-shell">
+        <a className="skip-link" href="#main">
+          {t('app.skipToContent')}
+        </a>
+        <Header />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="app-footer">
+          <p>{t('app.footer', { year: new Date().getFullYear() })}</p>
+          <Link to="/support" className="app-footer__link">
+            {t('footer.support')}
+          </Link>
+        </footer>
+        <OnceNeeded when={authView !== null}>
+          <AuthModal renderSupport={renderSupport} />
+        </OnceNeeded>
+        <OnceNeeded when={shownError !== null}>
+          <ErrorDialog />
+        </OnceNeeded>
+        <OnceNeeded when={retryLayer}>
+          <RetryOverlay />
+        </OnceNeeded>
+      </div>
+    </KitLocale>
   );
 }
