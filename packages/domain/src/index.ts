@@ -16,4 +16,5 @@ export * from './space';
 export * from './rules';
 export * from './element-tree';
 export * from './bill-of-materials';
+export * from './locale';
 export * from './configurator';

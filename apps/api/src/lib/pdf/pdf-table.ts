@@ -1,0 +1,168 @@
+import { PDF_COLORS, PDF_SIZES, type PdfFont } from './pdf-theme';
+import type { BrandedPdf } from './pdf-document';
+
+export interface PdfColumn<Row> {
+  header: string;
+  /** Share of the table's width (the shares are scaled to fill it). */
+  width: number;
+  align?: 'left' | 'right' | 'center';
+  /** The cell's text; an array gives a first line in bold and the others under it in the muted colour. */
+  text: (row: Row) => string | readonly string[];
+}
+
+export interface PdfTableOptions {
+  fontSize?: number;
+  /** Shade every other row. */
+  zebra?: boolean;
+  font?: PdfFont;
+  boldFont?: PdfFont;
+}
+
+const PAD_X = 3;
+const PAD_Y = 3;
+
+/**
+ * A table that breaks across pages and repeats its header on each: rows are measured first (cells
+ * wrap within their column) and a row that does not fit starts a new page. A row taller than a page
+ * is cut with an ellipsis rather than spilling over the footer.
+ */
+export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>[], rows: readonly Row[], options: PdfTableOptions = {}): void {
+  const { doc } = pdf;
+  const size = options.fontSize ?? PDF_SIZES.table;
+  const font = options.font ?? 'condensed';
+  const bold = options.boldFont ?? 'condensedBold';
+  const share = columns.reduce((sum, column) => sum + column.width, 0);
+  const widths = columns.map((column) => (column.width / share) * pdf.width);
+  const xs = widths.map((_, index) => pdf.left + widths.slice(0, index).reduce((sum, w) => sum + w, 0));
+  const lineGap = 1;
+
+  const measure = (text: string, index: number, face: PdfFont) => {
+    doc.font(face).fontSize(size);
+    return doc.heightOfString(text, { width: (widths[index] ?? 0) - 2 * PAD_X, lineGap });
+  };
+
+  const headerHeight = Math.max(...columns.map((column, index) => measure(column.header, index, bold))) + 2 * PAD_Y;
+  const drawHeader = () => {
+    const y = doc.y;
+    doc.rect(pdf.left, y, pdf.width, headerHeight).fill(PDF_COLORS.band);
+    columns.forEach((column, index) => {
+      pdf.use(bold, size).text(column.header, (xs[index] ?? 0) + PAD_X, y + PAD_Y, { width: (widths[index] ?? 0) - 2 * PAD_X, align: column.align ?? 'left', lineGap });
+    });
+    doc.y = y + headerHeight;
+  };
+
+  const pageRoom = () => pdf.bottom() - doc.page.margins.top - headerHeight;
+  pdf.ensureSpace(headerHeight + 3 * size);
+  drawHeader();
+  rows.forEach((row, rowIndex) => {
+    const cells = columns.map((column) => {
+      const value = column.text(row);
+      return typeof value === 'string' ? [value] : value;
+    });
+    const heights = cells.map((lines, index) => lines.reduce((sum, line, lineIndex) => sum + (line ? measure(line, index, lineIndex === 0 ? font : font) : 0), 0));
+    const height = Math.min(Math.max(...heights) + 2 * PAD_Y, pageRoom());
+    if (doc.y + height > pdf.bottom()) {
+      doc.addPage();
+      drawHeader();
+    }
+    const y = doc.y;
+    if (options.zebra !== false && rowIndex % 2 === 1) doc.rect(pdf.left, y, pdf.width, height).fill(PDF_COLORS.zebra);
+    cells.forEach((lines, index) => {
+      const align = columns[index]?.align ?? 'left';
+      const cellWidth = (widths[index] ?? 0) - 2 * PAD_X;
+      let cursor = y + PAD_Y;
+      lines.forEach((line, lineIndex) => {
+        if (!line) return;
+        const room = y + height - PAD_Y - cursor;
+        if (room < size) return;
+        const face = lines.length > 1 && lineIndex === 0 ? bold : font;
+        pdf.use(face, size, lineIndex === 0 ? PDF_COLORS.ink : PDF_COLORS.muted).text(line, (xs[index] ?? 0) + PAD_X, cursor, { width: cellWidth, align, lineGap, height: room, ellipsis: true });
+        cursor += measure(line, index, face);
+      });
+    });
+    doc.moveTo(pdf.left, y + height).lineTo(pdf.left + pdf.width, y + height).lineWidth(0.25).strokeColor(PDF_COLORS.rule).stroke();
+    doc.y = y + height;
+  });
+  doc.x = pdf.left;
+  pdf.use('regular');
+}
+
+/** Label–value pairs right-aligned in a panel (totals), the last one emphasised. */
+export function drawTotals(pdf: BrandedPdf, rows: ReadonlyArray<{ label: string; value: string; strong?: boolean }>): void {
+  const { doc } = pdf;
+  const panelWidth = pdf.width * 0.45;
+  const x = pdf.left + pdf.width - panelWidth;
+  const rowHeight = 15;
+  const height = rows.length * rowHeight + 8;
+  pdf.ensureSpace(height + 10);
+  const top = doc.y + 6;
+  doc.rect(x, top, panelWidth, height).fill(PDF_COLORS.band);
+  rows.forEach((row, index) => {
+    const y = top + 4 + index * rowHeight;
+    const face: PdfFont = row.strong ? 'bold' : 'regular';
+    const size = row.strong ? PDF_SIZES.heading : PDF_SIZES.body;
+    pdf.use(face, size).text(row.label, x + 8, y + (row.strong ? 0 : 1), { width: panelWidth * 0.5 - 8, lineBreak: false, ellipsis: true });
+    pdf.use(face, size).text(row.value, x + panelWidth * 0.5, y + (row.strong ? 0 : 1), { width: panelWidth * 0.5 - 8, align: 'right', lineBreak: false });
+    if (row.strong) doc.rect(x + panelWidth * 0.5, y + rowHeight - 2, panelWidth * 0.5 - 8, 2).fill(PDF_COLORS.accent);
+  });
+  doc.x = pdf.left;
+  doc.y = top + height + 6;
+  pdf.use('regular');
+}
+
+/** A titled block of free text (a comment, conditions) in a soft panel. */
+export function drawNote(pdf: BrandedPdf, title: string, text: string): void {
+  const { doc } = pdf;
+  const inner = pdf.width - 16;
+  pdf.use('regular', PDF_SIZES.body);
+  const textHeight = doc.heightOfString(text, { width: inner });
+  const height = Math.min(textHeight + 26, pdf.bottom() - doc.page.margins.top);
+  pdf.ensureSpace(Math.min(height, 80));
+  let top = doc.y + 4;
+  // A long text flows over pages: the panel is drawn per page around what fits.
+  let rest = text;
+  let first = true;
+  while (rest) {
+    const room = pdf.bottom() - top - 10;
+    if (room < 40) {
+      doc.addPage();
+      top = doc.y;
+      continue;
+    }
+    const fits = fitText(pdf, rest, inner, room - (first ? 16 : 0));
+    const body = rest.slice(0, fits);
+    const bodyHeight = doc.heightOfString(body, { width: inner });
+    const panel = bodyHeight + (first ? 26 : 10);
+    doc.rect(pdf.left, top, pdf.width, panel).fill(PDF_COLORS.zebra);
+    doc.rect(pdf.left, top, 3, panel).fill(PDF_COLORS.soft);
+    let y = top + 5;
+    if (first) {
+      pdf.use('bold', PDF_SIZES.body).text(title, pdf.left + 8, y, { width: inner, lineBreak: false });
+      y += 14;
+    }
+    pdf.use('regular', PDF_SIZES.body).text(body, pdf.left + 8, y, { width: inner });
+    doc.y = top + panel + 6;
+    rest = rest.slice(fits).trimStart();
+    first = false;
+    if (rest) {
+      doc.addPage();
+      top = doc.y;
+    }
+  }
+  doc.x = pdf.left;
+}
+
+/** How many characters of `text` fit in `height` at `width` (whole words). */
+function fitText(pdf: BrandedPdf, text: string, width: number, height: number): number {
+  const { doc } = pdf;
+  if (doc.heightOfString(text, { width }) <= height) return text.length;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.heightOfString(text.slice(0, middle), { width }) <= height) low = middle;
+    else high = middle - 1;
+  }
+  const space = text.lastIndexOf(' ', low);
+  return Math.max(1, space > low * 0.6 ? space : low);
+}
