@@ -4,7 +4,8 @@ import { companies } from './users';
 /**
  * The catalogue (spec configuration-domain §3): catalogues and price rates, collections
  * (subfamilies), models, articles, variations, prices, accessories, preconfigurations and the
- * catalogue documents (decision trees, configurator configs, rule books, dictionaries, images).
+ * catalogue documents (decision trees, configurator configs, rule books, dictionaries). Pictures are
+ * drawn from the models' data on request (src/modules/images).
  * Written by the catalogue seed only; read-mostly. Shapes that the api hands out as they are live in
  * jsonb `data`; what the reads filter on is in columns with indexes.
  */
@@ -153,17 +154,6 @@ export const catalogueDocuments = pgTable(
     data: jsonb('data').notNull(),
   },
   (table) => [primaryKey({ columns: [table.kind, table.key] })],
-);
-
-/** Generated pictures (SVG) of collections and models. */
-export const catalogueImages = pgTable(
-  'catalogue_images',
-  {
-    kind: text('kind').notNull(),
-    id: text('id').notNull(),
-    svg: text('svg').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.kind, table.id] })],
 );
 
 /** What the loaded catalogue is (data hash), so the seed reloads only when the data changed. */
