@@ -34,7 +34,6 @@ import type {
   Texts,
   VariationData,
 } from './catalogue-data.types';
-import { collectionSvg, modelSvg } from './catalogue-images';
 
 // ------------------------------------------------------------------------------------------------
 // Seeded PRNG (mulberry32)
@@ -306,6 +305,97 @@ function describeModel(spec: CollectionSpec, category: number, size: string): Te
 
 const money = (value: number): string => value.toFixed(2);
 
+/**
+ * A model's dimensions (cm) as its type and size label make them plausible: Ø, L and H labels are
+ * the diameter, length and height (in millimetres for the spotlights of a toolkit), "6 lights" or
+ * "3 heads" the light sources of a cluster, "Track 2 m" a track with three spotlights a metre;
+ * `draws` (0–1) choose within the type's range. The pictures are drawn from these (issue 10 §11).
+ */
+function dimensionsOf(spec: CollectionSpec, category: number, label: string, draws: [number, number, number]): { width: number; height: number; depth: number; lightSources?: number } {
+  const [a, b, c] = draws;
+  const within = (u: number, min: number, max: number): number => min + u * (max - min);
+  const half = (value: number): number => Math.max(0.5, roundTo(value, 0.5));
+  const number = Number(/\d+/.exec(label)?.[0] ?? Number.NaN);
+  const inMillimetres = spec.productType === PRODUCT_TYPES.TOOLKIT;
+  const diameter = label.startsWith('Ø') ? (inMillimetres ? number / 10 : number) : undefined;
+  const length = label.startsWith('L ') ? number : undefined;
+  const tall = label.startsWith('H ') ? number : undefined;
+  const heads = /^(\d+) (?:heads|lights)$/.exec(label);
+  const track = /^Track (\d+) m$/.exec(label);
+  const size = (width: number, height: number, depth: number, lightSources?: number) => ({
+    width: half(width),
+    height: half(height),
+    depth: half(depth),
+    ...(lightSources !== undefined ? { lightSources } : {}),
+  });
+  switch (category) {
+    case 17:
+      return size(diameter ?? within(a, 14, 30), diameter ?? within(b, 18, 40), within(c, 8, 18));
+    case 18:
+      return size(length ?? within(a, 40, 60), within(b, 4, 7), within(c, 5, 9));
+    case 19:
+    case 26: {
+      if (heads) {
+        const count = Number(heads[1]);
+        return size(20 + count * 10 + within(a, -5, 5), within(b, 14, 22), 20 + count * 10, count);
+      }
+      if (length !== undefined) return size(length, within(b, 2.5, 5), within(c, 2.5, 5));
+      if (diameter !== undefined) return size(diameter, diameter * within(b, 0.35, 1), diameter);
+      if (label.startsWith('Module')) {
+        const width = within(a, 16, 26);
+        return size(width, within(b, 10, 20), width);
+      }
+      const width = within(a, 30, 60);
+      return size(width, within(b, 20, 45), width);
+    }
+    case 20: {
+      const width = within(a, 30, 50);
+      return size(width, tall ?? within(b, 130, 180), width);
+    }
+    case 21: {
+      const width = diameter ?? within(a, 30, 60);
+      return size(width, width < 15 ? width * within(b, 1, 1.6) : width * within(b, 0.12, 0.3), width);
+    }
+    case 22: {
+      if (tall === undefined) return size(within(a, 12, 18), within(b, 20, 30), within(c, 10, 16));
+      const width = within(a, 14, 22);
+      return size(width, tall, width);
+    }
+    case 23: {
+      const height = tall ?? within(b, 30, 50);
+      const width = height * within(a, 0.55, 0.8);
+      return size(width, height, width);
+    }
+    case 24: {
+      if (track) return size(Number(track[1]) * 100, within(b, 12, 16), 3.5, Number(track[1]) * 3);
+      const width = diameter ?? within(a, 5, 9);
+      return size(width, within(b, 10, 16), width);
+    }
+    case 25:
+      return size(diameter ?? within(a, 15, 25), within(b, 40, 60), within(c, 30, 45));
+    case 27: {
+      const width = diameter ?? ({ S: 25, M: 35, L: 48 } as Record<string, number>)[label] ?? within(a, 25, 45);
+      return size(width, within(b, 8, 14), width);
+    }
+    case 28: {
+      const width = within(a, 22, 30);
+      return size(width, tall ?? within(b, 60, 120), width);
+    }
+    default:
+      return size(within(a, 20, 60), within(b, 20, 60), within(c, 10, 40));
+  }
+}
+
+/**
+ * The generator drew the catalogue's pictures from its random sequence; the api now draws them
+ * from each model's data (src/modules/images). These draws keep every later value of the sequence
+ * (prices, activity, dates) where it was.
+ */
+function skipRetiredPictureDraws(category: number): void {
+  const byShape = [19, 21, 23, 24, 25, 26, 27].includes(category) ? 1 : [20, 22, 28].includes(category) ? 0 : 2;
+  for (let draw = 0; draw < 3 + byShape; draw += 1) rng();
+}
+
 /** Controls a model offers per catalogue: from its driver catalogue when it has one. */
 function controlsFor(model: string, catalogId: CatalogId, installs: readonly string[]): string[] {
   const lists = DRIVER_CATALOGUE[model];
@@ -337,6 +427,83 @@ function leadtimeIndex(entries: LeadTimeEntry[]): number {
   return leadtimeTable.length - 1;
 }
 
+/** The rules' reasons: `reason` (the engine's 'Rule failed: {reason}') and the six languages the configurator shows beside an option. */
+const reasonOf = (texts: Texts): { reason: string; reasons: Texts } => ({ reason: texts.en, reasons: texts });
+const REASONS = {
+  'brass-dali': reasonOf(
+    t(
+      'Brushed brass is not made with a DALI driver',
+      'Brushed brass is not made with a DALI driver',
+      'Le laiton brossé n’existe pas avec un driver DALI',
+      'Messing gebürstet gibt es nicht mit DALI-Treiber',
+      'L’ottone spazzolato non è disponibile con driver DALI',
+      'El latón cepillado no se fabrica con driver DALI',
+    ),
+  ),
+  'terracotta-cool': reasonOf(
+    t(
+      'Terracotta is made in warm white only',
+      'Terra cotta is made in warm white only',
+      'La terre cuite n’existe qu’en blanc chaud',
+      'Terrakotta gibt es nur in Warmweiß',
+      'La terracotta è disponibile solo in bianco caldo',
+      'La terracota solo se fabrica en blanco cálido',
+    ),
+  ),
+  'dim-to-warm-control': reasonOf(
+    t(
+      'Dim to warm needs a phase-cut or DALI driver',
+      'Dim to warm needs a phase-cut or DALI driver',
+      'Le dim to warm demande un driver à coupure de phase ou DALI',
+      'Dim-to-Warm braucht einen Phasenabschnitt- oder DALI-Treiber',
+      'Il dim to warm richiede un driver a taglio di fase o DALI',
+      'El dim to warm necesita un driver de corte de fase o DALI',
+    ),
+  ),
+  'remote-driver': reasonOf(
+    t(
+      'A remote driver needs a recessed canopy',
+      'A remote driver needs a recessed canopy',
+      'Un driver déporté demande une rosace encastrée',
+      'Ein externer Treiber braucht einen eingelassenen Baldachin',
+      'Un driver remoto richiede un rosone a incasso',
+      'Un driver remoto necesita un florón empotrado',
+    ),
+  ),
+  'max-clusters': reasonOf(
+    t(
+      'A composition holds at most 24 canopies',
+      'A composition holds at most 24 canopies',
+      'Une composition compte au plus 24 rosaces',
+      'Eine Komposition fasst höchstens 24 Baldachine',
+      'Una composizione comprende al massimo 24 rosoni',
+      'Una composición admite como máximo 24 florones',
+    ),
+  ),
+  discontinued: reasonOf(
+    t(
+      'This combination is no longer made',
+      'This combination is no longer made',
+      'Cette combinaison n’est plus fabriquée',
+      'Diese Kombination wird nicht mehr hergestellt',
+      'Questa combinazione non è più prodotta',
+      'Esta combinación ya no se fabrica',
+    ),
+  ),
+};
+
+/**
+ * The rule set of a model's discontinued combinations: their articles stay in the catalogue,
+ * inactive, and the rules say so, so that a configurator never offers what cannot be ordered.
+ */
+function discontinuedRuleSet(spec: CollectionSpec, model: string, combinations: ExclusionCombination[]): RuleBook['ruleSets'][number] {
+  return {
+    id: `${spec.familyName}-discontinued-${model}`,
+    appliesTo: { elementType: ['Light'], model: [model] },
+    rules: [{ kind: 'exclusion', id: 'discontinued', ...REASONS.discontinued, combinations }],
+  };
+}
+
 function rulesFor(spec: CollectionSpec): RuleBook {
   const exclusions: ExclusionCombination[] = [
     { Acabado: '58', Dim: '2' },
@@ -352,10 +519,10 @@ function rulesFor(spec: CollectionSpec): RuleBook {
         id: `${spec.familyName}-exclusions`,
         appliesTo: { elementType: ['Light' as const] },
         rules: [
-          { kind: 'exclusion' as const, id: 'brass-dali', reason: 'Brushed brass is not made with a DALI driver', combinations: [exclusions[0]!] },
-          { kind: 'exclusion' as const, id: 'terracotta-cool', reason: 'Terracotta is made in warm white only', combinations: [exclusions[1]!] },
-          { kind: 'exclusion' as const, id: 'dim-to-warm-control', reason: 'Dim to warm needs a phase-cut or DALI driver', combinations: [exclusions[2]!] },
-          { kind: 'exclusion' as const, id: 'remote-driver', reason: 'A remote driver needs a recessed canopy', combinations: [exclusions[3]!] },
+          { kind: 'exclusion' as const, id: 'brass-dali', ...REASONS['brass-dali'], combinations: [exclusions[0]!] },
+          { kind: 'exclusion' as const, id: 'terracotta-cool', ...REASONS['terracotta-cool'], combinations: [exclusions[1]!] },
+          { kind: 'exclusion' as const, id: 'dim-to-warm-control', ...REASONS['dim-to-warm-control'], combinations: [exclusions[2]!] },
+          { kind: 'exclusion' as const, id: 'remote-driver', ...REASONS['remote-driver'], combinations: [exclusions[3]!] },
         ],
       },
       ...(spec.pendant
@@ -363,7 +530,7 @@ function rulesFor(spec: CollectionSpec): RuleBook {
             {
               id: `${spec.familyName}-composition`,
               appliesTo: { elementType: ['Composition' as const] },
-              rules: [{ kind: 'maxChildren' as const, id: 'max-clusters', reason: 'A composition holds at most 24 canopies', childType: 'Cluster' as const, max: 24 }],
+              rules: [{ kind: 'maxChildren' as const, id: 'max-clusters', ...REASONS['max-clusters'], childType: 'Cluster' as const, max: 24 }],
             },
           ]
         : []),
@@ -438,7 +605,6 @@ export function generateCatalogue(): CatalogueDataFile {
   const decisionTrees: DecisionTreeData[] = [];
   const configs: ConfigData[] = [];
   const rules: Record<string, RuleBook> = {};
-  const images: Record<string, string> = {};
 
   let order = 0;
   let preconfigId = 1000;
@@ -446,7 +612,7 @@ export function generateCatalogue(): CatalogueDataFile {
   for (const spec of COLLECTIONS) {
     order += 1;
     const book = spec.hasRules ? rulesFor(spec) : undefined;
-    if (book) rules[String(spec.subFamilyId)] = book;
+    const discontinued: RuleBook['ruleSets'][number][] = [];
     collections.push({
       subFamilyId: spec.subFamilyId,
       name: spec.name,
@@ -474,23 +640,24 @@ export function generateCatalogue(): CatalogueDataFile {
       hasRules: spec.hasRules,
       hasAccessories: spec.hasAccessories,
     });
-    images[`collection/${spec.subFamilyId}`] = collectionSvg(spec.models[0]?.[1] ?? 19, FINISHES.find((f) => f.code === spec.finishes[0])?.thumbnail ?? '#ccc', rng);
+    skipRetiredPictureDraws(spec.models[0]?.[1] ?? 19);
 
     for (const [model, category, applicationLocationId, size, virtual] of spec.models) {
       const scale = rng();
       const lumens = roundTo(between(spec.lumens[0], spec.lumens[1]) * (0.85 + scale * 0.3), 10);
       const watts = Math.max(2, Math.round(between(spec.watts[0], spec.watts[1]) * 10) / 10);
       const consumed = Math.round(watts * 1.12 * 10) / 10;
-      const width = roundTo(between(10, 120), 0.5);
+      // The draws in the order they were always made (width, CRI, height, depth), so the rest of the data stays as it was.
+      const widthDraw = rng();
+      const cri = pick([80, 90, 90, 93, 97]);
+      const dimensions = dimensionsOf(spec, category, size, [widthDraw, rng(), rng()]);
       const technical = {
         lumens,
         watts,
         delivered_power: Math.round(lumens / watts),
         consumed_power: consumed,
-        cri: pick([80, 90, 90, 93, 97]),
-        width,
-        height: roundTo(between(4, 180), 0.5),
-        depth: roundTo(between(5, 60), 0.5),
+        cri,
+        ...dimensions,
         netWeight: Math.round(between(0.3, 14) * 100) / 100,
         beamAngle: pick([24, 36, 60, 90, 110, 120, 360]),
         ipRating: category === 22 ? 'IP65' : category === 18 ? 'IP44' : 'IP20',
@@ -502,11 +669,16 @@ export function generateCatalogue(): CatalogueDataFile {
       const basePrices: Record<string, string> = { '1': money(basePrice), '10': money(roundTo(basePrice * 0.92, 5)), '12': money(roundTo(basePrice * 1.18, 5)) };
       const leadtime = pick(LEADTIME_PROFILES);
       const pendantHeight = spec.pendant ? { min: 60, standard: 150, max: spec.subFamilyId === 225 ? 500 : 350, delta: 50 } : null;
+      const modelRows: Array<{ codes: { finish: string; ledColourTemp: string; control: string; installation: string }; row: ArticleRow }> = [];
+      const bases: Array<{ finish: string; ledColourTemp: string; control: string; installation: string }> = [];
       for (const catalogId of spec.catalogs) {
         const finishes = spec.finishes.slice();
         const temps = catalogId === 21 ? spec.usTemps : spec.temps;
-        const installs = spec.installs;
-        const controls = controlsFor(model, catalogId, installs);
+        const controls = controlsFor(model, catalogId, spec.installs);
+        // A luminaire made only without a driver (its driver is remote) takes only the recessed canopies:
+        // the collection's remote-driver rule refuses it on any other, so offering them offered nothing.
+        const remoteOnly = controls.every((code) => code === 'M');
+        const installs = remoteOnly ? spec.installs.filter((code) => code.startsWith('3')) : spec.installs;
         options[`${catalogId}`] = { finish: finishes, ledColourTemp: temps, control: controls, installation: installs };
         const base = { finish: finishes[0]!, ledColourTemp: temps[0]!, control: controls[0]!, installation: installs[0]! };
         // Variations: one per value of each attribute (the base value with no increment).
@@ -554,14 +726,15 @@ export function generateCatalogue(): CatalogueDataFile {
           };
           return variation;
         };
-        const modelVariations: VariationData[] = [
+        // The collection's installations are all drawn for (see below), the ones the model does not take are then left out.
+        const drawn: VariationData[] = [
           ...finishes.map((code) => inc('color', code)),
           ...temps.map((code) => inc('temperature', code)),
           ...controls.map((code) => inc('control', code)),
-          ...installs.map((code) => inc('installation', code)),
+          ...spec.installs.map((code) => inc('installation', code)),
         ];
         if (pendantHeight) {
-          modelVariations.push({
+          drawn.push({
             catalogId,
             model,
             type: 'pendantHeight',
@@ -574,10 +747,13 @@ export function generateCatalogue(): CatalogueDataFile {
             ...pendantHeight,
           });
         }
-        // A few availability windows: an expired finish, a future temperature, a temporal control.
-        for (const variation of modelVariations) {
+        // A few availability windows: an expired finish, a future temperature, a temporal control. The
+        // remote driver keeps none where a recessed canopy is offered (RemoteDriverCP switches the light to it).
+        // Every value is drawn for, so the rest of the demo data does not move when a value is left out.
+        for (const variation of drawn) {
           if (variation.bov === 'B') continue;
           const roll = rng();
+          if (variation.type === 'control' && variation.modifier === 'M' && installs.some((code) => code.startsWith('3'))) continue;
           if (roll < 0.04) variation.availability = { since: '2023-01-01T00:00:00.000Z', until: '2026-03-31T00:00:00.000Z' };
           else if (roll < 0.08) variation.availability = { since: '2027-09-01T00:00:00.000Z', until: null, expected: '2027-09-01T00:00:00.000Z' };
           else if (roll < 0.1) {
@@ -586,6 +762,7 @@ export function generateCatalogue(): CatalogueDataFile {
             variation.toValidityDate = '31/12/2027';
           }
         }
+        const modelVariations = drawn.filter((variation) => variation.type !== 'installation' || installs.includes(variation.modifier));
         variations.push(...modelVariations);
         const varOf = (type: VariationData['type'], modifier: string) => modelVariations.find((v) => v.type === type && v.modifier === modifier);
 
@@ -604,10 +781,25 @@ export function generateCatalogue(): CatalogueDataFile {
           const moq = Math.max(1, ...parts.map((v) => v?.moq ?? 1));
           const lt = mergeLeadTimes(leadtime, ...parts.map((v) => v?.leadtime));
           const isBase = codes.finish === base.finish && codes.ledColourTemp === base.ledColourTemp && codes.control === base.control && codes.installation === base.installation;
-          const active: 0 | 1 = isBase || rng() > 0.015 ? 1 : 0;
-          articles[`${catalogId}`].push([reference, moq, leadtimeIndex(lt), active]);
+          // Now and then a combination is discontinued: its article stays, inactive, and the rules say so (below).
+          const active: 0 | 1 = isBase || rng() > 0.015 || !book ? 1 : 0;
+          const row: ArticleRow = [reference, moq, leadtimeIndex(lt), active];
+          articles[`${catalogId}`].push(row);
+          modelRows.push({ codes, row });
         }
+        // The surface canopy a remote-driver-only model no longer takes had the base article (no draw); the
+        // recessed one that is now the base drew for its activity. One draw keeps the rest of the data as it was.
+        if (remoteOnly) rng();
+        bases.push(base);
       }
+      // A discontinued combination is discontinued in every catalogue (the rules are the collection's),
+      // except a base article's.
+      const key = (codes: { finish: string; ledColourTemp: string; control: string; installation: string }) => `${codes.finish}/${codes.ledColourTemp}/${codes.control}/${codes.installation}`;
+      const baseKeys = new Set(bases.map(key));
+      const gone = new Map<string, ExclusionCombination>();
+      for (const { codes, row } of modelRows) if (row[3] === 0 && !baseKeys.has(key(codes))) gone.set(key(codes), { Acabado: codes.finish, Led: codes.ledColourTemp, Dim: codes.control, Instalacion1: codes.installation.charAt(0), Instalacion2: codes.installation.charAt(1) });
+      for (const { codes, row } of modelRows) row[3] = gone.has(key(codes)) ? 0 : 1;
+      if (book && gone.size > 0) discontinued.push(discontinuedRuleSet(spec, model, [...gone.values()]));
       models.push({
         model,
         subFamilyId: spec.subFamilyId,
@@ -628,8 +820,10 @@ export function generateCatalogue(): CatalogueDataFile {
         leadtime,
         basePrices,
       });
-      images[`model/${model}`] = modelSvg(category, FINISHES.find((f) => f.code === spec.finishes[0])?.thumbnail ?? '#ccc', rng);
+      skipRetiredPictureDraws(category);
     }
+
+    if (book) rules[String(spec.subFamilyId)] = parseRuleBook({ ...book, ruleSets: [...book.ruleSets, ...discontinued] });
 
     // Accessories: a canopy (type 11, sublevel 63) and a remote driver / power supply (type 8, sublevel 60).
     if (spec.hasAccessories) {
@@ -672,7 +866,8 @@ export function generateCatalogue(): CatalogueDataFile {
         const second = spec.models[(index + 1) % spec.models.length]!;
         if (second[0] !== model) {
           const secondRows = rows.filter((row) => row[0].startsWith(second[0]) && row[3] === 1);
-          if (secondRows.length > 0) lines.push({ reference: pick(secondRows)[0], model: second[0], quantity: 1 });
+          // A set hangs at one height: the second luminaire of a pendant set takes the first one's.
+          if (secondRows.length > 0) lines.push({ reference: pick(secondRows)[0], model: second[0], quantity: 1, ...(lines[0]?.pendantHeight !== undefined ? { pendantHeight: lines[0].pendantHeight } : {}) });
         }
         const name = `${spec.name} ${names[(spec.subFamilyId + index) % names.length]}`;
         const count = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -798,7 +993,6 @@ export function generateCatalogue(): CatalogueDataFile {
       { crmId: 'CRM-ACC-0002', rateId: 10, discounts: { '117': 25, '118': 25, '119': 28, '120': 25, '121': 25, '122': 22, '123': 25, '124': 20, '125': 25, '126': 28, '127': 25, '128': 25, '60': 10, '63': 10 } },
       { crmId: 'CRM-ACC-0004', rateId: 12, discounts: { '117': 30, '118': 30, '119': 30, '120': 30, '121': 30, '122': 30, '123': 30, '124': 30, '125': 30, '126': 30, '127': 30, '128': 30, '60': 15, '63': 15 } },
     ],
-    images,
   };
 }
 
