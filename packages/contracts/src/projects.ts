@@ -52,6 +52,11 @@ export type ProjectProductType = z.infer<typeof ProjectProductType>;
 
 /** The v3 list answers at most this many items whatever the caller asks (spec §9). */
 export const PROJECT_LIST_V3_LIMIT = 5;
+/** The page sizes the web's list offers (issue 10 §8); the v1/apiv2 list takes any size up to 100. */
+export const PROJECT_LIST_PAGE_SIZES = [10, 25, 50] as const;
+export type ProjectListPageSize = (typeof PROJECT_LIST_PAGE_SIZES)[number];
+/** The longest search the list takes (characters); longer is a 400 on querystring.search. */
+export const PROJECT_SEARCH_MAX_LENGTH = 100;
 /** After duplicate or version the web reloads this many items (spec §9). */
 export const PROJECT_LIST_RELOAD_ITEMS = 4;
 /** Most products one add call may carry, and most products one project may hold. */
@@ -181,6 +186,21 @@ export const Project = ProjectSummary.extend({
 });
 export type Project = z.infer<typeof Project>;
 
+/** One version of a project (every version is a project of the same chain). */
+export const ProjectVersion = z.object({
+  id: Id,
+  name: z.string(),
+  versionNumber: z.number().int().positive(),
+  versionTitle: z.string().nullable(),
+  status: ProjectStatus,
+  productsCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  current: z.boolean(),
+});
+export type ProjectVersion = z.infer<typeof ProjectVersion>;
+export const ProjectVersionList = z.array(ProjectVersion);
+
 // ---------------------------------------------------------------------------------------------
 // List
 // ---------------------------------------------------------------------------------------------
@@ -192,7 +212,8 @@ export const ProjectListQuery = z.object({
   itemsPerPage: PageSize.optional(),
   limit: PageSize.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  search: SafeText.trim().max(100).optional(),
+  /** Matches the name or a version title (case and accents ignored) or the exact id of a version. */
+  search: SafeText.trim().max(PROJECT_SEARCH_MAX_LENGTH, 'formError.maxLength').optional(),
   language: LangQuery.optional(),
   lang: LangQuery.optional(),
   sortBy: ProjectSort.default('UPDATED_RECENT'),
@@ -213,12 +234,23 @@ export const ProjectListMeta = z.object({
 });
 export type ProjectListMeta = z.infer<typeof ProjectListMeta>;
 
-export const ProjectListPage = z.object({ items: z.array(ProjectSummary), meta: ProjectListMeta });
+/**
+ * An item of the list: a version family (issue 10 §5), shown by its newest version (the item's own
+ * fields) with every version the caller sees, oldest first (`current` marks the item's own version).
+ * Optional in the type only so that older callers' fixtures stay valid; the api always sends it.
+ */
+export const ProjectListItem = ProjectSummary.extend({ versions: z.array(ProjectVersion).optional() });
+export type ProjectListItem = z.infer<typeof ProjectListItem>;
+
+export const ProjectListPage = z.object({ items: z.array(ProjectListItem), meta: ProjectListMeta });
 export type ProjectListPage = z.infer<typeof ProjectListPage>;
 
 /** GET v1/projects?type=LIST: every visible project, id and name only (pickers). */
 export const ProjectPickerQuery = z.object({ type: z.literal('LIST').default('LIST'), catalogId: CatalogIdQuery.optional() });
-export const ProjectPickerList = z.array(z.object({ id: Id, name: z.string(), catalogId: CatalogId, updatedAt: z.string() }));
+/** versionNumber and versionTitle tell the versions of one project apart (they share its name). */
+export const ProjectPickerList = z.array(
+  z.object({ id: Id, name: z.string(), catalogId: CatalogId, updatedAt: z.string(), versionNumber: z.number().int().positive().optional(), versionTitle: z.string().nullable().optional() }),
+);
 
 /** GET v1/projects/types: the list filters the caller may use. */
 export const ProjectTypesQuery = z.object({ lang: LangQuery.optional(), catalogId: CatalogIdQuery.optional() });
@@ -320,20 +352,7 @@ export type VersionBody = z.input<typeof VersionBody>;
 /** POST apiv2 project/{id}/version/update: change a version's title and upsert it in the CRM. */
 export const VersionUpdateBody = z.object({ title: SafeText.max(200).optional() }).nullish();
 
-/** One version of a project (every version is a project of the same chain). */
-export const ProjectVersion = z.object({
-  id: Id,
-  name: z.string(),
-  versionNumber: z.number().int().positive(),
-  versionTitle: z.string().nullable(),
-  status: ProjectStatus,
-  productsCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  current: z.boolean(),
-});
-export type ProjectVersion = z.infer<typeof ProjectVersion>;
-export const ProjectVersionList = z.array(ProjectVersion);
+
 
 /** GET project detail (v1 or apiv2): lang, prices, parseProducts. */
 export const ProjectDetailQuery = z.object({
@@ -390,4 +409,5 @@ export type ImportResult = z.infer<typeof ImportResult>;
 export const AssignThirdpartyBody = z.object({ email: SafeText.max(248) });
 export const AssignThirdpartyResult = z.object({ projectId: Id, isAssignedThirdparty: z.literal(true), assignee: z.object({ email: z.string(), name: z.string() }) });
 
-export const ProjectDeleted = z.object({ id: Id, status: z.literal(0) });
+/** A deleted project or version: `deleted` lists every project (version) the call deleted. */
+export const ProjectDeleted = z.object({ id: Id, status: z.literal(0), deleted: z.array(Id).optional() });

@@ -1,1 +1,2 @@
 export * from './input-rules';
+export * from './copy-name';

@@ -75,6 +75,7 @@ const CALLS: readonly Call[] = [
   { name: 'import', privileges: ['project.add'], kind: 'import', ok: 200, run: (a, p) => a.put(`${P1}/${p.id}/import`) },
   { name: 'delete product', privileges: edit, kind: 'write', ok: 200, run: (a, p, id) => a.request('DELETE', `${P1}/${p.id}/products/${id}`) },
   { name: 'delete project', privileges: ['project.delete'], kind: 'write', ok: 200, run: (a, p) => a.request('DELETE', `${P1}/${p.id}`) },
+  { name: 'delete version', privileges: ['project.delete'], kind: 'write', ok: 200, run: (a, p) => a.request('DELETE', `${V2}/project/${p.id}/version`) },
 ];
 
 function expected(role: DemoRole, target: Target, call: Call): number {

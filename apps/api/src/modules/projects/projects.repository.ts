@@ -90,46 +90,87 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** The version family a project belongs to: the id of its first version. */
+const familyKey = sql<number>`coalesce(${projects.versionOf}, ${projects.id})`;
+
+/**
+ * Case and accent folding of the search (migration 0012): the same function on both sides of LIKE, so
+ * "salon" finds "Salón" and "SALÓN", alike on PGlite and PostgreSQL (no locale involved).
+ */
+const fold = (value: SQL | typeof projects.name) => sql`lumen_search_fold(${value})`;
+
+/** A family of versions as the list shows it: its rows (oldest version first), the newest is its head. */
+export interface ProjectFamily {
+  head: ProjectWithOwner;
+  versions: ProjectWithOwner[];
+}
+
+/**
+ * One page of the list, a version family per item (issue 10 §5): the filters pick rows, a family is
+ * in when any of its rows is; paging, counting and sorting go by family (the newest change of any
+ * version, or the folded name); each family comes with every version the caller sees under the
+ * same catalogue and origin filters.
+ */
 export async function listProjects(
   db: DbOrTx,
   scope: ProjectScope,
   query: { filter: OriginFilter; search?: string; catalogId?: number; sortBy: SortBy; limit: number; offset: number },
-): Promise<{ rows: ProjectWithOwner[]; total: number }> {
-  const conditions: SQL[] = [visibleTo(scope)];
+): Promise<{ families: ProjectFamily[]; total: number }> {
+  const base: SQL[] = [visibleTo(scope)];
   const origin = originCondition(scope, query.filter);
-  if (origin) conditions.push(origin);
-  if (query.catalogId !== undefined) conditions.push(eq(projects.catalogId, query.catalogId));
+  if (origin) base.push(origin);
+  if (query.catalogId !== undefined) base.push(eq(projects.catalogId, query.catalogId));
+  const conditions = [...base];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
     const byId = /^\d{1,9}$/.test(query.search) ? eq(projects.id, Number(query.search)) : undefined;
-    conditions.push(or(sql`${projects.name} ilike ${pattern}`, ...(byId ? [byId] : [])) as SQL);
+    conditions.push(
+      or(
+        sql`${fold(projects.name)} like ${fold(sql`${pattern}`)}`,
+        sql`${fold(sql`coalesce(${projects.versionTitle}, '')`)} like ${fold(sql`${pattern}`)}`,
+        ...(byId ? [byId] : []),
+      ) as SQL,
+    );
   }
   const where = and(...conditions);
+  const family = sql<number>`coalesce(${projects.versionOf}, ${projects.id})`.as('family');
+  const lastChange = sql<Date>`max(${projects.updatedAt})`;
+  const firstName = sql<string>`min(${fold(projects.name)})`;
+  const lastName = sql<string>`max(${fold(projects.name)})`;
   const order =
     query.sortBy === 'UPDATED_OLDER'
-      ? [asc(projects.updatedAt), asc(projects.id)]
+      ? [asc(lastChange), asc(familyKey)]
       : query.sortBy === 'NAME_ASC'
-        ? [asc(sql`lower(${projects.name})`), asc(projects.id)]
+        ? [asc(firstName), asc(familyKey)]
         : query.sortBy === 'NAME_DESC'
-          ? [desc(sql`lower(${projects.name})`), desc(projects.id)]
-          : [desc(projects.updatedAt), desc(projects.id)];
-  const [rows, totals] = await Promise.all([
-    db
-      .select(withOwnerColumns)
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.ownerId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(projects).where(where),
+          ? [desc(lastName), desc(familyKey)]
+          : [desc(lastChange), desc(familyKey)];
+  const [page, totals] = await Promise.all([
+    db.select({ family }).from(projects).where(where).groupBy(familyKey).orderBy(...order).limit(query.limit).offset(query.offset),
+    db.select({ n: sql<number>`count(distinct ${familyKey})::int` }).from(projects).where(where),
   ]);
-  return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
+  const total = Number(totals[0]?.n ?? 0);
+  const ids = page.map((row) => Number(row.family));
+  if (ids.length === 0) return { families: [], total };
+  const rows = await db
+    .select(withOwnerColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(and(...base, inArray(familyKey, ids)))
+    .orderBy(asc(projects.versionNumber), asc(projects.id));
+  const byFamily = new Map<number, ProjectWithOwner[]>(ids.map((id) => [id, []]));
+  for (const row of rows) byFamily.get(row.project.versionOf ?? row.project.id)?.push(flatten(row));
+  const families: ProjectFamily[] = [];
+  for (const versions of byFamily.values()) {
+    const head = versions[versions.length - 1];
+    if (head) families.push({ head, versions });
+  }
+  return { families, total };
 }
 
 export async function listProjectNames(db: DbOrTx, scope: ProjectScope, catalogId: number | undefined) {
   return db
-    .select({ id: projects.id, name: projects.name, catalogId: projects.catalogId, updatedAt: projects.updatedAt })
+    .select({ id: projects.id, name: projects.name, catalogId: projects.catalogId, updatedAt: projects.updatedAt, versionNumber: projects.versionNumber, versionTitle: projects.versionTitle })
     .from(projects)
     .where(and(visibleTo(scope), catalogId === undefined ? undefined : eq(projects.catalogId, catalogId)))
     .orderBy(desc(projects.updatedAt), desc(projects.id))
@@ -228,6 +269,38 @@ export async function listVersionChain(db: DbOrTx, scope: ProjectScope, rootId: 
     .where(and(or(eq(projects.id, rootId), eq(projects.versionOf, rootId)), visibleTo(scope)))
     .orderBy(asc(projects.versionNumber), asc(projects.id));
   return rows.map((row) => ({ ...row.project, productsCount: Number(row.productsCount) }));
+}
+
+/**
+ * Locks every live row of a version family, in id order (two writers of one family take its locks in
+ * the same order, so they queue instead of deadlocking), and answers them oldest version first.
+ */
+export async function lockFamily(tx: DbOrTx, rootId: number): Promise<ProjectRow[]> {
+  const rows = await tx
+    .select()
+    .from(projects)
+    .where(and(or(eq(projects.id, rootId), eq(projects.versionOf, rootId)), ne(projects.status, 0)))
+    .orderBy(asc(projects.id))
+    .for('update');
+  return rows.sort((a, b) => a.versionNumber - b.versionNumber || a.id - b.id);
+}
+
+/** Applies one change to several projects (each advances its revision). */
+export async function touchProjects(tx: DbOrTx, ids: readonly number[], now: Date, patch: Partial<ProjectInsert>): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(projects)
+    .set({ ...patch, updatedAt: now, revision: sql`${projects.revision} + 1` })
+    .where(inArray(projects.id, [...ids]));
+}
+
+/** The names the caller sees that start with `prefix` (taken literally), for picking a free copy name. */
+export async function visibleNamesStartingWith(db: DbOrTx, scope: ProjectScope, prefix: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(and(visibleTo(scope), sql`${projects.name} like ${`${escapeLike(prefix)}%`}`));
+  return rows.map((row) => row.name);
 }
 
 export async function maxVersionNumber(tx: DbOrTx, rootId: number): Promise<number> {

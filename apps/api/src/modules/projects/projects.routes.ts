@@ -133,8 +133,14 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
 
   app.delete(
     '/api/projects/v1/projects/:projectId',
-    { config: need('project.delete'), schema: { tags, summary: 'Delete a project (status 0 DELETED)', params: ProjectIdParam, response: { 200: ProjectDeleted } } },
+    { config: need('project.delete'), schema: { tags, summary: 'Delete a project: every version of it (status 0 DELETED)', params: ProjectIdParam, response: { 200: ProjectDeleted } } },
     async (request) => projects.remove(requirePrincipal(request), request.params.projectId),
+  );
+
+  app.delete(
+    '/api/apiv2/project/:projectId/version',
+    { config: need('project.delete'), schema: { tags, summary: 'Delete one version of a project (the other versions stay)', params: ProjectIdParam, response: { 200: ProjectDeleted } } },
+    async (request) => projects.removeVersion(requirePrincipal(request), request.params.projectId),
   );
 
   for (const url of ['/api/projects/v1/projects/:projectId/clone', '/api/projects/v3/projects/:projectId/clone']) {

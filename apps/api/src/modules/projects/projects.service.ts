@@ -10,6 +10,7 @@ import type {
   ProductUpdated,
   Project,
   ProjectDetailQuery,
+  ProjectListItem,
   ProjectListPage,
   ProjectListQuery,
   ProjectProduct,
@@ -23,7 +24,7 @@ import type {
   UpdateProjectBody,
 } from '@lumen/contracts';
 import { DEFAULT_LANG, LANGS, PROJECT_LIST_V3_LIMIT } from '@lumen/contracts';
-import { type CatalogId, emailSchema, projectTitleSchema, sumDecimals, toMoney, versionTitleSchema } from '@lumen/domain';
+import { type CatalogId, copyNameOf, emailSchema, projectTitleSchema, sumDecimals, toMoney, versionTitleSchema } from '@lumen/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -66,6 +67,7 @@ import {
   listProducts,
   listProjectNames,
   listVersionChain,
+  lockFamily,
   lockProject,
   maxVersionNumber,
   nextPosition,
@@ -74,7 +76,9 @@ import {
   type ProjectWithOwner,
   setVersionMailOutcome,
   touchProject,
+  touchProjects,
   updateProduct,
+  visibleNamesStartingWith,
 } from './projects.repository';
 import { MAX_PRODUCTS_PER_PROJECT } from '@lumen/contracts';
 import { randomUUID } from 'node:crypto';
@@ -144,6 +148,23 @@ function summaryOf(principal: Principal, row: ProjectWithOwner): ProjectSummary 
     permissions: permissionsOf(principal, row),
   };
 }
+
+function versionOf(row: ProjectRow & { productsCount: number }, currentId: number): ProjectVersion {
+  return {
+    id: row.id,
+    name: row.name,
+    versionNumber: row.versionNumber,
+    versionTitle: row.versionTitle,
+    status: row.status === 2 ? 2 : 1,
+    productsCount: row.productsCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    current: row.id === currentId,
+  };
+}
+
+/** "(copy)" in the caller's language: a duplicate's default name is made by the server. */
+const COPY_WORD: Readonly<Record<Lang, string>> = { en: 'copy', us: 'copy', es: 'copia', fr: 'copie', de: 'Kopie', it: 'copia' };
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
@@ -343,6 +364,44 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     return principal.roles.some((role) => role.name === 'importer') ? 'IMPORTER' : 'OWN';
   }
 
+  /**
+   * A change of version `id` that may reach its family (rename, delete): the family's rows locked in
+   * id order (writers of one family queue), the version there (else 404), the caller's to change
+   * (else 403) and in EDITION (else 409).
+   */
+  async function changeInFamily(tx: Tx, principal: Principal, id: number, root: number): Promise<{ family: ProjectRow[]; locked: ProjectRow }> {
+    const family = await lockFamily(tx, root);
+    const locked = family.find((row) => row.id === id);
+    if (!locked) throw projectNotFound(id);
+    if (!isManager(principal, locked)) throw notYours();
+    if (locked.status !== 1) throw readOnly(locked.status);
+    return { family, locked };
+  }
+
+  /**
+   * The other versions of a renamed version take its name: those in EDITION; an ordered version keeps
+   * the name it was ordered under (README, "Version families").
+   */
+  async function renameSiblings(tx: Tx, family: readonly ProjectRow[], id: number, name: string, now: Date): Promise<void> {
+    await touchProjects(tx, family.filter((row) => row.id !== id && row.status === 1 && row.name !== name).map((row) => row.id), now, { name });
+  }
+
+  /**
+   * A duplicate's default name (issue 10 §8): "<name> (copy)" in the caller's language, then
+   * "(copy 2)", "(copy 3)"… until no project the caller sees bears it, the name cut so that it
+   * fits the 50 characters of a title (the domain's copyNameOf).
+   */
+  async function freeCopyName(principal: Principal, source: string): Promise<string> {
+    const word = COPY_WORD[langFor(principal)];
+    const shortest = copyNameOf(source, word, Number.MAX_SAFE_INTEGER);
+    const stem = shortest.slice(0, shortest.lastIndexOf(' ('));
+    const taken = new Set(await visibleNamesStartingWith(ctx.db, scopeOf(principal), stem));
+    for (let n = 1; ; n += 1) {
+      const candidate = copyNameOf(source, word, n);
+      if (!taken.has(candidate)) return checkedName(projectTitleSchema, candidate, 'body.name');
+    }
+  }
+
   return {
     /**
      * The project as a request to the brand sends it (budget requests, project registration), read in
@@ -355,10 +414,10 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       if (options.rename !== undefined) {
         const renamed = checkedName(projectTitleSchema, options.rename, options.renamePath);
         if (!isManager(principal, visible)) throw notYours();
-        const locked = await lockProject(tx, id);
-        if (!locked || locked.status === 0) throw projectNotFound(id);
-        if (locked.status !== 1) throw readOnly(locked.status);
-        await touchProject(tx, id, ctx.clock(), { name: renamed });
+        const { family } = await changeInFamily(tx, principal, id, visible.versionOf ?? visible.id);
+        const now = ctx.clock();
+        await touchProject(tx, id, now, { name: renamed });
+        await renameSiblings(tx, family, id, renamed, now);
         name = renamed;
       }
       const lines = (await listProducts(tx, id)).map((line) => productOf(line, { lang: options.lang, parse: true }));
@@ -383,7 +442,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     async list(principal: Principal, query: ListQuery, variant: 'v1' | 'v3' = 'v1'): Promise<ProjectListPage> {
       const itemsPerPage = variant === 'v3' ? PROJECT_LIST_V3_LIMIT : (query.itemsPerPage ?? query.limit ?? 10);
       const projectType = query.projectType ?? query.projectUserRole ?? 'ALL';
-      const { rows, total } = await reads.list(scopeOf(principal), {
+      const { families, total } = await reads.list(scopeOf(principal), {
         filter: projectType,
         ...(query.search ? { search: query.search } : {}),
         ...(query.catalogId !== undefined ? { catalogId: query.catalogId } : {}),
@@ -392,14 +451,21 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         offset: (query.page - 1) * itemsPerPage,
       });
       return {
-        items: rows.map((row) => summaryOf(principal, row)),
+        items: families.map(({ head, versions }): ProjectListItem => ({ ...summaryOf(principal, head), versions: versions.map((version) => versionOf(version, head.id)) })),
         meta: { page: query.page, itemsPerPage, totalItems: total, totalPages: Math.ceil(total / itemsPerPage), sortBy: query.sortBy, projectType },
       };
     },
 
     async names(principal: Principal, catalogId: number | undefined) {
       const rows = await listProjectNames(ctx.db, scopeOf(principal), catalogId);
-      return rows.map((row) => ({ id: row.id, name: row.name, catalogId: catalogIdOf(row.catalogId), updatedAt: row.updatedAt.toISOString() }));
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        catalogId: catalogIdOf(row.catalogId),
+        updatedAt: row.updatedAt.toISOString(),
+        versionNumber: row.versionNumber,
+        versionTitle: row.versionTitle,
+      }));
     },
 
     types(principal: Principal, lang: Lang | undefined) {
@@ -471,27 +537,50 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
 
     async update(principal: Principal, id: number, body: RenameBody): Promise<ProjectSummary> {
       const name = body.name === undefined ? undefined : checkedName(projectTitleSchema, body.name, 'body.name');
-      await change(principal, id, async (tx, locked) => {
+      const visible = await visibleOr404(principal, id);
+      if (!isManager(principal, visible)) throw notYours();
+      await ctx.db.transaction(async (tx) => {
+        const { family, locked } = await changeInFamily(tx, principal, id, visible.versionOf ?? visible.id);
         if (body.expectedRevision !== undefined && body.expectedRevision !== locked.revision) {
           throw new AppError('CONFLICT', `The project changed (revision ${locked.revision}); reload it`);
         }
-        await touchProject(tx, id, ctx.clock(), { ...(name !== undefined ? { name } : {}), ...(body.config ? { config: { ...locked.config, ...body.config } } : {}) });
+        const now = ctx.clock();
+        await touchProject(tx, id, now, { ...(name !== undefined ? { name } : {}), ...(body.config ? { config: { ...locked.config, ...body.config } } : {}) });
+        // A name is the project's: it reaches every version (README, "Version families").
+        if (name !== undefined) await renameSiblings(tx, family, id, name, now);
       });
       return summaryById(principal, id);
     },
 
+    /** Deletes the project: every version of its family (README, "Version families"). */
     async remove(principal: Principal, id: number) {
+      const visible = await visibleOr404(principal, id);
+      if (!isManager(principal, visible)) throw notYours();
+      const deleted = await ctx.db.transaction(async (tx) => {
+        const { family } = await changeInFamily(tx, principal, id, visible.versionOf ?? visible.id);
+        if (family.some((row) => !isManager(principal, row))) throw notYours();
+        const ordered = family.find((row) => row.status !== 1);
+        if (ordered) throw new AppError('CONFLICT', `Version ${ordered.versionNumber} of this project is ordered and cannot be deleted; delete the other versions one by one`);
+        const ids = family.map((row) => row.id);
+        await touchProjects(tx, ids, ctx.clock(), { status: 0 });
+        return ids;
+      });
+      return { id, status: 0 as const, deleted };
+    },
+
+    /** Deletes one version; the others stay together (numbers are not reused). */
+    async removeVersion(principal: Principal, id: number) {
       await change(principal, id, async (tx) => {
         await touchProject(tx, id, ctx.clock(), { status: 0 });
       });
-      return { id, status: 0 as const };
+      return { id, status: 0 as const, deleted: [id] };
     },
 
     async duplicate(principal: Principal, id: number, body: { name?: string } | null | undefined): Promise<ProjectSummary> {
       // hideCloneProjectButton hides the button from this caller; the api refuses the call alike.
       if (await deps.flags.forCaller(principal).isEnabled('hideCloneProjectButton')) throw new AppError('FORBIDDEN', 'Duplicating projects is switched off for you (feature flag hideCloneProjectButton)');
       const source = await visibleOr404(principal, id);
-      const name = body?.name !== undefined ? checkedName(projectTitleSchema, body.name, 'body.name') : checkedName(projectTitleSchema, `${source.name} (copy)`.slice(0, 50), 'body.name');
+      const name = body?.name !== undefined ? checkedName(projectTitleSchema, body.name, 'body.name') : await freeCopyName(principal, source.name);
       const created = await ctx.db.transaction(async (tx) =>
         copyProject(tx, source, { name, ownerId: principal.userId, companyId: principal.companyId, origin: originOfCreator(principal) }),
       );
@@ -529,6 +618,8 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       try {
         created = await change(principal, id, async (tx, locked) => {
           const root = locked.versionOf ?? locked.id;
+          // Two versions saved at once from two versions of the family get two numbers.
+          await lockFamily(tx, root);
           const number = (await maxVersionNumber(tx, root)) + 1;
           const copy = await copyProject(tx, locked, {
             name: locked.name,
@@ -585,17 +676,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     async versions(principal: Principal, id: number): Promise<ProjectVersion[]> {
       const row = await visibleOr404(principal, id);
       const chain = await listVersionChain(ctx.db, scopeOf(principal), row.versionOf ?? row.id);
-      return chain.map((version) => ({
-        id: version.id,
-        name: version.name,
-        versionNumber: version.versionNumber,
-        versionTitle: version.versionTitle,
-        status: version.status === 2 ? 2 : 1,
-        productsCount: version.productsCount,
-        createdAt: version.createdAt.toISOString(),
-        updatedAt: version.updatedAt.toISOString(),
-        current: version.id === id,
-      }));
+      return chain.map((version) => versionOf(version, id));
     },
 
     async addProducts(principal: Principal, id: number, body: AddBody): Promise<ProductsAdded> {

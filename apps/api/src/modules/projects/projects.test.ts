@@ -214,7 +214,7 @@ describeWithDb('projects: calls', () => {
       const project = await createProject(as.specifier, { name: 'To delete' });
       const deleted = await as.specifier.request('DELETE', `${P1}/${project.id}`);
       expect(deleted.statusCode).toBe(200);
-      expect(deleted.json()).toEqual({ id: project.id, status: 0 });
+      expect(deleted.json()).toEqual({ id: project.id, status: 0, deleted: [project.id] });
       expect((await as.specifier.get(`${P1}/${project.id}`)).statusCode).toBe(404);
       expect((await listAll(as.specifier, '&search=To%20delete')).items).toHaveLength(0);
       expect((await as.specifier.request('DELETE', `${P1}/${project.id}`)).statusCode).toBe(404);
@@ -249,15 +249,21 @@ describeWithDb('projects: calls', () => {
       const project = await createProject(as.distributor, { name: 'Original', products: [{ referenceCode: REF16[0], quantity: 2 }] });
       const copy = await as.distributor.post(`${P1}/${project.id}/clone`);
       expect(copy.statusCode).toBe(201);
-      expect(copy.json<ProjectSummary>()).toMatchObject({ name: 'Original (copy)', productsCount: 1, versionNumber: 1 });
+      // the default name is in the caller's language (the distributor's is Spanish)
+      expect(copy.json<ProjectSummary>()).toMatchObject({ name: 'Original (copia)', productsCount: 1, versionNumber: 1 });
       const named = await as.distributor.post(`/api/projects/v3/projects/${project.id}/clone`, { name: 'Named copy' });
       expect(named.json<ProjectSummary>().name).toBe('Named copy');
       const copied = (await as.distributor.get(`${P1}/${named.json<ProjectSummary>().id}`)).json<Project>();
       expect(copied.products[0]?.quantity).toBe(2);
       expect(copied.products[0]?._id).not.toBe(project.products[0]?._id);
       expect((await as.distributor.post(`${P1}/${project.id}/clone`, { name: 'bad<name' })).statusCode).toBe(400);
+      // issue 10 §8: a 50-character name gives copies of other names, each distinct, within 50
       const long = await createProject(as.distributor, { name: 'L'.repeat(50) });
-      expect((await as.distributor.post(`${P1}/${long.id}/clone`)).json<ProjectSummary>().name).toHaveLength(50);
+      const copies: string[] = [];
+      for (let n = 0; n < 3; n += 1) copies.push((await as.distributor.post(`${P1}/${long.id}/clone`)).json<ProjectSummary>().name);
+      expect(copies).toEqual([`${'L'.repeat(42)} (copia)`, `${'L'.repeat(40)} (copia 2)`, `${'L'.repeat(40)} (copia 3)`]);
+      const english = await createProject(as.distributor2, { name: 'S'.repeat(50) });
+      expect((await as.distributor2.post(`${P1}/${english.id}/clone`)).json<ProjectSummary>().name).toBe(`${'S'.repeat(43)} (copy)`);
     });
 
     it('versions: create (title, e-mail), list, update', async () => {
