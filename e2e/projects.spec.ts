@@ -10,7 +10,7 @@ import { texts } from './support/texts';
 
 const t = texts('es');
 
-/** The "Add to project" dialog of the configurators: choose the project by name, add, land on its page. */
+/** The "Add to project" dialog of the configurators: choose the project by name, add, follow the confirmation's link to its page (issue 10 §9). */
 async function addToProject(page: Page, projectName: string) {
   await page.getByRole('button', { name: t('projects.addTo.action') }).click();
   const dialog = page.getByRole('dialog', { name: t('projects.addTo.title') });
@@ -21,6 +21,8 @@ async function addToProject(page: Page, projectName: string) {
     await page.getByRole('option', { name: projectName }).click();
   }
   await dialog.getByRole('button', { name: t('projects.addTo.submit') }).click();
+  const done = page.getByRole('status').filter({ hasText: projectName });
+  await done.getByRole('link', { name: t('projects.addTo.open') }).click();
   await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
 }
 

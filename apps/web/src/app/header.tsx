@@ -64,6 +64,7 @@ export function Header() {
           <span>{t('app.name')}</span>
         </Link>
         <div className="app-header__tools">
+          <CatalogueLink />
           <ProjectsLink />
           <SupportLink />
           <LanguageSwitcher />
@@ -72,6 +73,16 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The catalogue (issue 10 §1): open to visitors and every user, browsing afresh for no project. */
+function CatalogueLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/create-project" className="app-header__catalogue">
+      {t('header.catalogue')}
+    </Link>
   );
 }
 

@@ -10,6 +10,7 @@ import { loadProjectAddProduct, loadProjectsPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
 import { loadDeskInboxPage, loadDeskRequestPage } from '../features/desk';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
+import { CatalogueStep, StartCatalogue } from './pages/catalogue-step';
 import { Layout } from './layout';
 
 /** Every screen but the home page loads when first opened, so that the first load of `/` stays light. */
@@ -50,8 +51,12 @@ const FlagsAdminPage = lazy(loadFlagsAdminPage);
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={['project.view', 'project.view.company', 'project.view.assigned.company']}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
 const projectEdit = (page: ReactNode) => <RequireAuth privileges={['project.edit']}>{page}</RequireAuth>;
-/** Spec §2: the product-choosing pages need project view. */
-const projectView = (page: ReactNode) => <RequireAuth privileges={['project.view']}>{page}</RequireAuth>;
+/**
+ * Spec §2 guards none of the catalogue's pages: visitors and every user browse and configure (issue
+ * 10 §1); "Add to project" asks for a login, or a project, when pressed. The target project's note
+ * stays above each step.
+ */
+const catalogueStep = (page: ReactNode) => <CatalogueStep>{page}</CatalogueStep>;
 
 /**
  * What startApp reads of a route: `preload` fetches the module of its lazy screen, so that a page
@@ -94,14 +99,14 @@ export function createRoutes(): RouteObject[] {
             </RequireAuth>
           ),
         },
-        { path: '/create-project', element: projectView(<Navigate to="/create-project/select-collection" replace />) },
-        { path: '/create-project/select-collection/:subFamilyId?', element: projectView(<SelectCollectionPage />) },
-        { path: '/add-product/:subFamilyId/:applicationLocationId?', element: projectView(<AddProductPage flow="v1" />) },
-        { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfigureProductPage mode="express" />) },
-        { path: '/add-product-v2/:subFamilyId/:applicationLocationId?', element: projectView(<AddProductPage flow="v2" />) },
-        { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: projectView(<ConfigureProductPage mode="attributes" />) },
-        { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: projectView(<PreconfigsListPage />) },
-        { path: '/add-preconfig/:preconfigId', element: projectView(<ConfigurePreconfigPage />) },
+        { path: '/create-project', element: <StartCatalogue /> },
+        { path: '/create-project/select-collection/:subFamilyId?', element: catalogueStep(<SelectCollectionPage />) },
+        { path: '/add-product/:subFamilyId/:applicationLocationId?', element: catalogueStep(<AddProductPage flow="v1" />) },
+        { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: catalogueStep(<ConfigureProductPage mode="express" />) },
+        { path: '/add-product-v2/:subFamilyId/:applicationLocationId?', element: catalogueStep(<AddProductPage flow="v2" />) },
+        { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: catalogueStep(<ConfigureProductPage mode="attributes" />) },
+        { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: catalogueStep(<PreconfigsListPage />) },
+        { path: '/add-preconfig/:preconfigId', element: catalogueStep(<ConfigurePreconfigPage />) },
         { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: loadProjectsPage } satisfies RouteHandle },
         { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadPagesWithRequests } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).

@@ -2,6 +2,7 @@ import type { Collection, ModelSummary } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { selectBrowsingCatalogId, selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { loadCollections, loadModels } from './catalogue-calls';
@@ -30,12 +31,12 @@ function positiveId(value: string | undefined): number | null {
 export default function AddProductPage({ flow = 'v1' }: { flow?: AddProductFlow }) {
   const { t } = useTranslation();
   const params = useParams();
-  const account = useAppSelector((state) => state.session.account);
+  const reader = useAppSelector(selectCatalogueReader);
   const lang = useAppSelector((state) => state.preferences.lang);
   const subFamilyId = positiveId(params.subFamilyId);
   const dispatch = useAppDispatch();
-  const catalogId = account?.catalogId ?? 16;
-  const [remote, reload] = useRemote(account && subFamilyId !== null ? `${catalogId}/${lang}/${subFamilyId}` : null, () =>
+  const catalogId = useAppSelector(selectBrowsingCatalogId);
+  const [remote, reload] = useRemote(reader && subFamilyId !== null ? `${reader}/${catalogId}/${lang}/${subFamilyId}` : null, () =>
     dispatch(loadCollections({ catalogId, lang, subFamilyId: subFamilyId ?? undefined })).unwrap(),
   );
 
@@ -122,8 +123,9 @@ function ModelStep({ collection, location, base, skippedLocation, title }: Model
   const lang = useAppSelector((state) => state.preferences.lang);
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
   const dispatch = useAppDispatch();
-  const catalogId = account?.catalogId ?? 16;
-  const [remote, reload] = useRemote(account ? `${catalogId}/${lang}/${collection.subFamilyId}/${location.id}` : null, () =>
+  const reader = useAppSelector(selectCatalogueReader);
+  const catalogId = useAppSelector(selectBrowsingCatalogId);
+  const [remote, reload] = useRemote(reader ? `${reader}/${catalogId}/${lang}/${collection.subFamilyId}/${location.id}` : null, () =>
     dispatch(loadModels({ catalogId, lang, subFamilyId: collection.subFamilyId, applicationLocationId: location.id })).unwrap(),
   );
 

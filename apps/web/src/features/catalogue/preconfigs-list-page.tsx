@@ -2,6 +2,7 @@ import type { PreconfigSummary } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { selectBrowsingCatalogId, selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { formatMoney } from '../../i18n/format';
 import { loadPreconfigs } from './catalogue-calls';
@@ -24,9 +25,10 @@ export default function PreconfigsListPage() {
   const lang = useAppSelector((state) => state.preferences.lang);
   const subFamilyId = positiveId(params.subFamilyId);
   const applicationLocationId = positiveId(params.applicationLocationId);
-  const catalogId = account?.catalogId ?? 16;
+  const reader = useAppSelector(selectCatalogueReader);
+  const catalogId = useAppSelector(selectBrowsingCatalogId);
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
-  const [remote, reload] = useRemote(account && subFamilyId !== undefined ? `${catalogId}/${lang}/${subFamilyId}/${applicationLocationId ?? ''}` : null, () =>
+  const [remote, reload] = useRemote(reader && subFamilyId !== undefined ? `${reader}/${catalogId}/${lang}/${subFamilyId}/${applicationLocationId ?? ''}` : null, () =>
     dispatch(loadPreconfigs({ catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
   );
   const back = subFamilyId === undefined ? '/create-project/select-collection' : `/add-product/${subFamilyId}${applicationLocationId ? `/${applicationLocationId}` : ''}`;

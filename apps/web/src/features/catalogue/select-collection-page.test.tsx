@@ -99,9 +99,22 @@ describe('choosing a collection', () => {
     expect(await collectionsList()).toBeInTheDocument();
   });
 
-  it('needs a login', async () => {
-    await renderApp('/create-project/select-collection', catalogueApi({ account: null }));
-    expect(await screen.findByRole('heading', { level: 1, name: tx('home.visitor.title') })).toBeInTheDocument();
+  it('is open to visitors: catalogue 16, then the models without prices, no login asked (issue 10 §1)', async () => {
+    const api = catalogueApi({ account: null });
+    const { store } = await renderApp('/create-project/select-collection', api);
+    const list = await collectionsList();
+    expect(api.callsTo('GET', '/api/products/v1/categories/collections')[0]?.query.get('catalogId')).toBe('16');
+    await userEvent.click(within(list).getByRole('link', { name: /Silo/ }));
+    const models = await screen.findByRole('list', { name: tx('catalogue.models.listLabel') });
+    expect(within(models).getAllByRole('link').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/€|\$/)).not.toBeInTheDocument();
+    expect(store.getState().ui.authModal.view).toBeNull();
+  });
+
+  it('has a "Catalogue" entry in the header, for visitors too (issue 10 §1)', async () => {
+    await renderApp('/', catalogueApi({ account: null }));
+    await userEvent.click(await screen.findByRole('link', { name: tx('header.catalogue') }));
+    expect(await collectionsList()).toBeInTheDocument();
   });
 });
 

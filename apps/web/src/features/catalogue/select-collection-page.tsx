@@ -3,6 +3,7 @@ import { Button, Select } from '@lumen/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { selectBrowsingCatalogId, selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { loadCollections } from './catalogue-calls';
 import './catalogue.css';
@@ -29,13 +30,13 @@ function lampTypeOf(value: string | null): LampTypeId | null {
 export default function SelectCollectionPage() {
   const { t } = useTranslation();
   const { subFamilyId } = useParams();
-  const account = useAppSelector((state) => state.session.account);
+  const reader = useAppSelector(selectCatalogueReader);
   const lang = useAppSelector((state) => state.preferences.lang);
   const [search, setSearch] = useSearchParams();
   const [viewMode, setViewMode] = useViewMode();
   const dispatch = useAppDispatch();
-  const catalogId = account?.catalogId;
-  const [remote, reload] = useRemote(catalogId === undefined ? null : `${catalogId}/${lang}`, () => dispatch(loadCollections({ catalogId: catalogId ?? 16, lang })).unwrap());
+  const catalogId = useAppSelector(selectBrowsingCatalogId);
+  const [remote, reload] = useRemote(reader === null ? null : `${reader}/${catalogId}/${lang}`, () => dispatch(loadCollections({ catalogId, lang })).unwrap());
 
   const lampType = lampTypeOf(search.get('lampType'));
   const collections = useMemo(() => (remote.status === 'ready' ? [...remote.data].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name)) : []), [remote]);

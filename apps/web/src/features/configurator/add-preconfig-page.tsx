@@ -4,6 +4,7 @@ import { Button, Skeleton } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { loadPreconfig } from './configurator-calls';
 import { ConfiguratorScreen, type ConfiguratorScreenProps } from './configurator-page';
@@ -37,7 +38,9 @@ export default function AddPreconfigPage({ renderActions }: { renderActions?: Co
   const id = Number(preconfigId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const catalogId = account?.catalogId ?? 16;
-  const [remote, reload] = useRemote(valid && account ? `${id}/${catalogId}/${lang}` : null, () => dispatch(loadPreconfig({ id, catalogId, lang })).unwrap());
+  // Visitors see preconfigurations too (issue 10 §1).
+  const reader = useAppSelector(selectCatalogueReader);
+  const [remote, reload] = useRemote(valid && reader ? `${reader}/${id}/${catalogId}/${lang}` : null, () => dispatch(loadPreconfig({ id, catalogId, lang })).unwrap());
 
   if (!valid) return <Missing />;
   if (remote.status === 'loading') {

@@ -4,6 +4,7 @@ import { Button, Skeleton, Stepper } from '@lumen/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { toArticleCollection } from './configuration';
 import { Configurator, type ConfiguratorActionsState, type ConfiguratorMode } from './configurator';
@@ -82,6 +83,8 @@ export function ConfiguratorScreen({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
+  // Visitors configure too (issue 10 §1): the loads wait for the login state, and run again after a login (prices).
+  const reader = useAppSelector(selectCatalogueReader);
   const lang = useAppSelector((state) => state.preferences.lang);
   const catalogId = catalogOfCaller ?? account?.catalogId ?? 16;
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
@@ -89,14 +92,14 @@ export function ConfiguratorScreen({
   const baseArticleOf = (remote: Remote<VariationsResponse>) =>
     remote.status === 'ready' ? remote.data.articles.find((article) => article.model === model && article.reference === article.referenceBase) : undefined;
 
-  const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && account ? `${model}/${catalogId}/${lang}/${subFamilyId ?? ''}` : null, () =>
+  const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && reader ? `${reader}/${model}/${catalogId}/${lang}/${subFamilyId ?? ''}` : null, () =>
     dispatch(loadArticleCollection({ model, catalogId, lang, subFamilyId })).unwrap(),
   );
-  const [rules] = useRemote<RuleSet[]>(subFamilyId !== undefined && account ? `${subFamilyId}/${catalogId}` : null, () =>
+  const [rules] = useRemote<RuleSet[]>(subFamilyId !== undefined && reader ? `${reader}/${subFamilyId}/${catalogId}` : null, () =>
     dispatch(loadRules({ subFamilyId: subFamilyId ?? 0, catalogId })).unwrap(),
   );
 
-  const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && account ? `${model}/${catalogId}/${lang}/${subFamilyId}/${applicationLocationId ?? ''}` : null, () =>
+  const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && reader ? `${reader}/${model}/${catalogId}/${lang}/${subFamilyId}/${applicationLocationId ?? ''}` : null, () =>
     dispatch(loadModelSummary({ model, catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
   );
   const name = summary.status === 'ready' ? summary.data?.description : undefined;

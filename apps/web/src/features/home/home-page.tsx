@@ -6,7 +6,14 @@ import { Link } from 'react-router';
 import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
-import { capabilitiesOf } from './capabilities';
+import { CATALOGUE_PATH, capabilitiesOf } from './capabilities';
+
+/** The visitor's cards, each leading to its screen (issue 10 §1); projects asks for a login on the way (issue 10 §4). */
+const VISITOR_CARDS = [
+  { item: 'configure', to: CATALOGUE_PATH },
+  { item: 'projects', to: '/projects' },
+  { item: 'support', to: '/support' },
+] as const;
 
 /** Home (`/`, `/professional-area`): a welcome for visitors, the user's name, role and abilities once logged in. */
 export function HomePage() {
@@ -32,10 +39,17 @@ function VisitorHome() {
         </div>
       </div>
       <ul className="home__features">
-        {(['projects', 'configure', 'documents'] as const).map((item) => (
+        {VISITOR_CARDS.map(({ item, to }) => (
           <li key={item} className="home__feature">
-            <h2>{t(`home.visitor.feature.${item}.title`)}</h2>
+            <h2>
+              <Link className="home__feature-link" to={to}>
+                {t(`home.visitor.feature.${item}.title`)}
+              </Link>
+            </h2>
             <p>{t(`home.visitor.feature.${item}.text`)}</p>
+            <span className="home__feature-go" aria-hidden="true">
+              {t(`home.visitor.feature.${item}.go`)} →
+            </span>
           </li>
         ))}
       </ul>
@@ -59,10 +73,16 @@ function UserHome({ account }: { account: Account }) {
           <h2 id="home-can-title">{t('home.user.canTitle')}</h2>
           {capabilities.length > 0 ? (
             <ul className="home__can">
-              {capabilities.map((key) => (
+              {capabilities.map(({ key, to }) => (
                 <li key={key}>
                   <Icon name="check" size={18} aria-hidden="true" />
-                  <span>{t(key)}</span>
+                  {to ? (
+                    <Link className="text-link" to={to}>
+                      {t(key)}
+                    </Link>
+                  ) : (
+                    <span>{t(key)}</span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -5,7 +5,10 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { act } from 'react';
 import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
+import { accountReceived } from '../../shared/session';
+import { authModalClosed } from '../../shared/ui-state';
 import { startTestEnvironment } from '../../../test/render-app';
 import { AddToProject } from './add-to-project';
 import { projectTargetSet, selectProjectTarget } from './project-target';
@@ -18,8 +21,8 @@ function ProjectStub() {
 }
 
 /** AddToProject as a configurator page shows it, on a small router of its own. */
-async function setup(path: string, options: { target?: number; pendantHeight?: number } = {}) {
-  const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
+async function setup(path: string, options: { target?: number; pendantHeight?: number; visitor?: boolean } = {}) {
+  const api = createFakeApi(options.visitor ? {} : { account: makeAccount({ role: 'distributor' }) });
   api.handle((call) => {
     if (call.method === 'GET' && call.path === '/api/projects/v1/projects')
       return json(200, [
@@ -52,12 +55,17 @@ async function setup(path: string, options: { target?: number; pendantHeight?: n
 }
 
 describe('add to project', () => {
-  it('adds the configured product to the project the user came from, then opens it', async () => {
-    const { api, store } = await setup('/add-product/302/2/0270', { target: 5 });
+  it('adds the configured product to the project the user came from, says so with a link to it (issue 10 §9)', async () => {
+    const { api, store, router } = await setup('/add-product/302/2/0270', { target: 5 });
     await userEvent.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
     const dialog = await screen.findByRole('dialog', { name: tx('projects.addTo.title') });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: new RegExp(tx('projects.addTo.project')) })).toHaveTextContent('Lobby'));
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
+    const done = await screen.findByRole('status');
+    await waitFor(() => expect(done).toHaveTextContent('Added to “Lobby”: 3 × 027001/03_10.'));
+    expect(router.state.location.pathname).toBe('/add-product/302/2/0270');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(within(done).getByRole('link', { name: tx('projects.addTo.open') }));
     expect(await screen.findByRole('heading', { name: 'Project 5' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/projects/v1/projects/5/products')[0]?.body).toEqual([
       { type: 'REGULAR', referenceCode: '027001/03_10', quantity: 3, addedBy: 'CONFIGURATOR', configuratorType: { id: 4 } },
@@ -75,6 +83,8 @@ describe('add to project', () => {
     expect(await within(dialog).findByText(tx('projects.form.required'))).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.form.name')) }), 'Showroom');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Added to “Showroom”: 3 × 027001/03_10.'));
+    await userEvent.click(screen.getByRole('link', { name: tx('projects.addTo.open') }));
     expect(await screen.findByRole('heading', { name: 'Project 77' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/projects/v1/projects')[0]?.body).toEqual({
       name: 'Showroom',
@@ -89,7 +99,7 @@ describe('add to project', () => {
     const dialog = await screen.findByRole('dialog', { name: tx('projects.addTo.title') });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: new RegExp(tx('projects.addTo.project')) })).toHaveTextContent('Lobby'));
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
-    expect(await screen.findByRole('heading', { name: 'Project 5' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Lobby'));
     expect(api.callsTo('POST', '/api/projects/v1/projects/5/products')[0]?.body).toEqual([
       { type: 'REGULAR', referenceCode: '027001/03_10', quantity: 3, pendantHeight: 260, addedBy: 'CONFIGURATOR', configuratorType: { id: 6 } },
     ]);
@@ -103,7 +113,33 @@ describe('add to project', () => {
     await userEvent.click(await screen.findByRole('option', { name: tx('projects.addTo.newProject') }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.form.name')) }), 'Showroom');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
-    expect(await screen.findByRole('heading', { name: 'Project 77' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showroom'));
     expect(api.callsTo('POST', '/api/projects/v1/projects')[0]?.body).toMatchObject({ products: [{ referenceCode: '027001/03_10', pendantHeight: 150, addedBy: 'PRECONFIG' }] });
+  });
+
+  it('asks a visitor to log in only when pressed, then opens the project dialog with the configuration as it was (issue 10 §1)', async () => {
+    const { api, store } = await setup('/add-product/302/2/0270', { visitor: true });
+    await waitFor(() => expect(store.getState().session.status).toBe('ready'));
+    expect(store.getState().ui.authModal.view).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
+    expect(store.getState().ui.authModal).toEqual({ view: 'login', next: null });
+    expect(api.callsTo('GET', '/api/projects/v1/projects')).toHaveLength(0);
+    // The login view logs the user in, then closes.
+    act(() => {
+      store.dispatch(accountReceived(makeAccount({ role: 'distributor' })));
+      store.dispatch(authModalClosed());
+    });
+    const dialog = await screen.findByRole('dialog', { name: tx('projects.addTo.title') });
+    expect(within(dialog).getByText('Reference 027001/03_10, quantity 3')).toBeInTheDocument();
+  });
+
+  it('opens nothing later when the visitor closes the login view', async () => {
+    const { store } = await setup('/add-product/302/2/0270', { visitor: true });
+    await waitFor(() => expect(store.getState().session.status).toBe('ready'));
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
+    act(() => void store.dispatch(authModalClosed()));
+    act(() => void store.dispatch(accountReceived(makeAccount({ role: 'distributor' }))));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

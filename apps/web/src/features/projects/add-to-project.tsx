@@ -3,7 +3,7 @@ import { CONFIGURATOR_ID } from '@lumen/domain';
 import { Button, Select, TextField } from '@lumen/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ProjectFormModal } from './project-form-modal';
 import {
   addProductsToProject,
@@ -15,6 +15,7 @@ import {
   type ProjectChoice,
 } from './project-target';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { authModalOpened } from '../../shared/ui-state';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { useProjectNameField } from './use-project-name-field';
 
@@ -27,26 +28,85 @@ export interface AddToProjectProps {
   /** The chosen pendant height in centimetres, for a pendant. */
   pendantHeight?: number;
   isDisabled?: boolean;
-  /** Where to go afterwards; `:projectId` is replaced with the project's id (spec §2). Default: the project page. */
+  /** The project's page, for the confirmation's link; `:projectId` is replaced with the project's id (spec §2). Default: the project page. */
   redirectTemplate?: string;
+}
+
+/** What was added where: the confirmation under the button (issue 10 §9). */
+interface Added {
+  projectId: number;
+  projectName: string;
+  reference: string;
+  quantity: number;
 }
 
 /**
  * "Add to project" for the configurators and preconfigurations: the product lands in the chosen
  * project — the one the user came from (`/project/{id}/add-product…`, or `?projectId=`) is chosen
- * first — or in a new project created on the way. Then the project page.
+ * first — or in a new project created on the way. A confirmation then says what went to which
+ * project, with a link to it, and the user may go on configuring (issue 10 §9).
+ *
+ * Visitors browse and configure too (issue 10 §1): for them the button asks for a login, and once
+ * logged in (or signed up) the project dialog opens with the configuration as it was.
  */
 export function AddToProject({ reference, quantity, pendantHeight, isDisabled, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
+  const authView = useAppSelector((state) => state.ui.authModal.view);
   const [open, setOpen] = useState(false);
-  if (!account?.privileges.some((privilege) => privilege === 'project.add' || privilege === 'project.edit')) return null;
+  const [afterLogin, setAfterLogin] = useState(false);
+  const [added, setAdded] = useState<Added | null>(null);
+  const mayAdd = account?.privileges.some((privilege) => privilege === 'project.add' || privilege === 'project.edit') ?? false;
+
+  useEffect(() => {
+    if (!afterLogin) return;
+    if (account) {
+      setAfterLogin(false);
+      if (mayAdd) setOpen(true);
+    } else if (authView === null) {
+      // The login view was closed without logging in: nothing opens later.
+      setAfterLogin(false);
+    }
+  }, [afterLogin, account, authView, mayAdd]);
+
+  if (account && !mayAdd) return null;
+  const onPress = () => {
+    setAdded(null);
+    if (account) {
+      setOpen(true);
+      return;
+    }
+    setAfterLogin(true);
+    dispatch(authModalOpened({ view: 'login' }));
+  };
   return (
     <>
-      <Button isDisabled={isDisabled} onPress={() => setOpen(true)}>
+      <Button isDisabled={isDisabled} onPress={onPress}>
         {t('projects.addTo.action')}
       </Button>
-      {open && <AddToProjectModal reference={reference} quantity={quantity} pendantHeight={pendantHeight} redirectTemplate={redirectTemplate} onClose={() => setOpen(false)} />}
+      <div className="add-to-project__done" role="status">
+        {added && (
+          <p className="card">
+            <span>{t('projects.addTo.done', { quantity: added.quantity, reference: added.reference, name: added.projectName })}</span>{' '}
+            <Link className="text-link" to={fillProjectRedirect(redirectTemplate, added.projectId)}>
+              {t('projects.addTo.open')}
+            </Link>
+          </p>
+        )}
+      </div>
+      {open && (
+        <AddToProjectModal
+          reference={reference}
+          quantity={quantity}
+          pendantHeight={pendantHeight}
+          onAdded={(done) => {
+            setOpen(false);
+            setAdded(done);
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
@@ -55,12 +115,11 @@ function AddToProjectModal({
   reference,
   quantity,
   pendantHeight,
-  redirectTemplate,
+  onAdded,
   onClose,
-}: Required<Omit<AddToProjectProps, 'isDisabled' | 'pendantHeight'>> & Pick<AddToProjectProps, 'pendantHeight'> & { onClose: () => void }) {
+}: Pick<AddToProjectProps, 'reference' | 'quantity' | 'pendantHeight'> & { onAdded: (added: Added) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const location = useLocation();
   const { preconfigId } = useParams();
   const [searchParams] = useSearchParams();
@@ -111,13 +170,13 @@ function AddToProjectModal({
     if (choice === NEW_PROJECT) {
       const result = await dispatch(createProject({ name: nameField.name, catalogId, products: [product] }));
       if (!createProject.fulfilled.match(result)) return false;
-      void navigate(fillProjectRedirect(redirectTemplate, result.payload.id));
+      onAdded({ projectId: result.payload.id, projectName: result.payload.name, reference, quantity });
       return;
     }
     const projectId = Number(choice);
     const result = await dispatch(addProductsToProject({ projectId, products: [product] }));
     if (!addProductsToProject.fulfilled.match(result)) return false;
-    void navigate(fillProjectRedirect(redirectTemplate, projectId));
+    onAdded({ projectId, projectName: choices?.find((item) => item.id === projectId)?.name ?? '', reference, quantity });
   });
 
   const options = [

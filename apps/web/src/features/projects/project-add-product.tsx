@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { projectPath, projectTargetSet } from './project-target';
+import { projectPath, projectTargetSet, selectProjectTarget } from './project-target';
 import { selectProjects } from './projects-slice';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { parseProjectId } from './project-page';
@@ -14,13 +14,8 @@ import './projects.css';
  * which the configurators' "add to project" offers first.
  */
 export default function ProjectAddProduct({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const projectId = parseProjectId(useParams().projectId);
-  const name = useAppSelector((state) => {
-    const { data } = selectProjects(state).project;
-    return data?.id === projectId ? data.name : null;
-  });
 
   useEffect(() => {
     if (projectId !== null) dispatch(projectTargetSet(projectId));
@@ -29,14 +24,41 @@ export default function ProjectAddProduct({ children }: { children: ReactNode })
   if (projectId === null) return <Navigate to="/projects" replace />;
   return (
     <>
-      <p className="card project-target" role="note">
-        <span>{name ? t('projects.add.targetNamed', { name }) : t('projects.add.target')}</span>{' '}
-        <Link className="text-link" to={projectPath(projectId)}>
-          {t('projects.add.backToProject')}
-        </Link>
-      </p>
+      <ProjectTargetNote projectId={projectId} />
       {children}
     </>
+  );
+}
+
+/**
+ * The target project's note on every step of choosing a product (collection, application, model,
+ * configuration, preconfigurations; issue 10 §9): the router puts it above each catalogue screen, and
+ * it shows while a product is being chosen for a project (until it is added, or the user starts
+ * browsing the catalogue afresh).
+ */
+export function ProjectTargetBanner() {
+  const projectId = useAppSelector((state) => selectProjectTarget(state).projectId);
+  return projectId === null ? null : <ProjectTargetNote projectId={projectId} />;
+}
+
+/** Starts browsing the catalogue for no project (the header's "Catalogue", /create-project). */
+export function forgetProjectTarget() {
+  return projectTargetSet(null);
+}
+
+function ProjectTargetNote({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const name = useAppSelector((state) => {
+    const { data } = selectProjects(state).project;
+    return data?.id === projectId ? data.name : null;
+  });
+  return (
+    <p className="card project-target" role="note">
+      <span>{name ? t('projects.add.targetNamed', { name }) : t('projects.add.target')}</span>{' '}
+      <Link className="text-link" to={projectPath(projectId)}>
+        {t('projects.add.backToProject')}
+      </Link>
+    </p>
   );
 }
 
