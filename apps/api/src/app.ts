@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productsRoutes, { products });
   const projects = createProjectsService(ctx, { products, flags });
   await app.register(projectsRoutes, { projects });
-  await app.register(imagesRoutes, { prefix: '/api/images', images: createImagesService(ctx) });
+  await app.register(imagesRoutes, { prefix: '/api/images', images: createImagesService({ products }) });
   const files = createFilesService(ctx, { storage: createLocalDiskStorage(join(config.dataDir, 'files')) });
   await app.register(filesRoutes, { prefix: '/api/images', files });
   const pruneUploads = setInterval(() => {

@@ -131,7 +131,7 @@ export const Article = z.object({
   subFamily: z.object({ id: z.number().int(), description: z.string() }).optional(),
   familyId: z.number().int().optional(),
   applicationLocationId: z.number().int().optional(),
-  /** Image URL (SVG) of the model. */
+  /** Image URL (SVG) of the model, drawn in this article's finish. */
   image: z.string().optional(),
   /** Absent (or null) for users without price.view. */
   price: ArticlePrice.nullable().optional(),
@@ -158,6 +158,8 @@ export const Variation = z.object({
   ral: z.string().optional(),
   /** Finish only: a CSS colour of the swatch. */
   thumbnail: z.string().optional(),
+  /** Finish only: the model's picture in this finish (SVG). */
+  image: z.string().optional(),
   /** Temperature: kelvin. Pendant height: the chosen height (cm). */
   value: z.number().optional(),
   /** Pendant height only (cm). */
@@ -264,6 +266,8 @@ export const TechnicalData = z.object({
   /** Degrees. */
   beamAngle: z.number(),
   ipRating: z.string(),
+  /** The light sources (heads) of a cluster, or the spotlights a track carries; absent for one. */
+  lightSources: z.number().int().positive().optional(),
   energyClass: z.string(),
 });
 export type TechnicalData = z.infer<typeof TechnicalData>;

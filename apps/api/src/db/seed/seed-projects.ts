@@ -117,7 +117,7 @@ async function lineData(tx: DbOrTx, catalogId: number, reference: string): Promi
       productCode: null,
       context: {
         ...(model ? { description: model.description, lumensLed: model.technical.lumens, watts: model.technical.watts } : {}),
-        image: `/api/images/v1/catalogue/model/${parts.model}.svg`,
+        image: `/api/images/v1/catalogue/model/${parts.model}.svg?finish=${encodeURIComponent(parts.colour)}`,
         attributes,
       },
     },

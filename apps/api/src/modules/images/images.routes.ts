@@ -6,12 +6,17 @@ export interface ImagesRoutesOptions {
   images: ImagesService;
 }
 
-/** Pictures change only when the catalogue is regenerated; clients revalidate with the ETag. */
+/** Pictures change only with the catalogue (or the drawing); clients revalidate with the ETag. */
 const IMAGE_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 
 const CatalogueImageParams = z.object({
   kind: z.enum(['collection', 'model']),
   file: z.string().regex(/^[A-Za-z0-9]{1,12}\.svg$/, 'formError.file'),
+});
+
+const CatalogueImageQuery = z.object({
+  /** A finish code of the model (default: its base finish). */
+  finish: z.string().regex(/^[A-Za-z0-9]{1,4}$/, 'formError.malformed').optional(),
 });
 
 /** Images: /api/images/v1/… */
@@ -20,11 +25,16 @@ export const imagesRoutes: FastifyPluginAsyncZod<ImagesRoutesOptions> = async (a
     '/v1/catalogue/:kind/:file',
     {
       config: { access: 'public' },
-      schema: { tags: ['images'], summary: 'The generated picture (SVG) of a collection or a model', params: CatalogueImageParams },
+      schema: {
+        tags: ['images'],
+        summary: 'The picture (SVG) of a model drawn from its type and dimensions in a finish (its base finish by default), or of a collection (its first model)',
+        params: CatalogueImageParams,
+        querystring: CatalogueImageQuery,
+      },
     },
     async (request, reply) => {
       const { kind, file } = request.params;
-      const image = await images.catalogueImage(kind, file.replace(/\.svg$/, ''));
+      const image = await images.catalogueImage(kind, file.replace(/\.svg$/, ''), request.query.finish);
       reply
         .header('cache-control', IMAGE_CACHE)
         .header('etag', image.etag)

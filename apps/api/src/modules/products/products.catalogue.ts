@@ -18,7 +18,9 @@ import { type ArticleDbRow, type CatalogueDocuments, type ModelDbRow, loadCatalo
  */
 export const CACHE_TTL_MS = 5 * 60 * 1000;
 
-export const imageUrl = (kind: 'collection' | 'model', id: string | number): string => `/api/images/v1/catalogue/${kind}/${id}.svg`;
+/** The drawn picture of a collection or a model; with a finish, the model in that finish (else its base finish). */
+export const imageUrl = (kind: 'collection' | 'model', id: string | number, finish?: string): string =>
+  `/api/images/v1/catalogue/${kind}/${id}.svg${finish ? `?finish=${encodeURIComponent(finish)}` : ''}`;
 
 export interface CatalogueSnapshot {
   catalogId: CatalogId;
@@ -213,7 +215,7 @@ export function buildArticle(snapshot: CatalogueSnapshot, docs: SharedDocuments,
     height: technical?.height ?? 0,
     isBase: row.isBase,
     ...(collection ? { subFamily: { id: collection.subFamilyId, description: collection.name }, familyId: collection.familyId } : {}),
-    ...(model ? { applicationLocationId: model.applicationLocationId, image: imageUrl('model', row.model) } : {}),
+    ...(model ? { applicationLocationId: model.applicationLocationId, image: imageUrl('model', row.model, row.finish) } : {}),
   };
   snapshot.articleMemo.set(row.reference, article);
   return article;
@@ -279,6 +281,7 @@ export function buildVariation(docs: SharedDocuments, variation: VariationData):
     ...(value ? { description: value.description } : {}),
     ...(value?.ral ? { ral: value.ral } : {}),
     ...(value?.thumbnail ? { thumbnail: value.thumbnail } : {}),
+    ...(variation.type === 'color' ? { image: imageUrl('model', variation.model, variation.modifier) } : {}),
     ...(variation.type === 'temperature' && value?.value !== undefined ? { value: value.value } : {}),
     ...(variation.type === 'pendantHeight'
       ? { value: variation.standard, description: { en: 'Pendant height', us: 'Pendant height', fr: 'Hauteur de suspension', de: 'Pendellänge', it: 'Altezza di sospensione', es: 'Altura de suspensión' } }

@@ -144,6 +144,23 @@ function asDomainVariation(variation: VariationData): DomainVariation | undefine
 
 export type ProductsService = ReturnType<typeof createProductsService>;
 
+/** The catalogue data a model's picture is drawn from (src/modules/images). */
+export interface PictureSubject {
+  model: string;
+  finish: string;
+  /** The finish's swatch colour. */
+  colour: string;
+  category: number;
+  applicationId: number;
+  locationId: number;
+  /** Centimetres. */
+  width: number;
+  height: number;
+  depth: number;
+  beamAngle: number;
+  lightSources?: number;
+}
+
 export function createProductsService(ctx: AppContext, log: () => FastifyBaseLogger, deps: { flags: FlagsService }) {
   const cache: CatalogueCache = createCatalogueCache(ctx.db);
 
@@ -339,6 +356,43 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
   return {
     close: () => cache.close(),
     invalidate: () => cache.invalidate(),
+
+    /**
+     * What the picture of a model, or of a collection (its first model, by code, that is not virtual),
+     * is drawn from: type, mounting, dimensions and a finish's colour (the model's base finish unless
+     * one of its finishes is asked for). Catalogue 16, else 21; undefined when there is no such
+     * model or the model has no such finish.
+     */
+    async pictureOf(kind: 'collection' | 'model', id: string, finish?: string): Promise<PictureSubject | undefined> {
+      for (const catalogId of [16, 21] as const) {
+        const { snapshot, docs } = await load(catalogId);
+        const row =
+          kind === 'model'
+            ? snapshot.modelByCode.get(id)
+            : snapshot.models.find((candidate) => String(candidate.subFamilyId) === id && !candidate.virtual && snapshot.baseByModel.has(candidate.model));
+        if (!row) continue;
+        const offered = row.data.options[`${catalogId}`]?.finish ?? [];
+        const code = finish ?? snapshot.baseByModel.get(row.model)?.finish ?? offered[0];
+        const colour = code !== undefined && offered.includes(code) ? docs.finishByCode.get(code)?.thumbnail : undefined;
+        if (code === undefined || colour === undefined) return undefined;
+        const location = docs.applicationLocations.find((candidate) => candidate.id === row.applicationLocationId);
+        const { width, height, depth, lightSources, beamAngle } = row.data.technical;
+        return {
+          model: row.model,
+          finish: code,
+          colour,
+          category: row.categoryId,
+          applicationId: location?.applicationId ?? 1,
+          locationId: location?.locationId ?? 0,
+          width,
+          height,
+          depth,
+          beamAngle,
+          ...(lightSources !== undefined ? { lightSources } : {}),
+        };
+      }
+      return undefined;
+    },
 
     async catalogsMin(): Promise<CatalogMin[]> {
       const docs = await cache.documents();

@@ -72,9 +72,12 @@ export interface TechnicalDataData {
   delivered_power: number;
   consumed_power: number;
   cri: number;
+  /** Centimetres (overall; a wall pendant's width is its shade and its depth the arm's reach). */
   width: number;
   height: number;
   depth: number;
+  /** The light sources (heads) of a cluster, or the spotlights a track carries; absent for one. */
+  lightSources?: number;
   netWeight: number;
   beamAngle: number;
   ipRating: string;
@@ -210,5 +213,4 @@ export interface CatalogueDataFile {
   rules: Record<string, RuleBook>;
   /** Sublevel discount maps of the demo companies, by company CRM id. */
   companyTerms: Array<{ crmId: string; rateId: number | null; discounts: Record<string, number> }>;
-  images: Record<string, string>;
 }

@@ -11,7 +11,6 @@ import {
   catalogueArticles,
   catalogueCollections,
   catalogueDocuments,
-  catalogueImages,
   catalogueMeta,
   catalogueModels,
   cataloguePreconfigs,
@@ -61,7 +60,6 @@ const CATALOGUE_TABLES = [
   catalogueModels,
   catalogueCollections,
   catalogueDocuments,
-  catalogueImages,
 ] as const;
 
 /**
@@ -188,12 +186,6 @@ export async function seedCatalogue(tx: DbOrTx): Promise<{ loaded: boolean; arti
         visibility: preconfig.visibility,
         data: preconfig,
       })),
-    );
-    await tx.insert(catalogueImages).values(
-      Object.entries(data.images).map(([key, svg]) => {
-        const [kind = '', id = ''] = key.split('/');
-        return { kind, id, svg };
-      }),
     );
     await tx
       .insert(catalogueMeta)
