@@ -65,6 +65,9 @@ function demoUuid(name: string): string {
 /** A fixed instant per project so the demo list has a stable order. */
 const BASE_TIME = Date.UTC(2026, 9, 1, 9, 0, 0);
 
+/** The pendant height attribute's name, as the catalogue's articles give it. */
+const PENDANT_HEIGHT_TEXTS = { en: 'Pendant height', us: 'Pendant height', fr: 'Hauteur de suspension', de: 'Pendellänge', it: 'Altezza di sospensione', es: 'Altura de suspensión' };
+
 async function lineData(tx: DbOrTx, catalogId: number, reference: string): Promise<{ model: string; data: Record<string, unknown> }> {
   const parts = parseReference(reference);
   const [modelRow] = await tx
@@ -96,6 +99,8 @@ async function lineData(tx: DbOrTx, catalogId: number, reference: string): Promi
         ['ledColourTemp', attribute('ledColourTemp', parts.temperature)],
         ['control', attribute('control', parts.control)],
         ['installation', attribute('installation', parts.installation)],
+        // A pendant's line holds its height (cm) as the code, the catalogue's standard as a line added without one does (issue 10 §9).
+        ['pendantHeight', model?.pendantHeight ? { code: String(model.pendantHeight.standard), description: PENDANT_HEIGHT_TEXTS } : undefined],
       ] as const
     ).filter(([, value]) => value !== undefined),
   );

@@ -43,6 +43,15 @@ describeWithDb('seed and migrations', () => {
     expect(await hasUsers(database.db)).toBe(true);
   });
 
+  it('gives the demo pendants their pendant height (the standard, in cm) (issue 10 §9)', async () => {
+    const lines = (
+      await rows(sql`select reference_code, data->'context'->'attributes'->'pendantHeight'->>'code' as height from project_products order by reference_code`)
+    ).rows.map((row) => [String(row.reference_code), row.height === null ? null : String(row.height)] as const);
+    const heightOf = new Map(lines);
+    expect(heightOf.get('552010/02_10')).toBe('150');
+    expect(heightOf.get('5520-10/03_10')).toBe('150');
+  });
+
   it('stores no demo password in clear: argon2id hashes with the OWASP parameters', async () => {
     const { rows: users } = await rows(sql`select password_hash from users where email = 'admin@demo.example'`);
     expect(String(users[0]?.password_hash)).toMatch(/^\$argon2id\$v=19\$/);
