@@ -73,6 +73,16 @@ describe('the express configurator', () => {
     expect(within(result).getByText('12 W')).toBeInTheDocument();
   });
 
+  it('shows the model’s picture in the chosen finish (issue 10 §11)', async () => {
+    await openConfigurator('/add-product/302/2/0270', configuratorApi(distributor()));
+    const picture = () => document.querySelector<HTMLImageElement>('img.configurator-page__image')?.getAttribute('src');
+    expect(picture()).toBe('/api/images/models/0270.svg');
+    await choose(tx('configurator.attribute.finish'), 'Black');
+    expect(picture()).toBe('/api/images/models/0270.svg?finish=05');
+    await choose(tx('configurator.attribute.finish'), 'Sand white');
+    expect(picture()).toBe('/api/images/models/0270.svg');
+  });
+
   it('offers only valid variations and sets single options itself', async () => {
     await openConfigurator('/add-product/302/2/0270', configuratorApi(distributor()));
     // The installation has one option: it is set and cannot be changed.

@@ -1,7 +1,7 @@
 import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
 import { collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { selectCatalogueReader } from '../../shared/session';
@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { toArticleCollection } from './configuration';
 import { Configurator, type ConfiguratorActionsState, type ConfiguratorMode } from './configurator';
 import { loadArticleCollection, loadModelSummary, loadRules } from './configurator-calls';
+import { pictureInFinish } from './picture';
 import './configurator.css';
 import { useRemote, type Remote } from '../../shared/use-remote';
 
@@ -103,9 +104,13 @@ export function ConfiguratorScreen({
     dispatch(loadModelSummary({ model, catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
   );
   const name = summary.status === 'ready' ? summary.data?.description : undefined;
-  const image = (summary.status === 'ready' ? summary.data?.image : undefined) ?? baseArticleOf(collection)?.image;
-
   const data = collection.status === 'ready' ? collection.data : null;
+  // The picture shows the chosen finish (issue 10 §11): the configurator tells it after each choice.
+  const configuration = `${model}/${data?.catalogId ?? catalogId}`;
+  const [chosenFinish, setChosenFinish] = useState<{ of: string; code: string } | null>(null);
+  const finish = chosenFinish?.of === configuration ? chosenFinish.code : initial?.finish;
+  const image = (data ? pictureInFinish(data, model, finish) : undefined) ?? (summary.status === 'ready' ? summary.data?.image : undefined);
+
   const known = data !== null && collectionHasModel(toArticleCollection(data), model) && baseArticleOf(collection) !== undefined;
   const rulesReady = subFamilyId === undefined || rules.status !== 'loading';
 
@@ -157,6 +162,7 @@ export function ConfiguratorScreen({
           initialQuantity={initialQuantity}
           readOnly={readOnly}
           renderActions={renderActions}
+          onFinishChange={(code) => setChosenFinish({ of: configuration, code })}
         />
       )}
     </section>

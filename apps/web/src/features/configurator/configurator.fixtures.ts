@@ -43,8 +43,8 @@ export function articleCollection(catalogId: 16 | 21, options: { pricing?: boole
     catalogId,
     articles: [baseArticle(catalogId, model)],
     variations: [
-      { type: 'color', model, modifier: '05', description: { en: 'Black', de: 'Schwarz' }, thumbnail: '#111111', priceIncrement: '10', priceIncrementDollars: '12', moq: 10 },
-      { type: 'color', model, modifier: '07', description: { en: 'Gold', de: 'Gold' }, thumbnail: '#c9a54b', availability: { until: '2020-01-01T00:00:00Z' } },
+      { type: 'color', model, modifier: '05', description: { en: 'Black', de: 'Schwarz' }, thumbnail: '#111111', image: `/api/images/models/${model}.svg?finish=05`, priceIncrement: '10', priceIncrementDollars: '12', moq: 10 },
+      { type: 'color', model, modifier: '07', description: { en: 'Gold', de: 'Gold' }, thumbnail: '#c9a54b', image: `/api/images/models/${model}.svg?finish=07`, availability: { until: '2020-01-01T00:00:00Z' } },
       { type: 'temperature', model, modifier: '4', description: { en: '4000 K neutral white', de: '4000 K Neutralweiß' }, value: 4000, leadtime: [{ from: 1, weeks: 6 }] },
       { type: 'control', model, modifier: '2', description: { en: 'DALI', de: 'DALI' }, priceIncrementPercent: '10' },
     ],

@@ -1,15 +1,19 @@
 import type { Lang, VariationsResponse } from '@lumen/contracts';
 import {
   baseArticle,
+  descriptionIn,
   orderLineValidity,
   pendantHeightToMetres,
   type Article,
+  type AttributeChange,
   type AttributeKey,
+  type CombinationConflict,
   type ElementAttributes,
+  type OptionState,
   type RuleSet,
 } from '@lumen/domain';
 import { Button, QuantitySelector, Select } from '@lumen/ui';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch } from '../../shared/store';
@@ -18,8 +22,8 @@ import { checkReference } from './configurator-calls';
 import {
   attributesOf,
   chooseAttribute,
-  isOfferedNow,
   labelOf,
+  optionStatesOf,
   optionsOf,
   pendantHeights,
   resultOf,
@@ -64,6 +68,8 @@ export interface ConfiguratorProps {
   readOnly?: boolean;
   /** The actions under the quantity (the app composes "Add to project" or a project line's Save); none when absent. */
   renderActions?: (state: ConfiguratorActionsState) => ReactNode;
+  /** Told the finish after each choice (the page's picture follows it). */
+  onFinishChange?: (finish: string) => void;
 }
 
 /**
@@ -72,7 +78,20 @@ export interface ConfiguratorProps {
  * price.view), MOQ, lead time for the quantity, availability, lumens, watts and drivers. Every
  * figure comes from @lumen/domain (see configuration.ts).
  */
-export function Configurator({ mode, model, data, rules, lang, seesPrices, initial, initialQuantity = 1, now, readOnly = false, renderActions }: ConfiguratorProps) {
+export function Configurator({
+  mode,
+  model,
+  data,
+  rules,
+  lang,
+  seesPrices,
+  initial,
+  initialQuantity = 1,
+  now,
+  readOnly = false,
+  renderActions,
+  onFinishChange,
+}: ConfiguratorProps) {
   const { t } = useTranslation();
   // RemoteDriverCP as the api evaluated it for this user (configuration-domain §4): with it on, a
   // remote installation switches the light to control M when the model offers it.
@@ -84,10 +103,13 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
   const base = useMemo(() => baseArticle(context.collection, model), [context, model]);
   const [tree, setTree] = useState(() => startConfiguration(context, initial, now));
   const [incompatible, setIncompatible] = useState<AttributeKey | null>(null);
+  // What moved with the last choice (said beside the attribute chosen, and to screen readers).
+  const [moved, setMoved] = useState<{ key: AttributeKey; changes: readonly AttributeChange[] } | null>(null);
   const [quantity, setQuantity] = useState(Math.max(1, initialQuantity));
 
   const attributes = attributesOf(tree);
   const options = optionsOf(context);
+  const states = useMemo(() => optionStatesOf(tree, context, now), [tree, context, now]);
   // Priced as the api prices this user's lines (catalogue 21's cap follows changePricesCalculation).
   const changePricesCalculation = useFlag('changePricesCalculation');
   const pricing =
@@ -97,10 +119,28 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
 
   const choose = (key: AttributeKey, value: string) => {
     if (readOnly) return;
-    const outcome = chooseAttribute(tree, key, value, context);
+    const outcome = chooseAttribute(tree, key, value, context, now);
     setTree(outcome.tree);
+    onFinishChange?.(attributesOf(outcome.tree).finish ?? base.attributes.finish.code);
     setIncompatible(outcome.incompatible ? key : null);
+    setMoved(outcome.changes.length > 0 ? { key, changes: outcome.changes } : null);
   };
+
+  const label = (key: ListedKey, code: string) => labelOf(context, base, key, code, lang);
+  /** What a conflicting option would change and why, in the user's language. */
+  const conflictText = (option: Extract<OptionState, { state: 'conflict' }>) => {
+    const reason = reasonOf(option.conflict, lang, t);
+    if (option.moves.length === 0) return reason;
+    return t('configurator.conflict.changes', { attributes: option.moves.map((key) => t(`configurator.attribute.${key}`)).join(', '), reason });
+  };
+  /** Shown options: what some valid combination holds (the current value always). */
+  const shown = (key: ListedKey) => states[key].filter((option) => option.state !== 'unreachable');
+  const movedNote = (key: AttributeKey) =>
+    moved?.key === key
+      ? t('configurator.moved', {
+          changes: moved.changes.map((change) => `${t(`configurator.attribute.${change.key}`)}: ${label(change.key, change.from)} → ${label(change.key, change.to)}`).join('; '),
+        })
+      : '';
 
   const codeOf = (key: ListedKey) => attributes[key] ?? base.attributes[key].code;
   const pendant = options.pendantHeight;
@@ -115,15 +155,24 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
         {mode === 'express' ? (
           <div className="configurator__fields">
             {LISTED.map((key) => (
-              <Select
-                key={key}
-                label={t(`configurator.attribute.${key}`)}
-                options={options[key].map((code) => ({ value: code, label: labelOf(context, base, key, code, lang), isDisabled: !isOfferedNow(context, key, code, now) }))}
-                value={codeOf(key)}
-                onChange={(value) => choose(key, value)}
-                isDisabled={options[key].length <= 1 || readOnly}
-                description={options[key].length <= 1 ? t('configurator.onlyOption') : undefined}
-              />
+              <div key={key} className="configurator__field">
+                <Select
+                  label={t(`configurator.attribute.${key}`)}
+                  options={shown(key).map((option) => ({
+                    value: option.code,
+                    label: label(key, option.code),
+                    isDisabled: option.state === 'unavailable',
+                    description: option.state === 'conflict' ? conflictText(option) : option.state === 'unavailable' ? t('configurator.unavailable') : undefined,
+                  }))}
+                  value={codeOf(key)}
+                  onChange={(value) => choose(key, value)}
+                  isDisabled={shown(key).length <= 1 || readOnly}
+                  description={shown(key).length <= 1 ? t('configurator.onlyOption') : undefined}
+                />
+                <p className="configurator__moved" role="status">
+                  {movedNote(key)}
+                </p>
+              </div>
             ))}
             {pendant && (
               <Select
@@ -141,21 +190,24 @@ export function Configurator({ mode, model, data, rules, lang, seesPrices, initi
               <OptionGroup
                 key={key}
                 label={t(`configurator.attribute.${key}`)}
-                options={options[key].map((code) => ({
-                  code,
-                  label: labelOf(context, base, key, code, lang),
-                  swatch: key === 'finish' ? swatchOf(data, model, base, code) : undefined,
-                  disabled: !isOfferedNow(context, key, code, now),
+                options={shown(key).map((option) => ({
+                  code: option.code,
+                  label: label(key, option.code),
+                  swatch: key === 'finish' ? swatchOf(data, model, base, option.code) : undefined,
+                  disabled: option.state === 'unavailable',
+                  note: option.state === 'conflict' ? conflictText(option) : option.state === 'unavailable' ? t('configurator.unavailable') : undefined,
+                  conflict: option.state === 'conflict',
                 }))}
                 value={codeOf(key)}
                 onChange={(value) => choose(key, value)}
                 isFixed={readOnly}
+                moved={movedNote(key)}
               />
             ))}
             {pendant && (
               <OptionGroup
                 label={t('configurator.attribute.pendantHeight')}
-                options={pendantHeights(base, pendant).map((cm) => ({ code: String(cm), label: metres(cm, lang, t), disabled: false }))}
+                options={pendantHeights(base, pendant).map((cm) => ({ code: String(cm), label: metres(cm, lang, t), disabled: false, conflict: false }))}
                 value={height}
                 onChange={(value) => choose('pendantHeight', value)}
                 isFixed={readOnly}
@@ -204,6 +256,10 @@ interface GroupOption {
   label: string;
   swatch?: string;
   disabled: boolean;
+  /** Choosing it moves other attributes (the note says which and why). */
+  conflict: boolean;
+  /** Shown beside the option and read with it. */
+  note?: string;
 }
 
 /** The attributes configurator shows every option of an attribute at once, as toggle buttons. */
@@ -213,6 +269,7 @@ function OptionGroup({
   value,
   onChange,
   isFixed = false,
+  moved = '',
 }: {
   label: string;
   options: readonly GroupOption[];
@@ -220,30 +277,51 @@ function OptionGroup({
   onChange: (code: string) => void;
   /** Shown, not offered for change (read-only). */
   isFixed?: boolean;
+  /** What moved with the last choice made here (a live region, beside the group). */
+  moved?: string;
 }) {
   const { t } = useTranslation();
+  const id = useId();
   const single = options.length <= 1;
   return (
     <fieldset className="configurator__group">
       <legend>{label}</legend>
       <div className="configurator__options">
-        {options.map((option) => (
-          <Button
-            key={option.code}
-            size="sm"
-            variant={option.code === value ? 'primary' : 'secondary'}
-            aria-pressed={option.code === value}
-            isDisabled={option.disabled || single || isFixed}
-            onPress={() => onChange(option.code)}
-          >
-            {option.swatch && <span className="configurator__swatch" style={{ background: option.swatch }} aria-hidden="true" />}
-            {option.label}
-          </Button>
+        {options.map((option, index) => (
+          <div key={option.code} className={`configurator__option${option.note ? ' configurator__option--noted' : ''}`}>
+            <Button
+              size="sm"
+              variant={option.code === value ? 'primary' : 'secondary'}
+              className={option.conflict ? 'configurator__conflict' : undefined}
+              aria-pressed={option.code === value}
+              aria-describedby={option.note ? `${id}-${index}` : undefined}
+              isDisabled={option.disabled || single || isFixed}
+              onPress={() => onChange(option.code)}
+            >
+              {option.swatch && <span className="configurator__swatch" style={{ background: option.swatch }} aria-hidden="true" />}
+              {option.label}
+            </Button>
+            {option.note && (
+              <span id={`${id}-${index}`} className="configurator__note">
+                {option.note}
+              </span>
+            )}
+          </div>
         ))}
       </div>
       {single && <p className="configurator__hint">{t('configurator.onlyOption')}</p>}
+      <p className="configurator__moved" role="status">
+        {moved}
+      </p>
     </fieldset>
   );
+}
+
+/** Why an option conflicts with the current choice, in the user's language (a rule's own translation, else its text). */
+function reasonOf(conflict: CombinationConflict, lang: Lang, t: Translate): string {
+  if (conflict.kind === 'room') return t('configurator.conflict.room');
+  if (conflict.kind === 'remoteDriver') return t('configurator.conflict.remoteDriver');
+  return descriptionIn(conflict.failure.reasons, lang) || conflict.failure.reason;
 }
 
 interface ResultsProps {
