@@ -12,6 +12,8 @@ import { loadDeskInboxPage, loadDeskRequestPage } from '../features/desk';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { CatalogueStep, StartCatalogue } from './pages/catalogue-step';
 import { Layout } from './layout';
+import { PublicLayout } from './public-layout';
+import { PUBLIC_QUOTE_ROUTE } from '../features/budgets/budget-paths';
 
 /** Every screen but the home page loads when first opened, so that the first load of `/` stays light. */
 const NewRegisterPage = lazy(loadNewRegisterPage);
@@ -34,6 +36,11 @@ const loadProjectRequestPages = () => import('./pages/project-request-pages');
 const BudgetRequestPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.BudgetRequestPage })));
 const UsaBudgetRequestPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.UsaBudgetRequestPage })));
 const RegistrationUsaPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.RegistrationUsaPage })));
+/** Budgets and quotes (issue 12): the budget page, the United States final quote, the public quote page. */
+const loadBudgetPages = () => import('./pages/budget-pages');
+const GenerateBudgetPage = lazy(() => loadBudgetPages().then((module) => ({ default: module.GenerateBudgetPage })));
+const BudgetQuotationUsaPage = lazy(() => loadBudgetPages().then((module) => ({ default: module.BudgetQuotationUsaPage })));
+const PublicQuotePage = lazy(() => loadBudgetPages().then((module) => ({ default: module.PublicQuotePage })));
 /** The support desk (issue 11 §5): sales staff and admins. */
 const DeskInboxPage = lazy(loadDeskInboxPage);
 const DeskRequestPage = lazy(loadDeskRequestPage);
@@ -127,6 +134,25 @@ export function createRoutes(): RouteObject[] {
             </RequireAuth>
           ),
         },
+        {
+          // Spec §2: budget or budget.add (the api asks price.view too, and the project's scope).
+          path: '/project/:projectId/generate-budget',
+          element: (
+            <RequireAuth privileges={['budget', 'budget.add']}>
+              <GenerateBudgetPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadBudgetPages } satisfies RouteHandle,
+        },
+        {
+          path: '/project/:projectId/budget-quotation-usa',
+          element: (
+            <RequireAuth privileges={['project.registration']}>
+              <BudgetQuotationUsaPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadBudgetPages } satisfies RouteHandle,
+        },
         { path: '/project/:projectId/add-product/:subFamilyId?', element: anyProjectView(<ProjectAddProductRedirect />) },
         {
           path: '/project/:projectId/add-product/select-collection/:subFamilyId?',
@@ -171,6 +197,11 @@ export function createRoutes(): RouteObject[] {
         { path: FORBIDDEN_PATH, element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
+    },
+    {
+      // The quote a client opens from the e-mail's signed link: no login, nothing else of the platform.
+      element: <PublicLayout />,
+      children: [{ path: PUBLIC_QUOTE_ROUTE, element: <PublicQuotePage />, handle: { preload: loadBudgetPages } satisfies RouteHandle }],
     },
   ];
 }

@@ -2,6 +2,7 @@ import ProjectPage from '../../features/projects/project-page';
 import { MyRequestsSection, ProjectRequestsSection } from '../../features/project-requests/my-requests';
 import { ProjectRequestActions } from '../../features/project-requests/project-request-actions';
 import { ProfilePage } from '../../features/profile/profile-page';
+import { ProjectBudgetActions, ProjectQuotesSection } from '../../features/budgets/project-quotes';
 
 /*
  * The requests a user sends (project-requests feature, issue 11 §3–§5) joined with the pages that
@@ -9,9 +10,28 @@ import { ProfilePage } from '../../features/profile/profile-page';
  * (project-request-pages.tsx), not with these.
  */
 
-/** /project/{projectId}: the project page, with "Ask for a budget" (or the United States requests) and the requests sent. */
+/**
+ * /project/{projectId}: the project page, with "Ask for a budget" (or the United States requests) and
+ * the requests sent, and where the privileges allow "Generate budget" / "Final quote (US)" and the
+ * project's quotes with their status (budgets feature, issue 12).
+ */
 export function ProjectPageWithRequests() {
-  return <ProjectPage renderActions={(project) => <ProjectRequestActions project={project} />} renderSections={(project) => <ProjectRequestsSection projectId={project.id} />} />;
+  return (
+    <ProjectPage
+      renderActions={(project) => (
+        <>
+          <ProjectBudgetActions project={project} />
+          <ProjectRequestActions project={project} />
+        </>
+      )}
+      renderSections={(project) => (
+        <>
+          <ProjectQuotesSection projectId={project.id} />
+          <ProjectRequestsSection projectId={project.id} />
+        </>
+      )}
+    />
+  );
 }
 
 /** /my-profile: the profile, with every request the user sent. */

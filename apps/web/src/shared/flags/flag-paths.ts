@@ -23,3 +23,8 @@ export function articleByReferencePath(flags: FlagsClient): ServicePath {
 export function budgetRequestPath(flags: FlagsClient): ServicePath {
   return flags.isEnabled('projectRequestBudgetV2') ? ['apiv2', '/support-request/project-budget'] : ['support', '/v1/support-request/project-budget'];
 }
+
+/** Issuing a budget: apiv2 /budget with sendOfferWithDownloadBudget (answers with the PDF to download too), else projects /v1/budget. */
+export function budgetIssuePath(flags: FlagsClient): ServicePath {
+  return flags.isEnabled('sendOfferWithDownloadBudget') ? ['apiv2', '/budget'] : ['projects', '/v1/budget'];
+}

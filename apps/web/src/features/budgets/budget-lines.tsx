@@ -1,0 +1,134 @@
+import type { BudgetLine, BudgetPayload } from '@lumen/contracts';
+import { TextField } from '@lumen/ui';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../i18n/format';
+import { useFormat } from '../../i18n/use-format';
+import type { DraftFigures, LineInput } from './budget-form';
+
+interface BudgetLinesProps {
+  products: readonly BudgetLine[];
+  currency: string;
+  inputs: Readonly<Record<string, LineInput>>;
+  figures: DraftFigures;
+  /** Messages the api gave a line's field (after a refused issue). */
+  serverErrors: Readonly<Record<string, string>>;
+  onChange: (id: string, field: keyof LineInput, value: string) => void;
+}
+
+/** The attributes of a line in words: "Finish: White · Colour temperature: 3000 K". */
+export function attributesText(line: Pick<BudgetLine, 'attributes'>): string {
+  return Object.values(line.attributes)
+    .filter((attribute) => attribute.description)
+    .map((attribute) => attribute.description)
+    .join(' · ');
+}
+
+/**
+ * The lines that may enter the budget (spec §5): what each is (reference, model, description,
+ * attributes, lumens, watts), its quantity and discount as the user edits them, and its unit gross
+ * and net price recomputed as they type. A table on wide screens; each line a card on phones.
+ */
+export function BudgetLines({ products, currency, inputs, figures, serverErrors, onChange }: BudgetLinesProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const money = (value: number) => formatMoney(value, currency);
+  return (
+    <table className="budget-lines">
+      <caption className="lm-visually-hidden">{t('budgets.lines.caption', { count: products.length })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('budgets.lines.product')}</th>
+          <th scope="col" className="budget-lines__num">
+            {t('budgets.lines.lumens')}
+          </th>
+          <th scope="col" className="budget-lines__num">
+            {t('budgets.lines.watts')}
+          </th>
+          <th scope="col" className="budget-lines__input-col">
+            {t('budgets.lines.quantity')}
+          </th>
+          <th scope="col" className="budget-lines__num">
+            {t('budgets.lines.unitGross')}
+          </th>
+          <th scope="col" className="budget-lines__input-col">
+            {t('budgets.lines.discount')}
+          </th>
+          <th scope="col" className="budget-lines__num">
+            {t('budgets.lines.net')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {products.map((line, index) => {
+          const input = inputs[line._id] ?? { quantity: String(line.quantity), discount: String(line.discount) };
+          const figure = figures.lines[line._id];
+          const quantityError = figure && !figure.quantity.ok ? figure.quantity.error : serverErrors[`${line._id}.quantity`];
+          const discountError = figure && !figure.discount.ok ? figure.discount.error : serverErrors[`${line._id}.discount`];
+          const name = line.referenceCode ?? line.model;
+          const attributes = attributesText(line);
+          return (
+            <tr key={line._id} className="budget-lines__row" data-excluded={figure && !figure.included ? true : undefined}>
+              <th scope="row" className="budget-lines__product">
+                <span className="budget-lines__reference">{name}</span>
+                {line.articleCode && <span className="budget-lines__article">{t('budgets.lines.article', { code: line.articleCode })}</span>}
+                <span className="budget-lines__description">{line.description}</span>
+                {attributes && <span className="budget-lines__attributes">{attributes}</span>}
+                {figure && !figure.included && <span className="budget-lines__dropped">{t('budgets.lines.dropped')}</span>}
+              </th>
+              <td className="budget-lines__num" data-label={t('budgets.lines.lumens')}>
+                {line.lumensLed === null ? '—' : `${format.number(line.lumensLed)} lm`}
+              </td>
+              <td className="budget-lines__num" data-label={t('budgets.lines.watts')}>
+                {line.watts === null ? '—' : `${format.number(line.watts)} W`}
+              </td>
+              <td className="budget-lines__input-col">
+                <TextField
+                  label={t('budgets.lines.quantityOf', { name, index: index + 1 })}
+                  className="budget-lines__field"
+                  value={input.quantity}
+                  onChange={(value) => onChange(line._id, 'quantity', value)}
+                  isInvalid={Boolean(quantityError)}
+                  errorMessage={quantityError ? t(quantityError) : undefined}
+                />
+              </td>
+              <td className="budget-lines__num" data-label={t('budgets.lines.unitGross')}>
+                {money(line.unitPvp)}
+              </td>
+              <td className="budget-lines__input-col">
+                <TextField
+                  label={t('budgets.lines.discountOf', { name, index: index + 1 })}
+                  className="budget-lines__field"
+                  value={input.discount}
+                  onChange={(value) => onChange(line._id, 'discount', value)}
+                  isInvalid={Boolean(discountError)}
+                  errorMessage={discountError ? t(discountError) : undefined}
+                />
+              </td>
+              <td className="budget-lines__num budget-lines__net" data-label={t('budgets.lines.net')}>
+                {figure?.netPrice === null || figure === undefined ? '—' : money(figure.netPrice)}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** The project's lines left out of the budget, and why (spec §5). */
+export function ExcludedLines({ excluded }: { excluded: BudgetPayload['excluded'] }) {
+  const { t } = useTranslation();
+  if (excluded.length === 0) return null;
+  return (
+    <details className="budget-excluded">
+      <summary>{t('budgets.excluded.summary', { count: excluded.length })}</summary>
+      <ul>
+        {excluded.map((line) => (
+          <li key={line._id}>
+            <span className="budget-lines__reference">{line.referenceCode ?? line.model}</span> — {t(`budgets.excluded.${line.reason}`)}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,135 @@
+import type { BudgetList, QuoteSummary } from '@lumen/contracts';
+import { Button } from '@lumen/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../i18n/format';
+import { useFormat } from '../../i18n/use-format';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { downloadQuoteDocument } from './budgets-calls';
+import { QuoteStatusBadge } from './quote-parts';
+import { SendQuoteModal } from './send-quote-modal';
+
+interface PreviousBudgetsProps {
+  list: BudgetList;
+  /** Starts a new revision of this quote in the form above (absent where the list is only read). */
+  onRevise?: (quote: QuoteSummary) => void;
+  /** The list changed at the api (quotes sent). */
+  onChanged: () => void;
+  /** The quote being revised, marked in the list. */
+  revising?: number | null;
+}
+
+/**
+ * The project's previous budgets (spec §3): number, revision, status, dates, client and total of
+ * each, a checked flag per quote and the checked count, to download or send several at once; each
+ * quote's PDF and spreadsheet, and a new revision of it.
+ */
+export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: PreviousBudgetsProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  // The checked flags start as the api gives them (all false) and are the user's from then on.
+  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set(list.items.filter((item) => item.checked).map((item) => item.id)));
+  const [sending, setSending] = useState<QuoteSummary[] | null>(null);
+  const [sentTo, setSentTo] = useState<{ email: string; count: number } | null>(null);
+  const selected = list.items.filter((item) => checked.has(item.id));
+  const checkedCount = selected.length;
+
+  const toggle = (id: number, on: boolean) =>
+    setChecked((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const download = (quote: QuoteSummary, kind: 'pdf' | 'xlsx') => dispatch(downloadQuoteDocument({ quoteId: quote.id, budgetNumber: quote.budgetNumber, kind, lang }));
+  const downloadChecked = async () => {
+    // One after the other: the browser keeps every file (several at once may be refused as pop-ups).
+    for (const quote of selected) await download(quote, 'pdf');
+  };
+
+  if (list.items.length === 0)
+    return (
+      <section className="card budget-previous" aria-labelledby="budget-previous-title">
+        <h2 id="budget-previous-title">{t('budgets.previous.title')}</h2>
+        <p className="budget-muted">{t('budgets.previous.none')}</p>
+      </section>
+    );
+
+  return (
+    <section className="card budget-previous" aria-labelledby="budget-previous-title">
+      <div className="budget-previous__header">
+        <h2 id="budget-previous-title">{t('budgets.previous.title')}</h2>
+        <div className="budget-previous__bulk" role="group" aria-label={t('budgets.previous.bulk')}>
+          <span className="budget-previous__count" aria-live="polite">
+            {t('budgets.previous.checkedCount', { count: checkedCount })}
+          </span>
+          <Button variant="secondary" size="sm" isDisabled={checkedCount === 0} onPress={() => void downloadChecked()}>
+            {t('budgets.previous.downloadChecked')}
+          </Button>
+          <Button variant="secondary" size="sm" isDisabled={checkedCount === 0} onPress={() => setSending(selected)}>
+            {t('budgets.previous.sendChecked')}
+          </Button>
+        </div>
+      </div>
+      {sentTo && (
+        <p className="form-success" role="status">
+          {t('budgets.send.done', { count: sentTo.count, email: sentTo.email })}
+        </p>
+      )}
+      <ul className="budget-previous__list">
+        {list.items.map((quote) => {
+          const checkboxId = `budget-check-${quote.id}`;
+          return (
+            <li key={quote.id} className="budget-previous__item" data-revising={revising === quote.id || undefined}>
+              <input id={checkboxId} type="checkbox" className="budget-previous__check" checked={checked.has(quote.id)} onChange={(event) => toggle(quote.id, event.currentTarget.checked)} />
+              <div className="budget-previous__main">
+                <label htmlFor={checkboxId} className="budget-previous__number">
+                  {quote.budgetNumber}
+                  <span className="lm-visually-hidden">, {t(`budgets.status.${quote.status}`)}</span>
+                </label>
+                <QuoteStatusBadge status={quote.status} />
+                {quote.isFinalQuote && <span className="budget-previous__final">{t('budgets.previous.finalQuote')}</span>}
+                <p className="budget-previous__facts">
+                  <span>{t('budgets.previous.revision', { number: quote.revision })}</span>
+                  <span>{t('budgets.previous.created', { date: format.date(quote.creationDate) })}</span>
+                  <span>{t('budgets.previous.validUntil', { date: format.date(`${quote.validationDate}T12:00:00`) })}</span>
+                  {quote.clientName && <span>{t('budgets.previous.client', { name: quote.clientName })}</span>}
+                  {quote.sentTo && <span>{t('budgets.previous.sentTo', { email: quote.sentTo })}</span>}
+                  {quote.acceptedAt && <span>{t('budgets.previous.acceptedAt', { date: format.date(quote.acceptedAt) })}</span>}
+                  <span>{t('budgets.previous.lines', { count: quote.linesCount })}</span>
+                </p>
+              </div>
+              <p className="budget-previous__total">{formatMoney(quote.totalNet, quote.currency)}</p>
+              <div className="budget-previous__actions">
+                <Button variant="secondary" size="sm" aria-label={t('budgets.previous.pdfOf', { number: quote.budgetNumber })} onPress={() => void download(quote, 'pdf')}>
+                  PDF
+                </Button>
+                <Button variant="secondary" size="sm" aria-label={t('budgets.previous.xlsxOf', { number: quote.budgetNumber })} onPress={() => void download(quote, 'xlsx')}>
+                  XLSX
+                </Button>
+                {onRevise && (
+                  <Button variant="ghost" size="sm" aria-label={t('budgets.previous.reviseOf', { number: quote.budgetNumber })} onPress={() => onRevise(quote)}>
+                    {t('budgets.previous.revise')}
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {sending && (
+        <SendQuoteModal
+          quotes={sending}
+          onClose={() => setSending(null)}
+          onSent={(email) => {
+            setSentTo({ email, count: sending.length });
+            setSending(null);
+            onChanged();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { QuoteStatus } from '@lumen/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../i18n/format';
+import { useFormat } from '../../i18n/use-format';
+
+/** A quote's status (issued, sent, accepted, declined, expired) as a badge. */
+export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
+  const { t } = useTranslation();
+  return <span className={`quote-status quote-status--${status}`}>{t(`budgets.status.${status}`)}</span>;
+}
+
+export interface TotalsFigures {
+  subTotal: number;
+  discountValue: number;
+  surchargeValue: number;
+  ivaValue: number;
+  netTotal: number;
+}
+
+/**
+ * The totals block (spec §5): subtotal, general discount, surcharge, VAT and the net total, each
+ * with its percentage; money per the currency's locale (spec §9). `live`: read out politely as the
+ * user types (the budget page), not on a read-only quote.
+ */
+export function QuoteTotals({ totals, percents, currency, live = false }: { totals: TotalsFigures; percents: { discount: number; surcharge: number; iva: number }; currency: string; live?: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const money = (value: number) => formatMoney(value, currency);
+  const percent = (value: number) => format.number(value / 100, { style: 'percent', maximumFractionDigits: 2 });
+  return (
+    <dl className="quote-totals" aria-live={live ? 'polite' : undefined} aria-atomic={live ? true : undefined}>
+      <div>
+        <dt>{t('budgets.totals.subTotal')}</dt>
+        <dd>{money(totals.subTotal)}</dd>
+      </div>
+      <div>
+        <dt>{t('budgets.totals.discount', { percent: percent(percents.discount) })}</dt>
+        <dd>{money(-totals.discountValue)}</dd>
+      </div>
+      <div>
+        <dt>{t('budgets.totals.surcharge', { percent: percent(percents.surcharge) })}</dt>
+        <dd>{money(totals.surchargeValue)}</dd>
+      </div>
+      <div>
+        <dt>{t('budgets.totals.iva', { percent: percent(percents.iva) })}</dt>
+        <dd>{money(totals.ivaValue)}</dd>
+      </div>
+      <div className="quote-totals__net">
+        <dt>{t('budgets.totals.netTotal')}</dt>
+        <dd>{money(totals.netTotal)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,178 @@
+import { QuotePersonName, TextAreaText } from '@lumen/contracts';
+import { Button, Modal, TextArea, TextField } from '@lumen/ui';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api';
+import { email as emailError, useFormState, type Validator } from '../../shared/forms';
+import { useFailureMessage } from '../../shared/error-message';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { sendQuote } from './budgets-calls';
+import { useAttemptKey } from './use-attempt-key';
+
+/** The client a quote goes to (no account needed): address, name, a note. */
+export interface QuoteRecipient {
+  email: string;
+  name: string;
+  message: string;
+}
+
+type Field = keyof QuoteRecipient;
+
+/** Spec §5 text areas; the note of a quote's mail holds at most 2,000 characters (SendQuoteBody). */
+const MESSAGE_MAX = 2000;
+
+const nameError: Validator<Field> = (value) => {
+  if (value.trim() === '') return 'formError.required';
+  const parsed = QuotePersonName.safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'formError.invalid');
+};
+const messageError: Validator<Field> = (value) => {
+  if (value.trim() === '') return null;
+  if (value.trim().length > MESSAGE_MAX) return 'formError.tooLong';
+  return TextAreaText.safeParse(value.trim()).success ? null : 'formError.pattern';
+};
+const VALIDATORS = { email: emailError, name: nameError, message: messageError };
+
+export interface RecipientFormProps {
+  title: string;
+  intro: string;
+  submitLabel: string;
+  onClose: () => void;
+  /** Does the work; answers the fields the api refused (by field), or throws a failure shown above the fields. */
+  onSubmit: (recipient: QuoteRecipient) => Promise<Partial<Record<Field, string>> | void>;
+}
+
+/** A dialog that asks for the client (address, name, note) and hands them to `onSubmit`. */
+export function RecipientModal({ title, intro, submitLabel, onClose, onSubmit }: RecipientFormProps) {
+  const { t, i18n } = useTranslation();
+  const failureMessage = useFailureMessage();
+  const form = useFormState<Field>({ email: '', name: '', message: '' }, VALIDATORS);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (!form.validateAll()) return;
+    setPending(true);
+    try {
+      const refused = await onSubmit({ email: form.values.email.trim(), name: form.values.name.trim(), message: form.values.message.trim() });
+      if (refused) for (const [field, key] of Object.entries(refused) as [Field, string][]) form.setError(field, i18n.exists(key) ? key : 'formError.invalid');
+    } catch (error) {
+      setFailure(failureMessage(error));
+    }
+    setPending(false);
+  }
+
+  const error = (field: Field) => form.errors[field];
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={title}
+      fullScreenOnSmall
+      isDismissable={!pending}
+      footer={
+        <>
+          <Button variant="secondary" onPress={onClose} isDisabled={pending}>
+            {t('budgets.cancel')}
+          </Button>
+          <Button type="submit" form="quote-recipient-form" isLoading={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id="quote-recipient-form" ref={formRef} className="budget-recipient" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="budget-recipient__intro">{intro}</p>
+        {failure && (
+          <p role="alert" className="form-alert">
+            {failure}
+          </p>
+        )}
+        <TextField
+          label={t('budgets.send.email')}
+          type="email"
+          autoComplete="off"
+          isRequired
+          value={form.values.email}
+          onChange={(value) => form.setValue('email', value)}
+          onBlur={() => form.blur('email')}
+          isInvalid={Boolean(error('email'))}
+          errorMessage={error('email') ? t(error('email') ?? '') : undefined}
+        />
+        <TextField
+          label={t('budgets.send.name')}
+          autoComplete="off"
+          isRequired
+          value={form.values.name}
+          onChange={(value) => form.setValue('name', value)}
+          onBlur={() => form.blur('name')}
+          isInvalid={Boolean(error('name'))}
+          errorMessage={error('name') ? t(error('name') ?? '') : undefined}
+        />
+        <TextArea
+          label={t('budgets.send.message')}
+          rows={3}
+          maxLength={MESSAGE_MAX}
+          value={form.values.message}
+          onChange={(value) => form.setValue('message', value)}
+          onBlur={() => form.blur('message')}
+          isInvalid={Boolean(error('message'))}
+          errorMessage={error('message') ? t(error('message') ?? '') : undefined}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** The fields of a refused send (400): `body.email` → email… */
+export function recipientFieldsOf(error: unknown): Partial<Record<Field, string>> | null {
+  if (!isApiError(error) && !(typeof error === 'object' && error !== null && 'fields' in error)) return null;
+  const fields = (error as { fields?: { path: string; message: string }[] }).fields ?? [];
+  const found: Partial<Record<Field, string>> = {};
+  for (const { path, message } of fields) {
+    const field = /^body\.(email|name|message)$/.exec(path)?.[1] as Field | undefined;
+    if (field) found[field] ??= message;
+  }
+  return Object.keys(found).length > 0 ? found : null;
+}
+
+/**
+ * Sends one or several issued quotes to a client (POST …/quotes/{id}/send each, in the interface
+ * language): the client gets each quote's signed link by e-mail.
+ */
+export function SendQuoteModal({ quotes, onClose, onSent }: { quotes: readonly { id: number; budgetNumber: string }[]; onClose: () => void; onSent: (email: string) => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const attempts = useAttemptKey();
+  const [done, setDone] = useState<ReadonlySet<number>>(new Set());
+  return (
+    <RecipientModal
+      title={t('budgets.send.title', { count: quotes.length })}
+      intro={t('budgets.send.intro', { count: quotes.length, numbers: quotes.map((quote) => quote.budgetNumber).join(', ') })}
+      submitLabel={t('budgets.send.submit', { count: quotes.length })}
+      onClose={onClose}
+      onSubmit={async (recipient) => {
+        const sent = new Set(done);
+        for (const quote of quotes) {
+          // A quote already sent in an earlier try of this dialog is not sent twice.
+          if (sent.has(quote.id)) continue;
+          const body = { email: recipient.email, name: recipient.name, lang, ...(recipient.message ? { message: recipient.message } : {}) };
+          const result = await dispatch(sendQuote({ quoteId: quote.id, body, idempotencyKey: attempts.keyFor({ quote: quote.id, body }) }));
+          if (sendQuote.rejected.match(result)) {
+            setDone(sent);
+            const refused = recipientFieldsOf(result.payload?.error);
+            if (refused) return refused;
+            throw result.payload;
+          }
+          sent.add(quote.id);
+        }
+        attempts.done();
+        onSent(recipient.email);
+      }}
+    />
+  );
+}
