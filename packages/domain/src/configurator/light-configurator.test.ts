@@ -68,7 +68,7 @@ describe('the light configurator', () => {
       ['07', 'unreachable'],
     ]);
     const m = states.control.find((s) => s.code === 'M');
-    expect(m?.state).toBe('conflict');
+    expect(m).toMatchObject({ state: 'conflict', moves: ['installation'] });
     expect(m?.state === 'conflict' && m.conflict.kind === 'rule' && m.conflict.failure).toMatchObject({
       ruleId: 'remote-driver',
       reason: 'A remote driver needs a recessed canopy',

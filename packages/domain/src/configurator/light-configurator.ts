@@ -153,8 +153,8 @@ export function lightReachability(tree: ElementTree, lightId: string, ctx: Light
 export type OptionState =
   /** Can be chosen as it is. */
   | { readonly code: string; readonly state: 'available' }
-  /** Can be chosen, but other attributes move with it (why: `conflict`). */
-  | { readonly code: string; readonly state: 'conflict'; readonly conflict: CombinationConflict }
+  /** Can be chosen, but other attributes move with it: `moves` (to the nearest valid combination), because of `conflict`. */
+  | { readonly code: string; readonly state: 'conflict'; readonly conflict: CombinationConflict; readonly moves: readonly ListedAttributeKey[] }
   /** Not offered now (expired, not yet available, outside its validity dates); shown, not chosen. */
   | { readonly code: string; readonly state: 'unavailable' }
   /** No valid combination holds it: not offered. */
@@ -181,7 +181,10 @@ export function lightOptionStates(
       if (reach.validKeys.has(keyOf(candidate))) return { code, state: 'available' };
       const { conflict } = evaluateCombination(tree, lightId, candidate, ctx);
       // Valid by the rules though not enumerated (the current combination holds a value not offered now).
-      return conflict === null ? { code, state: 'available' } : { code, state: 'conflict', conflict };
+      if (conflict === null) return { code, state: 'available' };
+      const target = nearestValidCombination(reach, current, key, code);
+      const moves = target ? LISTED_ATTRIBUTE_KEYS.filter((other) => other !== key && target[other] !== current[other]) : [];
+      return { code, state: 'conflict', conflict, moves };
     });
   }
   return states;

@@ -62,4 +62,11 @@ describe('Select', () => {
     await userEvent.click(option);
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it('reads an option’s description with it', async () => {
+    render(<Select label="Finish" options={[{ value: 'w', label: 'White' }, { value: 'b', label: 'Black', description: 'Changes the control' }]} value="w" onChange={() => undefined} />);
+    await userEvent.click(screen.getByRole('button', { name: /Finish/ }));
+    const option = await screen.findByRole('option', { name: 'Black' });
+    expect(option).toHaveAccessibleDescription('Changes the control');
+  });
 });

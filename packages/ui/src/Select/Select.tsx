@@ -7,6 +7,7 @@ import {
   Popover,
   Select as AriaSelect,
   SelectValue,
+  Text,
 } from 'react-aria-components';
 import { FieldLabel, FieldMessages, fieldRootProps, type FieldBaseProps } from '../Field/field-chrome';
 import { Icon } from '../Icon/Icon';
@@ -17,6 +18,8 @@ export interface SelectOption<V extends string = string> {
   value: V;
   label: string;
   isDisabled?: boolean;
+  /** A second line under the label (e.g. what choosing it changes); read with the option. */
+  description?: string;
 }
 
 export interface SelectProps<V extends string = string> extends FieldBaseProps {
@@ -57,7 +60,16 @@ export function Select<V extends string = string>({ options, value, onChange, pl
             <ListBoxItem id={option.id} textValue={option.label} className="lm-listbox__item">
               {({ isSelected }) => (
                 <>
-                  <span>{option.label}</span>
+                  {option.description ? (
+                    <span className="lm-listbox__text">
+                      <Text slot="label">{option.label}</Text>
+                      <Text slot="description" className="lm-listbox__description">
+                        {option.description}
+                      </Text>
+                    </span>
+                  ) : (
+                    <span>{option.label}</span>
+                  )}
                   {isSelected && <Icon name="check" size={16} />}
                 </>
               )}

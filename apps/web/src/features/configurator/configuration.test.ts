@@ -111,10 +111,10 @@ describe('the configuration', () => {
     expect(micro.incompatible).toBe(false);
     expect(attributesOf(micro.tree)).toMatchObject({ control: 'M', installation: '31' });
     expect(resultOf(micro.tree, ctx, 1, null).reference).toBe('552001/M3_31');
-    // Another driver with a remote canopy is switched back to M: the user is told it is incompatible.
+    // Another driver with a remote canopy: the canopy moves to the nearest one that takes a driver (issue 10 §3).
     const dali = chooseAttribute(micro.tree, 'control', '2', ctx);
-    expect(dali.incompatible).toBe(true);
-    expect(attributesOf(dali.tree).control).toBe('M');
+    expect(dali).toMatchObject({ status: 'moved', incompatible: false, changes: [{ key: 'installation', from: '31', to: '10' }] });
+    expect(attributesOf(dali.tree)).toMatchObject({ control: '2', installation: '10' });
   });
 
   it('RemoteDriverCP off (or not given): a remote installation keeps the chosen control', () => {

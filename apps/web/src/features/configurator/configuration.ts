@@ -5,14 +5,9 @@
  */
 import type { Lang, VariationsResponse } from '@lumen/contracts';
 import {
-  addElement,
-  baseArticle,
-  isDomainError,
-  LISTED_ATTRIBUTE_KEYS,
   articleForLight,
   availabilityState,
   calculateDrivers,
-  createSpace,
   dateWhenAvailable,
   descriptionIn,
   discountForSublevel,
@@ -24,7 +19,6 @@ import {
   linePrices,
   mergeLeadTimes,
   priceWithVariations,
-  setAttribute,
   weeksUntilAvailable,
   type Article,
   type ArticleCollection,
@@ -39,6 +33,16 @@ import {
   type TreeContext,
   type TreeFlags,
   type Variation,
+  chooseLightOption,
+  lightOptionStates,
+  lightReachability,
+  startLightConfiguration,
+  type AttributeChange,
+  type ChooseOptionResult,
+  type LightConfiguratorContext,
+  type LightReachability,
+  type ListedAttributeKey,
+  type OptionState,
 } from '@lumen/domain';
 
 export const SPACE_ID = 'space';
@@ -81,62 +85,59 @@ function treeContext(context: ConfiguratorContext): TreeContext {
   return { articles: context.collection, rules: context.rules, catalogId: context.catalogId, flags: context.flags };
 }
 
+const REACHABILITY = new WeakMap<ConfiguratorContext, LightReachability>();
+
+/** The model's reachability in the configurator's one-light tree, computed once per context (see @lumen/domain's light configurator). */
+export function reachabilityOf(context: ConfiguratorContext, tree: ElementTree, now: Date = new Date()): LightReachability {
+  let reach = REACHABILITY.get(context);
+  if (!reach) {
+    reach = lightReachability(tree, LIGHT_ID, lightContext(context), now);
+    REACHABILITY.set(context, reach);
+  }
+  return reach;
+}
+
+function lightContext(context: ConfiguratorContext): LightConfiguratorContext {
+  return { ...treeContext(context), articles: context.collection };
+}
+
 /**
- * A space holding one composition with one light of the model. The light hangs from a parent, so the
- * domain auto-sets every attribute the model offers a single value for (installation included) and
- * defaults the finish to the base article's. `initial` values (a preconfiguration) are applied in
- * order; one that does not fit is skipped. Then every attribute still open is set explicitly, so that
- * the rules see the whole combination: the base article's value when the domain accepts it, else the
- * first offered value it accepts (a base article the collection's rules exclude never shows).
+ * A space holding one composition with one light of the model, on a valid combination: the base
+ * article's values where the rules accept them, `initial` values (a preconfiguration) where they fit,
+ * else the nearest valid combination (@lumen/domain startLightConfiguration).
  */
 export function startConfiguration(context: ConfiguratorContext, initial: ElementAttributes = {}, now: Date = new Date()): ElementTree {
-  const ctx = treeContext(context);
-  let tree = createSpace({ id: SPACE_ID, createdAt: 0 });
-  tree = addElement(tree, SPACE_ID, { type: 'Composition', id: COMPOSITION_ID, createdAt: 0, props: { compositionNumber: 1 } }, ctx);
-  const light = { type: 'Light' as const, id: LIGHT_ID, createdAt: 0, props: { code: context.model } };
-  try {
-    tree = addElement(tree, COMPOSITION_ID, light, ctx);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // The auto-set values break a rule on their own: start from the catalogue alone; the choices below are checked.
-    tree = addElement(tree, COMPOSITION_ID, light, { ...ctx, rules: [] });
-  }
-  for (const key of ATTRIBUTE_ORDER) {
-    const value = initial[key];
-    if (value === undefined) continue;
-    const result = setAttribute(tree, LIGHT_ID, key, value, ctx);
-    if (result.status !== 'reverted') tree = result.tree;
-  }
-  const base = baseArticle(context.collection, context.model);
-  const options = lightOptionsForModel(context.model, context.collection);
-  for (const key of LISTED_ATTRIBUTE_KEYS) {
-    if (attributesOf(tree)[key] !== undefined) continue;
-    const baseCode = base.attributes[key].code;
-    const candidates = [baseCode, ...options[key].filter((code) => code !== baseCode && isOfferedNow(context, key, code, now))];
-    for (const code of candidates) {
-      const result = setAttribute(tree, LIGHT_ID, key, code, ctx);
-      if (result.status === 'applied') {
-        tree = result.tree;
-        break;
-      }
-    }
-  }
+  const { tree, reachability } = startLightConfiguration(context.model, lightContext(context), initial, now);
+  if (!REACHABILITY.has(context)) REACHABILITY.set(context, reachability);
   return tree;
 }
 
 /** The order the configurator asks in. */
 export const ATTRIBUTE_ORDER: readonly AttributeKey[] = ['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight'];
 
-export type ChoiceOutcome = { tree: ElementTree; incompatible: boolean };
+export type ChoiceOutcome = {
+  tree: ElementTree;
+  /** applied: as asked; moved: other attributes moved to the nearest valid combination; refused: nothing changed. */
+  status: ChooseOptionResult['status'];
+  /** The other attributes that changed with the choice. */
+  changes: readonly AttributeChange[];
+  /** Refused: "This combination is incompatible." and the previous value kept. */
+  incompatible: boolean;
+};
 
 /**
- * Sets one attribute. A value the domain reverts (not offered, or refused by the collection's rules)
- * leaves the configuration as it was; a value the domain had to change (the room, RemoteDriverCP) is
- * applied as changed. Both are "This combination is incompatible." for the user.
+ * Sets one attribute. A value that fits is set; a conflicting one moves the other attributes to the
+ * nearest valid combination holding it (the changes say which); a value no valid combination holds is
+ * refused and the configuration stays as it was.
  */
-export function chooseAttribute(tree: ElementTree, key: AttributeKey, value: string, context: ConfiguratorContext): ChoiceOutcome {
-  const result = setAttribute(tree, LIGHT_ID, key, value, treeContext(context));
-  return { tree: result.tree, incompatible: result.status !== 'applied' };
+export function chooseAttribute(tree: ElementTree, key: AttributeKey, value: string, context: ConfiguratorContext, now: Date = new Date()): ChoiceOutcome {
+  const result = chooseLightOption(tree, LIGHT_ID, key, value, lightContext(context), reachabilityOf(context, tree, now));
+  return { tree: result.tree, status: result.status, changes: result.status === 'refused' ? [] : result.changes, incompatible: result.status === 'refused' };
+}
+
+/** Each option's state beside the current choice: available, in conflict (why), unavailable now, or unreachable (not offered). */
+export function optionStatesOf(tree: ElementTree, context: ConfiguratorContext, now: Date = new Date()): Readonly<Record<ListedAttributeKey, readonly OptionState[]>> {
+  return lightOptionStates(tree, LIGHT_ID, lightContext(context), reachabilityOf(context, tree, now));
 }
 
 export function attributesOf(tree: ElementTree): ElementAttributes {

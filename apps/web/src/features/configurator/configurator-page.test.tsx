@@ -94,17 +94,40 @@ describe('the express configurator', () => {
     expect(await screen.findByRole('option', { name: 'Gold' })).toHaveAttribute('aria-disabled', 'true');
   });
 
-  it('explains an incompatible combination and keeps the configuration valid', async () => {
+  it('shows a conflicting option as such, with the rule’s reason, and choosing it moves the others to a valid combination and says what moved (issue 10 §3)', async () => {
     await openConfigurator('/add-product/302/2/0270', configuratorApi(distributor()));
     await choose(tx('configurator.attribute.finish'), 'Black');
-    await choose(tx('configurator.attribute.control'), 'DALI');
-    expect(await screen.findByText(new RegExp(tx('configurator.incompatible').replace('.', '\\.')))).toBeInTheDocument();
-    expect(reference()).toHaveTextContent('027005/03_10');
-    // Back to a compatible finish, DALI goes through and the message goes away.
-    await choose(tx('configurator.attribute.finish'), 'Sand white');
-    await choose(tx('configurator.attribute.control'), 'DALI');
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(tx('configurator.attribute.control')) }));
+    const dali = await screen.findByRole('option', { name: 'DALI' });
+    // Offered, not refused: marked beside the option with what it changes and why.
+    expect(dali).not.toHaveAttribute('aria-disabled', 'true');
+    expect(dali).toHaveAccessibleDescription(
+      tx('configurator.conflict.changes').replace('{{reason}}', 'black is not made with DALI').replace('{{attributes}}', tx('configurator.attribute.finish')),
+    );
+    await userEvent.click(dali);
+    // DALI is kept and the finish moved to the nearest combination that is made.
     expect(reference()).toHaveTextContent('027001/23_10');
+    const moved = tx('configurator.moved').replace('{{changes}}', `${tx('configurator.attribute.finish')}: Black → Sand white`);
+    expect(screen.getByText(moved)).toHaveAttribute('role', 'status');
     expect(screen.queryByText(new RegExp(tx('configurator.incompatible').replace('.', '\\.')))).not.toBeInTheDocument();
+    // A choice that fits moves nothing and clears the note.
+    await choose(tx('configurator.attribute.ledColourTemp'), '4000 K neutral white');
+    expect(reference()).toHaveTextContent('027001/24_10');
+    expect(screen.queryByText(moved)).not.toBeInTheDocument();
+  });
+
+  it('does not offer an option no valid combination holds', async () => {
+    const api = configuratorApi(distributor());
+    // Black is never made with a 4000 K LED nor with on/off: with this model's other options, never at all.
+    api.state.handlers.unshift((call) =>
+      call.path.startsWith('/api/products/v1/static/rules/')
+        ? json(200, { ...RULES, ruleSets: [{ ...RULES.ruleSets[0], rules: [{ kind: 'exclusion', id: 'no-black', reason: 'Black is not made any more', combinations: [{ Acabado: '05' }] }] }] })
+        : undefined,
+    );
+    await openConfigurator('/add-product/302/2/0270', api);
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(tx('configurator.attribute.finish')) }));
+    expect(await screen.findByRole('option', { name: 'Sand white' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Black' })).not.toBeInTheDocument();
   });
 
   it('says when the catalogue does not make an accepted combination', async () => {
@@ -186,6 +209,27 @@ describe('the attributes configurator', () => {
     await userEvent.click(within(finish).getByRole('button', { name: 'Black' }));
     expect(reference()).toHaveTextContent('027005/03_10');
     expect(within(finish).getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says beside a conflicting option why, in the user’s language, and what moved after choosing it', async () => {
+    const german = makeAccount({ role: 'distributor', lang: 'de', language: { isoCode: 'de' } });
+    const api = configuratorApi(german);
+    const rule = { ...RULES.ruleSets[0]!.rules[0]!, reasons: { en: 'black is not made with DALI', de: 'Schwarz gibt es nicht mit DALI' } };
+    api.state.handlers.unshift((call) => (call.path.startsWith('/api/products/v1/static/rules/') ? json(200, { ...RULES, ruleSets: [{ ...RULES.ruleSets[0], rules: [rule] }] }) : undefined));
+    await renderApp('/add-product-v2/302/2/0270', api);
+    await screen.findByRole('region', { name: tx('configurator.result.title', de) });
+    const finish = screen.getByRole('group', { name: tx('configurator.attribute.finish', de) });
+    await userEvent.click(within(finish).getByRole('button', { name: 'Schwarz' }));
+    const control = screen.getByRole('group', { name: tx('configurator.attribute.control', de) });
+    const dali = within(control).getByRole('button', { name: 'DALI' });
+    const note = tx('configurator.conflict.changes', de).replace('{{reason}}', 'Schwarz gibt es nicht mit DALI').replace('{{attributes}}', tx('configurator.attribute.finish', de));
+    expect(dali).toHaveAccessibleDescription(note);
+    expect(within(control).getByText(note)).toBeVisible();
+    await userEvent.click(dali);
+    expect(reference()).toHaveTextContent('027001/23_10');
+    // Said beside the group the user pressed, in a live region.
+    expect(within(control).getByRole('status')).toHaveTextContent(tx('configurator.moved', de).replace('{{changes}}', `${tx('configurator.attribute.finish', de)}: Schwarz → Sandweiß`));
+    expect(within(finish).getByRole('button', { name: 'Sandweiß' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
 
