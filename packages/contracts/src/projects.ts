@@ -235,8 +235,8 @@ export const ProjectListMeta = z.object({
 export type ProjectListMeta = z.infer<typeof ProjectListMeta>;
 
 /**
- * An item of the list: a version family (issue 10 §5), shown by its newest version (the item's own
- * fields) with every version the caller sees, oldest first (`current` marks the item's own version).
+ * An item of the list: a version family (issue 10 §5), shown by its version changed last (the item's
+ * own fields) with every version the caller sees, oldest first (`current` marks the item's own version).
  * Optional in the type only so that older callers' fixtures stay valid; the api always sends it.
  */
 export const ProjectListItem = ProjectSummary.extend({ versions: z.array(ProjectVersion).optional() });

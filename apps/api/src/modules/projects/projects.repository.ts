@@ -99,7 +99,10 @@ const familyKey = sql<number>`coalesce(${projects.versionOf}, ${projects.id})`;
  */
 const fold = (value: SQL | typeof projects.name) => sql`lumen_search_fold(${value})`;
 
-/** A family of versions as the list shows it: its rows (oldest version first), the newest is its head. */
+/**
+ * A family of versions as the list shows it: its rows (oldest version first) and its head, the version
+ * changed last (where the user left off; the newest number on a tie).
+ */
 export interface ProjectFamily {
   head: ProjectWithOwner;
   versions: ProjectWithOwner[];
@@ -162,7 +165,10 @@ export async function listProjects(
   for (const row of rows) byFamily.get(row.project.versionOf ?? row.project.id)?.push(flatten(row));
   const families: ProjectFamily[] = [];
   for (const versions of byFamily.values()) {
-    const head = versions[versions.length - 1];
+    const head = versions.reduce<ProjectWithOwner | undefined>(
+      (best, row) => (!best || row.updatedAt.getTime() > best.updatedAt.getTime() || (row.updatedAt.getTime() === best.updatedAt.getTime() && row.versionNumber > best.versionNumber) ? row : best),
+      undefined,
+    );
     if (head) families.push({ head, versions });
   }
   return { families, total };

@@ -40,7 +40,7 @@ describeWithDb('projects: version families', () => {
     return response.json<ProjectListPage>();
   }
 
-  it('lists a family once, as its newest version with every version (number and title) under it', async () => {
+  it('lists a family once, as its version changed last with every version (number and title) under it', async () => {
     const first = await createProject(owner, { name: 'Family list one' });
     const second = await version(first.id, 'Lobby lit warmer');
     const third = await version(second.id);
@@ -56,8 +56,13 @@ describeWithDb('projects: version families', () => {
       [third.id, 3, null, true],
     ]);
     expect(page.items[1]?.versions).toHaveLength(1);
+    // the item is the version changed last: where the user left off
+    t.clock.advance(60_000);
+    await owner.put(`${P1}/${second.id}`, { config: { note: 'worked on' } });
+    const after = (await list('search=family%20list&sortBy=NAME_ASC')).items[0] as ProjectListItem;
+    expect([after.id, after.versions?.find((v) => v.current)?.id]).toEqual([second.id, second.id]);
     // a version's title finds its family; paging counts families
-    expect((await list('search=lobby%20LIT')).items.map((item) => item.id)).toEqual([third.id]);
+    expect((await list('search=lobby%20LIT')).items.map((item) => item.versionOf)).toEqual([first.id]);
     const paged = await list('search=family%20list&sortBy=NAME_ASC&itemsPerPage=1&page=2');
     expect(paged.meta).toMatchObject({ totalItems: 2, totalPages: 2 });
     expect(paged.items.map((item) => item.name)).toEqual(['Family list two']);

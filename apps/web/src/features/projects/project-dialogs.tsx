@@ -10,8 +10,8 @@ import { useProjectNameField } from './use-project-name-field';
 import { ConfirmModal } from './confirm-modal';
 import { deleteProject, renameProject } from './projects-calls';
 
-/** Rename (EDITION only): the domain's project-title rule. */
-export function RenameProjectModal({ project, onClose }: { project: Project; onClose: () => void }) {
+/** Rename (EDITION only): the domain's project-title rule; the name is the project's, every version takes it. */
+export function RenameProjectModal({ project, versionsCount = 1, onClose }: { project: Project; versionsCount?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const nameField = useProjectNameField(project.name);
@@ -31,13 +31,14 @@ export function RenameProjectModal({ project, onClose }: { project: Project; onC
       onSubmit={onSubmit}
       onClose={onClose}
     >
+      {versionsCount > 1 && <p>{t('projects.rename.allVersions', { count: versionsCount })}</p>}
       <TextField {...nameField.fieldProps} autoFocus />
     </ProjectFormModal>
   );
 }
 
-/** Delete (EDITION only), confirmed; then home (spec §2). */
-export function DeleteProjectModal({ project, onClose }: { project: Project; onClose: () => void }) {
+/** Delete (EDITION only), confirmed: the project with every version of it; then home (spec §2). */
+export function DeleteProjectModal({ project, versionsCount = 1, onClose }: { project: Project; versionsCount?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -53,7 +54,7 @@ export function DeleteProjectModal({ project, onClose }: { project: Project; onC
 
   return (
     <ConfirmModal title={t('projects.delete.title')} confirmLabel={t('projects.delete.confirm')} pending={pending} onConfirm={() => void confirm()} onClose={onClose}>
-      <p>{t('projects.delete.text', { name: project.name })}</p>
+      <p>{versionsCount > 1 ? t('projects.delete.textVersions', { name: project.name, count: versionsCount }) : t('projects.delete.text', { name: project.name })}</p>
     </ConfirmModal>
   );
 }

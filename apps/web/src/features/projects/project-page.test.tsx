@@ -202,6 +202,61 @@ describe('versions', () => {
     expect(selectProjects(app.store.getState()).versionStatus).toBeNull();
   });
 
+  it('switches between versions from the header', async () => {
+    const api = projectsApi({
+      projects: [makeProject(5, { name: 'Lobby' }), makeProject(6, { name: 'Lobby', versionOf: 5, versionNumber: 2, versionTitle: 'Cheaper' })],
+    });
+    const app = await openProject('/project/5', api);
+    const switcher = () => screen.getByRole('button', { name: new RegExp(`^${tx('projects.versions.switch')}`) });
+    await waitFor(() => expect(switcher()).toHaveTextContent(tx('projects.versions.item', { number: 1 })));
+    await userEvent.click(switcher());
+    await userEvent.click(await screen.findByRole('option', { name: tx('projects.versions.itemTitled', { number: 2, title: 'Cheaper' }) }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/6'));
+    await waitFor(() => expect(switcher()).toHaveTextContent('Cheaper'));
+  });
+
+  it('renaming says every version takes the name; deleting the project says it takes every version', async () => {
+    const api = projectsApi({
+      projects: [makeProject(5, { name: 'Lobby' }), makeProject(6, { name: 'Lobby', versionOf: 5, versionNumber: 2 }), makeProject(7, { name: 'Lobby', versionOf: 5, versionNumber: 3 })],
+    });
+    const app = await openProject('/project/6', api);
+    await screen.findByRole('list', { name: tx('projects.versions.listLabel') });
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.rename.action') }));
+    const rename = await screen.findByRole('dialog', { name: tx('projects.rename.title') });
+    expect(within(rename).getByText(tx('projects.rename.allVersions_other', { count: 3 }))).toBeInTheDocument();
+    await userEvent.click(within(rename).getAllByRole('button', { name: tx('projects.cancel') })[0] as HTMLElement);
+
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.delete.action') }));
+    const confirm = await screen.findByRole('alertdialog', { name: tx('projects.delete.title') });
+    expect(within(confirm).getByText(tx('projects.delete.textVersions_other', { name: 'Lobby', count: 3 }))).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: tx('projects.delete.confirm') }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('DELETE', '/api/projects/v1/projects/6')).toHaveLength(1);
+  });
+
+  it('deletes only the version on screen, then opens the newest one left', async () => {
+    const api = projectsApi({
+      projects: [makeProject(5, { name: 'Lobby' }), makeProject(6, { name: 'Lobby', versionOf: 5, versionNumber: 2, versionTitle: 'Cheaper' }), makeProject(7, { name: 'Lobby', versionOf: 5, versionNumber: 3 })],
+    });
+    const app = await openProject('/project/6', api);
+    const versions = await screen.findByRole('list', { name: tx('projects.versions.listLabel') });
+    await userEvent.click(within(versions).getByRole('button', { name: tx('projects.versions.delete') }));
+    const confirm = await screen.findByRole('alertdialog', { name: tx('projects.versions.deleteTitle') });
+    expect(confirm).toHaveTextContent(tx('projects.versions.deleteText_other', { name: 'Lobby', version: tx('projects.versions.itemTitled', { number: 2, title: 'Cheaper' }), count: 2 }));
+    await userEvent.click(within(confirm).getByRole('button', { name: tx('projects.delete.confirm') }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/7'));
+    expect(api.callsTo('DELETE', '/api/apiv2/project/6/version')).toHaveLength(1);
+    expect(api.callsTo('DELETE', '/api/projects/v1/projects/6')).toHaveLength(0);
+  });
+
+  it('offers no whole-project delete while a version is ordered, only the versions in progress one by one', async () => {
+    const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby', status: 2 }), makeProject(6, { name: 'Lobby', versionOf: 5, versionNumber: 2 })] });
+    await openProject('/project/6', api);
+    const versions = await screen.findByRole('list', { name: tx('projects.versions.listLabel') });
+    expect(within(versions).getByRole('button', { name: tx('projects.versions.delete') })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: tx('projects.delete.action') })).not.toBeInTheDocument();
+  });
+
   it('shows a failed version in the dialog and resets the status when it closes', async () => {
     const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby' })], before: (call) => (call.path === '/api/apiv2/project/5/version' ? failure(500, 'INTERNAL') : undefined) });
     const app = await openProject('/project/5', api);

@@ -13,7 +13,8 @@ import { ProductsGrid } from './products-grid';
 import { DeleteProjectModal, RenameProjectModal } from './project-dialogs';
 import { loadProject } from './projects-calls';
 import { duplicateAndReload, selectProjects } from './projects-slice';
-import { VersionsSection } from './versions-section';
+import { useProjectVersions } from './use-project-versions';
+import { VersionsSection, VersionSwitcher } from './versions-section';
 import './projects.css';
 
 export { parseProjectId };
@@ -92,11 +93,14 @@ function ProjectView({ project, seesPrices, renderActions, renderSections }: Pro
   const format = useFormat();
   const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const { remote: versions, retry: retryVersions } = useProjectVersions(project);
+  const family = versions.status === 'ready' ? versions.versions : [];
 
   const statusActions = PROJECT_STATUS_ACTIONS[project.status];
   const editable = project.status === PROJECT_STATUS.EDITION && project.permissions.edit;
   const canRename = statusActions.includes('editName') && project.permissions.edit;
-  const canDelete = statusActions.includes('delete') && project.permissions.delete;
+  // Deleting the project deletes every version: not while one of them is ordered (its versions in progress go one by one).
+  const canDelete = statusActions.includes('delete') && project.permissions.delete && !family.some((version) => version.status !== PROJECT_STATUS.EDITION);
   // hideCloneProjectButton hides duplicating (the api refuses it alike).
   const cloneHidden = useFlag('hideCloneProjectButton');
   const canClone = !cloneHidden && project.status !== PROJECT_STATUS.DELETED && project.permissions.clone && hasAnyPrivilege(privileges, ['project.clone']);
@@ -129,6 +133,7 @@ function ProjectView({ project, seesPrices, renderActions, renderSections }: Pro
             <span>{t(`projects.catalog.${project.catalogId}`)}</span>
             {project.origin !== 'OWN' && <span>{t('projects.item.owner', { name: project.owner.name })}</span>}
           </p>
+          <VersionSwitcher project={project} remote={versions} />
         </div>
         <div className="project__actions">
           {renderActions?.(project)}
@@ -176,11 +181,11 @@ function ProjectView({ project, seesPrices, renderActions, renderSections }: Pro
         <ProductsGrid project={project} editable={editable} seesPrices={seesPrices} />
       </section>
 
-      <VersionsSection project={project} />
+      <VersionsSection project={project} remote={versions} onRetry={retryVersions} />
       {renderSections?.(project)}
 
-      {dialog === 'rename' && <RenameProjectModal project={project} onClose={() => setDialog(null)} />}
-      {dialog === 'delete' && <DeleteProjectModal project={project} onClose={() => setDialog(null)} />}
+      {dialog === 'rename' && <RenameProjectModal project={project} versionsCount={family.length} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && <DeleteProjectModal project={project} versionsCount={family.length} onClose={() => setDialog(null)} />}
       {dialog === 'reference' && <AddByReferenceModal project={project} onClose={() => setDialog(null)} />}
     </section>
   );

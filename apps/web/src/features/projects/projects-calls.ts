@@ -49,9 +49,19 @@ export const renameProject = createAsyncAction<ProjectSummary, { projectId: numb
   extra.api.put<ProjectSummary>('projects', `/v1/projects/${projectId}`, { name }),
 );
 
-/** DELETE projects /v1/projects/{id}. */
-export const deleteProject = createAsyncAction<unknown, { projectId: number }>('deleteProject', ({ projectId }, { extra }) =>
-  extra.api.delete<unknown>('projects', `/v1/projects/${projectId}`),
+/** What a delete answers: the project or version asked for and every project (version) it deleted. */
+export interface ProjectDeletedAnswer {
+  id: number;
+  status: 0;
+  deleted?: number[];
+}
+
+/**
+ * DELETE projects /v1/projects/{id}: the project, every version of it; or, with `version`, DELETE
+ * apiv2 /project/{id}/version: that version only (the others stay together).
+ */
+export const deleteProject = createAsyncAction<ProjectDeletedAnswer, { projectId: number; version?: boolean }>('deleteProject', ({ projectId, version }, { extra }) =>
+  version ? extra.api.delete<ProjectDeletedAnswer>('apiv2', `/project/${projectId}/version`) : extra.api.delete<ProjectDeletedAnswer>('projects', `/v1/projects/${projectId}`),
 );
 
 /** POST projects /v1/projects/{id}/clone: a copy of the project (a placeholder stands in the list meanwhile). */

@@ -29,27 +29,109 @@ async function choose(label: string, option: string) {
 }
 
 describe('the project list', () => {
-  it('shows the first page, most recently updated first, with the count and paging', async () => {
+  it('shows the first page of 10, most recently updated first, with the count and paging', async () => {
     const api = projectsApi({ projects: twelve() });
     await renderApp('/projects', api);
     expect(await screen.findByRole('heading', { level: 1, name: tx('projects.list.title') })).toBeInTheDocument();
     const list = await projectList();
-    await waitFor(() => expect(names(list)).toHaveLength(5));
+    await waitFor(() => expect(names(list)).toHaveLength(10));
     expect(screen.getByText(tx('projects.list.count_other', { count: 12 }))).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Project 08' })).toHaveAttribute('href', '/project/8');
     const call = api.callsTo('GET', '/api/projects/v1/projects/filter')[0];
-    expect(call?.query.get('itemsPerPage')).toBe('5');
+    expect(call?.query.get('itemsPerPage')).toBe('10');
     expect(call?.query.get('page')).toBe('1');
     expect(call?.query.get('sortBy')).toBe('UPDATED_RECENT');
     expect(call?.query.get('projectType')).toBeNull();
     expect(call?.query.get('language')).toBe('en');
 
     const paging = screen.getByRole('navigation', { name: tx('projects.paging.label') });
-    expect(within(paging).getByText(tx('projects.paging.position', { page: 1, total: 3 }))).toBeInTheDocument();
+    expect(within(paging).getByText(tx('projects.paging.position', { page: 1, total: 2 }))).toBeInTheDocument();
     expect(within(paging).getByRole('button', { name: tx('projects.paging.previous') })).toBeDisabled();
     await userEvent.click(within(paging).getByRole('button', { name: tx('projects.paging.next') }));
-    await waitFor(() => expect(within(paging).getByText(tx('projects.paging.position', { page: 2, total: 3 }))).toBeInTheDocument());
+    await waitFor(() => expect(within(paging).getByText(tx('projects.paging.position', { page: 2, total: 2 }))).toBeInTheDocument());
     expect(api.callsTo('GET', '/api/projects/v1/projects/filter').at(-1)?.query.get('page')).toBe('2');
+  });
+
+  it('lets the user show 10, 25 or 50 projects a page, back on the first page, and keeps the choice', async () => {
+    localStorage.removeItem('lumen.projectsPageSize');
+    const many = Array.from({ length: 30 }, (_, index) => makeProject(index + 1, { name: `Project ${String(index + 1).padStart(2, '0')}` }));
+    const api = projectsApi({ projects: many });
+    await renderApp('/projects', api);
+    const list = await projectList();
+    await waitFor(() => expect(names(list)).toHaveLength(10));
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.paging.next') }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/projects/v1/projects/filter').at(-1)?.query.get('page')).toBe('2'));
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(tx('projects.paging.size')) }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['10', '25', '50']);
+    await userEvent.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() => expect(names(screen.getByRole('list', { name: tx('projects.list.label') }))).toHaveLength(25));
+    const last = api.callsTo('GET', '/api/projects/v1/projects/filter').at(-1);
+    expect([last?.query.get('itemsPerPage'), last?.query.get('page')]).toEqual(['25', '1']);
+    expect(screen.getByText(tx('projects.paging.position', { page: 1, total: 2 }))).toBeInTheDocument();
+    expect(localStorage.getItem('lumen.projectsPageSize')).toBe('25');
+    localStorage.removeItem('lumen.projectsPageSize');
+  });
+
+  it('shows a project’s versions together under it, each with its number and title', async () => {
+    const api = projectsApi({
+      projects: [
+        makeProject(1, { name: 'Lobby', updatedAt: '2026-01-01T10:00:00Z' }),
+        makeProject(2, { name: 'Lobby', versionOf: 1, versionNumber: 2, versionTitle: 'Cheaper', updatedAt: '2026-01-03T10:00:00Z' }),
+        makeProject(3, { name: 'Lobby', versionOf: 1, versionNumber: 3, updatedAt: '2026-01-02T10:00:00Z' }),
+        makeProject(4, { name: 'Terrace', updatedAt: '2026-01-04T10:00:00Z' }),
+      ],
+    });
+    await renderApp('/projects', api);
+    const list = await projectList();
+    await waitFor(() => expect(names(list)).toEqual(['Terrace', 'Lobby']));
+    // the project's name opens the version changed last
+    expect(within(list).getByRole('link', { name: 'Lobby' })).toHaveAttribute('href', '/project/2');
+    const versions = within(list).getByRole('list', { name: tx('projects.item.versionsOf', { name: 'Lobby' }) });
+    expect(within(versions).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [tx('projects.versions.item', { number: 1 }), '/project/1'],
+      [tx('projects.versions.itemTitled', { number: 2, title: 'Cheaper' }), '/project/2'],
+      [tx('projects.versions.item', { number: 3 }), '/project/3'],
+    ]);
+    expect(within(list).getByText(tx('projects.item.versions_other', { count: 3 }))).toBeInTheDocument();
+    expect(screen.getByText(tx('projects.list.count_other', { count: 2 }))).toBeInTheDocument();
+    // a project of one version lists no versions
+    expect(within(list).getAllByRole('list')).toHaveLength(1);
+  });
+
+  it('says on the search field that a search is too long, and asks nothing of the server', async () => {
+    const api = projectsApi({ projects: twelve() });
+    await renderApp('/projects', api);
+    await projectList();
+    const calls = api.callsTo('GET', '/api/projects/v1/projects/filter').length;
+    const field = screen.getByRole('searchbox', { name: tx('projects.list.search') });
+    await userEvent.click(field);
+    await userEvent.paste('x'.repeat(101));
+    expect(await screen.findByText(tx('projects.list.searchTooLong', { max: 100 }))).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(api.callsTo('GET', '/api/projects/v1/projects/filter')).toHaveLength(calls);
+    expect(screen.queryByText(tx('projects.list.loadFailed'))).not.toBeInTheDocument();
+    await userEvent.type(field, '{backspace}');
+    await waitFor(() => expect(screen.queryByText(tx('projects.list.searchTooLong', { max: 100 }))).not.toBeInTheDocument());
+  });
+
+  it('shows the server’s refusal of a search as a form error, not as a connection problem', async () => {
+    const api = projectsApi({
+      projects: twelve(),
+      before: (call) =>
+        call.path === '/api/projects/v1/projects/filter' && call.query.get('search') === 'refused'
+          ? new Response(JSON.stringify({ ErrorCode: 400, ErrorDescription: 'The request is not valid', code: 'VALIDATION_FAILED', fields: [{ path: 'querystring.search', message: 'formError.maxLength' }] }), {
+              status: 400,
+              headers: { 'content-type': 'application/json' },
+            })
+          : undefined,
+    });
+    await renderApp('/projects', api);
+    const list = await projectList();
+    await userEvent.type(screen.getByRole('searchbox', { name: tx('projects.list.search') }), 'refused');
+    expect(await screen.findByText(tx('projects.list.searchTooLong', { max: 100 }))).toBeInTheDocument();
+    expect(screen.queryByText(tx('projects.list.loadFailed'))).not.toBeInTheDocument();
+    expect(names(list)).toHaveLength(10);
   });
 
   it('searches once the user pauses typing, and says when nothing matches', async () => {
@@ -94,7 +176,7 @@ describe('the project list', () => {
     });
     await renderApp('/projects', api);
     const list = await projectList();
-    await waitFor(() => expect(names(list)).toHaveLength(5));
+    await waitFor(() => expect(names(list)).toHaveLength(10));
     await userEvent.click(within(list).getByRole('button', { name: tx('projects.duplicate.actionNamed', { name: 'Project 08' }) }));
     const placeholder = await screen.findByTestId('project-placeholder');
     expect(placeholder).toHaveTextContent(tx('projects.placeholder.clone', { name: 'Project 08' }));
@@ -125,7 +207,7 @@ describe('the project list', () => {
     });
     await renderApp('/projects', api);
     const list = await projectList();
-    await waitFor(() => expect(names(list)).toHaveLength(5));
+    await waitFor(() => expect(names(list)).toHaveLength(10));
     await userEvent.click(within(list).getByRole('button', { name: tx('projects.duplicate.actionNamed', { name: 'Project 08' }) }));
     expect(await screen.findByTestId('project-placeholder')).toBeInTheDocument();
     hold.resolve();
@@ -133,7 +215,7 @@ describe('the project list', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(screen.queryByTestId('project-placeholder')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getAllByRole('button', { name: tx('error.close', {}, TRANSLATIONS['common-front'].en) })[0] as HTMLElement);
-    await waitFor(() => expect(names(list)).toHaveLength(5));
+    await waitFor(() => expect(names(list)).toHaveLength(10));
     expect(names(list)).not.toContain('Project 08 (copy)');
   });
 

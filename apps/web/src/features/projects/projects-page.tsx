@@ -1,4 +1,12 @@
-import { PROJECT_SORTS, type ProjectSort, type ProjectSummary, type ProjectTypeFilter } from '@lumen/contracts';
+import {
+  PROJECT_LIST_PAGE_SIZES,
+  PROJECT_SEARCH_MAX_LENGTH,
+  PROJECT_SORTS,
+  type ProjectListItem,
+  type ProjectListPageSize,
+  type ProjectSort,
+  type ProjectTypeFilter,
+} from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Icon, Select, Skeleton, TextField } from '@lumen/ui';
 import { useEffect, useState } from 'react';
@@ -10,7 +18,10 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { CreateProjectModal } from './create-project-modal';
 import { duplicateAndReload, LIST_ORIGINS, listQueryChanged, loadListPage, selectProjects, type Placeholder } from './projects-slice';
+import { isPageSize } from './page-size';
+import { useVersionLabel } from './versions-section';
 import './projects.css';
+import './project-list.css';
 
 /** Typing in the search waits this long before asking the server. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -80,16 +91,32 @@ export default function ProjectsPage() {
         </ul>
       )}
 
-      {meta && totalPages > 1 && (
-        <nav className="projects__paging" aria-label={t('projects.paging.label')}>
-          <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => dispatch(listQueryChanged({ page: page - 1 }))}>
-            {t('projects.paging.previous')}
-          </Button>
-          <span>{t('projects.paging.position', { page, total: totalPages })}</span>
-          <Button variant="secondary" size="sm" isDisabled={page >= totalPages} onPress={() => dispatch(listQueryChanged({ page: page + 1 }))}>
-            {t('projects.paging.next')}
-          </Button>
-        </nav>
+      {meta && (totalPages > 1 || meta.totalItems > (PROJECT_LIST_PAGE_SIZES[0] as number)) && (
+        <div className="projects__footer">
+          {totalPages > 1 ? (
+            <nav className="projects__paging" aria-label={t('projects.paging.label')}>
+              <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => dispatch(listQueryChanged({ page: page - 1 }))}>
+                {t('projects.paging.previous')}
+              </Button>
+              <span>{t('projects.paging.position', { page, total: totalPages })}</span>
+              <Button variant="secondary" size="sm" isDisabled={page >= totalPages} onPress={() => dispatch(listQueryChanged({ page: page + 1 }))}>
+                {t('projects.paging.next')}
+              </Button>
+            </nav>
+          ) : (
+            <span />
+          )}
+          <Select<string>
+            className="projects__page-size"
+            label={t('projects.paging.size')}
+            options={PROJECT_LIST_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+            value={String(query.itemsPerPage)}
+            onChange={(value) => {
+              const size = Number(value);
+              if (isPageSize(size)) dispatch(listQueryChanged({ itemsPerPage: size as ProjectListPageSize }));
+            }}
+          />
+        </div>
       )}
 
       {creating && <CreateProjectModal onClose={() => setCreating(false)} />}
@@ -97,18 +124,28 @@ export default function ProjectsPage() {
   );
 }
 
+/** A search the list cannot take: longer than the api's limit (the api says the same with a 400). */
+function searchProblem(search: string): string | null {
+  return search.trim().length > PROJECT_SEARCH_MAX_LENGTH ? 'projects.list.searchTooLong' : null;
+}
+
 function ListToolbar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const query = useAppSelector((state) => selectProjects(state).query);
+  const refused = useAppSelector((state) => selectProjects(state).list.searchError);
   const [search, setSearch] = useState(query.search);
+  const problem = searchProblem(search);
 
-  // The search is sent once the user pauses typing.
+  // The search is sent once the user pauses typing; one the list cannot take is said on the field instead.
   useEffect(() => {
-    if (search === query.search) return;
+    if (search === query.search || problem) return;
     const timer = setTimeout(() => dispatch(listQueryChanged({ search })), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [dispatch, search, query.search]);
+  }, [dispatch, search, query.search, problem]);
+
+  // The api's refusal names a message key (formError.maxLength): the field says it in the list's words.
+  const error = problem ?? (refused && search === query.search ? (refused === 'formError.maxLength' ? 'projects.list.searchTooLong' : refused) : null);
 
   return (
     <form
@@ -116,10 +153,18 @@ function ListToolbar() {
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        dispatch(listQueryChanged({ search }));
+        if (!problem) dispatch(listQueryChanged({ search }));
       }}
     >
-      <TextField className="projects__search" type="search" label={t('projects.list.search')} value={search} onChange={setSearch} />
+      <TextField
+        className="projects__search"
+        type="search"
+        label={t('projects.list.search')}
+        value={search}
+        onChange={setSearch}
+        isInvalid={error !== null}
+        errorMessage={error ? t(error, { max: PROJECT_SEARCH_MAX_LENGTH }) : undefined}
+      />
       <Select<ProjectSort>
         className="projects__select"
         label={t('projects.list.sort')}
@@ -138,15 +183,18 @@ function ListToolbar() {
   );
 }
 
-function ProjectItem({ project }: { project: ProjectSummary }) {
+/** A project of the list: its newest version, and every version under it when there are several (issue 10 §5). */
+function ProjectItem({ project }: { project: ProjectListItem }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
+  const versionLabel = useVersionLabel();
   const account = useAppSelector((state) => state.session.account);
   // hideCloneProjectButton hides duplicating (the api refuses it alike).
   const cloneHidden = useFlag('hideCloneProjectButton');
   const canClone = !cloneHidden && project.permissions.clone && (account ? hasAnyPrivilege(account.privileges, ['project.clone']) : false);
   const titleId = `project-${project.id}-name`;
+  const versions = project.versions ?? [];
   return (
     <li className="projects__item card" aria-labelledby={titleId}>
       <div className="projects__item-main">
@@ -156,11 +204,31 @@ function ProjectItem({ project }: { project: ProjectSummary }) {
         <p className="projects__item-facts">
           <span>{t('projects.item.updated', { date: format.date(project.updatedAt) })}</span>
           <span>{t('projects.item.products', { count: project.productsCount })}</span>
-          {project.versionNumber > 1 && <span>{t('projects.item.version', { number: project.versionNumber })}</span>}
+          {versions.length > 1 ? (
+            <span>{t('projects.item.versions', { count: versions.length })}</span>
+          ) : (
+            project.versionNumber > 1 && <span>{versionLabel(project)}</span>
+          )}
           {project.origin !== 'OWN' && <span className="projects__badge">{t(`projects.origin.${project.origin}`)}</span>}
           {project.status !== 1 && <span className="projects__badge projects__badge--status">{t(`projects.status.${project.status}`)}</span>}
         </p>
         {project.origin !== 'OWN' && <p className="projects__item-owner">{t('projects.item.owner', { name: project.owner.name })}</p>}
+        {versions.length > 1 && (
+          <ol className="projects__versions" aria-label={t('projects.item.versionsOf', { name: project.name })}>
+            {versions.map((version) => (
+              <li key={version.id} className="projects__version">
+                <Link className="text-link" to={projectPath(version.id)}>
+                  {versionLabel(version)}
+                </Link>
+                <span className="projects__version-facts">
+                  {version.id === project.id && <span className="projects__badge">{t('projects.item.latest')}</span>}
+                  {version.status === 2 && <span className="projects__badge projects__badge--status">{t('projects.status.2')}</span>}
+                  <span>{t('projects.item.updated', { date: format.date(version.updatedAt) })}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
       </div>
       {canClone && (
         <Button variant="secondary" size="sm" onPress={() => void dispatch(duplicateAndReload({ projectId: project.id, name: project.name }))}>

@@ -1,5 +1,15 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { PROJECT_LIST_RELOAD_ITEMS, PROJECT_LIST_V3_LIMIT, type Project, type ProjectListMeta, type ProjectSort, type ProjectSummary, type ProjectTypeFilter } from '@lumen/contracts';
+import {
+  PROJECT_LIST_RELOAD_ITEMS,
+  type Project,
+  type ProjectListItem,
+  type ProjectListMeta,
+  type ProjectListPageSize,
+  type ProjectSort,
+  type ProjectSummary,
+  type ProjectTypeFilter,
+} from '@lumen/contracts';
+import { readPageSize, storePageSize } from './page-size';
 import { addProductsToProject, validateProduct } from './project-target';
 import { isSessionEnded } from '../../shared/session';
 import { rootReducer, type AppDispatch, type RootState } from '../../shared/store';
@@ -17,8 +27,6 @@ import {
   type ProjectListArg,
 } from './projects-calls';
 
-/** A page of the list holds as many projects as the v3 list answers (spec §9: 5). */
-export const PAGE_SIZE = PROJECT_LIST_V3_LIMIT;
 export const LIST_ORIGINS = ['ALL', 'IMPORTER', 'THIRDPARTY', 'ASSIGNED'] as const satisfies readonly ProjectTypeFilter[];
 
 export type PlaceholderKind = 'import' | 'clone' | 'version';
@@ -34,6 +42,8 @@ export type VersionStatus = null | 'loading' | 'success' | 'failure';
 
 export interface ListQuery {
   page: number;
+  /** Projects (version families) per page: 10, 25 or 50, the user's choice kept in this browser. */
+  itemsPerPage: ProjectListPageSize;
   search: string;
   sortBy: ProjectSort;
   projectType: ProjectTypeFilter;
@@ -44,8 +54,10 @@ export interface ProjectsState {
   query: ListQuery;
   list: {
     status: 'idle' | 'loading' | 'ready' | 'failed';
-    items: ProjectSummary[];
+    items: ProjectListItem[];
     meta: ProjectListMeta | null;
+    /** The api refused the search (a 400 on querystring.search): its message key, shown on the field. */
+    searchError: string | null;
     requestId: string | null;
     /** Projects a duplicate or version just made: they stay on top when the list reloads. */
     fresh: ProjectSummary[];
@@ -57,18 +69,30 @@ export interface ProjectsState {
   project: { id: number | null; status: 'loading' | 'ready' | 'failed'; data: Project | null; httpStatus: number; requestId: string | null };
 }
 
-const initialQuery: ListQuery = { page: 1, search: '', sortBy: 'UPDATED_RECENT', projectType: 'ALL' };
+const initialQuery: ListQuery = { page: 1, itemsPerPage: 10, search: '', sortBy: 'UPDATED_RECENT', projectType: 'ALL' };
 
 const initialState: ProjectsState = {
   query: initialQuery,
-  list: { status: 'idle', items: [], meta: null, requestId: null, fresh: [] },
+  list: { status: 'idle', items: [], meta: null, requestId: null, fresh: [], searchError: null },
   placeholders: [],
   versionStatus: null,
   lastVersion: null,
   project: { id: null, status: 'loading', data: null, httpStatus: 0, requestId: null },
 };
 
-function withoutDuplicates(items: readonly ProjectSummary[]): ProjectSummary[] {
+/** The state a session starts with: the page size is the browser's. */
+function freshState(): ProjectsState {
+  return { ...initialState, query: { ...initialQuery, itemsPerPage: readPageSize() } };
+}
+
+/** Whether a failed list call is the api refusing the search: its message key then, else null. */
+function searchErrorOf(error: { ErrorCode: number; fields?: Array<{ path: string; message: string }> } | undefined): string | null {
+  if (error?.ErrorCode !== 400) return null;
+  const field = error.fields?.find((item) => item.path === 'querystring.search');
+  return field ? field.message : null;
+}
+
+function withoutDuplicates<T extends ProjectSummary>(items: readonly T[]): T[] {
   const seen = new Set<number>();
   return items.filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
 }
@@ -79,12 +103,13 @@ function httpStatusOf(payload: { error: { ErrorCode: number } } | undefined): nu
 
 export const projectsSlice = createSlice({
   name: 'projects',
-  initialState,
+  initialState: freshState,
   reducers: {
     /** Search, sort or origin changed: back to the first page. A page change keeps the rest. */
     listQueryChanged(state, action: PayloadAction<Partial<ListQuery>>) {
       const next = { ...state.query, ...action.payload };
       if (action.payload.page === undefined) next.page = 1;
+      if (action.payload.itemsPerPage !== undefined) storePageSize(action.payload.itemsPerPage);
       state.query = next;
     },
     versionStatusReset(state) {
@@ -102,10 +127,12 @@ export const projectsSlice = createSlice({
         if (state.list.requestId !== action.meta.requestId) return;
         const { items, meta } = action.payload;
         state.list.status = 'ready';
+        state.list.searchError = null;
         if (action.meta.arg.reload) {
           // After a duplicate or a version: the new project on top, then the reloaded first items.
-          state.list.items = withoutDuplicates([...state.list.fresh, ...items]).slice(0, PAGE_SIZE);
-          state.list.meta = { ...meta, page: 1, itemsPerPage: PAGE_SIZE, totalPages: Math.max(1, Math.ceil(meta.totalItems / PAGE_SIZE)) };
+          const size = state.query.itemsPerPage;
+          state.list.items = withoutDuplicates([...state.list.fresh, ...items]).slice(0, size);
+          state.list.meta = { ...meta, page: 1, itemsPerPage: size, totalPages: Math.max(1, Math.ceil(meta.totalItems / size)) };
           state.query.page = 1;
         } else {
           state.list.items = items;
@@ -115,7 +142,10 @@ export const projectsSlice = createSlice({
       })
       .addCase(loadProjects.rejected, (state, action) => {
         if (state.list.requestId !== action.meta.requestId) return;
-        state.list.status = 'failed';
+        // A search the api refuses is the user's to correct: said on the field, the list stays as it was.
+        const searchError = searchErrorOf(action.payload?.error);
+        state.list.searchError = searchError;
+        state.list.status = searchError ? 'ready' : 'failed';
       })
       // Placeholders (spec §4): on top while a project is imported, cloned or versioned.
       .addCase(duplicateProject.pending, (state, action) => {
@@ -174,14 +204,21 @@ export const projectsSlice = createSlice({
         state.project.httpStatus = httpStatusOf(action.payload);
       })
       .addCase(renameProject.fulfilled, (state, action) => {
-        const { id, name, revision, updatedAt } = action.payload;
+        // A name is the project's: every version in the list takes it (the api renamed them all).
+        const { id, name, revision, updatedAt, versionOf } = action.payload;
         if (state.project.data?.id === id) Object.assign(state.project.data, { name, revision, updatedAt });
-        for (const item of state.list.items) if (item.id === id) item.name = name;
+        for (const item of state.list.items) {
+          if (item.versionOf !== versionOf) continue;
+          if (item.status === 1) item.name = name;
+          for (const version of item.versions ?? []) if (version.status === 1) version.name = name;
+        }
       })
       .addCase(deleteProject.fulfilled, (state, action) => {
         const { projectId } = action.meta.arg;
-        state.list.items = state.list.items.filter((item) => item.id !== projectId);
-        if (state.project.id === projectId) state.project = initialState.project;
+        const gone = new Set([projectId, ...(action.payload.deleted ?? [])]);
+        state.list.items = state.list.items.filter((item) => !gone.has(item.id));
+        for (const item of state.list.items) if (item.versions) item.versions = item.versions.filter((version) => !gone.has(version.id));
+        if (state.project.id !== null && gone.has(state.project.id)) state.project = initialState.project;
       })
       .addCase(updateProduct.pending, (state, action) => {
         const { projectId, productId, body } = action.meta.arg;
@@ -221,7 +258,7 @@ export const projectsSlice = createSlice({
         data.revision = action.payload.revision;
         data.products.push(...action.payload.products);
       })
-      .addMatcher(isSessionEnded, () => initialState);
+      .addMatcher(isSessionEnded, () => freshState());
   },
 });
 
@@ -242,7 +279,7 @@ declare module '../../shared/store' {
 export const selectProjects = projectsSlice.injectInto(rootReducer).selectSlice;
 
 function listArg(query: ListQuery): ProjectListArg {
-  return { ...query, itemsPerPage: PAGE_SIZE };
+  return { ...query };
 }
 
 /** Loads the list's current page. */

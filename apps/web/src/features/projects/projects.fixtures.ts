@@ -92,6 +92,25 @@ export interface ProjectsApiOptions {
 }
 
 /** The fake api plus an in-memory projects service with list, detail and the project actions. */
+/** The api's search folding (lumen_search_fold): case and accents ignored. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function versionOf(item: Project, currentId: number): ProjectVersion {
+  return {
+    id: item.id,
+    name: item.name,
+    versionNumber: item.versionNumber,
+    versionTitle: item.versionTitle,
+    status: item.status,
+    productsCount: item.products.length,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    current: item.id === currentId,
+  };
+}
+
 export function projectsApi(options: ProjectsApiOptions = {}) {
   const account = options.account === undefined ? makeAccount({ role: 'distributor' }) : options.account;
   const api = createFakeApi({ account });
@@ -105,16 +124,25 @@ export function projectsApi(options: ProjectsApiOptions = {}) {
   api.handle((call) => {
     const { method, path, query } = call;
     if (method === 'GET' && path === '/api/projects/v1/projects/filter') {
-      const search = (query.get('search') ?? '').toLowerCase();
+      const search = fold(query.get('search') ?? '');
+      if (search.length > 100) {
+        return json(400, { ErrorCode: 400, ErrorDescription: 'The request is not valid', code: 'VALIDATION_FAILED', fields: [{ path: 'querystring.search', message: 'formError.maxLength' }] });
+      }
       const type = query.get('projectType');
       const sortBy = query.get('sortBy') ?? 'UPDATED_RECENT';
       const perPage = Number(query.get('itemsPerPage') ?? 10);
       const page = Number(query.get('page') ?? 1);
-      const items = [...projects.values()]
-        .filter((project) => project.status !== 0)
-        .filter((project) => project.name.toLowerCase().includes(search))
-        .filter((project) => !type || project.origin === type)
-        .map(toSummary)
+      const live = [...projects.values()].filter((project) => project.status !== 0).filter((project) => !type || project.origin === type);
+      // One item per version family, as the api answers: the version changed last, every version under it.
+      const families = new Map<number, Project[]>();
+      for (const project of live) families.set(project.versionOf, [...(families.get(project.versionOf) ?? []), project]);
+      const items = [...families.values()]
+        .filter((family) => family.some((project) => fold(project.name).includes(search) || fold(project.versionTitle ?? '').includes(search)))
+        .map((family) => {
+          const versions = [...family].sort((a, b) => a.versionNumber - b.versionNumber);
+          const head = [...versions].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.versionNumber - a.versionNumber)[0] as Project;
+          return { ...toSummary(head), versions: versions.map((version) => versionOf(version, head.id)) };
+        })
         .sort((a, b) => {
           if (sortBy === 'NAME_ASC') return a.name.localeCompare(b.name);
           if (sortBy === 'NAME_DESC') return b.name.localeCompare(a.name);
@@ -148,14 +176,16 @@ export function projectsApi(options: ProjectsApiOptions = {}) {
         const prices = query.get('prices') === 'true';
         return json(200, prices ? project : { ...project, totalNet: null, products: project.products.map((item) => ({ ...item, price: null })) });
       }
+      const family = [...projects.values()].filter((item) => item.versionOf === project.versionOf && item.status !== 0);
       if (method === 'PUT') {
-        project.name = (call.body as { name: string }).name;
-        project.revision += 1;
+        // A name is the project's: every version in progress takes it.
+        const name = (call.body as { name: string }).name;
+        for (const item of family) if (item.status === 1 && item.name !== name) Object.assign(item, { name, revision: item.revision + 1 });
         return json(200, toSummary(project));
       }
       if (method === 'DELETE') {
-        project.status = 0;
-        return json(200, { id: project.id, status: 0 });
+        for (const item of family) item.status = 0;
+        return json(200, { id: project.id, status: 0, deleted: family.map((item) => item.id) });
       }
     }
     const clone = /^\/api\/projects\/v1\/projects\/(\d+)\/clone$/.exec(path);
@@ -182,19 +212,17 @@ export function projectsApi(options: ProjectsApiOptions = {}) {
       const source = projects.get(Number(versions[1]));
       if (!source) return failure(404, 'NOT_FOUND');
       const list: ProjectVersion[] = [...projects.values()]
-        .filter((item) => item.versionOf === source.versionOf)
-        .map((item) => ({
-          id: item.id,
-          name: item.name,
-          versionNumber: item.versionNumber,
-          versionTitle: item.versionTitle,
-          status: item.status,
-          productsCount: item.products.length,
-          createdAt: item.createdAt,
-          updatedAt: item.updatedAt,
-          current: item.id === source.id,
-        }));
+        .filter((item) => item.versionOf === source.versionOf && item.status !== 0)
+        .sort((a, b) => a.versionNumber - b.versionNumber)
+        .map((item) => versionOf(item, source.id));
       return json(200, list);
+    }
+    const deleteVersion = /^\/api\/apiv2\/project\/(\d+)\/version$/.exec(path);
+    if (method === 'DELETE' && deleteVersion) {
+      const project = projects.get(Number(deleteVersion[1]));
+      if (!project || project.status === 0) return failure(404, 'NOT_FOUND');
+      project.status = 0;
+      return json(200, { id: project.id, status: 0, deleted: [project.id] });
     }
     const productsPath = /^\/api\/projects\/v1\/projects\/(\d+)\/products$/.exec(path);
     if (method === 'POST' && productsPath) {

@@ -1,40 +1,55 @@
 import { PROJECT_STATUS, type Project, type ProjectVersion } from '@lumen/contracts';
-import { Button, Modal, Skeleton, TextField } from '@lumen/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Modal, Select, Skeleton, TextField } from '@lumen/ui';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { projectPath, versionTitleError } from './project-target';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
-import { loadVersions } from './projects-calls';
+import { ConfirmModal } from './confirm-modal';
+import { deleteProject } from './projects-calls';
 import { selectProjects, versionAndReload, versionStatusReset } from './projects-slice';
+import type { VersionsRemote } from './use-project-versions';
 
-type VersionsRemote = { status: 'loading' } | { status: 'ready'; versions: ProjectVersion[] } | { status: 'failed' };
+/** "Version 2" or "Version 2 · Lobby lit warmer". */
+export function useVersionLabel() {
+  const { t } = useTranslation();
+  return (version: Pick<ProjectVersion, 'versionNumber' | 'versionTitle'>) =>
+    version.versionTitle
+      ? t('projects.versions.itemTitled', { number: version.versionNumber, title: version.versionTitle })
+      : t('projects.versions.item', { number: version.versionNumber });
+}
 
-/** The project's versions: list (each opens its project), switch, and a new version. */
-export function VersionsSection({ project }: { project: Project }) {
+/** The project page's version switch (issue 10 §5): shown when the project has several versions. */
+export function VersionSwitcher({ project, remote }: { project: Project; remote: VersionsRemote }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const label = useVersionLabel();
+  if (remote.status !== 'ready' || remote.versions.length <= 1) return null;
+  return (
+    <Select<string>
+      className="project__version-switch"
+      label={t('projects.versions.switch')}
+      options={remote.versions.map((version) => ({ value: String(version.id), label: label(version) }))}
+      value={String(project.id)}
+      onChange={(id) => {
+        if (Number(id) !== project.id) void navigate(projectPath(Number(id)));
+      }}
+    />
+  );
+}
+
+/** The project's versions: list (each opens its version), a new version, and deleting the one on screen. */
+export function VersionsSection({ project, remote, onRetry }: { project: Project; remote: VersionsRemote; onRetry: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
-  const [remote, setRemote] = useState<VersionsRemote>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const label = useVersionLabel();
   const [creating, setCreating] = useState(false);
-  const versionStatus = useAppSelector((state) => selectProjects(state).versionStatus);
+  const [deleting, setDeleting] = useState(false);
   const canVersion = project.status !== PROJECT_STATUS.DELETED && project.permissions.edit;
-  // A new version changes the chain: read it again once it is made.
-  const versionMade = versionStatus === 'success';
-
-  useEffect(() => {
-    let current = true;
-    setRemote({ status: 'loading' });
-    void dispatch(loadVersions({ projectId: project.id })).then((result) => {
-      if (!current) return;
-      setRemote(loadVersions.fulfilled.match(result) ? { status: 'ready', versions: result.payload } : { status: 'failed' });
-    });
-    return () => {
-      current = false;
-    };
-  }, [dispatch, project.id, attempt, versionMade]);
+  const versions = remote.status === 'ready' ? remote.versions : [];
+  const canDeleteVersion = versions.length > 1 && project.status === PROJECT_STATUS.EDITION && project.permissions.delete;
 
   return (
     <section className="project__versions card" aria-labelledby="project-versions-title">
@@ -51,7 +66,7 @@ export function VersionsSection({ project }: { project: Project }) {
       ) : remote.status === 'failed' ? (
         <div role="alert">
           <p>{t('projects.versions.loadFailed')}</p>
-          <Button variant="secondary" size="sm" onPress={() => setAttempt((n) => n + 1)}>
+          <Button variant="secondary" size="sm" onPress={onRetry}>
             {t('projects.retry')}
           </Button>
         </div>
@@ -59,29 +74,31 @@ export function VersionsSection({ project }: { project: Project }) {
         <p className="projects__lead">{t('projects.versions.none')}</p>
       ) : (
         <ol className="project__version-list" aria-label={t('projects.versions.listLabel')}>
-          {remote.versions.map((version) => {
-            const label = version.versionTitle
-              ? t('projects.versions.itemTitled', { number: version.versionNumber, title: version.versionTitle })
-              : t('projects.versions.item', { number: version.versionNumber });
-            return (
-              <li key={version.id} className={version.id === project.id ? 'project__version project__version--current' : 'project__version'}>
-                {version.id === project.id ? (
-                  <span aria-current="page">
-                    {label} <span className="projects__badge">{t('projects.versions.current')}</span>
-                  </span>
-                ) : (
-                  <Link className="text-link" to={projectPath(version.id)}>
-                    {label}
-                  </Link>
-                )}
-                <span className="project__version-facts">
-                  {t('projects.item.updated', { date: format.date(version.updatedAt) })} · {t('projects.item.products', { count: version.productsCount })}
+          {remote.versions.map((version) => (
+            <li key={version.id} className={version.id === project.id ? 'project__version project__version--current' : 'project__version'}>
+              {version.id === project.id ? (
+                <span aria-current="page">
+                  {label(version)} <span className="projects__badge">{t('projects.versions.current')}</span>
                 </span>
-              </li>
-            );
-          })}
+              ) : (
+                <Link className="text-link" to={projectPath(version.id)}>
+                  {label(version)}
+                </Link>
+              )}
+              <span className="project__version-facts">
+                {t('projects.item.updated', { date: format.date(version.updatedAt) })} · {t('projects.item.products', { count: version.productsCount })}
+                {version.status === PROJECT_STATUS.ORDER && ` · ${t('projects.status.2')}`}
+              </span>
+              {version.id === project.id && canDeleteVersion && (
+                <Button variant="ghost" size="sm" onPress={() => setDeleting(true)}>
+                  {t('projects.versions.delete')}
+                </Button>
+              )}
+            </li>
+          ))}
         </ol>
       )}
+      {deleting && <DeleteVersionModal project={project} versions={versions} onClose={() => setDeleting(false)} />}
       {creating && (
         <VersionModal
           project={project}
@@ -92,6 +109,30 @@ export function VersionsSection({ project }: { project: Project }) {
         />
       )}
     </section>
+  );
+}
+
+/** Deletes the version on screen (the others stay together), then opens the newest one left. */
+function DeleteVersionModal({ project, versions, onClose }: { project: Project; versions: readonly ProjectVersion[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const label = useVersionLabel();
+  const [pending, setPending] = useState(false);
+  const next = [...versions].reverse().find((version) => version.id !== project.id);
+
+  async function confirm() {
+    setPending(true);
+    const result = await dispatch(deleteProject({ projectId: project.id, version: true }));
+    setPending(false);
+    onClose();
+    if (deleteProject.fulfilled.match(result)) void navigate(next ? projectPath(next.id) : '/', { replace: true });
+  }
+
+  return (
+    <ConfirmModal title={t('projects.versions.deleteTitle')} confirmLabel={t('projects.delete.confirm')} pending={pending} onConfirm={() => void confirm()} onClose={onClose}>
+      <p>{t('projects.versions.deleteText', { version: label(project), name: project.name, count: versions.length - 1 })}</p>
+    </ConfirmModal>
   );
 }
 
