@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import type { Article, Collection, VariationsResponse } from '@lumen/contracts';
+import type { Article, Collection, PreconfigDetail, PreconfigSummary, VariationsResponse } from '@lumen/contracts';
+import { parseReference } from '@lumen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
@@ -124,5 +125,18 @@ describeWithDb('catalogue pictures (issue 10 §11)', () => {
     }
     const collections = (await visitor.get('/api/products/v1/categories/collections?catalogId=16&lang=en&subFamilyId=219')).json<Collection[]>();
     expect(collections[0]?.image).toBe(`${I}/collection/219.svg`);
+  });
+
+  it('shows a preconfiguration by its first luminaire in the finish it holds', async () => {
+    const distributor = t.agent();
+    await distributor.login('distributor@demo.example');
+    const list = (await distributor.get('/api/products/v1/preconfigs/list?catalogId=16')).json<PreconfigSummary[]>();
+    expect(list.length).toBeGreaterThan(0);
+    for (const preconfig of list) {
+      const detail = (await distributor.get(`/api/products/v1/preconfigs/creation/${preconfig.id}?catalogId=16`)).json<PreconfigDetail>();
+      const first = detail.lines[0];
+      expect(first, String(preconfig.id)).toBeDefined();
+      expect(preconfig.image).toBe(`${I}/model/${first?.model}.svg?finish=${parseReference(first?.reference ?? '').colour}`);
+    }
   });
 });

@@ -348,7 +348,8 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       configuratorType: configurator ?? { id: preconfig.configuratorTypeId, description: String(preconfig.configuratorTypeId) },
       models: [...new Set(preconfig.lines.map((line) => line.model))],
       lightsCount: preconfig.lines.reduce((sum, line) => sum + line.quantity, 0),
-      image: imageUrl('model', preconfig.lines[0]?.model ?? ''),
+      // The first luminaire, in the finish the preconfiguration holds it in.
+      image: imageUrl('model', preconfig.lines[0]?.model ?? '', snapshot.articleByReference.get(preconfig.lines[0]?.reference ?? '')?.finish),
       price,
     };
   }
