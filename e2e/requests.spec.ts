@@ -38,8 +38,10 @@ async function pick(scope: Locator, label: string, name: string) {
   await expect(field).toHaveValue(name);
 }
 
+/** Finds the project through the list's search: other specs add projects to the same demo accounts. */
 async function openProject(page: Page, name: string) {
   await page.goto('/projects');
+  await page.getByRole('main').getByRole('search').getByRole('searchbox').fill(name);
   await page.getByRole('main').getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name })).toBeVisible();
 }
