@@ -1,4 +1,5 @@
 import type { Lang } from '@lumen/contracts';
+import { formatFeetAndInches, lengthSystemOf, pendantHeightToMetres } from '@lumen/domain';
 import { localeOf } from './language';
 
 /** Currency amounts (spec §9): locale de-DE for EUR, en-US for every other currency. */
@@ -29,4 +30,24 @@ export function formatFileSize(bytes: number, lang: Lang): string {
   const [value, unit] = bytes < KIB ? [bytes, 'byte'] : bytes < MIB ? [bytes / KIB, 'kilobyte'] : [bytes / MIB, 'megabyte'];
   // Bytes in words ("5 bytes": the short form is "5 byte"), kB and MB as symbols.
   return formatNumber(value, lang, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
+}
+
+/**
+ * A length stored in centimetres (a pendant height) as the catalogue's users read it (issue 10 §10,
+ * configuration-domain units): feet and inches to the 1/16 in catalogue 21; elsewhere centimetres
+ * below a metre and metres with two decimals from one metre, in the language's number format. Unit
+ * symbols are not translated; the number and its unit never part at a line end.
+ */
+export function formatLength(cm: number, catalogId: number, lang: Lang): string {
+  if (lengthSystemOf(catalogId) === 'imperial') return formatFeetAndInches(cm).replace(/ /g, '\u00a0');
+  if (cm < 100) return `${formatNumber(cm, lang, { maximumFractionDigits: 1 })}\u00a0cm`;
+  return `${formatNumber(pendantHeightToMetres(cm), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0m`;
+}
+
+/**
+ * A catalogue name with its sizes kept whole (issue 10 §9): "Ø 15", "L 120" and "15 cm" never break
+ * between the sign and its number, so a long heading (German) does not leave a lone "Ø" at a line end.
+ */
+export function keepSizesTogether(text: string): string {
+  return text.replace(/(^|\s)(Ø|⌀|L|H) (?=\d)/g, '$1$2\u00a0').replace(/(\d) (mm|cm|m|in|ft|W|lm|K)(?=$|[\s),.;])/g, '$1\u00a0$2');
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_LANG } from '@lumen/contracts/constants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatFileSize, formatMoney, formatNumber } from './format';
+import { formatDate, formatFileSize, formatLength, formatMoney, formatNumber } from './format';
 import { parseLang } from './language';
 
 /** The Intl helpers bound to the interface language; re-rendered when it changes. */
@@ -15,6 +15,8 @@ export function useFormat() {
       date: (value: Date | string | number, options?: Intl.DateTimeFormatOptions) => formatDate(value, lang, options),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, lang, options),
       fileSize: (bytes: number) => formatFileSize(bytes, lang),
+      /** A length stored in cm in the catalogue's units (issue 10 §10). */
+      length: (cm: number, catalogId: number) => formatLength(cm, catalogId, lang),
     }),
     [lang],
   );

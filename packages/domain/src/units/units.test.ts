@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centimetresToInches, convertTime, cubicMetresToCubicFeet, formatInchFraction, isUnit, kilogramsToPounds, parseUnit, toImperial, UNITS } from './units';
+import { centimetresToInches, convertTime, cubicMetresToCubicFeet, formatFeetAndInches, formatInchFraction, isUnit, lengthSystemOf, kilogramsToPounds, parseUnit, toImperial, UNITS } from './units';
 
 describe('units: cm, m, in, ft, kg, lb, m³, ft³, W, lm', () => {
   it('knows the ten units and their ASCII spellings', () => {
@@ -69,5 +69,27 @@ describe("time conversion; failure 'Invalid input'", () => {
     [1, 'toString', 'h'],
   ] as const)("%s %s → %s throws 'Invalid input'", (value, from, to) => {
     expect(() => convertTime(value, from, to)).toThrow('Invalid input');
+  });
+});
+
+describe('lengths as a catalogue reads them (issue 10 §10)', () => {
+  it.each([
+    [150, `4' 11 1/16"`],
+    [30, `11 13/16"`],
+    [304.8, `10' 0"`],
+    [60, `1' 11 5/8"`],
+    [500, `16' 4 7/8"`],
+    // 182.87 cm is 71.996 in: the 1/16 rounds up to a whole foot.
+    [182.87, `6' 0"`],
+    [0, `0"`],
+  ])('%s cm → %s', (cm, text) => {
+    expect(formatFeetAndInches(cm)).toBe(text);
+  });
+  it('refuses what is no length', () => {
+    for (const bad of [Number.NaN, -1, Number.POSITIVE_INFINITY]) expect(() => formatFeetAndInches(bad)).toThrow('Invalid input');
+  });
+  it('catalogue 21 reads feet and inches, the others metric', () => {
+    expect(lengthSystemOf(21)).toBe('imperial');
+    expect(lengthSystemOf(16)).toBe('metric');
   });
 });

@@ -117,6 +117,24 @@ export function formatInchFraction(inches: number): string {
   return whole === 0 ? `${sign}${numerator}/${denominator}"` : `${sign}${whole} ${numerator}/${denominator}"`;
 }
 
+/**
+ * A length (cm) in feet and inches, the inches to the nearest 1/16 (formatInchFraction), carried
+ * into the feet when they round up to 12: 150 → `4' 11 1/16"`, 30 → `11 13/16"`, 304.8 → `10' 0"`.
+ */
+export function formatFeetAndInches(cm: number): string {
+  if (!Number.isFinite(cm) || cm < 0) throw new DomainError('INVALID_INPUT', 'Invalid input');
+  const sixteenths = toDecimal(cm).dividedBy(CM_PER_INCH).times(16).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  const feet = Math.floor(sixteenths / (12 * 16));
+  const inches = formatInchFraction((sixteenths - feet * 12 * 16) / 16);
+  return feet === 0 ? inches : `${feet}' ${inches}`;
+}
+
+/** How a catalogue's users read lengths (configuration-domain units): catalogue 21 in feet and inches, the others in centimetres and metres. */
+export type LengthSystem = 'imperial' | 'metric';
+export function lengthSystemOf(catalogId: number): LengthSystem {
+  return catalogId === 21 ? 'imperial' : 'metric';
+}
+
 /** Time units for durations (packaging timing, lead times). */
 export const TIME_UNITS = ['ms', 's', 'min', 'h', 'd', 'w'] as const;
 export type TimeUnit = (typeof TIME_UNITS)[number];

@@ -132,9 +132,9 @@ describe('/validate/{projectId}/{productId}: a project line in the attributes co
     const api = validateApi(project, { pendant: true });
     await openLine(`/validate/5/${LINE_ID}`, api);
     const heights = screen.getByRole('group', { name: tx('configurator.attribute.pendantHeight') });
-    const chosen = within(heights).getByRole('button', { name: tx('configurator.metres', { value: '2.00' }) });
+    const chosen = within(heights).getByRole('button', { name: '2.00\u00a0m' });
     expect(chosen).toHaveAttribute('aria-pressed', 'true');
-    const higher = within(heights).getByRole('button', { name: tx('configurator.metres', { value: '3.00' }) });
+    const higher = within(heights).getByRole('button', { name: '3.00\u00a0m' });
     expect(higher).toBeEnabled();
     await userEvent.click(higher);
     expect(higher).toHaveAttribute('aria-pressed', 'true');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { selectBrowsingCatalogId, selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { formatMoney, formatNumber } from '../../i18n/format';
+import { formatMoney, formatNumber, keepSizesTogether } from '../../i18n/format';
 import { loadCollections, loadModels } from './catalogue-calls';
 import './catalogue.css';
 import { lampTypeKey } from './lamp-types';
@@ -172,7 +172,7 @@ function ModelCard({ model, to, seesPrices, lang }: { model: ModelSummary; to: s
       <ProductImage src={model.image} />
       <span className="catalogue-card__body">
         <span className="catalogue-card__title">
-          <strong className="catalogue-card__name">{model.description}</strong>
+          <strong className="catalogue-card__name">{keepSizesTogether(model.description)}</strong>
           <span className="catalogue-card__code">{model.model}</span>
         </span>
         <span className="catalogue-card__meta">

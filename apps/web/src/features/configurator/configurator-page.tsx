@@ -4,6 +4,7 @@ import { Button, Skeleton, Stepper } from '@lumen/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { keepSizesTogether } from '../../i18n/format';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { toArticleCollection } from './configuration';
@@ -103,7 +104,9 @@ export function ConfiguratorScreen({
   const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && reader ? `${reader}/${model}/${catalogId}/${lang}/${subFamilyId}/${applicationLocationId ?? ''}` : null, () =>
     dispatch(loadModelSummary({ model, catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
   );
-  const name = summary.status === 'ready' ? summary.data?.description : undefined;
+  // Sizes kept whole: a long (German) heading leaves no lone "Ø" at a line end (issue 10 §9).
+  const described = summary.status === 'ready' ? summary.data?.description : undefined;
+  const name = described === undefined ? undefined : keepSizesTogether(described);
   const data = collection.status === 'ready' ? collection.data : null;
   // The picture shows the chosen finish (issue 10 §11): the configurator tells it after each choice.
   const configuration = `${model}/${data?.catalogId ?? catalogId}`;

@@ -3,7 +3,6 @@ import {
   baseArticle,
   descriptionIn,
   orderLineValidity,
-  pendantHeightToMetres,
   type Article,
   type AttributeChange,
   type AttributeKey,
@@ -17,7 +16,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch } from '../../shared/store';
-import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
+import { formatDate, formatLength, formatMoney, formatNumber } from '../../i18n/format';
 import { checkReference } from './configurator-calls';
 import {
   attributesOf,
@@ -177,7 +176,7 @@ export function Configurator({
             {pendant && (
               <Select
                 label={t('configurator.attribute.pendantHeight')}
-                options={pendantHeights(base, pendant).map((cm) => ({ value: String(cm), label: metres(cm, lang, t) }))}
+                options={pendantHeights(base, pendant).map((cm) => ({ value: String(cm), label: lengthOf(cm, data.catalogId, lang) }))}
                 value={height}
                 onChange={(value) => choose('pendantHeight', value)}
                 isDisabled={readOnly}
@@ -207,7 +206,7 @@ export function Configurator({
             {pendant && (
               <OptionGroup
                 label={t('configurator.attribute.pendantHeight')}
-                options={pendantHeights(base, pendant).map((cm) => ({ code: String(cm), label: metres(cm, lang, t), disabled: false, conflict: false }))}
+                options={pendantHeights(base, pendant).map((cm) => ({ code: String(cm), label: lengthOf(cm, data.catalogId, lang), disabled: false, conflict: false }))}
                 value={height}
                 onChange={(value) => choose('pendantHeight', value)}
                 isFixed={readOnly}
@@ -226,7 +225,7 @@ export function Configurator({
       <Results
         result={result}
         catalogId={data.catalogId}
-        pendantHeight={pendant ? metres(Number(height), lang, t) : null}
+        pendantHeight={pendant ? lengthOf(Number(height), data.catalogId, lang) : null}
         quantity={quantity}
         onQuantity={setQuantity}
         seesPrices={seesPrices}
@@ -247,9 +246,8 @@ function swatchOf(data: VariationsResponse, model: string, base: Article, code: 
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-function metres(cm: number, lang: Lang, t: Translate): string {
-  return t('configurator.metres', { value: formatNumber(pendantHeightToMetres(cm), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
-}
+/** A pendant height (cm) in the catalogue's units: feet and inches in catalogue 21, metres elsewhere (issue 10 §10). */
+const lengthOf = formatLength;
 
 interface GroupOption {
   code: string;

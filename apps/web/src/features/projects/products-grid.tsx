@@ -1,5 +1,5 @@
 import { MAX_PRODUCT_QUANTITY, type Project, type ProjectProduct } from '@lumen/contracts';
-import { attributesValidatePath, hasAnyPrivilege, pendantHeightToMetres } from '@lumen/domain';
+import { attributesValidatePath, hasAnyPrivilege } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -29,13 +29,12 @@ export function lineFigures(product: ProjectProduct): { lumens: number | null; w
   return { lumens: product.lumensLed ?? null, watts: product.watts ?? null, totals: false };
 }
 
-/** Pendant height: stored in centimetres, shown in metres (configuration-domain §3). */
-function pendantHeight(product: ProjectProduct, number: (value: number, options?: Intl.NumberFormatOptions) => string, t: (key: string, values: Record<string, string>) => string): string | null {
+/** Pendant height: stored in centimetres, shown in the catalogue's units (feet and inches in 21, metres elsewhere; issue 10 §10). */
+function pendantHeight(product: ProjectProduct, catalogId: number, length: (cm: number, catalogId: number) => string): string | null {
   const attribute = product.attributes?.pendantHeight;
   if (!attribute) return null;
   const cm = Number(attribute.code);
-  if (attribute.code.trim() !== '' && Number.isFinite(cm) && cm > 0)
-    return t('projects.grid.metres', { value: number(pendantHeightToMetres(cm), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
+  if (attribute.code.trim() !== '' && Number.isFinite(cm) && cm > 0) return length(cm, catalogId);
   return attribute.description || null;
 }
 
@@ -169,6 +168,7 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
         index={item.index}
         measureRef={virtualizer.measureElement}
         projectId={project.id}
+        catalogId={project.catalogId}
         product={product}
         editable={editable}
         showPrices={showPrices}
@@ -247,6 +247,7 @@ interface RowProps {
   index: number;
   measureRef: (element: HTMLTableRowElement | null) => void;
   projectId: number;
+  catalogId: number;
   product: ProjectProduct;
   editable: boolean;
   showPrices: boolean;
@@ -257,7 +258,7 @@ interface RowProps {
  * One line. Memoised: a quantity change or a scroll re-renders the line it concerns and the lines
  * that come into view, not every line (the store keeps unchanged lines as the same objects).
  */
-const ProductRow = memo(function ProductRow({ index, measureRef, projectId, product, editable, showPrices, onRemove }: RowProps) {
+const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove }: RowProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
@@ -315,7 +316,7 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, prod
       <td data-label={t('projects.grid.watts')}>
         {figures.watts === null ? empty : t(figures.totals ? 'projects.grid.totalWatts' : 'projects.grid.wattsValue', { value: format.number(figures.watts) })}
       </td>
-      <td data-label={t('projects.grid.pendantHeight')}>{pendantHeight(product, format.number, t) ?? empty}</td>
+      <td data-label={t('projects.grid.pendantHeight')}>{pendantHeight(product, catalogId, format.length) ?? empty}</td>
       <td data-label={t('projects.grid.quantity')}>
         {editable ? (
           <QuantitySelector

@@ -1,5 +1,4 @@
 import type { RequestDetail, RequestMessage, RequestProjectSnapshot, RequestSummary } from '@lumen/contracts';
-import { pendantHeightToMetres } from '@lumen/domain';
 import { Button, Icon } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
@@ -54,7 +53,7 @@ export function ProjectSnapshotLines({ project }: { project: RequestProjectSnaps
                 {format.number(line.quantity)}
               </td>
               <td data-label={columns.pendant} className="request-snapshot__number">
-                {line.pendantHeightCm === null ? '—' : `${format.number(pendantHeightToMetres(line.pendantHeightCm), { maximumFractionDigits: 2 })} m`}
+                {line.pendantHeightCm === null ? '—' : format.length(line.pendantHeightCm, project.catalogId)}
               </td>
             </tr>
           ))}
