@@ -68,7 +68,7 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1350, height: 940 },
 ] as const;
 /** Demo articles of catalogue 16 (the distributor's). */
-const REFERENCES = ['552010/02_10', '746005/M3_10', '577010/02_10', '235505/03_10', '745010/M2_10', '747005/M3_10', '552510/02_10', '229910/02_10'];
+const REFERENCES = ['552010/02_10', '746005/M3_31', '577010/02_10', '235505/03_10', '745010/M2_31', '747005/M3_31', '552510/02_10', '229910/02_10'];
 
 /** From the next navigation on, sums the page's layout shifts that no user input caused. */
 async function watchLayoutShifts(page: Page): Promise<void> {

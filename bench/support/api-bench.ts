@@ -103,7 +103,7 @@ export async function loginCookie(base: string, email: string, password: string 
 }
 
 /** References of catalogue 16 the project fixtures cycle through. */
-const FIXTURE_REFERENCES = ['552010/02_10', '746005/M3_10', '577010/02_10', '235505/03_10', '745010/M2_10', '747005/M3_10', '552510/02_10', '229910/02_10'];
+const FIXTURE_REFERENCES = ['552010/02_10', '746005/M3_31', '577010/02_10', '235505/03_10', '745010/M2_31', '747005/M3_31', '552510/02_10', '229910/02_10'];
 
 /**
  * The projects fixture of the HTTP benchmarks, made through the api as the logged-in user of

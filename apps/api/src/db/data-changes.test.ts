@@ -160,7 +160,7 @@ describeWithDb('projects answers kept in memory, across two processes on one dat
 
     // Changed in process two: renamed, a line added.
     expect((await writer.put(`/api/projects/v1/projects/${id}`, { name: 'Renamed elsewhere' })).statusCode).toBe(200);
-    expect((await writer.post(`/api/projects/v1/projects/${id}/products`, [{ referenceCode: '746005/M3_10' }])).statusCode).toBe(201);
+    expect((await writer.post(`/api/projects/v1/projects/${id}/products`, [{ referenceCode: '746005/M3_31' }])).statusCode).toBe(201);
     const fresh = Date.now() + 5_000;
     while (((await names()) !== 'Renamed elsewhere' || (await detail()).products.length !== 2) && Date.now() < fresh) {
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -42,7 +42,7 @@ describeWithDb('no price field without price.view', () => {
       if (who !== 'anonymous') await agents[who].login(`${who}@demo.example`);
     }
     for (const who of ['webuser', 'specifier', 'distributor'] as const) {
-      const created = await agents[who].post('/api/projects/v1/projects', { name: `Prices of ${who}`, catalogId: 16, products: [{ referenceCode: '552010/02_10' }, { referenceCode: '746005/M3_10' }] });
+      const created = await agents[who].post('/api/projects/v1/projects', { name: `Prices of ${who}`, catalogId: 16, products: [{ referenceCode: '552010/02_10' }, { referenceCode: '746005/M3_31' }] });
       expect(created.statusCode, created.body).toBe(201);
       projectOf[who] = created.json<{ id: number }>().id;
     }

@@ -133,7 +133,7 @@ describeWithDb('feature flags wired into the api', () => {
     const project = (await distributor.post(P1, { name: 'M line', catalogId: 16, products: [] })).json<Project>();
     const restore = await setFlag('filterControlM', 1);
     try {
-      const added = await distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: '746005/M3_10' }]);
+      const added = await distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: '746005/M3_31' }]);
       expect(added.statusCode).toBe(201);
       expect(added.json<ProductsAdded>().products).toHaveLength(1);
     } finally {

@@ -16,7 +16,7 @@ import {
   variationsOfReference,
   variationsOfType,
 } from '@lumen/domain';
-import type { ProductInput } from '@lumen/contracts';
+import { MAX_PRODUCT_QUANTITY, type PreconfigDetail, type ProductInput } from '@lumen/contracts';
 import type { z } from 'zod';
 import { AppError, isAppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
@@ -225,8 +225,9 @@ export async function prepareLines(
     }
     return hit;
   };
-  for (const [index, input] of inputs.entries()) {
-    const path = pathOf(index);
+  const expanded = await expandPreconfigs(deps.products, principal, catalogId, inputs, pathOf, faults);
+  for (const { input, origin } of expanded) {
+    const path = pathOf(origin);
     if (input.addedBy === 'REFERENCE' && !canByReference) {
       throw new AppError('FORBIDDEN', 'Adding a product by reference needs product.add.reference');
     }
@@ -332,6 +333,62 @@ export async function prepareLines(
     }
   }
   return ready;
+}
+
+/**
+ * A whole preconfiguration (issue 10 §2): a REGULAR product with a preconfigId and no reference
+ * stands for every line of that preconfiguration, each with its reference, its quantity (times the
+ * product's quantity, the number of sets) and its pendant height, read from the catalogue here (the
+ * client sends none of them). An unknown preconfiguration, one of another catalogue or a quantity
+ * that grows too large is a fault on the product's field; other products pass as they are.
+ */
+async function expandPreconfigs(
+  products: ProductsService,
+  principal: Principal,
+  catalogId: CatalogId,
+  inputs: readonly ParsedProductInput[],
+  pathOf: (index: number) => string,
+  faults: FieldError[],
+): Promise<Array<{ input: ParsedProductInput; origin: number }>> {
+  const expanded: Array<{ input: ParsedProductInput; origin: number }> = [];
+  for (const [origin, input] of inputs.entries()) {
+    if (input.type !== 'REGULAR' || input.referenceCode !== undefined || input.preconfigId === undefined) {
+      expanded.push({ input, origin });
+      continue;
+    }
+    const path = pathOf(origin);
+    let preconfig: PreconfigDetail;
+    try {
+      preconfig = await products.preconfig(principal, input.preconfigId, {});
+    } catch (error) {
+      if (!isAppError(error) || error.status !== 404) throw error;
+      faults.push(fieldError(`${path}.preconfigId`, `No preconfiguration ${input.preconfigId}`));
+      continue;
+    }
+    if (preconfig.catalogId !== catalogId) {
+      faults.push(fieldError(`${path}.preconfigId`, `Preconfiguration ${preconfig.id} is of catalogue ${preconfig.catalogId}; this project takes catalogue ${catalogId} products`));
+      continue;
+    }
+    if (preconfig.lines.some((line) => line.quantity * input.quantity > MAX_PRODUCT_QUANTITY)) {
+      faults.push(fieldError(`${path}.quantity`, `At most ${MAX_PRODUCT_QUANTITY} of a luminaire: this preconfiguration holds up to ${Math.max(...preconfig.lines.map((line) => line.quantity))} per set`));
+      continue;
+    }
+    for (const line of preconfig.lines) {
+      const { pendantHeight: _ignored, ...rest } = input;
+      expanded.push({
+        origin,
+        input: {
+          ...rest,
+          referenceCode: line.reference,
+          quantity: line.quantity * input.quantity,
+          ...(line.pendantHeight !== undefined ? { pendantHeight: line.pendantHeight } : {}),
+          addedBy: 'PRECONFIG',
+          preconfigId: preconfig.id,
+        },
+      });
+    }
+  }
+  return expanded;
 }
 
 /** The next creation code after a counter value returned by the atomic counter. */

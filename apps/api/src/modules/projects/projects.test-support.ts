@@ -17,7 +17,7 @@ export interface ErrorAnswer {
 }
 
 /** References of the demo catalogue that tests add. */
-export const REF16 = ['552010/02_10', '746005/M3_10', '577010/02_10', '235505/03_10'] as const;
+export const REF16 = ['552010/02_10', '746005/M3_31', '577010/02_10', '235505/03_10'] as const;
 export const REF21 = '5520-10/03_10';
 
 export async function loginAll(t: TestApp): Promise<Record<DemoRole, Agent>> {

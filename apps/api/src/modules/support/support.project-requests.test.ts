@@ -38,7 +38,7 @@ describeWithDb('project requests (budget, US quote, US registration)', () => {
     await t.close();
   });
 
-  const newProject = async (agent: Agent, catalogId: 16 | 21 = 16, products: unknown[] = [{ referenceCode: '552010/02_10', quantity: 3 }, { referenceCode: '746005/M3_10' }]) => {
+  const newProject = async (agent: Agent, catalogId: 16 | 21 = 16, products: unknown[] = [{ referenceCode: '552010/02_10', quantity: 3 }, { referenceCode: '746005/M3_31' }]) => {
     const response = await agent.post(P1, { name: `Hotel lobby ${randomUUID().slice(0, 8)}`, catalogId, products });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Project>();
@@ -73,7 +73,7 @@ describeWithDb('project requests (budget, US quote, US registration)', () => {
     expect(body.project).toMatchObject({ id: project.id, name: 'Hotel Regis (lobby)', catalogId: 16 });
     expect(body.project.lines.map((line) => [line.referenceCode, line.quantity])).toEqual([
       ['552010/02_10', 3],
-      ['746005/M3_10', 1],
+      ['746005/M3_31', 1],
     ]);
     expect(body.files.map((file) => file.id)).toEqual(files.map((file) => file.id));
 
