@@ -66,10 +66,13 @@ describe('the sign-up view', () => {
     await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
     await userEvent.tab();
     expect(await within(dialog).findByText(text(cf['formError.emailTaken']))).toBeInTheDocument();
+    // The rule is said once: the hint until the error replaces it (issue 10 §9).
+    expect(within(dialog).getByText(text(ep['auth.field.passwordHint']))).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'short');
     await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.passwordConfirm']))), 'shorter');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.signup.submit']) }));
     expect(within(dialog).getByText(text(cf['formError.passwordTooShort']))).toBeInTheDocument();
+    expect(within(dialog).queryByText(text(ep['auth.field.passwordHint']))).not.toBeInTheDocument();
     expect(within(dialog).getByText(text(cf['formError.passwordMismatch']))).toBeInTheDocument();
     expect(fakeApi.callsTo('POST', '/api/users/v1/auth/signup')).toHaveLength(0);
   });

@@ -41,7 +41,7 @@ export function PasswordChangeForm({ onDone }: { onDone: () => void }) {
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       {failure && <FormAlert>{failure}</FormAlert>}
       <PasswordField label={t('auth.field.currentPassword')} autoComplete="current-password" autoFocus {...field('currentPassword')} />
-      <PasswordField label={t('auth.field.newPassword')} autoComplete="new-password" description={t('auth.field.passwordHint')} {...field('password')} />
+      <PasswordField label={t('auth.field.newPassword')} autoComplete="new-password" {...field('password', { hint: t('auth.field.passwordHint') })} />
       <PasswordField label={t('auth.field.passwordConfirm')} autoComplete="new-password" {...field('confirm')} />
       <Button type="submit" fullWidth isLoading={pending}>
         {t('auth.passwordChange.submit')}

@@ -47,7 +47,7 @@ export function PasswordResetPage() {
         <form className="auth-form" onSubmit={onSubmit} noValidate>
           <p>{t('auth.passwordResetPage.intro')}</p>
           {failure && <FormAlert>{failure}</FormAlert>}
-          <PasswordField label={t('auth.field.newPassword')} autoComplete="new-password" autoFocus description={t('auth.field.passwordHint')} {...field('password')} />
+          <PasswordField label={t('auth.field.newPassword')} autoComplete="new-password" autoFocus {...field('password', { hint: t('auth.field.passwordHint') })} />
           <PasswordField label={t('auth.field.passwordConfirm')} autoComplete="new-password" {...field('confirm')} />
           <Button type="submit" isLoading={pending}>
             {t('auth.passwordResetPage.submit')}

@@ -56,7 +56,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
           void checkAvailability(form.values.email);
         }}
       />
-      <PasswordField label={t('auth.field.password')} autoComplete="new-password" description={t('auth.field.passwordHint')} {...field('password')} />
+      <PasswordField label={t('auth.field.password')} autoComplete="new-password" {...field('password', { hint: t('auth.field.passwordHint') })} />
       <PasswordField label={t('auth.field.passwordConfirm')} autoComplete="new-password" {...field('confirm')} />
       <Button type="submit" fullWidth isLoading={pending}>
         {t('auth.signup.submit')}

@@ -18,13 +18,18 @@ export function useFieldProps<K extends string>(form: BoundForm<K>) {
     return { isInvalid: Boolean(error), errorMessage: error ? t(error) : undefined };
   };
 
-  /** A required text field: name, value, change, blur (which checks it) and invalid state. */
-  const field = (name: K) => ({
+  /**
+   * A required text field: name, value, change, blur (which checks it) and invalid state. `hint`
+   * (the field's rule, such as the password's length) shows until an error takes its place: the
+   * error states the same rule, so the user does not read it twice (issue 10 §9).
+   */
+  const field = (name: K, options: { hint?: string } = {}) => ({
     name,
     isRequired: true,
     value: form.values[name],
     onChange: (value: string) => form.setValue(name, value),
     onBlur: () => form.blur(name),
+    ...(options.hint !== undefined && !form.errors[name] ? { description: options.hint } : {}),
     ...invalid(name),
   });
 

@@ -23,6 +23,21 @@ export function checkReferenceFormat(reference: string, catalogId: number): Refe
   return null;
 }
 
+/**
+ * Articles of the catalogue (the demo's Plusminus pendant Ø 15, in each catalogue's form), for the
+ * hint of a project that has no line yet; the api's catalogue tests read both (price-view.test.ts).
+ */
+const CATALOGUE_EXAMPLES: Readonly<Record<number, string>> = { 16: '552010/02_10', 21: '5520-10/03_10' };
+
+/**
+ * The hint's example: a reference that exists in the project's catalogue (issue 10 §9) — the
+ * project's own first line when it has one, else an article of that catalogue.
+ */
+export function referenceExample(project: Pick<Project, 'catalogId' | 'products'>): string {
+  const own = project.products.find((product) => product.type === 'REGULAR' && product.referenceCode && tryParseReference(product.referenceCode)?.catalogId === project.catalogId);
+  return own?.referenceCode ?? CATALOGUE_EXAMPLES[project.catalogId] ?? CATALOGUE_EXAMPLES[16] ?? '';
+}
+
 /** Add by reference (needs product.add.reference): reference and quantity, validated before the add. */
 export function AddByReferenceModal({ project, onClose }: { project: Project; onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,7 +47,7 @@ export function AddByReferenceModal({ project, onClose }: { project: Project; on
   const [reference, setReference] = useState('');
   const [quantity, setQuantity] = useState(1);
   const [problem, setProblem] = useState<ReferenceProblem | null>(null);
-  const example = project.catalogId === 21 ? '5520-NE/MC_32' : '5520NE/MC_32';
+  const example = referenceExample(project);
   const typed = reference.trim().toUpperCase();
 
   function checkFormat() {
