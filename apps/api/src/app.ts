@@ -37,6 +37,8 @@ import { createPlatformService } from './modules/platform/platform.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
 import { createProductsService } from './modules/products/products.service';
+import { budgetsRoutes } from './modules/budgets/budgets.routes';
+import { createBudgetsService } from './modules/budgets/budgets.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pruneUploads.unref();
   app.addHook('onClose', async () => clearInterval(pruneUploads));
   await app.register(supportRoutes, { support: createSupportService(ctx, { files, projects }) });
+  await app.register(budgetsRoutes, { budgets: createBudgetsService(ctx, { projects, products, users, flags }) });
 
   await registerSpa(app, config.webDistDir);
   return app;

@@ -53,6 +53,8 @@ export interface Config {
   };
   /** Partner origins allowed to embed the frame-only pages (/iframe/*) besides the platform itself. */
   frameAncestors: readonly string[];
+  /** Days a quote stays valid after it is issued (QUOTE_VALIDITY_DAYS, default 30). */
+  quoteValidityDays: number;
 }
 
 const flag = z
@@ -111,6 +113,7 @@ const EnvSchema = z.object({
   FLAGS_REMOTE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   FLAGS_REMOTE_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   FRAME_ANCESTORS: frameOrigins.optional(),
+  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export class ConfigError extends Error {
@@ -193,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       remoteCacheMs: e.FLAGS_REMOTE_CACHE_MS,
     },
     frameAncestors: e.FRAME_ANCESTORS ?? [],
+    quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
   };
 }

@@ -59,7 +59,9 @@ export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>
       const value = column.text(row);
       return typeof value === 'string' ? [value] : value;
     });
-    const heights = cells.map((lines, index) => lines.reduce((sum, line, lineIndex) => sum + (line ? measure(line, index, lineIndex === 0 ? font : font) : 0), 0));
+    // Measured in the faces they are drawn in: a first line of several is bold (wider).
+    const faceOf = (lines: readonly string[], lineIndex: number): PdfFont => (lines.length > 1 && lineIndex === 0 ? bold : font);
+    const heights = cells.map((lines, index) => lines.reduce((sum, line, lineIndex) => sum + (line ? measure(line, index, faceOf(lines, lineIndex)) : 0), 0));
     const height = Math.min(Math.max(...heights) + 2 * PAD_Y, pageRoom());
     if (doc.y + height > pdf.bottom()) {
       doc.addPage();
@@ -75,7 +77,7 @@ export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>
         if (!line) return;
         const room = y + height - PAD_Y - cursor;
         if (room < size) return;
-        const face = lines.length > 1 && lineIndex === 0 ? bold : font;
+        const face = faceOf(lines, lineIndex);
         pdf.use(face, size, lineIndex === 0 ? PDF_COLORS.ink : PDF_COLORS.muted).text(line, (xs[index] ?? 0) + PAD_X, cursor, { width: cellWidth, align, lineGap, height: room, ellipsis: true });
         cursor += measure(line, index, face);
       });

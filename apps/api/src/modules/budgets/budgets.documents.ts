@@ -1,0 +1,160 @@
+import type { Lang, Quote } from '@lumen/contracts';
+import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent } from '@lumen/domain';
+import { translationsFor } from '@lumen/i18n';
+import { fillTemplate } from '../../lib/mail-text';
+import { createBrandedPdf, drawNote, drawTable, drawTotals, PDF_COLORS, PDF_SIZES } from '../../lib/pdf';
+import { buildWorkbook } from '../../lib/spreadsheet';
+
+type Line = Quote['products'][number];
+
+/** The texts of a document in `lang` (common-front), with {{placeholders}} filled. */
+function textsOf(lang: Lang) {
+  const t = translationsFor('common-front', lang);
+  return (key: string, values: Readonly<Record<string, string | number>> = {}) => fillTemplate(t[key] ?? key, values);
+}
+
+/** Dates of a United States final quote are American whatever English the user reads. */
+function dateLangOf(quote: Quote, lang: Lang): Lang {
+  return quote.isFinalQuote && lang === 'en' ? 'us' : lang;
+}
+
+const attributesText = (line: Line) =>
+  Object.values(line.attributes)
+    .filter((attribute): attribute is { code: string; description: string } => attribute !== undefined)
+    .map((attribute) => attribute.description)
+    .join(' · ');
+
+export const quoteFileName = (quote: Quote, extension: 'pdf' | 'xlsx') => `${quote.budgetNumber}.${extension}`;
+
+/**
+ * The quote's PDF in `lang` (spec §9 formats; the brand's look of lib/pdf): header with the seller
+ * and the number, client and project block, the lines (reference, description and attributes,
+ * lumens, watts, energy class, quantity, unit price, discount, net), the totals, the comment and the
+ * validity; "Page X of Y" on every page. Figures come from the frozen quote, never recomputed.
+ */
+export async function quotePdf(quote: Quote, lang: Lang): Promise<Buffer> {
+  const t = textsOf(lang);
+  const dateLang = dateLangOf(quote, lang);
+  const money = (amount: number) => formatCurrency(amount, quote.currency);
+  const date = (value: string) => formatLocaleDate(value, dateLang, { dateStyle: 'long' });
+  const title = t(quote.isFinalQuote ? 'quote.document.finalTitle' : 'quote.document.title', { number: quote.budgetNumber });
+  const pdf = createBrandedPdf({
+    title,
+    subtitle: t('quote.document.issued', { date: date(quote.creationDate) }),
+    issuer: quote.companyName ?? quote.createdBy.name,
+    issuerLines: [quote.createdBy.name, quote.createdBy.email],
+    footerNote: `${quote.budgetNumber} · ${quote.projectName}`,
+    pageLabel: (page, pages) => t('document.page', { page, pages }),
+    info: { title, author: quote.companyName ?? quote.createdBy.name, subject: quote.projectName, lang: lang === 'us' ? 'en-US' : lang },
+  });
+  const { doc } = pdf;
+
+  // The parties and the dates, two columns of label / value.
+  const facts: Array<[string, string]> = [
+    [t('quote.document.client'), quote.clientName ?? '—'],
+    [t('quote.document.project'), quote.projectName],
+    [t('quote.document.preparedBy'), `${quote.createdBy.name} <${quote.createdBy.email}>`],
+    [t('quote.document.number'), quote.budgetNumber],
+    [t('quote.document.date'), date(quote.creationDate)],
+    [t('quote.document.validUntil'), date(quote.validationDate)],
+    [t('quote.document.currency'), quote.currency],
+  ];
+  if (quote.usa) {
+    const { usa } = quote;
+    facts.push(
+      [t('quote.document.alias'), usa.budgetAlias],
+      [t('quote.document.specifier'), `${usa.specifier.companyName} <${usa.specifier.email}>`],
+      [t('quote.document.purchaser'), [usa.purchaser.name, usa.purchaser.companyName, usa.purchaser.email, usa.purchaser.phone].filter(Boolean).join(', ')],
+      [t('quote.document.location'), [usa.city.name, usa.state.name, usa.country.name].join(', ')],
+    );
+  }
+  const columnWidth = pdf.width / 2;
+  const rowsPerColumn = Math.ceil(facts.length / 2);
+  const top = doc.y;
+  let bottom = top;
+  facts.forEach(([label, value], index) => {
+    const column = Math.floor(index / rowsPerColumn);
+    const x = pdf.left + column * columnWidth;
+    const y = top + (index % rowsPerColumn) * 24;
+    pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(label, x, y, { width: columnWidth - 12, lineBreak: false });
+    pdf.use('bold', PDF_SIZES.body).text(value, x, y + 9, { width: columnWidth - 12, lineBreak: false, ellipsis: true });
+    bottom = Math.max(bottom, y + 22);
+  });
+  doc.x = pdf.left;
+  doc.y = bottom + 10;
+
+  const number = (value: number | null) => (value === null ? '—' : formatLocaleNumber(value, lang, { maximumFractionDigits: 1 }));
+  drawTable(
+    pdf,
+    [
+      { header: t('quote.column.reference'), width: 2, text: (line: Line) => line.referenceCode ?? line.articleCode ?? line.model },
+      { header: t('quote.column.description'), width: 4.1, text: (line) => [line.description, attributesText(line)] },
+      { header: t('quote.column.lumens'), width: 1.25, align: 'right', text: (line) => number(line.lumensLed) },
+      { header: t('quote.column.watts'), width: 1, align: 'right', text: (line) => number(line.watts) },
+      { header: t('quote.column.energyClass'), width: 1.85, align: 'center', text: (line) => line.energyClass ?? '—' },
+      { header: t('quote.column.quantity'), width: 0.8, align: 'right', text: (line) => formatLocaleNumber(line.quantity, lang) },
+      { header: t('quote.column.unitPrice'), width: 1.6, align: 'right', text: (line) => money(line.unitPvp) },
+      { header: t('quote.column.discount'), width: 1.1, align: 'right', text: (line) => formatPercent(line.discount, lang) },
+      { header: t('quote.column.net'), width: 1.7, align: 'right', text: (line) => money(line.netPrice) },
+    ],
+    quote.products,
+  );
+
+  drawTotals(pdf, [
+    { label: t('quote.totals.subTotal'), value: money(quote.subTotalNet) },
+    { label: t('quote.totals.discount', { percent: formatPercent(quote.discount, lang) }), value: money(-quote.discountValue) },
+    { label: t('quote.totals.surcharge', { percent: formatPercent(quote.surcharge, lang) }), value: money(quote.surchargeValue) },
+    { label: t('quote.totals.iva', { percent: formatPercent(quote.iva, lang) }), value: money(quote.ivaValue) },
+    { label: t('quote.totals.total'), value: money(quote.totalNet), strong: true },
+  ]);
+  if (quote.comments) drawNote(pdf, t('quote.document.comment'), quote.comments);
+  pdf.ensureSpace(30);
+  pdf.use('regular', PDF_SIZES.body, PDF_COLORS.muted).text(t('quote.document.validity', { date: date(quote.validationDate), currency: quote.currency }), pdf.left, doc.y + 8, { width: pdf.width });
+  return pdf.finish();
+}
+
+/** The quote as a spreadsheet: one row per line with numbers as numbers, the totals under it. */
+export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
+  const t = textsOf(lang);
+  const date = (value: string) => formatLocaleDate(value, dateLangOf(quote, lang), { dateStyle: 'medium' });
+  const title = t(quote.isFinalQuote ? 'quote.document.finalTitle' : 'quote.document.title', { number: quote.budgetNumber });
+  return buildWorkbook<Line>({
+    creator: quote.companyName ?? quote.createdBy.name,
+    title,
+    currency: quote.currency,
+    sheets: [
+      {
+        name: quote.budgetNumber,
+        heading: [
+          { label: t('quote.document.number'), value: quote.budgetNumber },
+          { label: t('quote.document.date'), value: date(quote.creationDate) },
+          { label: t('quote.document.validUntil'), value: date(quote.validationDate) },
+          { label: t('quote.document.client'), value: quote.clientName ?? '' },
+          { label: t('quote.document.project'), value: quote.projectName },
+          { label: t('quote.document.preparedBy'), value: `${quote.createdBy.name} <${quote.createdBy.email}>` },
+          { label: t('quote.document.currency'), value: quote.currency },
+          ...(quote.usa ? [{ label: t('quote.document.alias'), value: quote.usa.budgetAlias }, { label: t('quote.document.location'), value: [quote.usa.city.name, quote.usa.state.name, quote.usa.country.name].join(', ') }] : []),
+        ],
+        columns: [
+          { header: t('quote.column.reference'), kind: 'text', width: 16, value: (line) => line.referenceCode ?? line.articleCode ?? line.model },
+          { header: t('quote.column.description'), kind: 'text', width: 40, value: (line) => [line.description, attributesText(line)].filter(Boolean).join(' — ') },
+          { header: t('quote.column.lumens'), kind: 'number', width: 10, value: (line) => line.lumensLed },
+          { header: t('quote.column.watts'), kind: 'number', width: 9, value: (line) => line.watts },
+          { header: t('quote.column.energyClass'), kind: 'text', width: 10, value: (line) => line.energyClass },
+          { header: t('quote.column.quantity'), kind: 'integer', width: 8, value: (line) => line.quantity },
+          { header: t('quote.column.unitPrice'), kind: 'money', width: 14, value: (line) => line.unitPvp },
+          { header: t('quote.column.discount'), kind: 'percent', width: 10, value: (line) => line.discount },
+          { header: t('quote.column.net'), kind: 'money', width: 15, value: (line) => line.netPrice },
+        ],
+        rows: quote.products,
+        summary: [
+          { label: t('quote.totals.subTotal'), value: quote.subTotalNet, kind: 'money' },
+          { label: t('quote.totals.discount', { percent: formatPercent(quote.discount, lang) }), value: -quote.discountValue, kind: 'money' },
+          { label: t('quote.totals.surcharge', { percent: formatPercent(quote.surcharge, lang) }), value: quote.surchargeValue, kind: 'money' },
+          { label: t('quote.totals.iva', { percent: formatPercent(quote.iva, lang) }), value: quote.ivaValue, kind: 'money' },
+          { label: t('quote.totals.total'), value: quote.totalNet, kind: 'money', strong: true },
+        ],
+      },
+    ],
+  });
+}

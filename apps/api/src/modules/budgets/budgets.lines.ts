@@ -1,0 +1,91 @@
+import type { BudgetExcludedLine, BudgetLine, Project, ProjectProduct } from '@lumen/contracts';
+import { articleCode, computeBudget, type BudgetFooter } from '@lumen/domain';
+import type { z } from 'zod';
+import { AppError } from '../../errors';
+
+type ExcludedLine = z.infer<typeof BudgetExcludedLine>;
+
+/** What the user changed on a line: quantity and discount percent (by the project line's `_id`). */
+export interface LineOverride {
+  _id: string;
+  quantity: number;
+  discount: number;
+}
+
+interface Candidate {
+  product: ProjectProduct;
+  quantity: number;
+  discount: number;
+  unitGross: number;
+}
+
+export interface PricedBudget {
+  lines: BudgetLine[];
+  excluded: ExcludedLine[];
+  totals: { subTotalNet: number; discountValue: number; surchargeValue: number; ivaValue: number; totalNet: number };
+}
+
+/**
+ * The budget of a project as the server computes it (spec §5): every figure from the project's lines
+ * as the projects service priced them for the caller (rate and sublevel discounts), the user's
+ * quantity and discount per line, and the footer — through packages/domain's computeBudget, so the
+ * arithmetic is the one the web shows as the user types. Lines with quantity ≤ 0, not personalised,
+ * or without a catalogue price (a discontinued reference, a creation without one) are left out and
+ * said why.
+ */
+export function priceBudget(project: Project, overrides: readonly LineOverride[], footer: BudgetFooter, energyClasses: ReadonlyMap<string, string | null>): PricedBudget {
+  const byId = new Map(project.products.map((product) => [product._id, product]));
+  const faults = overrides.flatMap((override, index) => (byId.has(override._id) ? [] : [{ path: `body.products.${index}._id`, message: 'formError.productNotInProject' }]));
+  if (faults.length > 0) throw new AppError('VALIDATION_FAILED', 'A line is not in the project', faults);
+  const asked = new Map(overrides.map((override) => [override._id, override]));
+
+  const candidates: Candidate[] = [];
+  const excluded: ExcludedLine[] = [];
+  for (const product of project.products) {
+    const override = asked.get(product._id);
+    const quantity = override?.quantity ?? product.quantity;
+    const exclude = (reason: ExcludedLine['reason']) => excluded.push({ _id: product._id, model: product.model, referenceCode: product.referenceCode, reason });
+    if (quantity <= 0) exclude('quantity');
+    else if (product.isPersonalized !== 1) exclude('notPersonalized');
+    else if (!product.price) exclude(product.referenceCode ? 'discontinued' : 'noPrice');
+    else candidates.push({ product, quantity, discount: override?.discount ?? product.price.discountPercent, unitGross: product.price.unitGross });
+  }
+
+  const budget = computeBudget(
+    candidates.map((candidate) => ({ ...candidate, isPersonalized: 1 as const })),
+    footer,
+  );
+  const lines = budget.lines.map(({ product: candidate, unitPvp, pvp, discountValue, netPrice }): BudgetLine => {
+    const { product } = candidate;
+    const attributes = product.attributes ?? {};
+    return {
+      _id: product._id,
+      type: product.type,
+      referenceCode: product.referenceCode,
+      articleCode: articleCode(product.model),
+      familyId: product.familyId,
+      subFamily: product.subFamily,
+      applicationLocation: product.applicationLocation,
+      model: product.model,
+      description: product.description ?? product.model,
+      hasAttributes: Object.keys(attributes).length > 0,
+      attributes,
+      quantity: candidate.quantity,
+      lumensLed: product.lumensLed ?? null,
+      watts: product.watts ?? null,
+      energyClass: energyClasses.get(product.model) ?? null,
+      configuratorType: product.configuratorType ? { id: product.configuratorType.id, ...(product.configuratorType.description !== undefined ? { description: product.configuratorType.description } : {}), ...(product.configuratorType.source !== undefined ? { source: product.configuratorType.source } : {}) } : null,
+      isPersonalized: 1,
+      // A creation is made to order: the brand confirms it before it can be ordered.
+      hasOrderReq: product.type === 'CREATION',
+      discount: Number(candidate.discount),
+      unitPvp,
+      pvp,
+      discountValue,
+      netPrice,
+      compositions: product.type === 'CREATION' ? product.compositions : [],
+    };
+  });
+  const { subTotal, discountValue, surchargeValue, ivaValue, netTotal } = budget.totals;
+  return { lines, excluded, totals: { subTotalNet: subTotal, discountValue, surchargeValue, ivaValue, totalNet: netTotal } };
+}

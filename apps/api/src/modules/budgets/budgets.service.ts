@@ -1,0 +1,572 @@
+import type {
+  BudgetLine,
+  BudgetList,
+  BudgetPayload,
+  CatalogId,
+  Lang,
+  Project,
+  PublicQuote,
+  Quote,
+  QuoteStatus,
+  QuoteSummary,
+  QuoteUsa,
+} from '@lumen/contracts';
+import type { BudgetBody, SendQuoteBody, UsFinalQuoteBody } from '@lumen/contracts';
+import { DEFAULT_LANG, LANGS, QUOTE_NUMBER_PREFIX } from '@lumen/contracts';
+import { hasAnyPrivilege } from '@lumen/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Principal } from '../../http/sessions';
+import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
+import { signToken, verifyToken } from '../../lib/tokens';
+import type { FlagsService } from '../flags/flags.service';
+import type { ProductsService } from '../products/products.service';
+import type { ProjectsService } from '../projects/projects.service';
+import type { UsersService } from '../users/users.service';
+import { quoteFileName, quotePdf, quoteXlsx } from './budgets.documents';
+import { priceBudget } from './budgets.lines';
+import { quoteAnsweredMail, quoteQuestionMail, quoteSentMail, type QuoteMailFacts } from './budgets.mail';
+import {
+  advanceQuoteCounter,
+  claimReservation,
+  findQuote,
+  insertQuestion,
+  insertQuote,
+  insertQuoteLines,
+  insertReservation,
+  listProjectQuotes,
+  listQuoteLines,
+  lockFirstRevision,
+  lockQuote,
+  maxRevision,
+  type QuoteRow,
+  updateQuote,
+  useReservation,
+} from './budgets.repository';
+
+type BudgetInput = z.output<typeof BudgetBody>;
+type FinalQuoteInput = z.output<typeof UsFinalQuoteBody>;
+type SendInput = z.output<typeof SendQuoteBody>;
+
+/** The public pages' POSTs per client address per hour (accept, decline, question). */
+export const PUBLIC_QUOTE_POSTS_PER_IP: RatePolicy = { limit: 30, windowMs: 60 * 60 * 1000 };
+/** Questions one quote may receive per day (each mails the professional). */
+export const QUESTIONS_PER_QUOTE: RatePolicy = { limit: 10, windowMs: 24 * 60 * 60 * 1000 };
+/** Quotes one account may send by e-mail per hour. */
+export const QUOTE_MAILS_PER_USER: RatePolicy = { limit: 50, windowMs: 60 * 60 * 1000 };
+
+const TOKEN_PURPOSE = 'public-quote';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BUDGET_PATH = '/api/projects/v1/budget';
+const PUBLIC_PATH = '/api/projects/v1/public-quotes';
+/** The United States catalogue: final quotes are its projects' quotes. */
+const USA: CatalogId = 21;
+
+const money = (value: string | number) => Number(value);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+function langOf(principal: Principal, asked?: Lang): Lang {
+  if (asked) return asked;
+  return (LANGS as readonly string[]).includes(principal.lang) ? (principal.lang as Lang) : DEFAULT_LANG;
+}
+
+function forbiddenProject(): AppError {
+  return new AppError('FORBIDDEN', 'You cannot make a budget of this project', [{ path: 'body.projectId', message: 'formError.projectNotYours' }]);
+}
+
+export function formatQuoteNumber(catalogId: CatalogId, year: number, counter: number): string {
+  return `${QUOTE_NUMBER_PREFIX[catalogId]}-${year}-${String(counter).padStart(6, '0')}`;
+}
+
+const numberWithRevision = (base: string, revision: number) => (revision === 1 ? base : `${base}-${revision}`);
+
+/**
+ * Budgets and quotes (issue 12): the project as a budget, quotes issued from it (numbered, frozen,
+ * valid until a date), their PDF and spreadsheet, sending to a client without an account through a
+ * signed link, the client's answer, and the United States final quote.
+ */
+export function createBudgetsService(
+  ctx: AppContext,
+  deps: { projects: ProjectsService; products: ProductsService; users: UsersService; flags: FlagsService },
+) {
+  const { db, clock, config, mailer, background } = ctx;
+  const limiter = createRateLimiter(db, clock);
+
+  function requirePrices(principal: Principal): void {
+    if (!hasAnyPrivilege(principal.privileges, ['price.view'])) throw new AppError('FORBIDDEN', 'Budgets need the price.view privilege');
+  }
+
+  function validUntilFrom(now: Date): string {
+    return dayOf(new Date(now.getTime() + config.quoteValidityDays * DAY_MS));
+  }
+
+  /** issued / sent / accepted / declined as stored; issued or sent past the validation date reads expired. */
+  function statusOf(row: QuoteRow, now: Date = clock()): QuoteStatus {
+    const stored = row.status as QuoteStatus;
+    if ((stored === 'issued' || stored === 'sent') && dayOf(now) > row.validUntil) return 'expired';
+    return stored;
+  }
+
+  const downloadsOf = (row: QuoteRow) => ({ pdf: `${BUDGET_PATH}/quotes/${row.id}/pdf`, xlsx: `${BUDGET_PATH}/quotes/${row.id}/xlsx`, fileName: `${row.number}.pdf` });
+
+  function quoteOf(row: QuoteRow, lines: readonly BudgetLine[]): Quote {
+    return {
+      id: row.id,
+      projectId: row.projectId,
+      projectName: row.projectName,
+      budgetNumber: row.number,
+      baseNumber: row.baseNumber,
+      revision: row.revision,
+      status: statusOf(row),
+      isFinalQuote: row.isFinalQuote,
+      catalogId: row.catalogId === USA ? USA : 16,
+      currency: row.currency === 'USD' ? 'USD' : 'EUR',
+      lang: row.lang as Lang,
+      clientName: row.clientName,
+      createdBy: { id: row.createdByUserId ?? 0, name: row.createdByName, email: row.createdByEmail },
+      companyName: row.companyName,
+      creationDate: row.createdAt.toISOString(),
+      validationDate: row.validUntil,
+      discount: money(row.discount),
+      surcharge: money(row.surcharge),
+      iva: money(row.iva),
+      subTotalNet: money(row.subTotal),
+      discountValue: money(row.discountValue),
+      surchargeValue: money(row.surchargeValue),
+      ivaValue: money(row.ivaValue),
+      totalNet: money(row.netTotal),
+      comments: row.comments,
+      products: [...lines],
+      sentTo: row.sentToEmail && row.sentAt ? { email: row.sentToEmail, name: row.sentToName, sentAt: row.sentAt.toISOString() } : null,
+      acceptance: row.status === 'accepted' && row.answeredAt ? { name: row.answeredName ?? '', at: row.answeredAt.toISOString(), ip: row.answeredIp ?? '' } : null,
+      decline: row.status === 'declined' && row.answeredAt ? { name: row.answeredName ?? '', at: row.answeredAt.toISOString(), reason: row.declineReason } : null,
+      questions: row.questions,
+      usa: (row.usa as QuoteUsa | null) ?? null,
+      downloads: downloadsOf(row),
+    };
+  }
+
+  function summaryOf(row: QuoteRow): QuoteSummary {
+    return {
+      id: row.id,
+      budgetNumber: row.number,
+      baseNumber: row.baseNumber,
+      revision: row.revision,
+      status: statusOf(row),
+      isFinalQuote: row.isFinalQuote,
+      currency: row.currency === 'USD' ? 'USD' : 'EUR',
+      clientName: row.clientName,
+      createdBy: row.createdByName,
+      creationDate: row.createdAt.toISOString(),
+      validationDate: row.validUntil,
+      linesCount: row.linesCount,
+      totalNet: money(row.netTotal),
+      sentTo: row.sentToEmail,
+      acceptedAt: row.status === 'accepted' && row.answeredAt ? row.answeredAt.toISOString() : null,
+      checked: false,
+      downloads: downloadsOf(row),
+    };
+  }
+
+  async function linesOf(row: QuoteRow): Promise<BudgetLine[]> {
+    return (await listQuoteLines(db, row.id)).map((line) => line.data as unknown as BudgetLine);
+  }
+
+  /** The project priced for the caller, through the projects service (its scope: 403 naming the project when the caller may not see it). */
+  async function pricedProject(principal: Principal, projectId: number, lang: Lang): Promise<Project> {
+    try {
+      return await deps.projects.detail(principal, projectId, { lang, prices: true, parseProducts: true });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw forbiddenProject();
+      throw error;
+    }
+  }
+
+  /** The EU energy class of each model's light source, where the catalogue knows it. */
+  async function energyClassesOf(principal: Principal, project: Project, lang: Lang): Promise<Map<string, string | null>> {
+    const models = [...new Set(project.products.map((product) => product.model))];
+    const entries = await Promise.all(
+      models.map(async (model) => {
+        const info = await deps.products.technicalInfoByModel(principal, { catalog: project.catalogId, model, lang }).catch(() => undefined);
+        const energyClass = info?.technicalData.energyClass;
+        return [model, energyClass && energyClass.trim() ? energyClass : null] as const;
+      }),
+    );
+    return new Map(entries);
+  }
+
+  /** A quote the caller may read: its project is one the caller sees (404 otherwise, the same as a missing quote). */
+  async function readableQuote(principal: Principal, id: number): Promise<QuoteRow> {
+    const row = await findQuote(db, id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such quote');
+    try {
+      await deps.projects.name(principal, row.projectId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'No such quote');
+      throw error;
+    }
+    return row;
+  }
+
+  function mailFacts(row: QuoteRow): QuoteMailFacts {
+    return {
+      number: row.number,
+      lang: row.lang as Lang,
+      projectName: row.projectName,
+      companyName: row.companyName ?? row.createdByName,
+      senderName: row.createdByName,
+      senderEmail: row.createdByEmail,
+      totalNet: money(row.netTotal),
+      currency: row.currency,
+      validUntil: row.validUntil,
+    };
+  }
+
+  /** The signed link of a quote's public page, valid until the end of its validation date. */
+  function publicToken(row: QuoteRow): string {
+    return signToken(config.jwtSecret, TOKEN_PURPOSE, `q:${row.id}:${row.validUntil}`);
+  }
+
+  /** The quote of a public link: 404 for anything this server did not sign, 410 past the validation date. */
+  async function quoteOfToken(token: string): Promise<QuoteRow> {
+    const payload = verifyToken(config.jwtSecret, TOKEN_PURPOSE, token);
+    const match = payload ? /^q:(\d{1,10}):(\d{4}-\d{2}-\d{2})$/.exec(payload) : null;
+    if (!match) throw new AppError('NOT_FOUND', 'No such quote');
+    const row = await findQuote(db, Number(match[1]));
+    if (!row || row.validUntil !== match[2]) throw new AppError('NOT_FOUND', 'No such quote');
+    return row;
+  }
+
+  function requireOpen(row: QuoteRow): void {
+    const status = statusOf(row);
+    if (status === 'accepted' || status === 'declined') throw new AppError('QUOTE_ANSWERED', `The quote was already ${status}`);
+    if (status === 'expired') throw new AppError('QUOTE_EXPIRED', `The quote was valid until ${row.validUntil}`);
+  }
+
+  /**
+   * Issues a quote in one transaction: the number (a new one from the catalogue and year's counter,
+   * a reserved United States number, or the next revision of an earlier quote), the quote with its
+   * figures and the frozen lines. Everything is computed before the transaction opens.
+   */
+  async function issue(principal: Principal, body: BudgetInput, final?: FinalQuoteInput): Promise<Quote> {
+    requirePrices(principal);
+    const lang = langOf(principal, body.lang);
+    const project = await pricedProject(principal, body.projectId, lang);
+    if (final && project.catalogId !== USA) {
+      throw new AppError('VALIDATION_FAILED', 'A final quote is for a United States project', [{ path: 'body.projectId', message: 'formError.catalogMismatch' }]);
+    }
+    const [energyClasses, account] = await Promise.all([energyClassesOf(principal, project, lang), deps.users.account(principal)]);
+    const footer = { discount: body.discount, surcharge: body.surcharge, iva: body.iva };
+    const priced = priceBudget(project, body.products, footer, energyClasses);
+    if (priced.lines.length === 0) {
+      throw new AppError('VALIDATION_FAILED', 'The project has no line that may enter a budget', [{ path: 'body.products', message: 'formError.budgetEmpty' }]);
+    }
+    const usa: QuoteUsa | null = final
+      ? {
+          budgetAlias: final.budgetAlias,
+          specifier: final.specifier,
+          purchaser: { name: final.purchaser.name, email: final.purchaser.email, phone: final.purchaser.phone ?? null, companyName: final.purchaser.companyName ?? null },
+          country: final.country,
+          state: final.state,
+          city: final.city,
+        }
+      : null;
+    const now = clock();
+    const catalogId: CatalogId = project.catalogId;
+    const row = await db.transaction(async (tx: Tx) => {
+      let baseNumber: string;
+      let revision = 1;
+      if (body.revisionOf !== undefined) {
+        const earlier = await findQuote(tx, body.revisionOf);
+        if (!earlier || earlier.projectId !== project.id || earlier.isFinalQuote !== Boolean(final)) {
+          throw new AppError('VALIDATION_FAILED', 'Only a quote of this project can be revised', [{ path: 'body.revisionOf', message: 'formError.quoteRevision' }]);
+        }
+        baseNumber = earlier.baseNumber;
+        // Revisions of one number queue on its first revision's row.
+        await lockFirstRevision(tx, baseNumber);
+        revision = (await maxRevision(tx, baseNumber)) + 1;
+      } else if (final?.quoteNumber) {
+        // A number from generate-quote-number: the caller's, not used yet (locked until this transaction ends).
+        if (!(await claimReservation(tx, final.quoteNumber, principal.userId))) {
+          throw new AppError('VALIDATION_FAILED', 'This quote number was not generated for you, or it is used', [{ path: 'body.quoteNumber', message: 'formError.quoteNumber' }]);
+        }
+        baseNumber = final.quoteNumber;
+      } else {
+        baseNumber = formatQuoteNumber(catalogId, now.getUTCFullYear(), await advanceQuoteCounter(tx, catalogId, now.getUTCFullYear()));
+      }
+      const inserted = await insertQuote(tx, {
+        projectId: project.id,
+        projectRevision: project.revision,
+        projectName: project.name,
+        catalogId,
+        baseNumber,
+        revision,
+        number: numberWithRevision(baseNumber, revision),
+        status: 'issued',
+        isFinalQuote: Boolean(final),
+        currency: project.currency,
+        lang,
+        clientName: body.clientName ?? null,
+        createdByUserId: principal.userId,
+        createdByName: principal.name,
+        createdByEmail: principal.email,
+        companyId: principal.companyId,
+        companyName: account.company?.name ?? null,
+        createdAt: now,
+        validUntil: validUntilFrom(now),
+        discount: String(body.discount),
+        surcharge: String(body.surcharge),
+        iva: String(body.iva),
+        subTotal: String(priced.totals.subTotalNet),
+        discountValue: String(priced.totals.discountValue),
+        surchargeValue: String(priced.totals.surchargeValue),
+        ivaValue: String(priced.totals.ivaValue),
+        netTotal: String(priced.totals.totalNet),
+        comments: body.comment ? body.comment : null,
+        linesCount: priced.lines.length,
+        usa: usa as Record<string, unknown> | null,
+      });
+      if (final?.quoteNumber && body.revisionOf === undefined) await useReservation(tx, final.quoteNumber, principal.userId, inserted.id);
+      await insertQuoteLines(
+        tx,
+        priced.lines.map((line, position) => ({
+          quoteId: inserted.id,
+          position,
+          projectLineId: line._id,
+          referenceCode: line.referenceCode,
+          quantity: line.quantity,
+          netPrice: String(line.netPrice),
+          data: line as unknown as Record<string, unknown>,
+        })),
+      );
+      return inserted;
+    });
+    return quoteOf(row, priced.lines);
+  }
+
+  return {
+    /** GET apiv2 project-to-budget: the project as a budget payload, priced for the caller, footer at 0 %. */
+    async projectToBudget(principal: Principal, projectId: number, asked?: Lang): Promise<BudgetPayload> {
+      requirePrices(principal);
+      const lang = langOf(principal, asked);
+      const project = await pricedProject(principal, projectId, lang);
+      const [energyClasses, withArticleCode] = await Promise.all([
+        energyClassesOf(principal, project, lang),
+        deps.flags.forCaller(principal).isEnabled('projectRequestBudgetV2'),
+      ]);
+      const priced = priceBudget(project, [], {}, energyClasses);
+      const now = clock();
+      return {
+        projectId: project.id,
+        projectName: project.name,
+        projectRevision: project.revision,
+        catalogId: project.catalogId,
+        budgetNumber: null,
+        clientName: null,
+        createdBy: principal.name,
+        creationDate: now.toISOString(),
+        validationDate: validUntilFrom(now),
+        validityDays: config.quoteValidityDays,
+        currency: project.currency,
+        discount: 0,
+        surcharge: 0,
+        iva: 0,
+        ...priced.totals,
+        comments: null,
+        products: withArticleCode ? priced.lines : priced.lines.map(({ articleCode: _omitted, ...line }) => line),
+        excluded: priced.excluded,
+      };
+    },
+
+    /** GET v1/budget/project/{id}: the project's quotes, newest first (the caller must see the project). */
+    async projectBudgets(principal: Principal, projectId: number): Promise<BudgetList> {
+      requirePrices(principal);
+      try {
+        await deps.projects.name(principal, projectId);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') throw forbiddenProject();
+        throw error;
+      }
+      const rows = await listProjectQuotes(db, projectId);
+      return { projectId, items: rows.map(summaryOf), checkedCount: 0 };
+    },
+
+    /** POST v1/budget (and apiv2 budget): issue a quote, or a revision with `revisionOf`. */
+    issue: (principal: Principal, body: BudgetInput) => issue(principal, body),
+
+    /** POST v1/budget/final-quote: a United States final quote (catalogue 21, USD). */
+    finalQuote: (principal: Principal, body: FinalQuoteInput) => issue(principal, body, body),
+
+    /** GET v1/budget/final-quote/generate-quote-number: a new United States number, reserved for the caller until a final quote uses it. */
+    async generateQuoteNumber(principal: Principal): Promise<{ quoteNumber: string }> {
+      requirePrices(principal);
+      const now = clock();
+      const quoteNumber = await db.transaction(async (tx) => {
+        const number = formatQuoteNumber(USA, now.getUTCFullYear(), await advanceQuoteCounter(tx, USA, now.getUTCFullYear()));
+        await insertReservation(tx, { number, catalogId: USA, userId: principal.userId, createdAt: now });
+        return number;
+      });
+      return { quoteNumber };
+    },
+
+    async quote(principal: Principal, id: number): Promise<Quote> {
+      requirePrices(principal);
+      const row = await readableQuote(principal, id);
+      return quoteOf(row, await linesOf(row));
+    },
+
+    /** The quote's PDF, in its language or `lang`. */
+    async pdf(principal: Principal, id: number, lang?: Lang): Promise<{ fileName: string; content: Buffer }> {
+      requirePrices(principal);
+      const row = await readableQuote(principal, id);
+      const quote = quoteOf(row, await linesOf(row));
+      return { fileName: quoteFileName(quote, 'pdf'), content: await quotePdf(quote, lang ?? quote.lang) };
+    },
+
+    async xlsx(principal: Principal, id: number, lang?: Lang): Promise<{ fileName: string; content: Buffer }> {
+      requirePrices(principal);
+      const row = await readableQuote(principal, id);
+      const quote = quoteOf(row, await linesOf(row));
+      return { fileName: quoteFileName(quote, 'xlsx'), content: await quoteXlsx(quote, lang ?? quote.lang) };
+    },
+
+    /** Sends the quote to a client by e-mail with the signed link of its public page; the quote becomes `sent`. */
+    async send(principal: Principal, id: number, body: SendInput): Promise<Quote> {
+      requirePrices(principal);
+      await readableQuote(principal, id);
+      await limiter.hit([{ key: `quote-mail:user:${principal.userId}`, policy: QUOTE_MAILS_PER_USER }]);
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const locked = await lockQuote(tx, id);
+        if (!locked) throw new AppError('NOT_FOUND', 'No such quote');
+        requireOpen(locked);
+        return updateQuote(tx, id, {
+          status: 'sent',
+          sentToEmail: body.email,
+          sentToName: body.name ?? null,
+          sentAt: now,
+          ...(body.lang ? { lang: body.lang } : {}),
+        });
+      });
+      const link = `${config.linkOrigin}/quote/${publicToken(row)}`;
+      background.run('quote-sent-mail', () => mailer.send(quoteSentMail(mailFacts(row), { to: body.email, ...(body.name ? { name: body.name } : {}), ...(body.message ? { note: body.message } : {}), link })));
+      return quoteOf(row, await linesOf(row));
+    },
+
+    /** The public link of a quote (tests and the web's "copy link"): the caller must read the quote. */
+    async publicLink(principal: Principal, id: number): Promise<string> {
+      const row = await readableQuote(principal, id);
+      return `${config.linkOrigin}/quote/${publicToken(row)}`;
+    },
+
+    /** GET public-quotes/{token}: the quote and nothing else. */
+    async publicQuote(token: string): Promise<PublicQuote> {
+      const row = await quoteOfToken(token);
+      if (statusOf(row) === 'expired') throw new AppError('QUOTE_EXPIRED', `The quote was valid until ${row.validUntil}`);
+      return publicOf(row, token, await linesOf(row));
+    },
+
+    async publicPdf(token: string): Promise<{ fileName: string; content: Buffer }> {
+      const row = await quoteOfToken(token);
+      if (statusOf(row) === 'expired') throw new AppError('QUOTE_EXPIRED', `The quote was valid until ${row.validUntil}`);
+      const quote = quoteOf(row, await linesOf(row));
+      return { fileName: quoteFileName(quote, 'pdf'), content: await quotePdf(quote, quote.lang) };
+    },
+
+    /** The client accepts (once): name, time and address recorded; the professional is told. */
+    async answer(token: string, ip: string, answer: { accepted: boolean; name: string; reason?: string }): Promise<PublicQuote> {
+      const found = await quoteOfToken(token);
+      await limiter.hit([{ key: `quote-public:ip:${ip}`, policy: PUBLIC_QUOTE_POSTS_PER_IP }]);
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const locked = await lockQuote(tx, found.id);
+        if (!locked) throw new AppError('NOT_FOUND', 'No such quote');
+        requireOpen(locked);
+        return updateQuote(tx, found.id, {
+          status: answer.accepted ? 'accepted' : 'declined',
+          answeredName: answer.name,
+          answeredAt: now,
+          answeredIp: ip,
+          declineReason: answer.accepted ? null : (answer.reason ?? null),
+        });
+      });
+      background.run('quote-answered-mail', () => mailer.send(quoteAnsweredMail(mailFacts(row), { accepted: answer.accepted, name: answer.name, at: now, reason: row.declineReason })));
+      return publicOf(row, token, await linesOf(row));
+    },
+
+    /** The client asks a question: kept with the quote and mailed to the professional (Reply-To the client). */
+    async question(token: string, ip: string, body: { name: string; email: string; message: string }): Promise<{ sent: true }> {
+      const row = await quoteOfToken(token);
+      if (statusOf(row) === 'expired') throw new AppError('QUOTE_EXPIRED', `The quote was valid until ${row.validUntil}`);
+      await limiter.hit([
+        { key: `quote-public:ip:${ip}`, policy: PUBLIC_QUOTE_POSTS_PER_IP },
+        { key: `quote-question:${row.id}`, policy: QUESTIONS_PER_QUOTE },
+      ]);
+      await db.transaction((tx) => insertQuestion(tx, { quoteId: row.id, name: body.name, email: body.email, message: body.message, ip, createdAt: clock() }));
+      background.run('quote-question-mail', () => mailer.send(quoteQuestionMail(mailFacts(row), body)));
+      return { sent: true };
+    },
+
+    /**
+     * An accepted quote, for the orders module (issue "Orders, availability and invoices"): the frozen
+     * lines and totals the client accepted. The caller must see the quote's project; a quote that is
+     * not accepted is a 409.
+     */
+    async acceptedQuote(principal: Principal, id: number): Promise<Quote> {
+      const row = await readableQuote(principal, id);
+      if (row.status !== 'accepted') throw new AppError('CONFLICT', 'Only an accepted quote can become an order');
+      return quoteOf(row, await linesOf(row));
+    },
+  };
+
+  function publicOf(row: QuoteRow, token: string, lines: readonly BudgetLine[]): PublicQuote {
+    const status = statusOf(row);
+    return {
+      budgetNumber: row.number,
+      status,
+      currency: row.currency === 'USD' ? 'USD' : 'EUR',
+      lang: row.lang as Lang,
+      companyName: row.companyName,
+      sellerName: row.createdByName,
+      clientName: row.clientName,
+      projectName: row.projectName,
+      creationDate: row.createdAt.toISOString(),
+      validationDate: row.validUntil,
+      discount: money(row.discount),
+      surcharge: money(row.surcharge),
+      iva: money(row.iva),
+      subTotalNet: money(row.subTotal),
+      discountValue: money(row.discountValue),
+      surchargeValue: money(row.surchargeValue),
+      ivaValue: money(row.ivaValue),
+      totalNet: money(row.netTotal),
+      comments: row.comments,
+      products: lines.map((line) => ({
+        type: line.type,
+        referenceCode: line.referenceCode,
+        articleCode: line.articleCode ?? null,
+        model: line.model,
+        description: line.description,
+        hasAttributes: line.hasAttributes,
+        attributes: line.attributes,
+        quantity: line.quantity,
+        lumensLed: line.lumensLed,
+        watts: line.watts,
+        energyClass: line.energyClass,
+        discount: line.discount,
+        unitPvp: line.unitPvp,
+        pvp: line.pvp,
+        discountValue: line.discountValue,
+        netPrice: line.netPrice,
+      })),
+      acceptance: row.status === 'accepted' && row.answeredAt ? { name: row.answeredName ?? '', at: row.answeredAt.toISOString() } : null,
+      decline: row.status === 'declined' && row.answeredAt ? { name: row.answeredName ?? '', at: row.answeredAt.toISOString() } : null,
+      open: status === 'issued' || status === 'sent',
+      pdf: `${PUBLIC_PATH}/${token}/pdf`,
+    };
+  }
+}
+
+export type BudgetsService = ReturnType<typeof createBudgetsService>;

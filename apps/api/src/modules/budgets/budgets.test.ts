@@ -1,0 +1,340 @@
+import type { BudgetList, BudgetPayload, Quote } from '@lumen/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyPriceTerms, quoteLines, quotes, users } from '../../db/schema';
+import { pdfText, qpdfCheck, xlsxCells } from '../../../test/document-readers';
+import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
+import { moneyFormat } from '../../lib/spreadsheet';
+import { REF16 } from '../projects/projects.test-support';
+import { B1, defaultLines, issue, payloadOf, projectWith } from './budgets.test-support';
+
+let t: TestApp;
+let distributor: Agent;
+let distributor2: Agent;
+let specifier: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  distributor = t.agent();
+  distributor2 = t.agent();
+  specifier = t.agent();
+  await Promise.all([distributor.login('distributor@demo.example'), distributor2.login('distributor2@demo.example'), specifier.login('specifier@demo.example')]);
+});
+afterAll(async () => t.close());
+
+const year = () => t.clock().getUTCFullYear();
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+async function quoteCount(projectId: number): Promise<number> {
+  return (await t.database.db.select().from(quotes).where(eq(quotes.projectId, projectId))).length;
+}
+
+describe('the budget page (project-to-budget)', () => {
+  it('gives the lines that may enter with unit gross, net, reference, description, attributes, lumens, watts and energy class', async () => {
+    const id = await projectWith(distributor, [...defaultLines, { referenceCode: REF16[3], quantity: 1 }]);
+    // A line that is not personalised does not enter (spec §5).
+    const products = (await distributor.get(`/api/projects/v1/projects/${id}/products`)).json<Array<{ _id: string; referenceCode: string }>>();
+    const third = products.find((product) => product.referenceCode === REF16[3]);
+    expect((await distributor.put(`/api/projects/v1/projects/${id}/products/${third?._id}`, { isPersonalized: 0 })).statusCode).toBe(200);
+
+    const payload = await payloadOf(distributor, id);
+    expect(payload).toMatchObject({ projectId: id, currency: 'EUR', catalogId: 16, budgetNumber: null, discount: 0, surcharge: 0, iva: 0, validityDays: 30 });
+    expect(payload.products.map((line) => line.referenceCode)).toEqual([REF16[0], REF16[2]]);
+    expect(payload.excluded).toEqual([{ _id: third?._id, model: expect.any(String), referenceCode: REF16[3], reason: 'notPersonalized' }]);
+    const [first] = payload.products;
+    expect(first).toMatchObject({ referenceCode: '552010/02_10', model: '5520', quantity: 3, unitPvp: 750, hasAttributes: true, energyClass: 'D', lumensLed: 1050, watts: 15.6 });
+    expect(first?.description).toBeTruthy();
+    expect(first?.attributes.finish?.code).toBe('10');
+    // The caller's sublevel discount is the line's default discount; net = qty × unit × (1 − d/100).
+    expect(first?.netPrice).toBe(Number((3 * 750 * (1 - (first?.discount ?? 0) / 100)).toFixed(2)));
+    expect(payload.validationDate).toBe(new Date(t.clock().getTime() + 30 * 86_400_000).toISOString().slice(0, 10));
+  });
+
+  it('carries articleCode (projectRequestBudgetV2 is on in DEV)', async () => {
+    const id = await projectWith(distributor, defaultLines);
+    expect((await payloadOf(distributor, id)).products[0]?.articleCode).toBe('LW5520');
+  });
+
+  it('answers 403 naming the project for a project of another company, 401 anonymously, 403 without the privileges', async () => {
+    const id = await projectWith(distributor, defaultLines);
+    const other = await distributor2.get(`/api/apiv2/project-to-budget?projectId=${id}`);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'FORBIDDEN', fields: [{ path: 'body.projectId', message: 'formError.projectNotYours' }] });
+    expect((await t.agent().get(`/api/apiv2/project-to-budget?projectId=${id}`)).statusCode).toBe(401);
+    expect((await specifier.get(`/api/apiv2/project-to-budget?projectId=${id}`)).statusCode).toBe(403);
+    expect((await distributor.get(`/api/apiv2/project-to-budget?projectId=abc`)).json()).toMatchObject({ fields: [{ path: 'querystring.projectId' }] });
+  });
+});
+
+describe('issuing a quote: the server recomputes every figure (spec §5)', () => {
+  let projectId: number;
+  let lines: BudgetPayload['products'];
+  beforeAll(async () => {
+    projectId = await projectWith(distributor, defaultLines);
+    lines = (await payloadOf(distributor, projectId)).products;
+    // The demo catalogue's list prices (rate 1) of the two references.
+    expect(lines.map((line) => line.unitPvp)).toEqual([750, 1135]);
+  });
+  const [A, B] = [0, 1];
+  const idOf = (index: number) => lines[index]?._id ?? '';
+
+  it('hand-made case 1: a line net rounds half away from zero, then VAT', async () => {
+    // A: 1 × 750 × (1 − 33.33 %) = 500.025 → 500.03 (half away from zero; half-even would give 500.02).
+    // B: quantity 0 → dropped. VAT 21 % of 500.03 = 105.0063 → 105.01. Total 605.04.
+    const quote = await issue(distributor, {
+      projectId,
+      products: [
+        { _id: idOf(A), quantity: 1, discount: 33.33 },
+        { _id: idOf(B), quantity: 0 },
+      ],
+      iva: 21,
+    });
+    expect(quote.products).toHaveLength(1);
+    expect(quote.products[0]).toMatchObject({ quantity: 1, unitPvp: 750, pvp: 750, discount: 33.33, netPrice: 500.03, discountValue: 249.97 });
+    expect(quote).toMatchObject({ subTotalNet: 500.03, discountValue: 0, surchargeValue: 0, ivaValue: 105.01, totalNet: 605.04 });
+  });
+
+  it('hand-made case 2: footer discount, surcharge and VAT each rounded before the next; client totals ignored', async () => {
+    // A: 3 × 750 × (1 − 10 %) = 2025.00; B: 2 × 1135 × (1 − 0 %) = 2270.00. Subtotal 4295.00.
+    // Discount 12.5 % = 536.875 → 536.88 (half away from zero); surcharge 3.75 % of 3758.12 =
+    // 140.9295 → 140.93; VAT 21 % of 3899.05 = 818.8005 → 818.80. Total 3899.05 + 818.80 = 4717.85.
+    const quote = await issue(distributor, {
+      projectId,
+      products: [
+        { _id: idOf(A), quantity: 3, discount: 10 },
+        { _id: idOf(B), quantity: 2, discount: 0 },
+      ],
+      discount: 12.5,
+      surcharge: 3.75,
+      iva: 21,
+      totalNet: 1,
+      subTotalNet: 1,
+      netTotal: 1,
+    });
+    expect(quote.products.map((line) => line.netPrice)).toEqual([2025, 2270]);
+    expect(quote).toMatchObject({ subTotalNet: 4295, discountValue: 536.88, surchargeValue: 140.93, ivaValue: 818.8, totalNet: 4717.85, discount: 12.5, surcharge: 3.75, iva: 21 });
+    const [stored] = await t.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(stored).toMatchObject({ subTotal: '4295.00', discountValue: '536.88', surchargeValue: '140.93', ivaValue: '818.80', netTotal: '4717.85' });
+  });
+
+  it('hand-made case 3: a negative half cent rounds away from zero too (discount of 0.005 on the total)', async () => {
+    // A: 1 × 750 × (1 − 0.01 %) = 749.925 → 749.93. Discount 0.01 % of 749.93 = 0.074993 → 0.07;
+    // iva 0. Total 749.86.
+    const quote = await issue(distributor, { projectId, products: [{ _id: idOf(A), quantity: 1, discount: 0.01 }, { _id: idOf(B), quantity: 0 }], discount: 0.01 });
+    expect(quote).toMatchObject({ subTotalNet: 749.93, discountValue: 0.07, totalNet: 749.86 });
+  });
+
+  it('numbers quotes per catalogue and year without gaps, keeps the project and the creator', async () => {
+    const list = (await distributor.get(`${B1}/project/${projectId}`)).json<BudgetList>();
+    const numbers = list.items.map((item) => item.budgetNumber);
+    expect(numbers).toHaveLength(3);
+    for (const number of numbers) expect(number).toMatch(new RegExp(`^Q-${year()}-\\d{6}$`));
+    const counters = numbers.map((number) => Number(number.slice(-6))).sort((a, b) => a - b);
+    expect(counters[2]! - counters[0]!).toBe(2);
+    expect(list.items[0]).toMatchObject({ status: 'issued', revision: 1, createdBy: 'Diego Norte', checked: false, currency: 'EUR' });
+    expect(list.checkedCount).toBe(0);
+  });
+});
+
+describe('bad input: 400 or 403 with the field at fault, nothing stored', () => {
+  let projectId: number;
+  let lineId: string;
+  beforeAll(async () => {
+    projectId = await projectWith(distributor, defaultLines);
+    lineId = (await payloadOf(distributor, projectId)).products[0]?._id ?? '';
+  });
+
+  const refused = async (body: Record<string, unknown>, status: number, path: string, agent: Agent = distributor) => {
+    const before = await quoteCount(projectId);
+    const response = await agent.post(B1, { projectId, ...body });
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json<{ fields?: Array<{ path: string }> }>().fields?.map((field) => field.path)).toContain(path);
+    expect(await quoteCount(projectId)).toBe(before);
+  };
+
+  it('percentages outside 0–100 or with 3 decimals', async () => {
+    await refused({ discount: 100.01 }, 400, 'body.discount');
+    await refused({ surcharge: -1 }, 400, 'body.surcharge');
+    await refused({ iva: 1000 }, 400, 'body.iva');
+    await refused({ products: [{ _id: lineId, quantity: 1, discount: 120 }] }, 400, 'body.products.0.discount');
+    await refused({ iva: 21.005 }, 400, 'body.iva');
+  });
+
+  it('negative or fractional quantities, a line of another project, the same line twice', async () => {
+    await refused({ products: [{ _id: lineId, quantity: -1 }] }, 400, 'body.products.0.quantity');
+    await refused({ products: [{ _id: lineId, quantity: 1.5 }] }, 400, 'body.products.0.quantity');
+    await refused({ products: [{ _id: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }, 400, 'body.products.0._id');
+    await refused({ products: [{ _id: lineId, quantity: 1 }, { _id: lineId, quantity: 2 }] }, 400, 'body.products');
+  });
+
+  it('a comment beyond 4,000 characters or with markup', async () => {
+    await refused({ comment: 'a'.repeat(4001) }, 400, 'body.comment');
+    await refused({ comment: '<b>hi</b>' }, 400, 'body.comment');
+  });
+
+  it('a project without lines that may enter a budget', async () => {
+    const products = (await payloadOf(distributor, projectId)).products;
+    await refused({ products: products.map((line) => ({ _id: line._id, quantity: 0 })) }, 400, 'body.products');
+  });
+
+  it('a project of another company (403, the same as a missing one), and a caller without the privileges', async () => {
+    await refused({}, 403, 'body.projectId', distributor2);
+    const missing = await distributor.post(B1, { projectId: 2_000_000_000 });
+    expect(missing.statusCode).toBe(403);
+    expect((await specifier.post(B1, { projectId })).statusCode).toBe(403);
+    expect((await t.agent().post(B1, { projectId })).statusCode).toBe(401);
+    expect(await quoteCount(projectId)).toBe(0);
+  });
+
+  it('a revision of a quote of another project', async () => {
+    const other = await issue(distributor, { projectId: await projectWith(distributor, defaultLines) });
+    await refused({ revisionOf: other.id }, 400, 'body.revisionOf');
+  });
+});
+
+describe('a quote that can be trusted', () => {
+  it('is frozen: project and price changes after issuing never alter it', async () => {
+    const projectId = await projectWith(distributor, defaultLines);
+    const payload = await payloadOf(distributor, projectId);
+    const quote = await issue(distributor, { projectId, iva: 21, clientName: 'Hôtel Ñandú' });
+
+    // The project changes: a quantity, and a line removed.
+    const [first, second] = payload.products;
+    expect((await distributor.put(`/api/projects/v1/projects/${projectId}/products/${first?._id}`, { quantity: 40 })).statusCode).toBe(200);
+    expect((await distributor.request('DELETE', `/api/projects/v1/projects/${projectId}/products/${second?._id}`)).statusCode).toBe(200);
+    // The prices change for the caller: their company moves to another rate with other discounts.
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'distributor@demo.example'));
+    const [terms] = await t.database.db.select().from(companyPriceTerms).where(eq(companyPriceTerms.companyId, user!.companyId!));
+    await t.database.db.update(companyPriceTerms).set({ rateId: 10, sublevelDiscounts: {} }).where(eq(companyPriceTerms.companyId, user!.companyId!));
+    try {
+      const now = await payloadOf(distributor, projectId);
+      expect(now.products).toHaveLength(1);
+      expect(now.products[0]?.quantity).toBe(40);
+      expect(now.totalNet).not.toBe(quote.totalNet);
+      const again = (await distributor.get(`${B1}/quotes/${quote.id}`)).json<Quote>();
+      expect(again).toEqual(quote);
+    } finally {
+      await t.database.db.update(companyPriceTerms).set({ rateId: terms!.rateId, sublevelDiscounts: terms!.sublevelDiscounts }).where(eq(companyPriceTerms.companyId, user!.companyId!));
+    }
+  });
+
+  it('a revision keeps the number with a suffix, and the old revision stays readable', async () => {
+    const projectId = await projectWith(distributor, defaultLines);
+    const first = await issue(distributor, { projectId });
+    const second = await issue(distributor, { projectId, revisionOf: first.id, iva: 10 });
+    const third = await issue(distributor, { projectId, revisionOf: first.id, iva: 20 });
+    expect(second).toMatchObject({ baseNumber: first.budgetNumber, revision: 2, budgetNumber: `${first.budgetNumber}-2` });
+    expect(third.budgetNumber).toBe(`${first.budgetNumber}-3`);
+    expect((await distributor.get(`${B1}/quotes/${first.id}`)).json<Quote>()).toEqual(first);
+    const list = (await distributor.get(`${B1}/project/${projectId}`)).json<BudgetList>();
+    expect(list.items.map((item) => item.budgetNumber)).toEqual([third.budgetNumber, second.budgetNumber, first.budgetNumber]);
+  });
+
+  it('a retried issue with the same Idempotency-Key gives one quote', async () => {
+    const projectId = await projectWith(distributor, defaultLines);
+    const headers = { 'idempotency-key': `quote-${projectId}` };
+    const first = await distributor.post(B1, { projectId, iva: 21 }, headers);
+    const again = await distributor.post(B1, { projectId, iva: 21 }, headers);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<Quote>().budgetNumber).toBe(first.json<Quote>().budgetNumber);
+    expect(await quoteCount(projectId)).toBe(1);
+  });
+
+  it('50 concurrent issues get 50 distinct numbers, each with its lines', async () => {
+    const projectId = await projectWith(distributor, defaultLines);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => distributor.post(B1, { projectId })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(new Array(50).fill(201));
+    const numbers = answers.map((answer) => answer.json<Quote>().budgetNumber);
+    expect(new Set(numbers).size).toBe(50);
+    const counters = numbers.map((number) => Number(number.slice(-6))).sort((a, b) => a - b);
+    expect(counters[49]! - counters[0]!).toBe(49);
+    const ids = answers.map((answer) => answer.json<Quote>().id);
+    const stored = await t.database.db.select().from(quoteLines);
+    for (const id of ids) expect(stored.filter((line) => line.quoteId === id)).toHaveLength(2);
+  });
+});
+
+describe('the quote’s documents', () => {
+  let quote: Quote;
+  beforeAll(async () => {
+    const projectId = await projectWith(distributor, defaultLines);
+    // The figures of hand-made case 2 above: total 4717.85.
+    const [a, b] = (await payloadOf(distributor, projectId)).products;
+    const products = [
+      { _id: a?._id, quantity: 3, discount: 10 },
+      { _id: b?._id, quantity: 2, discount: 0 },
+    ];
+    quote = await issue(distributor, { projectId, products, discount: 12.5, surcharge: 3.75, iva: 21, lang: 'fr', clientName: 'Hôtel Ñandú', comment: "Livraison à l'entrepôt, façade côté rue.\nMerci !" });
+  });
+
+  it('PDF in French: valid for qpdf, its text has the number, accented lines and the total in the EUR format', async () => {
+    const response = await distributor.get(`${B1}/quotes/${quote.id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${quote.budgetNumber}.pdf"`);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(qpdfCheck(response.rawPayload).pages).toBe(1);
+    if (process.env.QUOTE_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.QUOTE_PDF_OUT, response.rawPayload);
+    const text = plain(pdfText(response.rawPayload));
+    expect(text).toContain(`Devis ${quote.budgetNumber}`);
+    expect(text).toContain('Hôtel Ñandú');
+    expect(text).toContain("Livraison à l'entrepôt, façade côté rue.");
+    expect(text).toContain('Désignation');
+    // The header wraps in its column: its two words are on two lines.
+    expect(text).toMatch(/Classe[^\n]*\n[^\n]*énergétique/);
+    expect(text).toMatch(/Total\s+4\.717,85 €/);
+    expect(text).toContain('Page 1 sur 1');
+    expect(text).toContain('Valable jusqu’au');
+  });
+
+  it('PDF in German on request (lang), the figures unchanged', async () => {
+    const response = await distributor.get(`${B1}/quotes/${quote.id}/pdf?lang=de`);
+    const text = plain(pdfText(response.rawPayload));
+    expect(text).toContain(`Angebot ${quote.budgetNumber}`);
+    expect(text).toContain('Zwischensumme');
+    expect(text).toContain('Gesamtbetrag');
+    expect(text).toContain('4.717,85 €');
+    expect(text).toContain('Seite 1 von 1');
+  });
+
+  it('a 200-line quote breaks over pages with "Page X of Y" on each', async () => {
+    const projectId = await projectWith(
+      distributor,
+      Array.from({ length: 200 }, (_, index) => ({ referenceCode: index % 2 ? REF16[0] : REF16[2], quantity: index + 1 })),
+    );
+    const big = await issue(distributor, { projectId, lang: 'en' });
+    const response = await distributor.get(`${B1}/quotes/${big.id}/pdf`);
+    const { pages } = qpdfCheck(response.rawPayload);
+    expect(pages).toBeGreaterThan(4);
+    const text = pdfText(response.rawPayload);
+    for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
+  });
+
+  it('spreadsheet: numbers are numbers with the currency format, one row per line, the totals', async () => {
+    const response = await distributor.get(`${B1}/quotes/${quote.id}/xlsx`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const cells = xlsxCells(response.rawPayload);
+    const header = cells.find((cell) => cell.value === 'Prix unitaire');
+    expect(header).toBeTruthy();
+    const headerRow = Number(header!.ref.replace(/^[A-Z]+/, ''));
+    const rows = [headerRow + 1, headerRow + 2];
+    for (const row of rows) {
+      expect(cells.find((cell) => cell.ref === `F${row}`)).toMatchObject({ type: 'n' });
+      expect(cells.find((cell) => cell.ref === `G${row}`)).toMatchObject({ type: 'n', format: moneyFormat('EUR') });
+      expect(cells.find((cell) => cell.ref === `I${row}`)).toMatchObject({ type: 'n', format: moneyFormat('EUR') });
+    }
+    expect(cells.find((cell) => cell.ref === `G${rows[0]}`)?.value).toBe(String(quote.products[0]?.unitPvp));
+    expect(cells.filter((cell) => cell.ref === `A${headerRow + 3}`)).toEqual([]);
+    const total = cells.find((cell) => cell.value === 'Total');
+    const totalValue = cells.find((cell) => cell.ref === total!.ref.replace(/^H/, 'I'));
+    expect(totalValue).toMatchObject({ type: 'n', value: '4717.85', format: moneyFormat('EUR') });
+  });
+
+  it('documents of a quote the caller does not see: 404', async () => {
+    expect((await distributor2.get(`${B1}/quotes/${quote.id}/pdf`)).statusCode).toBe(404);
+    expect((await distributor2.get(`${B1}/quotes/${quote.id}`)).statusCode).toBe(404);
+  });
+});
