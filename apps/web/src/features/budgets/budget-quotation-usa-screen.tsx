@@ -135,7 +135,7 @@ function UsaForm({ payload, quoteNumber, numberFailed, retryNumber }: { payload:
     { budgetAlias: payload.projectName.slice(0, 100), specifierEmail: '', specifierCompany: '', purchaserName: '', purchaserEmail: '', purchaserPhone: '', purchaserCompany: '' },
     VALIDATORS,
   );
-  const site = useSiteLocation({ catalogId: 21, initial: { country: 'US' } });
+  const site = useSiteLocation({ catalogId: 21, initial: { country: 'US' }, cityRequired: true });
   const attempt = useAttemptKey();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -150,10 +150,9 @@ function UsaForm({ payload, quoteNumber, numberFailed, retryNumber }: { payload:
     event.preventDefault();
     if (pending) return;
     setFailure(null);
+    // Both checked, so that every message shows at once.
     const siteValid = site.validate();
-    const cityMissing = site.values.city.trim() === '';
-    if (cityMissing) site.showServerErrors([{ path: 'body.siteLocation.city', message: 'formError.required' }], () => true);
-    const valid = form.validateAll() && siteValid && !cityMissing;
+    const valid = form.validateAll() && siteValid;
     const where = places(site);
     if (!valid || !where) {
       focusFirstInvalid();

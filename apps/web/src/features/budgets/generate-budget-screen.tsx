@@ -88,6 +88,7 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
   const attempt = useAttemptKey();
   const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const revisingRef = useRef<HTMLDivElement>(null);
 
   const figures = useMemo(() => figuresOf(payload.products, draft), [payload.products, draft]);
   const clientNameError = clientName.trim() === '' ? null : QuotePersonName.safeParse(clientName).success ? null : 'formError.invalidCharacters';
@@ -190,7 +191,7 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
     setClientName(quote.clientName ?? '');
     setServerErrors({});
     setRevising(summary);
-    formRef.current?.scrollIntoView({ block: 'start' });
+    requestAnimationFrame(() => revisingRef.current?.focus());
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -269,7 +270,7 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
             </div>
           )}
           {revising && (
-            <div className="card budget-revising" role="note">
+            <div ref={revisingRef} tabIndex={-1} className="card budget-revising" role="note">
               <p>{t('budgets.revising', { number: revising.baseNumber, revision: revising.revision + 1 })}</p>
               <Button variant="ghost" size="sm" onPress={() => setRevising(null)}>
                 {t('budgets.revisingCancel')}

@@ -70,7 +70,8 @@ export function SiteLocationFields({ site, legend }: { site: SiteLocationState; 
       )}
       <TextField
         label={t('siteLocation.city')}
-        description={t('siteLocation.optional')}
+        isRequired={site.cityRequired}
+        description={site.cityRequired ? undefined : t('siteLocation.optional')}
         name="city"
         autoComplete="address-level2"
         value={values.city}

@@ -29,6 +29,8 @@ export interface SiteLocationState {
   /** The chosen country's first-level divisions; null while no chosen country has any. */
   regions: Remote<Region[]> | null;
   reloadRegions: () => void;
+  /** The city must be given (a United States final quote); it is optional otherwise. */
+  cityRequired: boolean;
   /** The url path of the chosen country's divisions ('states', 'provinces'…): it names the region field. */
   regionTypology: string | null;
   setCountry: (isoCode: string) => void;
@@ -47,7 +49,7 @@ export interface SiteLocationState {
  * geography in the interface language, the checks, and the api's shape. `initial.country` is an ISO
  * code (the United States forms start with US).
  */
-export function useSiteLocation({ catalogId, initial = {} }: { catalogId: CatalogId; initial?: Partial<SiteValues> }): SiteLocationState {
+export function useSiteLocation({ catalogId, initial = {}, cityRequired = false }: { catalogId: CatalogId; initial?: Partial<SiteValues>; cityRequired?: boolean }): SiteLocationState {
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
   const [values, setValues] = useState<SiteValues>({ country: initial.country ?? '', region: initial.region ?? '', city: initial.city ?? '' });
@@ -81,11 +83,11 @@ export function useSiteLocation({ catalogId, initial = {} }: { catalogId: Catalo
     const next: Partial<Record<SiteField, string>> = {};
     if (!values.country) next.country = 'formError.required';
     if (values.country && regionRequired && !values.region) next.region = 'formError.required';
-    const city = cityError(values.city);
+    const city = cityRequired && values.city.trim() === '' ? 'formError.required' : cityError(values.city);
     if (city) next.city = city;
     setErrors(next);
     return Object.keys(next).length === 0;
-  }, [values, regionRequired]);
+  }, [values, regionRequired, cityRequired]);
 
   const value = useCallback(
     (): SiteLocation => ({
@@ -108,7 +110,7 @@ export function useSiteLocation({ catalogId, initial = {} }: { catalogId: Catalo
   }, []);
 
   return useMemo(
-    () => ({ values, errors, countries, reloadCountries, regions, reloadRegions, regionTypology, setCountry, setRegion, setCity, validate, value, showServerErrors }),
-    [values, errors, countries, reloadCountries, regions, reloadRegions, regionTypology, setCountry, setRegion, setCity, validate, value, showServerErrors],
+    () => ({ values, errors, countries, reloadCountries, regions, reloadRegions, cityRequired, regionTypology, setCountry, setRegion, setCity, validate, value, showServerErrors }),
+    [values, errors, countries, reloadCountries, regions, reloadRegions, cityRequired, regionTypology, setCountry, setRegion, setCity, validate, value, showServerErrors],
   );
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { bodyOf, checkComment, checkPercent, checkQuantity, draftOf, figuresOf, targetOf } from './budget-form';
+import { LINE_A, LINE_B, makePayload } from './budgets.fixtures';
+import { canonicalJson } from './canonical-json';
+
+describe('the budget form checks values as the server does', () => {
+  it('percentages: empty is 0, comma or point, 0–100 with 2 decimals', () => {
+    expect(checkPercent('')).toEqual({ ok: true, value: 0 });
+    expect(checkPercent('12,5')).toEqual({ ok: true, value: 12.5 });
+    expect(checkPercent('100')).toEqual({ ok: true, value: 100 });
+    expect(checkPercent('100.01')).toEqual({ ok: false, error: 'formError.percentRange' });
+    expect(checkPercent('-1')).toEqual({ ok: false, error: 'formError.percentRange' });
+    expect(checkPercent('1.005')).toEqual({ ok: false, error: 'formError.percentDecimals' });
+    expect(checkPercent('1e2')).toEqual({ ok: false, error: 'budgets.error.number' });
+  });
+
+  it('quantities: whole units from 0', () => {
+    expect(checkQuantity('0')).toEqual({ ok: true, value: 0 });
+    expect(checkQuantity('12')).toEqual({ ok: true, value: 12 });
+    expect(checkQuantity('1,5')).toEqual({ ok: false, error: 'formError.wholeUnits' });
+    expect(checkQuantity('-3')).toEqual({ ok: false, error: 'formError.quantityNegative' });
+    expect(checkQuantity('')).toEqual({ ok: false, error: 'formError.required' });
+  });
+
+  it('the comment: optional, 4,000 characters at most, the text-area pattern', () => {
+    expect(checkComment('  ')).toEqual({ ok: true, value: undefined });
+    expect(checkComment('x'.repeat(4000)).ok).toBe(true);
+    expect(checkComment('x'.repeat(4001))).toEqual({ ok: false, error: 'formError.tooLong' });
+    expect(checkComment('a <b>')).toEqual({ ok: false, error: 'formError.pattern' });
+  });
+});
+
+describe('figures and body', () => {
+  it('totals follow the typed values, none while a value is wrong, and the body never carries a total', () => {
+    const payload = makePayload();
+    const draft = draftOf(payload);
+    const figures = figuresOf(payload.products, { ...draft, footer: { ...draft.footer, iva: '21' } });
+    expect(figures.totals).toEqual({ subTotal: 259.97, discountValue: 0, surchargeValue: 0, ivaValue: 54.59, netTotal: 314.56 });
+    expect(figuresOf(payload.products, { ...draft, footer: { ...draft.footer, iva: '121' } }).totals).toBeNull();
+    const body = bodyOf(5, payload.products, figures, { lang: 'fr' });
+    expect(body).toEqual({
+      projectId: 5,
+      products: [
+        { _id: LINE_A, quantity: 2, discount: 0 },
+        { _id: LINE_B, quantity: 3, discount: 0 },
+      ],
+      discount: 0,
+      surcharge: 0,
+      iva: 21,
+      lang: 'fr',
+    });
+  });
+
+  it('a budget with every quantity at 0 cannot be issued', () => {
+    const payload = makePayload();
+    const figures = figuresOf(payload.products, { ...draftOf(payload), lines: { [LINE_A]: { quantity: '0', discount: '0' }, [LINE_B]: { quantity: '0', discount: '0' } } });
+    expect(figures.includedCount).toBe(0);
+    expect(figures.valid).toBe(false);
+  });
+
+  it('maps a 400 field path to the line or footer field it names', () => {
+    const { products } = makePayload();
+    expect(targetOf('body.products.1.discount', products)).toEqual({ kind: 'line', id: LINE_B, field: 'discount' });
+    expect(targetOf('body.iva', products)).toEqual({ kind: 'footer', field: 'iva' });
+    expect(targetOf('body.products.9.quantity', products)).toEqual({ kind: 'other', field: 'products.9.quantity' });
+  });
+
+  it('the same body reads the same whatever the order of its keys (one Idempotency-Key per attempt)', () => {
+    expect(canonicalJson({ b: 1, a: [{ y: 2, x: undefined, z: 'q' }] })).toBe(canonicalJson({ a: [{ z: 'q', y: 2 }], b: 1 }));
+  });
+});
