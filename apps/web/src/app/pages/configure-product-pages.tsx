@@ -1,5 +1,5 @@
 import type { ConfiguratorActionsState, ConfiguratorMode } from '../../features/configurator/configurator';
-import AddPreconfigPage from '../../features/configurator/add-preconfig-page';
+import AddPreconfigPage, { type PreconfigToAdd } from '../../features/configurator/add-preconfig-page';
 import ConfiguratorPage from '../../features/configurator/configurator-page';
 import { AddToProject } from '../../features/projects/add-to-project';
 
@@ -13,7 +13,12 @@ export function ConfigureProductPage({ mode }: { mode: ConfiguratorMode }) {
   return <ConfiguratorPage mode={mode} renderActions={addToProject} />;
 }
 
-/** /add-preconfig/{preconfigId}: a preconfiguration in the configurator, ending in "Add to project". */
+/** "Add to project" (projects) for a whole preconfiguration: every line, with its quantity and pendant height (issue 10 §2). */
+function addPreconfigToProject(preconfig: PreconfigToAdd) {
+  return <AddToProject reference="" quantity={1} preconfig={preconfig} />;
+}
+
+/** /add-preconfig/{preconfigId}: a preconfiguration's luminaires, ending in "Add to project" for them all. */
 export function ConfigurePreconfigPage() {
-  return <AddPreconfigPage renderActions={addToProject} />;
+  return <AddPreconfigPage renderPreconfigActions={addPreconfigToProject} />;
 }

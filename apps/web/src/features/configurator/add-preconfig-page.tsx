@@ -2,12 +2,12 @@ import type { PreconfigDetail } from '@lumen/contracts';
 import { tryParseReference, type ElementAttributes } from '@lumen/domain';
 import { Button, Skeleton } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { loadPreconfig } from './configurator-calls';
-import { ConfiguratorScreen, type ConfiguratorScreenProps } from './configurator-page';
+import { ConfiguratorScreen } from './configurator-page';
 import './configurator.css';
 import { useRemote } from '../../shared/use-remote';
 
@@ -24,12 +24,26 @@ function attributesOfLine(line: PreconfigDetail['lines'][number]): ElementAttrib
   };
 }
 
+/** What the page's caller needs to add the whole preconfiguration (issue 10 §2). */
+export interface PreconfigToAdd {
+  id: number;
+  name: string;
+  /** How many luminaires its lines hold in all. */
+  luminaires: number;
+}
+
+export interface AddPreconfigPageProps {
+  /** The actions for the whole preconfiguration (the app composes "Add to project"); none when absent. */
+  renderPreconfigActions?: (preconfig: PreconfigToAdd) => ReactNode;
+}
+
 /**
- * /add-preconfig/{preconfigId}: opens a preconfiguration in the express configurator, set to its
- * first luminaire's reference and quantity (the other luminaires one press away); the user can
- * change anything from there.
+ * /add-preconfig/{preconfigId}: a preconfiguration as it is ordered — its luminaires, each with its
+ * quantity (and pendant height), and the action that adds them all. Each luminaire is shown in the
+ * express configurator, read-only (what is added is the preconfiguration; its lines can be changed
+ * in the project afterwards).
  */
-export default function AddPreconfigPage({ renderActions }: { renderActions?: ConfiguratorScreenProps['renderActions'] }) {
+export default function AddPreconfigPage({ renderPreconfigActions }: AddPreconfigPageProps) {
   const { t } = useTranslation();
   const { preconfigId } = useParams();
   const dispatch = useAppDispatch();
@@ -64,15 +78,16 @@ export default function AddPreconfigPage({ renderActions }: { renderActions?: Co
       </section>
     );
   }
-  return <PreconfigConfigurator preconfig={remote.data} renderActions={renderActions} />;
+  return <PreconfigConfigurator preconfig={remote.data} renderPreconfigActions={renderPreconfigActions} />;
 }
 
 /** One line of the preconfiguration at a time in the configurator; the others are a press away. */
-function PreconfigConfigurator({ preconfig, renderActions }: { preconfig: PreconfigDetail; renderActions: ConfiguratorScreenProps['renderActions'] }) {
+function PreconfigConfigurator({ preconfig, renderPreconfigActions }: { preconfig: PreconfigDetail; renderPreconfigActions: AddPreconfigPageProps['renderPreconfigActions'] }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const line = preconfig.lines[index];
   if (!line) return <Missing />;
+  const luminaires = preconfig.lines.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <ConfiguratorScreen
       key={index}
@@ -84,21 +99,20 @@ function PreconfigConfigurator({ preconfig, renderActions }: { preconfig: Precon
       backLabel={t('configurator.preconfig.back')}
       initial={attributesOfLine(line)}
       initialQuantity={line.quantity}
-      renderActions={renderActions}
+      readOnly
       intro={
-        <div className="configurator-page__intro">
-          <p>{t('configurator.preconfig.intro', { name: preconfig.name })}</p>
-          {preconfig.lines.length > 1 && (
-            <ul className="configurator-page__lines" aria-label={t('configurator.preconfig.lines')}>
-              {preconfig.lines.map((item, position) => (
-                <li key={`${item.reference}/${item.pendantHeight ?? ''}/${position}`}>
-                  <Button size="sm" variant={position === index ? 'primary' : 'secondary'} aria-pressed={position === index} onPress={() => setIndex(position)}>
-                    {`${item.quantity} × ${item.reference}`}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
+        <div className="configurator-page__intro card">
+          <p>{t('configurator.preconfig.intro', { name: preconfig.name, count: luminaires })}</p>
+          <ul className="configurator-page__lines" aria-label={t('configurator.preconfig.lines')}>
+            {preconfig.lines.map((item, position) => (
+              <li key={`${item.reference}/${item.pendantHeight ?? ''}/${position}`}>
+                <Button size="sm" variant={position === index ? 'primary' : 'secondary'} aria-pressed={position === index} onPress={() => setIndex(position)}>
+                  {`${item.quantity} × ${item.reference}`}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {renderPreconfigActions && <div className="configurator-page__preconfig-actions">{renderPreconfigActions({ id: preconfig.id, name: preconfig.name, luminaires })}</div>}
         </div>
       }
     />

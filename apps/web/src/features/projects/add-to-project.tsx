@@ -28,6 +28,11 @@ export interface AddToProjectProps {
   /** The chosen pendant height in centimetres, for a pendant. */
   pendantHeight?: number;
   isDisabled?: boolean;
+  /**
+   * A whole preconfiguration instead of one reference (issue 10 §2): the api adds every line it holds,
+   * with their quantities and pendant heights; `luminaires` is how many that makes (for the texts).
+   */
+  preconfig?: { id: number; name: string; luminaires: number };
   /** The project's page, for the confirmation's link; `:projectId` is replaced with the project's id (spec §2). Default: the project page. */
   redirectTemplate?: string;
 }
@@ -38,6 +43,7 @@ interface Added {
   projectName: string;
   reference: string;
   quantity: number;
+  preconfig?: AddToProjectProps['preconfig'];
 }
 
 /**
@@ -49,7 +55,7 @@ interface Added {
  * Visitors browse and configure too (issue 10 §1): for them the button asks for a login, and once
  * logged in (or signed up) the project dialog opens with the configuration as it was.
  */
-export function AddToProject({ reference, quantity, pendantHeight, isDisabled, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
+export function AddToProject({ reference, quantity, pendantHeight, isDisabled, preconfig, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
@@ -88,7 +94,11 @@ export function AddToProject({ reference, quantity, pendantHeight, isDisabled, r
       <div className="add-to-project__done" role="status">
         {added && (
           <p className="card">
-            <span>{t('projects.addTo.done', { quantity: added.quantity, reference: added.reference, name: added.projectName })}</span>{' '}
+            <span>
+              {added.preconfig
+                ? t('projects.addTo.donePreconfig', { count: added.preconfig.luminaires, preconfig: added.preconfig.name, name: added.projectName })
+                : t('projects.addTo.done', { quantity: added.quantity, reference: added.reference, name: added.projectName })}
+            </span>{' '}
             <Link className="text-link" to={fillProjectRedirect(redirectTemplate, added.projectId)}>
               {t('projects.addTo.open')}
             </Link>
@@ -100,6 +110,7 @@ export function AddToProject({ reference, quantity, pendantHeight, isDisabled, r
           reference={reference}
           quantity={quantity}
           pendantHeight={pendantHeight}
+          preconfig={preconfig}
           onAdded={(done) => {
             setOpen(false);
             setAdded(done);
@@ -115,9 +126,10 @@ function AddToProjectModal({
   reference,
   quantity,
   pendantHeight,
+  preconfig,
   onAdded,
   onClose,
-}: Pick<AddToProjectProps, 'reference' | 'quantity' | 'pendantHeight'> & { onAdded: (added: Added) => void; onClose: () => void }) {
+}: Pick<AddToProjectProps, 'reference' | 'quantity' | 'pendantHeight' | 'preconfig'> & { onAdded: (added: Added) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const location = useLocation();
@@ -154,15 +166,19 @@ function AddToProjectModal({
   }, [dispatch, catalogId, preferred]);
 
   const numericPreconfig = Number(preconfigId);
-  const product: ProductInput = {
-    type: 'REGULAR',
-    referenceCode: reference,
-    quantity,
-    ...(pendantHeight !== undefined ? { pendantHeight } : {}),
-    addedBy: preconfigId ? 'PRECONFIG' : 'CONFIGURATOR',
-    ...(preconfigId && Number.isSafeInteger(numericPreconfig) ? { preconfigId: numericPreconfig } : {}),
-    configuratorType: location.pathname.startsWith('/add-product-v2') ? { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR } : { id: CONFIGURATOR_ID.EXPRESS },
-  };
+  const configuratorType = location.pathname.startsWith('/add-product-v2') ? { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR } : { id: CONFIGURATOR_ID.EXPRESS };
+  // A whole preconfiguration is named, not described: the api reads its lines, quantities and heights.
+  const product: ProductInput = preconfig
+    ? { type: 'REGULAR', quantity: 1, addedBy: 'PRECONFIG', preconfigId: preconfig.id, configuratorType }
+    : {
+        type: 'REGULAR',
+        referenceCode: reference,
+        quantity,
+        ...(pendantHeight !== undefined ? { pendantHeight } : {}),
+        addedBy: preconfigId ? 'PRECONFIG' : 'CONFIGURATOR',
+        ...(preconfigId && Number.isSafeInteger(numericPreconfig) ? { preconfigId: numericPreconfig } : {}),
+        configuratorType,
+      };
 
   // A project must be chosen; a new one needs a valid name.
   const isValid = () => choice !== null && (choice !== NEW_PROJECT || nameField.validate());
@@ -170,13 +186,13 @@ function AddToProjectModal({
     if (choice === NEW_PROJECT) {
       const result = await dispatch(createProject({ name: nameField.name, catalogId, products: [product] }));
       if (!createProject.fulfilled.match(result)) return false;
-      onAdded({ projectId: result.payload.id, projectName: result.payload.name, reference, quantity });
+      onAdded({ projectId: result.payload.id, projectName: result.payload.name, reference, quantity, preconfig });
       return;
     }
     const projectId = Number(choice);
     const result = await dispatch(addProductsToProject({ projectId, products: [product] }));
     if (!addProductsToProject.fulfilled.match(result)) return false;
-    onAdded({ projectId, projectName: choices?.find((item) => item.id === projectId)?.name ?? '', reference, quantity });
+    onAdded({ projectId, projectName: choices?.find((item) => item.id === projectId)?.name ?? '', reference, quantity, preconfig });
   });
 
   const options = [
@@ -194,7 +210,7 @@ function AddToProjectModal({
       onClose={onClose}
       className="auth-form"
     >
-      <p>{t('projects.addTo.summary', { reference, quantity })}</p>
+      <p>{preconfig ? t('projects.addTo.summaryPreconfig', { name: preconfig.name, count: preconfig.luminaires }) : t('projects.addTo.summary', { reference, quantity })}</p>
       {choices === null ? (
         <p role="status">{t('common.loading')}</p>
       ) : (
