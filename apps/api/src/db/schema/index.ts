@@ -7,3 +7,5 @@ export * from './flags';
 export * from './files';
 export * from './support';
 export * from './budgets';
+export * from './jobs';
+export * from './documents';
