@@ -155,4 +155,18 @@ describe('the light configurator', () => {
       { numRuns: 200 },
     );
   });
+
+  it('does not enumerate a model past the limit: every offered value counts as reachable, conflicts are still found', () => {
+    const many = (type: Variation['type'], count: number, code: (i: number) => string): Variation[] =>
+      Array.from({ length: count }, (_, i) => ({ type, model: '0270', modifier: code(i) }) as Variation);
+    const articles = {
+      articles: FIXTURE_ARTICLES.articles,
+      variations: [...many('color', 40, (i) => `F${i}`), ...many('temperature', 10, (i) => `${i}`), ...many('control', 10, (i) => `C${i}`), ...many('installation', 10, (i) => `3${i}`)],
+    };
+    const context = { ...ctx(), articles };
+    const { tree, reachability } = startLightConfiguration('0270', context, {}, NOW);
+    expect(reachability.enumerated).toBe(false);
+    expect(reachability.reachable.finish.size).toBe(41);
+    expect(lightOptionStates(tree, LIGHT, context, reachability).ledColourTemp.find((s) => s.code === '3')?.state).toBe('available');
+  });
 });

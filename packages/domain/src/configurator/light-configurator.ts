@@ -38,7 +38,7 @@ export type CombinationConflict =
 export type LightConfiguratorContext = TreeContext & { readonly articles: ArticleCollection };
 
 /** Above this many combinations the enumeration is not attempted and every offered value counts as reachable. */
-export const MAX_ENUMERATED_COMBINATIONS = 100_000;
+export const MAX_ENUMERATED_COMBINATIONS = 20_000;
 
 const VARIATION_TYPE = { finish: 'color', ledColourTemp: 'temperature', control: 'control', installation: 'installation' } as const;
 
