@@ -9,3 +9,4 @@ export * from './support';
 export * from './budgets';
 export * from './jobs';
 export * from './documents';
+export * from './orders';
