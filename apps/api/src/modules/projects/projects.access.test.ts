@@ -1,4 +1,4 @@
-import type { Project, ProjectListPage } from '@lumen/contracts';
+import type { Project, ProjectListPage, ProjectVersion } from '@lumen/contracts';
 import { type Privilege, privilegesOfRoles, type RoleName, ROLES } from '@lumen/domain';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -74,8 +74,19 @@ const CALLS: readonly Call[] = [
   { name: 'duplicate', privileges: ['project.clone'], kind: 'copy', ok: 201, run: (a, p) => a.post(`${P1}/${p.id}/clone`) },
   { name: 'import', privileges: ['project.add'], kind: 'import', ok: 200, run: (a, p) => a.put(`${P1}/${p.id}/import`) },
   { name: 'delete product', privileges: edit, kind: 'write', ok: 200, run: (a, p, id) => a.request('DELETE', `${P1}/${p.id}/products/${id}`) },
+  {
+    // The version the 'version' call made (the project itself when there is none), so that 'delete project' still finds the project.
+    name: 'delete version',
+    privileges: ['project.delete'],
+    kind: 'write',
+    ok: 200,
+    run: async (a, p) => {
+      const versions = await a.get(`${V2}/project/${p.id}/versions`);
+      const other = versions.statusCode === 200 ? versions.json<ProjectVersion[]>().find((version) => version.id !== p.id) : undefined;
+      return a.request('DELETE', `${V2}/project/${other?.id ?? p.id}/version`);
+    },
+  },
   { name: 'delete project', privileges: ['project.delete'], kind: 'write', ok: 200, run: (a, p) => a.request('DELETE', `${P1}/${p.id}`) },
-  { name: 'delete version', privileges: ['project.delete'], kind: 'write', ok: 200, run: (a, p) => a.request('DELETE', `${V2}/project/${p.id}/version`) },
 ];
 
 function expected(role: DemoRole, target: Target, call: Call): number {

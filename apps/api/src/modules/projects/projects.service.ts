@@ -616,10 +616,12 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       let mailId: number | undefined;
       let created: ProjectRow;
       try {
-        created = await change(principal, id, async (tx, locked) => {
-          const root = locked.versionOf ?? locked.id;
-          // Two versions saved at once from two versions of the family get two numbers.
-          await lockFamily(tx, root);
+        created = await ctx.db.transaction(async (tx) => {
+          const visible = await visibleOr404(principal, id, tx);
+          const root = visible.versionOf ?? visible.id;
+          // The family locked in id order before anything (not the source first): two versions saved
+          // at once from two versions of the family queue, and get two numbers.
+          const { locked } = await changeInFamily(tx, principal, id, root);
           const number = (await maxVersionNumber(tx, root)) + 1;
           const copy = await copyProject(tx, locked, {
             name: locked.name,
