@@ -55,6 +55,12 @@ export interface Config {
   frameAncestors: readonly string[];
   /** Days a quote stays valid after it is issued (QUOTE_VALIDITY_DAYS, default 30). */
   quoteValidityDays: number;
+  /** Which ERP the orders go to: `builtin` (the default, in this process's database) (ERP_ADAPTER). */
+  erpAdapter: 'builtin';
+  /** The built-in ERP moves an order one status on after this many ms (ERP_STEP_MS, default 4 h; tests use a few ms). */
+  erpStepMs: number;
+  /** VAT percent the built-in ERP invoices (ERP_VAT_PERCENT, default 21). */
+  erpVatPercent: number;
 }
 
 const flag = z
@@ -114,6 +120,9 @@ const EnvSchema = z.object({
   FLAGS_REMOTE_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   FRAME_ANCESTORS: frameOrigins.optional(),
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ERP_ADAPTER: z.enum(['builtin']).default('builtin'),
+  ERP_STEP_MS: z.coerce.number().int().min(1).max(30 * 24 * 3600 * 1000).default(4 * 3600 * 1000),
+  ERP_VAT_PERCENT: z.coerce.number().min(0).max(100).default(21),
 });
 
 export class ConfigError extends Error {
@@ -197,5 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     frameAncestors: e.FRAME_ANCESTORS ?? [],
     quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
+    erpAdapter: e.ERP_ADAPTER,
+    erpStepMs: e.ERP_STEP_MS,
+    erpVatPercent: e.ERP_VAT_PERCENT,
   };
 }

@@ -50,6 +50,7 @@ export const FLAG_KEYS = [
   'filterControlMforCP',
   'RemoteDriverCP',
   'variationCatalog',
+  'disableOrderSendingQA',
 ] as const;
 
 /** `Idempotency-Key` on the POST calls that create (idempotency.ts). */

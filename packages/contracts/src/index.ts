@@ -11,3 +11,5 @@ export * from './flags';
 export * from './files';
 export * from './support';
 export * from './budgets';
+export * from './orders';
+export * from './documents';

@@ -1,1 +1,2 @@
 export * from './lead-time';
+export * from './shipping-plan';
