@@ -39,4 +39,18 @@ describe('useRemote', () => {
     expect(result.current[0]).toEqual({ status: 'loading' });
     await waitFor(() => expect(result.current[0]).toEqual({ status: 'ready', data: 'found' }));
   });
+
+  it('keeps what was loaded on screen while a refresh loads it again, then shows the new answer (issue 10 §1)', async () => {
+    const answers = { visitor: deferred<string>(), 'user-7': deferred<string>() };
+    const { result, rerender } = renderHook(({ reader }: { reader: 'visitor' | 'user-7' }) => useRemote('5520', () => answers[reader].promise, { refresh: reader }), {
+      initialProps: { reader: 'visitor' },
+    });
+    await act(async () => answers.visitor.resolve('without prices'));
+    expect(result.current[0]).toEqual({ status: 'ready', data: 'without prices' });
+    rerender({ reader: 'user-7' });
+    expect(result.current[0]).toEqual({ status: 'ready', data: 'without prices' });
+    await act(async () => answers['user-7'].resolve('with prices'));
+    expect(result.current[0]).toEqual({ status: 'ready', data: 'with prices' });
+  });
 });
+

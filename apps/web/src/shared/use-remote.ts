@@ -15,11 +15,15 @@ function httpStatusOf(failure: unknown): number {
 /**
  * Loads something for the screen that asks: `start` runs again whenever `key` changes (and on
  * `reload`); a late answer for an older key is dropped. `key` null means "nothing to load yet".
+ * `options.refresh`: when it changes, `start` runs again but what was loaded stays on screen until
+ * the new answer comes (a login that adds prices to what a visitor configured: the screen, and what
+ * the user chose on it, stay; issue 10 §1).
  * `start` is usually `() => dispatch(someAsyncAction(arg)).unwrap()`, so the call still goes through
  * the store's request / success / failure actions.
  */
-export function useRemote<T>(key: string | null, start: () => Promise<T>): [Remote<T>, () => void] {
-  const [state, setState] = useState<{ key: string; attempt: number; remote: Remote<T> } | null>(null);
+export function useRemote<T>(key: string | null, start: () => Promise<T>, options: { refresh?: string | null } = {}): [Remote<T>, () => void] {
+  const refresh = options.refresh ?? '';
+  const [state, setState] = useState<{ key: string; attempt: number; refresh: string; remote: Remote<T> } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const startRef = useRef(start);
   useEffect(() => {
@@ -31,18 +35,19 @@ export function useRemote<T>(key: string | null, start: () => Promise<T>): [Remo
     let current = true;
     startRef.current().then(
       (data) => {
-        if (current) setState({ key, attempt, remote: { status: 'ready', data } });
+        if (current) setState({ key, attempt, refresh, remote: { status: 'ready', data } });
       },
       (failure: unknown) => {
-        if (current) setState({ key, attempt, remote: { status: 'failed', httpStatus: httpStatusOf(failure) } });
+        if (current) setState({ key, attempt, refresh, remote: { status: 'failed', httpStatus: httpStatusOf(failure) } });
       },
     );
     return () => {
       current = false;
     };
-  }, [key, attempt]);
+  }, [key, attempt, refresh]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const remote: Remote<T> = state && state.key === key && state.attempt === attempt ? state.remote : { status: 'loading' };
+  const current = state && state.key === key && state.attempt === attempt && (state.refresh === refresh || state.remote.status === 'ready');
+  const remote: Remote<T> = current ? state.remote : { status: 'loading' };
   return [remote, reload];
 }

@@ -54,7 +54,10 @@ export default function AddPreconfigPage({ renderPreconfigActions }: AddPreconfi
   const catalogId = account?.catalogId ?? 16;
   // Visitors see preconfigurations too (issue 10 §1).
   const reader = useAppSelector(selectCatalogueReader);
-  const [remote, reload] = useRemote(valid && reader ? `${reader}/${id}/${catalogId}/${lang}` : null, () => dispatch(loadPreconfig({ id, catalogId, lang })).unwrap());
+  // After a login the page stays (with its "Add to project" waiting for it) while prices and the account's language load.
+  const [remote, reload] = useRemote(valid && reader ? `${id}/${catalogId}` : null, () => dispatch(loadPreconfig({ id, catalogId, lang })).unwrap(), {
+    refresh: `${reader ?? ''}/${lang}`,
+  });
 
   if (!valid) return <Missing />;
   if (remote.status === 'loading') {

@@ -85,7 +85,8 @@ export function ConfiguratorScreen({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
-  // Visitors configure too (issue 10 §1): the loads wait for the login state, and run again after a login (prices).
+  // Visitors configure too (issue 10 §1): the loads wait for the login state and run again after a
+  // login (prices, the account's language), keeping the configurator and its choices on screen meanwhile.
   const reader = useAppSelector(selectCatalogueReader);
   const lang = useAppSelector((state) => state.preferences.lang);
   const catalogId = catalogOfCaller ?? account?.catalogId ?? 16;
@@ -94,15 +95,17 @@ export function ConfiguratorScreen({
   const baseArticleOf = (remote: Remote<VariationsResponse>) =>
     remote.status === 'ready' ? remote.data.articles.find((article) => article.model === model && article.reference === article.referenceBase) : undefined;
 
-  const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && reader ? `${reader}/${model}/${catalogId}/${lang}/${subFamilyId ?? ''}` : null, () =>
-    dispatch(loadArticleCollection({ model, catalogId, lang, subFamilyId })).unwrap(),
+  const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && reader ? `${model}/${catalogId}/${subFamilyId ?? ''}` : null,
+    () => dispatch(loadArticleCollection({ model, catalogId, lang, subFamilyId })).unwrap(),
+    { refresh: `${reader ?? ''}/${lang}` },
   );
-  const [rules] = useRemote<RuleSet[]>(subFamilyId !== undefined && reader ? `${reader}/${subFamilyId}/${catalogId}` : null, () =>
+  const [rules] = useRemote<RuleSet[]>(subFamilyId !== undefined && reader ? `${subFamilyId}/${catalogId}` : null, () =>
     dispatch(loadRules({ subFamilyId: subFamilyId ?? 0, catalogId })).unwrap(),
   );
 
-  const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && reader ? `${reader}/${model}/${catalogId}/${lang}/${subFamilyId}/${applicationLocationId ?? ''}` : null, () =>
-    dispatch(loadModelSummary({ model, catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
+  const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && reader ? `${model}/${catalogId}/${subFamilyId}/${applicationLocationId ?? ''}` : null,
+    () => dispatch(loadModelSummary({ model, catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
+    { refresh: `${reader ?? ''}/${lang}` },
   );
   // Sizes kept whole: a long (German) heading leaves no lone "Ø" at a line end (issue 10 §9).
   const described = summary.status === 'ready' ? summary.data?.description : undefined;
