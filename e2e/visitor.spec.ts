@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/session';
 import { exactly, texts } from './support/texts';
@@ -11,7 +11,7 @@ import { exactly, texts } from './support/texts';
 const en = texts('en');
 
 /** Fills the login view that is open and sends it. */
-async function logInThroughDialog(page: import('@playwright/test').Page, email: string) {
+async function logInThroughDialog(page: Page, email: string) {
   const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(exactly(en('auth.field.email'), { end: false })).fill(email);
