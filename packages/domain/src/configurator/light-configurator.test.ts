@@ -169,4 +169,13 @@ describe('the light configurator', () => {
     expect(reachability.reachable.finish.size).toBe(41);
     expect(lightOptionStates(tree, LIGHT, context, reachability).ledColourTemp.find((s) => s.code === '3')?.state).toBe('available');
   });
+
+  it('starts from a preconfiguration’s values taken together, though one at a time they would pass through an invalid step', () => {
+    // No driver (M) before its recessed canopy (31) is refused on its own.
+    const { tree } = startLightConfiguration('0270', ctx(), { finish: '05', control: 'M', installation: '31' }, NOW);
+    expect(combinationOf(tree, LIGHT, FIXTURE_ARTICLES)).toEqual({ finish: '05', ledColourTemp: '3', control: 'M', installation: '31' });
+    // A value the model does not offer is skipped, the others kept.
+    const skipped = startLightConfiguration('0270', ctx(), { finish: '05', ledColourTemp: '9' }, NOW).tree;
+    expect(combinationOf(skipped, LIGHT, FIXTURE_ARTICLES)).toMatchObject({ finish: '05', ledColourTemp: '3' });
+  });
 });

@@ -12,7 +12,7 @@ import { availabilityState } from '../attributes/availability';
 import { isCurrentlyValid } from '../attributes/validity';
 import type { RuleFailure } from '../rules/rules-engine';
 import { resolveInstallation } from '../space/canopy';
-import { baseArticle, LISTED_ATTRIBUTE_KEYS, lightOptionsForModel, variationsForLight } from '../element-tree/article-collection';
+import { baseArticle, isAttributeValueValid, LISTED_ATTRIBUTE_KEYS, lightOptionsForModel, variationsForLight } from '../element-tree/article-collection';
 import type { ArticleCollection, ListedAttributeKey } from '../element-tree/article-collection';
 import type { ElementAttributes, ElementTree, LightElement } from '../element-tree/element.types';
 import { applyRemoteDriverAround, setAttribute } from '../element-tree/light-attributes';
@@ -284,10 +284,24 @@ export function settleLightConfiguration(
   initial: ElementAttributes = {},
 ): ElementTree {
   let next = tree;
-  for (const key of ['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight'] as const) {
-    const value = initial[key];
-    if (value === undefined) continue;
-    const result = setAttribute(next, lightId, key, value, ctx);
+  // The initial values as one combination first (one at a time, a valid whole can pass through an
+  // invalid step: no driver before the recessed canopy); else one at a time, skipping what is refused.
+  const model = lightOf(tree, lightId).props.code;
+  const given = LISTED_ATTRIBUTE_KEYS.filter((key) => initial[key] !== undefined);
+  const whole = { ...combinationOf(tree, lightId, ctx.articles) };
+  for (const key of given) whole[key] = initial[key] as string;
+  const wholeFits = given.length > 0 && given.every((key) => isAttributeValueValid(model, key, whole[key], ctx.articles));
+  const together = wholeFits ? evaluateCombination(tree, lightId, whole, ctx) : null;
+  if (together && together.conflict === null) {
+    next = together.tree;
+  } else {
+    for (const key of given) {
+      const result = setAttribute(next, lightId, key, initial[key] as string, ctx);
+      if (result.status !== 'reverted') next = result.tree;
+    }
+  }
+  if (initial.pendantHeight !== undefined) {
+    const result = setAttribute(next, lightId, 'pendantHeight', initial.pendantHeight, ctx);
     if (result.status !== 'reverted') next = result.tree;
   }
   const light = lightOf(next, lightId);

@@ -550,6 +550,19 @@ function allowed(book: RuleBook | undefined, codes: { finish: string; ledColourT
   return true;
 }
 
+/**
+ * A preconfiguration's luminaire on a recessed (remote) canopy comes without its driver when its
+ * model is made so (the remote driver sits in the ceiling; RemoteDriverCP switches such a light to
+ * control M), so that the configurator shows the line as it is added. Other references stay.
+ */
+function remoteDriven(reference: string, rows: readonly ArticleRow[]): string {
+  const parts = parseReference(reference);
+  if (!parts.installation?.startsWith('3') || parts.control === 'M') return reference;
+  const catalogId: CatalogId = reference.includes('-') ? 21 : 16;
+  const candidate = formatReference({ model: parts.model, catalogId, colour: parts.colour, control: 'M', temperature: parts.temperature, installation: parts.installation });
+  return rows.some((row) => row[0] === candidate && row[3] === 1) ? candidate : reference;
+}
+
 /** Fixed creation time of the generated saved spaces (keeps the output byte-stable). */
 const CREATED_AT = Date.UTC(2026, 0, 15, 9, 0, 0);
 
@@ -862,12 +875,12 @@ export function generateCatalogue(): CatalogueDataFile {
         const [model, , applicationLocationId] = spec.models[index % spec.models.length]!;
         const modelRows = rows.filter((row) => row[0].startsWith(model) && row[3] === 1);
         const quantity = spec.pendant ? intBetween(2, 6) : intBetween(1, 3);
-        const lines = [{ reference: pick(modelRows)[0], model, quantity, ...(spec.pendant ? { pendantHeight: pick([150, 200, 250]) } : {}) }];
+        const lines = [{ reference: remoteDriven(pick(modelRows)[0], rows), model, quantity, ...(spec.pendant ? { pendantHeight: pick([150, 200, 250]) } : {}) }];
         const second = spec.models[(index + 1) % spec.models.length]!;
         if (second[0] !== model) {
           const secondRows = rows.filter((row) => row[0].startsWith(second[0]) && row[3] === 1);
           // A set hangs at one height: the second luminaire of a pendant set takes the first one's.
-          if (secondRows.length > 0) lines.push({ reference: pick(secondRows)[0], model: second[0], quantity: 1, ...(lines[0]?.pendantHeight !== undefined ? { pendantHeight: lines[0].pendantHeight } : {}) });
+          if (secondRows.length > 0) lines.push({ reference: remoteDriven(pick(secondRows)[0], rows), model: second[0], quantity: 1, ...(lines[0]?.pendantHeight !== undefined ? { pendantHeight: lines[0].pendantHeight } : {}) });
         }
         const name = `${spec.name} ${names[(spec.subFamilyId + index) % names.length]}`;
         const count = lines.reduce((sum, line) => sum + line.quantity, 0);
