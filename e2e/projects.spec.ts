@@ -72,7 +72,8 @@ test('a distributor builds a project: three products three ways, a quantity, a v
   await expect(page).toHaveURL(/\/add-preconfig\/\d+$/);
   await expect(page.getByTestId('configured-reference')).toBeVisible();
   await addToProject(page, name);
-  await expect(grid.getByRole('row')).toHaveCount(4);
+  // The whole preconfiguration: its two luminaires (issue 10 §2).
+  await expect(grid.getByRole('row')).toHaveCount(5);
 
   // A quantity: typed into the first line's quantity selector; the server keeps it.
   const quantity = grid.getByRole('spinbutton').first();
@@ -113,7 +114,7 @@ test('a distributor builds a project: three products three ways, a quantity, a v
   await expect(version.getByText(t('projects.versions.created', { number: '2' }))).toBeVisible();
   await version.getByRole('link', { name: t('projects.versions.open') }).click();
   await expect(page.getByText(/Con regulación/).first()).toBeVisible();
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
 
   // Duplicate the original: the copy heads the list.
   await page.goto(projectUrl);
