@@ -18,3 +18,5 @@ export * from './element-tree';
 export * from './bill-of-materials';
 export * from './locale';
 export * from './configurator';
+export * from './photometry';
+export * from './energy';

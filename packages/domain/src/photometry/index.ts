@@ -1,0 +1,2 @@
+export * from './photometry';
+export * from './photometric-files';
