@@ -17,6 +17,7 @@ import { PreviousBudgets } from './previous-budgets';
 import { QuoteTotals } from './quote-parts';
 import { recipientFieldsOf, RecipientModal } from './send-quote-modal';
 import { useAttemptKey } from './use-attempt-key';
+import { useKept } from './use-kept-remote';
 import './budgets.css';
 
 const projectPath = (projectId: number) => `/project/${projectId}`;
@@ -56,9 +57,10 @@ export function GenerateBudgetScreen({ projectId }: { projectId: number }) {
   const lang = useAppSelector((state) => state.preferences.lang);
   const [payload, reloadPayload] = useRemote<BudgetPayload>(`${projectId}|${lang}`, () => dispatch(loadBudgetPayload({ projectId, lang })).unwrap());
   const [list, reloadList] = useRemote<BudgetList>(String(projectId), () => dispatch(loadBudgetList({ projectId })).unwrap());
+  const keptList = useKept(list);
   if (payload.status === 'loading') return <LoadingState />;
   if (payload.status === 'failed') return <LoadFailure projectId={projectId} httpStatus={payload.httpStatus} onRetry={reloadPayload} />;
-  return <BudgetForm key={payload.data.projectRevision} payload={payload.data} list={list.status === 'ready' ? list.data : null} listFailed={list.status === 'failed'} reloadList={reloadList} />;
+  return <BudgetForm key={payload.data.projectRevision} payload={payload.data} list={keptList} listFailed={list.status === 'failed' && keptList === null} reloadList={reloadList} />;
 }
 
 type Action = 'save' | 'download' | 'send';

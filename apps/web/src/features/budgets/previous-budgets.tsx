@@ -126,6 +126,7 @@ export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: 
           onSent={(email) => {
             setSentTo({ email, count: sending.length });
             setSending(null);
+            setChecked(new Set());
             onChanged();
           }}
         />

@@ -8,6 +8,7 @@ import { useRemote } from '../../shared/use-remote';
 import { budgetQuotationUsaPath, generateBudgetPath } from './budget-paths';
 import { loadBudgetList } from './budgets-calls';
 import { PreviousBudgets } from './previous-budgets';
+import { useKept } from './use-kept-remote';
 import './budgets.css';
 
 const LINK_CLASS = 'lm-button lm-button--secondary lm-button--sm budget-link';
@@ -51,6 +52,8 @@ function ProjectQuotes({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [list, reload] = useRemote<BudgetList>(String(projectId), () => dispatch(loadBudgetList({ projectId })).unwrap());
+  const kept = useKept(list);
+  if (kept) return <PreviousBudgets list={kept} onChanged={reload} />;
   if (list.status === 'loading') return null;
   if (list.status === 'failed')
     return (
