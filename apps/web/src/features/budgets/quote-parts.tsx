@@ -35,7 +35,7 @@ export function QuoteTotals({ totals, percents, currency, live = false }: { tota
       </div>
       <div>
         <dt>{t('budgets.totals.discount', { percent: percent(percents.discount) })}</dt>
-        <dd>{money(-totals.discountValue)}</dd>
+        <dd>{money(totals.discountValue === 0 ? 0 : -totals.discountValue)}</dd>
       </div>
       <div>
         <dt>{t('budgets.totals.surcharge', { percent: percent(percents.surcharge) })}</dt>
