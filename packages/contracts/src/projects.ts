@@ -245,8 +245,16 @@ export type ProjectListItem = z.infer<typeof ProjectListItem>;
 export const ProjectListPage = z.object({ items: z.array(ProjectListItem), meta: ProjectListMeta });
 export type ProjectListPage = z.infer<typeof ProjectListPage>;
 
-/** GET v1/projects?type=LIST: every visible project, id and name only (pickers). */
-export const ProjectPickerQuery = z.object({ type: z.literal('LIST').default('LIST'), catalogId: CatalogIdQuery.optional() });
+/**
+ * GET v1/projects?type=LIST: every visible project, id and name only (pickers). `editable=true`:
+ * only the projects the caller may add products to (own, or any as backoffice; in EDITION; with
+ * project.edit), for "Add to project" (issue 10 §1: a project the user may only see is not offered).
+ */
+export const ProjectPickerQuery = z.object({
+  type: z.literal('LIST').default('LIST'),
+  catalogId: CatalogIdQuery.optional(),
+  editable: z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true').optional(),
+});
 /** versionNumber and versionTitle tell the versions of one project apart (they share its name). */
 export const ProjectPickerList = z.array(
   z.object({ id: Id, name: z.string(), catalogId: CatalogId, updatedAt: z.string(), versionNumber: z.number().int().positive().optional(), versionTitle: z.string().nullable().optional() }),

@@ -174,11 +174,18 @@ export async function listProjects(
   return { families, total };
 }
 
-export async function listProjectNames(db: DbOrTx, scope: ProjectScope, catalogId: number | undefined) {
+/** `editable`: only projects in EDITION that the caller manages (own ones; every one for backoffice). */
+export async function listProjectNames(db: DbOrTx, scope: ProjectScope, catalogId: number | undefined, editable = false) {
   return db
     .select({ id: projects.id, name: projects.name, catalogId: projects.catalogId, updatedAt: projects.updatedAt, versionNumber: projects.versionNumber, versionTitle: projects.versionTitle })
     .from(projects)
-    .where(and(visibleTo(scope), catalogId === undefined ? undefined : eq(projects.catalogId, catalogId)))
+    .where(
+      and(
+        visibleTo(scope),
+        catalogId === undefined ? undefined : eq(projects.catalogId, catalogId),
+        editable ? and(eq(projects.status, 1), scope.all ? undefined : eq(projects.ownerId, scope.userId)) : undefined,
+      ),
+    )
     .orderBy(desc(projects.updatedAt), desc(projects.id))
     .limit(1000);
 }

@@ -85,7 +85,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.get(
     '/api/projects/v1/projects',
     { config: view, schema: { tags, summary: 'Every visible project, id and name (type=LIST)', querystring: ProjectPickerQuery, response: { 200: ProjectPickerList } } },
-    async (request) => projects.names(requirePrincipal(request), request.query.catalogId),
+    async (request) => projects.names(requirePrincipal(request), request.query.catalogId, request.query.editable === true),
   );
 
   app.get(

@@ -456,8 +456,10 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       };
     },
 
-    async names(principal: Principal, catalogId: number | undefined) {
-      const rows = await listProjectNames(ctx.db, scopeOf(principal), catalogId);
+    /** The picker's projects; `editable`: only those the caller may add products to (permissionsOf's edit). */
+    async names(principal: Principal, catalogId: number | undefined, editable = false) {
+      if (editable && !has(principal, 'project.edit')) return [];
+      const rows = await listProjectNames(ctx.db, scopeOf(principal), catalogId, editable);
       return rows.map((row) => ({
         id: row.id,
         name: row.name,

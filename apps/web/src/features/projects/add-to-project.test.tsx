@@ -71,6 +71,8 @@ describe('add to project', () => {
       { type: 'REGULAR', referenceCode: '027001/03_10', quantity: 3, addedBy: 'CONFIGURATOR', configuratorType: { id: 4 } },
     ]);
     expect(selectProjectTarget(store.getState()).projectId).toBeNull();
+    // Only the projects the user may add to are offered (issue 10 §1).
+    expect(api.callsTo('GET', '/api/projects/v1/projects')[0]?.query.get('editable')).toBe('true');
   });
 
   it('creates a new project on the way from a preconfiguration, with the :projectId redirect template', async () => {

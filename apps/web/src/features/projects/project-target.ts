@@ -80,11 +80,11 @@ export const validateProduct = createAsyncAction<ProductValidated, { projectId: 
   extra.api.put<ProductValidated>('apiv2', `/project/${projectId}/product/${productId}/validate`),
 );
 
-/** GET projects /v1/projects?type=LIST: every project the user may see, for a picker. */
+/** GET projects /v1/projects?type=LIST&editable=true: the projects the user may add products to, for "Add to project". */
 export type ProjectChoice = Pick<ProjectSummary, 'id' | 'name' | 'catalogId' | 'updatedAt'>;
 export const loadProjectChoices = createAsyncAction<ProjectChoice[], { catalogId: number }>(
   'projectChoices',
-  ({ catalogId }, { extra }) => extra.api.get<ProjectChoice[]>('projects', '/v1/projects', { type: 'LIST', catalogId }),
+  ({ catalogId }, { extra }) => extra.api.get<ProjectChoice[]>('projects', '/v1/projects', { type: 'LIST', catalogId, editable: true }),
   { showError: false },
 );
 
