@@ -24,7 +24,7 @@ const Amount = z.number();
 /** One product asked about: a reference (or a model's base) and the quantity. */
 export const AvailabilityProduct = z.object({
   reference: SafeText.trim().min(1, 'formError.required').max(20, 'formError.maxLength'),
-  quantity: z.number().int().min(1, 'formError.min').max(ORDER_QUANTITY_MAX, 'formError.max').default(1),
+  quantity: z.number().int('formError.wholeUnits').min(1, 'formError.quantityMin').max(ORDER_QUANTITY_MAX, 'formError.quantityTooLarge').default(1),
 });
 export const AvailabilityBody = z.union([
   z.object({ products: z.array(AvailabilityProduct).min(1, 'formError.required').max(ORDER_LINES_MAX) }),
@@ -116,7 +116,7 @@ export const NewOrderQuery = z.object({ lang: LangQuery.optional(), quoteId: IdQ
 
 export const ProcessOrderLine = z.object({
   _id: SafeText.min(1).max(64),
-  quantity: z.number().int('formError.integer').min(1, 'formError.min').max(ORDER_QUANTITY_MAX, 'formError.max'),
+  quantity: z.number().int('formError.wholeUnits').min(1, 'formError.quantityMin').max(ORDER_QUANTITY_MAX, 'formError.quantityTooLarge'),
   shippingDate: IsoDay,
 });
 export const ProcessOrderBody = z.object({

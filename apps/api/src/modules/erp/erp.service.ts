@@ -1,0 +1,124 @@
+import type { ErpAvailability, Invoice, InvoiceListPage, InvoiceListQuery, Lang } from '@lumen/contracts';
+import { DEFAULT_LANG, LANGS } from '@lumen/contracts';
+import { type CatalogId, catalogOfReference, hasAnyPrivilege, shippingPlan, toMoney } from '@lumen/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import type { Principal } from '../../http/access-guard';
+import type { ProductsService } from '../products/products.service';
+import { invoicePdf } from './erp.documents';
+import type { ErpPort } from './erp.port';
+import { findInvoice, type InvoiceListRow, invoiceOfOrder, listInvoices } from './erp.repository';
+
+type InvoiceQuery = z.output<typeof InvoiceListQuery>;
+
+const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
+
+function langFor(principal: Principal, asked: Lang | undefined): Lang {
+  if (asked) return asked;
+  return (LANGS as readonly string[]).includes(principal.lang) ? (principal.lang as Lang) : DEFAULT_LANG;
+}
+
+/** Paid when paid; unpaid until its due date; overdue after it. */
+export function invoiceStatus(row: { paidAt: string | null; dueDate: string }, today: string): Invoice['status'] {
+  if (row.paidAt) return 'paid';
+  return row.dueDate < today ? 'overdue' : 'unpaid';
+}
+
+export const invoicePdfPath = (clientCode: string, number: string) => `/api/sr-erp/v1/invoices/${encodeURIComponent(clientCode)}/${number}/pdf`;
+
+/**
+ * The sr-erp calls (spec §7): availability of products through the ERP adapter, and a client code's
+ * invoices with their PDF. A user reads only the client code of their own company (admin: any).
+ */
+export function createErpService(ctx: AppContext, deps: { erp: ErpPort; products: ProductsService; clientCodeOf: (companyId: number) => Promise<string | null> }) {
+  const { db, clock } = ctx;
+
+  async function allowedCode(principal: Principal, clientCode: string): Promise<string> {
+    if (hasAnyPrivilege(principal.privileges, ['backoffice'])) return clientCode.toUpperCase();
+    const own = principal.companyId !== null ? await deps.clientCodeOf(principal.companyId) : null;
+    if (!own) throw new AppError('NO_CLIENT_CODE', 'Your company has no client code');
+    if (own.toUpperCase() !== clientCode.toUpperCase()) throw new AppError('FORBIDDEN', 'These are not your company’s invoices');
+    return own;
+  }
+
+  function invoiceOf(row: InvoiceListRow, today: string): Invoice {
+    return {
+      number: row.number,
+      orderId: row.orderId,
+      projectName: row.projectName,
+      internalOrderNumber: row.internalOrderNumber,
+      issueDate: row.issueDate,
+      dueDate: row.dueDate,
+      net: toMoney(row.net),
+      vatPercent: toMoney(row.vatPercent),
+      vat: toMoney(row.vat),
+      total: toMoney(row.total),
+      currency: row.currency === 'USD' ? 'USD' : 'EUR',
+      status: invoiceStatus(row, today),
+      paidAt: row.paidAt,
+      pdf: invoicePdfPath(row.clientCode, row.number),
+    };
+  }
+
+  return {
+    /** POST availability: per product, the stock the ERP holds and when it can ship (configuration-domain §4, §9). */
+    async availability(principal: Principal, products: ReadonlyArray<{ reference: string; quantity: number }>, asked: Lang | undefined) {
+      const lang = langFor(principal, asked);
+      const today = dayOf(clock());
+      const byCatalogue = new Map<CatalogId, string[]>();
+      for (const product of products) {
+        const reference = product.reference.toUpperCase();
+        const catalogId = catalogOfReference(reference);
+        byCatalogue.set(catalogId, [...(byCatalogue.get(catalogId) ?? []), reference]);
+      }
+      const facts = new Map<string, Awaited<ReturnType<ProductsService['orderFacts']>> extends Map<string, infer F> ? F : never>();
+      for (const [catalogId, references] of byCatalogue) for (const [reference, fact] of await deps.products.orderFacts(catalogId, references, lang)) facts.set(reference, fact);
+      const stock = await deps.erp.stock(products.map((product) => product.reference.toUpperCase()));
+      return {
+        data: products.map((product) => {
+          const reference = product.reference.toUpperCase();
+          const fact = facts.get(reference);
+          if (!fact || !fact.active) {
+            const unknown: ErpAvailability = { state: fact ? 'expired' : 'unknown', stock: 0, weeks: -1, expectedDate: null };
+            return { reference, quantity: product.quantity, availability: unknown, leadTimeWeeks: 0 };
+          }
+          const units = stock.get(reference) ?? 0;
+          const plan = shippingPlan({ quantity: product.quantity, leadtime: fact.leadtime, availabilities: fact.availabilities, stock: units, today });
+          const availability: ErpAvailability = { state: plan.state, stock: units, weeks: plan.weeks, expectedDate: plan.state === 'expired' ? null : plan.state === 'inStock' ? today : plan.earliestShippingDate };
+          return { reference, quantity: product.quantity, availability, leadTimeWeeks: plan.leadTimeWeeks };
+        }),
+      };
+    },
+
+    async invoices(principal: Principal, clientCode: string, query: InvoiceQuery): Promise<InvoiceListPage> {
+      const code = await allowedCode(principal, clientCode);
+      const today = dayOf(clock());
+      const { rows, total } = await listInvoices(db, {
+        clientCode: code,
+        ...(query.search ? { search: query.search } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        today,
+        sortBy: query.sortBy,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return { clientCode: code, items: rows.map((row) => invoiceOf(row, today)), meta: { page: query.page, limit: query.limit, totalItems: total, totalPages: Math.ceil(total / query.limit) } };
+    },
+
+    async invoicePdf(principal: Principal, clientCode: string, number: string, asked: Lang | undefined): Promise<{ fileName: string; content: Buffer }> {
+      const code = await allowedCode(principal, clientCode);
+      const row = await findInvoice(db, code, number);
+      if (!row) throw new AppError('NOT_FOUND', `No invoice ${number}`);
+      const lang = asked ?? ((LANGS as readonly string[]).includes(row.lang) ? (row.lang as Lang) : langFor(principal, undefined));
+      return { fileName: `${row.number}.pdf`, content: await invoicePdf(invoiceOf(row, dayOf(clock())), { clientCode: row.clientCode }, lang) };
+    },
+
+    /** The invoice of an order, for the order page (the orders module checked the caller may see the order). */
+    async invoiceOfOrder(orderId: number) {
+      return invoiceOfOrder(db, orderId);
+    },
+  };
+}
+
+export type ErpService = ReturnType<typeof createErpService>;

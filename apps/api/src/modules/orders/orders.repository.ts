@@ -1,0 +1,118 @@
+import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, orders } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+
+/** Whose orders a caller sees: every order (backoffice), their company's, or only their own. */
+export type OrderScope = { kind: 'all' } | { kind: 'company'; companyId: number } | { kind: 'user'; userId: number };
+
+function scopeWhere(scope: OrderScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  return scope.kind === 'company' ? eq(orders.companyId, scope.companyId) : eq(orders.userId, scope.userId);
+}
+
+/** Lower case without accents: what the list's search compares (the same fold on both sides). */
+export function foldSearch(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+export async function insertOrder(db: DbOrTx, row: NewOrderRow): Promise<OrderRow> {
+  const [inserted] = await db.insert(orders).values(row).returning();
+  if (!inserted) throw new Error('order not inserted');
+  return inserted;
+}
+
+export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export async function findOrderInScope(db: DbOrTx, scope: OrderScope, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), scopeWhere(scope)));
+  return row;
+}
+
+export async function ordersOfProject(db: DbOrTx, scope: OrderScope, projectId: number): Promise<OrderRow[]> {
+  return db.select().from(orders).where(and(eq(orders.projectId, projectId), scopeWhere(scope))).orderBy(desc(orders.id));
+}
+
+export async function orderIdOfProject(db: DbOrTx, projectId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.projectId, projectId));
+  return row?.id;
+}
+
+export type OrderListRow = Pick<
+  OrderRow,
+  'id' | 'projectId' | 'projectName' | 'internalOrderNumber' | 'status' | 'processedAt' | 'plannedShippingDate' | 'linesCount' | 'netTotal' | 'currency' | 'delivery'
+>;
+
+/** A page of orders, newest first; `search` is folded already. One query: the count rides along (count(*) over ()). */
+export async function listOrders(
+  db: DbOrTx,
+  scope: OrderScope,
+  query: { search?: string; status?: number; completed?: boolean; limit: number; offset: number },
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const where: Array<SQL | undefined> = [scopeWhere(scope)];
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byId = /^\d{1,9}$/.test(query.search) ? eq(orders.id, Number(query.search)) : undefined;
+    where.push(or(sql`${orders.searchText} like ${pattern}`, byId));
+  }
+  if (query.status !== undefined) where.push(eq(orders.status, query.status));
+  if (query.completed === true) where.push(eq(orders.status, 4));
+  if (query.completed === false) where.push(ne(orders.status, 4));
+  const rows = await db
+    .select({
+      id: orders.id,
+      projectId: orders.projectId,
+      projectName: orders.projectName,
+      internalOrderNumber: orders.internalOrderNumber,
+      status: orders.status,
+      processedAt: orders.processedAt,
+      plannedShippingDate: orders.plannedShippingDate,
+      linesCount: orders.linesCount,
+      netTotal: orders.netTotal,
+      currency: orders.currency,
+      delivery: orders.delivery,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(...where))
+    .orderBy(desc(orders.processedAt), desc(orders.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.offset > 0) {
+    const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(and(...where));
+    total = count?.n ?? 0;
+  }
+  return { rows, total };
+}
+
+/** The ERP moved the order on: status and its date, the planned shipping date; only forwards (a repeated step changes nothing). */
+export async function applyErpStatus(db: DbOrTx, change: { orderId: number; status: 2 | 3 | 4; at: Date; plannedShippingDate: string | null }): Promise<boolean> {
+  const dateColumn = change.status === 2 ? { confirmedAt: change.at } : change.status === 3 ? { productionAt: change.at } : { finishedAt: change.at };
+  const updated = await db
+    .update(orders)
+    .set({ status: change.status, ...dateColumn, plannedShippingDate: change.plannedShippingDate, updatedAt: change.at })
+    .where(and(eq(orders.id, change.orderId), lt(orders.status, change.status)))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/** The outbox delivered the order to the legacy system (only a pending order moves to sent). */
+export async function markDelivered(db: DbOrTx, orderId: number, erpReference: string, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ delivery: 'sent', deliveredAt: now, erpReference, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.delivery, 'pending')));
+}
+
+/** The client code of a company (the order system's customer account), or null. */
+export async function clientCodeOfCompany(db: DbOrTx, companyId: number): Promise<string | null> {
+  const [row] = await db.select({ clientCode: companies.clientCode }).from(companies).where(eq(companies.id, companyId));
+  const code = row?.clientCode?.trim();
+  return code ? code : null;
+}
