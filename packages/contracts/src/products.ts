@@ -268,7 +268,8 @@ export const TechnicalData = z.object({
   ipRating: z.string(),
   /** The light sources (heads) of a cluster, or the spotlights a track carries; absent for one. */
   lightSources: z.number().int().positive().optional(),
-  energyClass: z.string(),
+  /** EU 2019/2015 class computed from the photometry and the watts (packages/domain energy). */
+  energyClass: z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']),
 });
 export type TechnicalData = z.infer<typeof TechnicalData>;
 

@@ -12,6 +12,7 @@
  * The label's weighted consumption is Pon in kWh per 1,000 h, rounded up.
  */
 import { DomainError } from '../catalogue/domain-error';
+import { DRIVER_CATALOGUE } from '../drivers/driver-catalogue';
 import { candelaDistribution, type CandelaDistribution, fluxWithinCone, type Optics } from '../photometry/photometry';
 
 export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
@@ -95,4 +96,36 @@ export function energyRating(input: Optics & { readonly watts: number; readonly 
     ftm: ftmOf(kind),
     kWhPer1000h: Math.ceil(input.watts - 1e-9),
   };
+}
+
+/** A catalogue model's technical data, as much as its rating needs (centimetres). */
+export interface RatedModel {
+  readonly model: string;
+  readonly lumens: number;
+  readonly watts: number;
+  readonly beamAngle: number;
+  readonly width: number;
+  readonly depth: number;
+}
+
+const ratings = new Map<string, EnergyRating>();
+
+/** The optics of a catalogue model: its longer plan dimension is its length. */
+export function opticsOfModel(model: Omit<RatedModel, 'model' | 'watts'>): Optics {
+  return { lumens: model.lumens, beamAngle: model.beamAngle, length: Math.max(model.width, model.depth), depth: Math.min(model.width, model.depth) };
+}
+
+/**
+ * The rating of a catalogue model: its optics, its watts as Pon, non-mains when the model is fed by a
+ * separate driver (it has entries in the driver catalogue). Memoised (the result depends only on the input).
+ */
+export function modelEnergyRating(model: RatedModel): EnergyRating {
+  const mains = (DRIVER_CATALOGUE[model.model]?.length ?? 0) === 0;
+  const key = `${model.model}|${model.lumens}|${model.watts}|${model.beamAngle}|${model.width}|${model.depth}|${mains}`;
+  const known = ratings.get(key);
+  if (known) return known;
+  const rating = energyRating({ ...opticsOfModel(model), watts: model.watts, mains });
+  if (ratings.size > 2000) ratings.clear();
+  ratings.set(key, rating);
+  return rating;
 }

@@ -152,8 +152,8 @@ export function intensityAt(distribution: CandelaDistribution, gamma: number, c 
  * sphere), integrating the interpolated table: the zonal sum a photometric reader makes.
  */
 export function fluxWithinCone(distribution: CandelaDistribution, halfAngle: number): number {
-  const steps = 1440;
-  const cSteps = distribution.horizontalAngles.length === 1 ? 1 : 72;
+  const steps = 720;
+  const cSteps = distribution.horizontalAngles.length === 1 ? 1 : 36;
   const limit = Math.min(180, Math.max(0, halfAngle));
   let total = 0;
   for (let ci = 0; ci < cSteps; ci++) {

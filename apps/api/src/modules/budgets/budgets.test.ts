@@ -42,7 +42,7 @@ describe('the budget page (project-to-budget)', () => {
     expect(payload.products.map((line) => line.referenceCode)).toEqual([REF16[0], REF16[2]]);
     expect(payload.excluded).toEqual([{ _id: third?._id, model: expect.any(String), referenceCode: REF16[3], reason: 'notPersonalized' }]);
     const [first] = payload.products;
-    expect(first).toMatchObject({ referenceCode: '552010/02_10', model: '5520', quantity: 3, unitPvp: 750, hasAttributes: true, energyClass: 'D', lumensLed: 1050, watts: 15.6 });
+    expect(first).toMatchObject({ referenceCode: '552010/02_10', model: '5520', quantity: 3, unitPvp: 750, hasAttributes: true, energyClass: 'G', lumensLed: 1050, watts: 15.6 });
     expect(first?.description).toBeTruthy();
     expect(first?.attributes.finish?.code).toBe('10');
     // The caller's sublevel discount is the line's default discount; net = qty × unit × (1 − d/100).

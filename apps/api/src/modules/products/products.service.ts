@@ -8,6 +8,7 @@ import type {
   PreconfigDetail,
   PreconfigSummary,
   PricingInfo,
+  TechnicalData,
   TechnicalInfo,
   VariationsResponse,
 } from '@lumen/contracts';
@@ -30,6 +31,7 @@ import {
   filterControlVariations,
   hasAnyPrivilege,
   linePrices,
+  modelEnergyRating,
   parseReference,
   priceWithVariations,
   variationsOfReference,
@@ -142,6 +144,15 @@ function asDomainVariation(variation: VariationData): DomainVariation | undefine
   }
 }
 
+/**
+ * A model's technical data as the api answers it: the energy class is computed from the photometry
+ * and the watts (EU 2019/2015, packages/domain energy), never read from the catalogue.
+ */
+function technicalDataOf(row: ModelDbRow): TechnicalData {
+  const technical = row.data.technical;
+  return { ...technical, energyClass: modelEnergyRating({ model: row.model, ...technical }).energyClass };
+}
+
 export type ProductsService = ReturnType<typeof createProductsService>;
 
 /** The catalogue data a model's picture is drawn from (src/modules/images). */
@@ -251,7 +262,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       referenceBase: base?.reference ?? '',
       articleCode: articleCode(row.model),
       hasDrivers: (DRIVER_CATALOGUE[row.model]?.length ?? 0) > 0,
-      technicalData: row.data.technical,
+      technicalData: technicalDataOf(row),
       image: imageUrl('model', row.model),
       priceFrom: pricing && basePrice !== undefined ? { amount: toMoney(basePrice), currency: pricing.currency } : null,
     };
@@ -269,7 +280,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       familyId: collection?.familyId ?? 0,
       familyName: collection?.familyName ?? '',
       applicationLocationId: row.applicationLocationId,
-      technicalData: row.data.technical,
+      technicalData: technicalDataOf(row),
       units: { length: 'cm', weight: 'kg' },
       finishes: options.finish.map((code) => {
         const value = docs.finishByCode.get(code);

@@ -81,7 +81,6 @@ export interface TechnicalDataData {
   netWeight: number;
   beamAngle: number;
   ipRating: string;
-  energyClass: string;
 }
 
 export interface ModelOptionsData {

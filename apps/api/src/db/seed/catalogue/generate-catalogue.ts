@@ -674,8 +674,10 @@ export function generateCatalogue(): CatalogueDataFile {
         netWeight: Math.round(between(0.3, 14) * 100) / 100,
         beamAngle: pick([24, 36, 60, 90, 110, 120, 360]),
         ipRating: category === 22 ? 'IP65' : category === 18 ? 'IP44' : 'IP20',
-        energyClass: pick(['D', 'E', 'F']),
       };
+      // The energy class is computed (packages/domain energy, EU 2019/2015), no longer stored: its old
+      // draw is still made so the rest of the data keeps its bytes.
+      rng();
       const isOutdoor = category === 22;
       const options: ModelData['options'] = {};
       const basePrice = roundTo(between(160, 1900) * (0.7 + scale * 0.6), 5);
