@@ -25,15 +25,39 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function formatLocaleDate(value: Date | string | number, lang: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }, timeZone = 'UTC'): string {
   const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
   const date = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(localeOfLang(lang), { ...options, timeZone: day ? 'UTC' : timeZone }).format(date);
+  const zone = day ? 'UTC' : timeZone;
+  const key = `${localeOfLang(lang)}|${zone}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOfLang(lang), { ...options, timeZone: zone });
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
+/**
+ * Formatters are costly to make (a document of 200 lines formats thousands of figures): each one is
+ * made once per locale and options and kept.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${options ? JSON.stringify(options) : ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
 }
 
 /** A plain number (quantities, percentages, lumens) in the language's locale. */
 export function formatLocaleNumber(value: number, lang: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(localeOfLang(lang), options).format(value);
+  return numberFormat(localeOfLang(lang), options).format(value);
 }
 
 /** A percentage given as 0–100 (`21 %` in fr, `21%` in en), up to 2 decimals. */
 export function formatPercent(percent: number, lang: string): string {
-  return new Intl.NumberFormat(localeOfLang(lang), { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  return numberFormat(localeOfLang(lang), { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
 }

@@ -103,6 +103,14 @@ export function currencyOfCatalog(catalogId: CatalogId): 'EUR' | 'USD' {
 
 /** Formats an amount in a currency: locale de-DE for EUR, en-US otherwise (platform-core §9). */
 export function formatCurrency(amount: Amount, currency: string): string {
-  const locale = currency === 'EUR' ? 'de-DE' : 'en-US';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(toMoney(amount));
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    const locale = currency === 'EUR' ? 'de-DE' : 'en-US';
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    currencyFormats.set(currency, format);
+  }
+  return format.format(toMoney(amount));
 }
+
+/** One formatter per currency, made once (documents format thousands of amounts). */
+const currencyFormats = new Map<string, Intl.NumberFormat>();

@@ -51,7 +51,6 @@ export function createBrandedPdf(frame: PdfFrame): BrandedPdf {
     font: PDF_FONTS.regular,
     info: { Title: frame.info.title, Author: frame.info.author, Subject: frame.info.subject ?? frame.info.title, Creator: 'Lumen Pro', Producer: 'Lumen Pro' },
   });
-  for (const [name, path] of Object.entries(PDF_FONTS)) doc.registerFont(name, path);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -61,7 +60,10 @@ export function createBrandedPdf(frame: PdfFrame): BrandedPdf {
 
   const left = PDF_PAGE.margins.left;
   const width = doc.page.width - PDF_PAGE.margins.left - PDF_PAGE.margins.right;
-  const use = (font: PdfFont, size: number = PDF_SIZES.body, color: string = PDF_COLORS.ink) => doc.font(font).fontSize(size).fillColor(color);
+  // Fonts are named by their file: pdfkit keeps a font by the name it was asked for, so the file is
+  // parsed once per document (a registered alias of the constructor's font would be parsed again on
+  // every switch).
+  const use = (font: PdfFont, size: number = PDF_SIZES.body, color: string = PDF_COLORS.ink) => doc.font(PDF_FONTS[font]).fontSize(size).fillColor(color);
 
   const header = () => {
     const { x, y } = doc;

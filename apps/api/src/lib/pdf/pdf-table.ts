@@ -1,4 +1,4 @@
-import { PDF_COLORS, PDF_SIZES, type PdfFont } from './pdf-theme';
+import { PDF_COLORS, PDF_FONTS, PDF_SIZES, type PdfFont } from './pdf-theme';
 import type { BrandedPdf } from './pdf-document';
 
 export interface PdfColumn<Row> {
@@ -29,16 +29,32 @@ const PAD_Y = 3;
 export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>[], rows: readonly Row[], options: PdfTableOptions = {}): void {
   const { doc } = pdf;
   const size = options.fontSize ?? PDF_SIZES.table;
-  const font = options.font ?? 'condensed';
-  const bold = options.boldFont ?? 'condensedBold';
+  const font = options.font ?? 'regular';
+  const bold = options.boldFont ?? 'bold';
   const share = columns.reduce((sum, column) => sum + column.width, 0);
   const widths = columns.map((column) => (column.width / share) * pdf.width);
   const xs = widths.map((_, index) => pdf.left + widths.slice(0, index).reduce((sum, w) => sum + w, 0));
   const lineGap = 1;
 
+  // Measuring wraps the text (pdfkit's line wrapper): the slow part of a long table. A text that fits
+  // on one line is one line high (a width is cheaper than a wrap), and every answer is kept: columns
+  // repeat their texts (attributes, '—', units) from row to row.
+  const heights = new Map<string, number>();
+  const lineHeights = new Map<PdfFont, number>();
   const measure = (text: string, index: number, face: PdfFont) => {
-    doc.font(face).fontSize(size);
-    return doc.heightOfString(text, { width: (widths[index] ?? 0) - 2 * PAD_X, lineGap });
+    const key = `${face}|${index}|${text}`;
+    const known = heights.get(key);
+    if (known !== undefined) return known;
+    doc.font(PDF_FONTS[face]).fontSize(size);
+    const width = (widths[index] ?? 0) - 2 * PAD_X;
+    let lineHeight = lineHeights.get(face);
+    if (lineHeight === undefined) {
+      lineHeight = doc.heightOfString('X', { width, lineGap });
+      lineHeights.set(face, lineHeight);
+    }
+    const height = !text.includes('\n') && doc.widthOfString(text) <= width ? lineHeight : doc.heightOfString(text, { width, lineGap });
+    heights.set(key, height);
+    return height;
   };
 
   const headerHeight = Math.max(...columns.map((column, index) => measure(column.header, index, bold))) + 2 * PAD_Y;
@@ -61,8 +77,8 @@ export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>
     });
     // Measured in the faces they are drawn in: a first line of several is bold (wider).
     const faceOf = (lines: readonly string[], lineIndex: number): PdfFont => (lines.length > 1 && lineIndex === 0 ? bold : font);
-    const heights = cells.map((lines, index) => lines.reduce((sum, line, lineIndex) => sum + (line ? measure(line, index, faceOf(lines, lineIndex)) : 0), 0));
-    const height = Math.min(Math.max(...heights) + 2 * PAD_Y, pageRoom());
+    const cellHeights = cells.map((lines, index) => lines.reduce((sum, line, lineIndex) => sum + (line ? measure(line, index, faceOf(lines, lineIndex)) : 0), 0));
+    const height = Math.min(Math.max(...cellHeights) + 2 * PAD_Y, pageRoom());
     if (doc.y + height > pdf.bottom()) {
       doc.addPage();
       drawHeader();
@@ -78,8 +94,12 @@ export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>
         const room = y + height - PAD_Y - cursor;
         if (room < size) return;
         const face = faceOf(lines, lineIndex);
-        pdf.use(face, size, lineIndex === 0 ? PDF_COLORS.ink : PDF_COLORS.muted).text(line, (xs[index] ?? 0) + PAD_X, cursor, { width: cellWidth, align, lineGap, height: room, ellipsis: true });
-        cursor += measure(line, index, face);
+        const textHeight = measure(line, index, face);
+        pdf.use(face, size, lineIndex === 0 ? PDF_COLORS.ink : PDF_COLORS.muted);
+        // One line: no wrapping to do; several: wrapped within the room left, an ellipsis past it.
+        if (textHeight <= size * 1.6) doc.text(line, (xs[index] ?? 0) + PAD_X, cursor, { width: cellWidth, align, lineBreak: false });
+        else doc.text(line, (xs[index] ?? 0) + PAD_X, cursor, { width: cellWidth, align, lineGap, height: room, ellipsis: true });
+        cursor += textHeight;
       });
     });
     doc.moveTo(pdf.left, y + height).lineTo(pdf.left + pdf.width, y + height).lineWidth(0.25).strokeColor(PDF_COLORS.rule).stroke();

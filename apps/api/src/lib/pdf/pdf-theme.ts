@@ -6,14 +6,13 @@ const require = createRequire(import.meta.url);
 /**
  * The look every document of the product shares (quotes now; order confirmations, invoices and spec
  * sheets later): the brand palette of packages/ui, one type family embedded in every file, sizes.
- * DejaVu Sans covers Latin with every accent, Greek and Cyrillic, so any name a user types prints.
+ * DejaVu Sans (condensed) covers Latin with every accent, Greek and Cyrillic, so any name a user
+ * types prints.
  */
 export const PDF_FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  /** Narrow faces for dense tables. */
-  condensed: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
-  condensedBold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'),
+  // The condensed faces: dense tables fit, and two faces parse and embed in half the time of four.
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf'),
 } as const;
 
 export type PdfFont = keyof typeof PDF_FONTS;

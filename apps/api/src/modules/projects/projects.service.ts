@@ -258,11 +258,8 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       return result;
     }
     const references = [...new Set(lines.map((line) => line.referenceCode).filter((ref): ref is string => ref !== null))];
-    const articles = new Map(
-      await Promise.all(
-        references.map(async (reference) => [reference, await deps.products.articleByReference(principal, { catalogId, reference }).catch(() => undefined)] as const),
-      ),
-    );
+    // One read of the catalogue and of the caller's price terms for every reference of the project.
+    const articles = await deps.products.articlesByReference(principal, { catalogId, references });
     // A pendant's line is priced at its own height (only the delta above standard adds price).
     const catalogues = new Map<string, Promise<ModelCatalogue | undefined>>();
     const catalogueOf = (model: string) => {
