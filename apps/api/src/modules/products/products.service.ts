@@ -199,6 +199,22 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
     };
   }
 
+  /** An active article or accessory of the snapshot by reference, with its context and the caller's price; undefined otherwise. */
+  function articleIn(snapshot: CatalogueSnapshot, docs: SharedDocuments, pricing: Pricing | null, reference: string, lang: Lang): Article | undefined {
+    const row = snapshot.articleByReference.get(reference);
+    if (row) {
+      if (!row.active || !snapshot.baseByModel.has(row.model)) return undefined;
+      const article = buildArticle(snapshot, docs, row);
+      return { ...withModelContext(article, snapshot.modelByCode.get(row.model)?.data, lang), price: articlePrice(snapshot, pricing, row, article) };
+    }
+    const accessory = snapshot.accessoryByReference.get(reference);
+    if (accessory) {
+      const article = buildAccessoryArticle(snapshot, docs, accessory);
+      return { ...article, description: descriptionIn(accessory.description, lang), price: accessoryPrice(snapshot, pricing, reference, article) };
+    }
+    return undefined;
+  }
+
   function sublevelOf(article: Article): number | undefined {
     return article.articleType.level3?.id ?? article.articleType.level2?.id;
   }
@@ -540,18 +556,32 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       const lang = langOf(principal, query.lang);
       const { snapshot, docs } = await load(catalogId);
       const pricing = await pricingFor(principal, catalogId, docs);
-      const row = snapshot.articleByReference.get(reference);
-      if (row) {
-        if (!row.active || !snapshot.baseByModel.has(row.model)) throw notFound(`No article ${reference} in catalogue ${catalogId}`);
-        const article = buildArticle(snapshot, docs, row);
-        return { ...withModelContext(article, snapshot.modelByCode.get(row.model)?.data, lang), price: articlePrice(snapshot, pricing, row, article) };
+      const article = articleIn(snapshot, docs, pricing, reference, lang);
+      if (!article) throw notFound(`No article ${reference} in catalogue ${catalogId}`);
+      return article;
+    },
+
+    /**
+     * Several references of one catalogue at once (a project's lines): the catalogue and the caller's
+     * price terms are read once, not per reference. A reference that is not an active article or
+     * accessory of the catalogue (or not a reference at all) maps to undefined.
+     */
+    async articlesByReference(principal: Principal | null, query: { catalogId: CatalogId; references: readonly string[]; lang?: Lang }): Promise<Map<string, Article | undefined>> {
+      const lang = langOf(principal, query.lang);
+      const { snapshot, docs } = await load(query.catalogId);
+      const pricing = await pricingFor(principal, query.catalogId, docs);
+      const found = new Map<string, Article | undefined>();
+      for (const given of query.references) {
+        const reference = given.toUpperCase();
+        let valid = true;
+        try {
+          parseReference(reference);
+        } catch {
+          valid = false;
+        }
+        found.set(given, valid && catalogOfReference(reference) === query.catalogId ? articleIn(snapshot, docs, pricing, reference, lang) : undefined);
       }
-      const accessory = snapshot.accessoryByReference.get(reference);
-      if (accessory) {
-        const article = buildAccessoryArticle(snapshot, docs, accessory);
-        return { ...article, description: descriptionIn(accessory.description, lang), price: accessoryPrice(snapshot, pricing, reference, article) };
-      }
-      throw notFound(`No article ${reference} in catalogue ${catalogId}`);
+      return found;
     },
 
     async search(principal: Principal | null, query: { catalogId?: CatalogId; search: string; lang?: Lang; limit?: number }) {
