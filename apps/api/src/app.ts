@@ -20,9 +20,13 @@ import { responseSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
 import { createLocalDiskStorage } from './lib/file-storage';
+import { createJobQueue, pruneJobs } from './lib/jobs';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { createDocumentsService } from './modules/documents/documents.service';
+import { createDocumentsSocket } from './modules/documents/documents.socket';
 import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { flagsRoutes } from './modules/flags/flags.routes';
@@ -171,8 +175,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productsRoutes, { products });
   const projects = createProjectsService(ctx, { products, flags });
   await app.register(projectsRoutes, { projects });
-  await app.register(imagesRoutes, { prefix: '/api/images', images: createImagesService({ products }) });
-  const files = createFilesService(ctx, { storage: createLocalDiskStorage(join(config.dataDir, 'files')) });
+  const images = createImagesService({ products });
+  await app.register(imagesRoutes, { prefix: '/api/images', images });
+  const storage = createLocalDiskStorage(join(config.dataDir, 'files'));
+  const files = createFilesService(ctx, { storage });
   await app.register(filesRoutes, { prefix: '/api/images', files });
   const pruneUploads = setInterval(() => {
     ctx.background.run('prune-temporary-uploads', async () => {
@@ -183,6 +189,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(pruneUploads));
   await app.register(supportRoutes, { support: createSupportService(ctx, { files, projects }) });
   await app.register(budgetsRoutes, { budgets: createBudgetsService(ctx, { projects, products, users, flags }) });
+
+  // Background work of every process (src/lib/jobs): documents now. Started once the app is ready;
+  // on close the running jobs go back to the queue for the next start or another process.
+  const jobs = createJobQueue({ database: deps.database, log: app.log, clock });
+  const documents = createDocumentsService(ctx, { projects, products, images, storage, jobs, ...(deps.makeDocuments ? { make: deps.makeDocuments } : {}) });
+  documents.registerWorker();
+  const documentsSocket = createDocumentsSocket({ server: app.server, database: deps.database, tokens, revocations, documents, log: app.log });
+  await app.register(documentsRoutes, { documents, socket: documentsSocket, tokens, revocations });
+  app.addHook('onReady', async () => {
+    await documentsSocket.start();
+    await jobs.start();
+  });
+  app.addHook('preClose', async () => {
+    await documentsSocket.close();
+    await jobs.stop();
+  });
+  const pruneSettledJobs = setInterval(() => {
+    ctx.background.run('prune-settled-jobs', async () => {
+      await pruneJobs(ctx.db, new Date(ctx.clock().getTime() - 7 * 24 * 3600 * 1000));
+    });
+  }, 60 * 60 * 1000);
+  pruneSettledJobs.unref();
+  app.addHook('onClose', async () => clearInterval(pruneSettledJobs));
 
   await registerSpa(app, config.webDistDir);
   return app;

@@ -4,6 +4,7 @@ import type { DataChanges } from './db/data-changes';
 import type { Revocations } from './http/revocations';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { DocumentsDeps } from './modules/documents/documents.service';
 
 /** What buildApp needs from outside; main.ts and the tests provide it. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
    * (the test suite turns it on; it costs a validation per response, so never in a served app).
    */
   crossCheckResponses?: boolean;
+  /** The document makers; tests hand a double to exercise the delivery (defaults to modules/documents/makers). */
+  makeDocuments?: DocumentsDeps['make'];
 }
 
 /** Work started by a request that must not hold the answer (mail); awaited on close. */

@@ -5,6 +5,7 @@ import type { Account } from '@lumen/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import type { AppDeps } from '../src/context';
 import type { Database } from '../src/db/client';
 import { memoryMailer } from '../src/lib/mailer';
 import { createTestDatabase } from './test-db';
@@ -103,6 +104,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Add routes before the app is ready (access-guard and error tests). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** A double of the document makers (the delivery's tests). */
+  makeDocuments?: AppDeps['makeDocuments'];
 }
 
 /** A ready app on a fresh database (migrated, reference data and demo accounts seeded). */
@@ -123,7 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? testClock();
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, clock, mailer, logger: false, crossCheckResponses: true });
+  const app = await buildApp({ config, database, clock, mailer, logger: false, crossCheckResponses: true, ...(options.makeDocuments ? { makeDocuments: options.makeDocuments } : {}) });
   await options.extend?.(app);
   await app.ready();
   return {

@@ -1,0 +1,315 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  type Download,
+  type DocsClientToServer,
+  type DocsServerToClient,
+  type ProgressV2Event,
+  type SocketAck,
+  SocketDownloadPayload,
+  SocketDownloadRef,
+} from '@lumen/contracts';
+import { DOWNLOAD_PROGRESS, DOWNLOAD_PROGRESS_THROTTLE_MS, fetchProgress } from '@lumen/domain';
+import { Server, type Socket } from 'socket.io';
+import type { ZodError } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError, isAppError } from '../../errors';
+import type { Revocations } from '../../http/revocations';
+import { type AccessTokens, COOKIE, type Principal } from '../../http/sessions';
+import { DOCUMENTS_CHANNEL } from './documents.repository';
+import type { DocumentsService } from './documents.service';
+
+export const DOCUMENTS_SOCKET_PATH = '/v2/socketio/docs/download';
+/** A single file up to this size goes whole over the socket (download-binary) instead of a URL. */
+const BINARY_LIMIT_BYTES = 1024 * 1024;
+/** Fetch progress is announced to other processes at most this often per download. */
+const FETCH_ANNOUNCE_MS = 250;
+
+type DocsSocket = Socket<DocsClientToServer, DocsServerToClient, Record<string, never>, { principal: Principal | null }>;
+
+interface Announcement {
+  id: string;
+  event: 'progress' | 'item' | 'settled' | 'fetch';
+  position?: number;
+  /** fetch: progress by document name while a zip or file streams. */
+  fetch?: Record<string, number>;
+}
+
+export interface DocumentsSocketOptions {
+  server: HttpServer;
+  database: Pick<Database, 'db' | 'listen'>;
+  tokens: AccessTokens;
+  revocations: Revocations;
+  documents: DocumentsService;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export interface DocumentsSocket {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  /** Called while a delivery streams: the bytes of each document so far (8 → 16), announced to every process. */
+  fetchProgress(downloadId: string, progress: Record<string, { loaded: number; total: number }>, final?: boolean): void;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function refusal(error: unknown): SocketAck {
+  if (isAppError(error)) {
+    return { ok: false, error: { ErrorCode: error.status, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
+  }
+  return { ok: false, error: { ErrorCode: 500, code: 'INTERNAL' } };
+}
+
+function invalid(error: ZodError): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    'The request is not valid',
+    error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  );
+}
+
+/**
+ * socket.io for document downloads (spec §7: path /v2/socketio/docs/download, events progressV2,
+ * download-url, download-binary, download-ready). The caller is who the session cookie (or the
+ * access token in the handshake or the payload) says — the payload's `user` is never read.
+ *
+ * Several processes: the state of a download is in the database; every move is announced on the
+ * lumen_documents channel (pg_notify, at commit), and each process tells the sockets of its own rooms.
+ * So a job made in one process reaches a browser connected to another, and a reconnecting browser
+ * asks `resume` to get the state again. progressV2 goes out at most once a second per download
+ * (trailing: the last state is never lost); download-ready goes at once with the final progress.
+ */
+export function createDocumentsSocket(options: DocumentsSocketOptions): DocumentsSocket {
+  const io = new Server<DocsClientToServer, DocsServerToClient, Record<string, never>, { principal: Principal | null }>(options.server, {
+    path: DOCUMENTS_SOCKET_PATH,
+    serveClient: false,
+    // Same origin only (the SPA is served by this process): no CORS headers.
+    maxHttpBufferSize: 1_000_000,
+  });
+  const room = (id: string): string => `download:${id}`;
+  const throttles = new Map<string, { last: number; timer?: NodeJS.Timeout }>();
+  /** Fetch progress (8…16) by download and document name, as announced by the delivering process. */
+  const fetching = new Map<string, Map<string, number>>();
+  const fetchAnnounces = new Map<string, { last: number; timer?: NodeJS.Timeout; pending: Record<string, number> }>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  async function principalOf(socket: DocsSocket, token: string | undefined): Promise<Principal | null> {
+    const principal = socket.data.principal ?? (token ? await options.tokens.verify(token) : undefined) ?? null;
+    if (!principal || options.revocations.isRevoked(principal)) return null;
+    return principal;
+  }
+
+  const hasListeners = (id: string): boolean => (io.sockets.adapter.rooms.get(room(id))?.size ?? 0) > 0;
+
+  function progressEvent(download: Download): ProgressV2Event {
+    const overlay = fetching.get(download.id);
+    const files: ProgressV2Event['files'] = {};
+    let current = 0;
+    for (const item of download.items) {
+      let value = item.progress.currentProgress;
+      const fetched = overlay?.get(item.name);
+      if (item.status === 'ready' && fetched !== undefined) value = Math.max(value, fetched);
+      files[item.name] = { currentProgress: value, totalProgress: DOWNLOAD_PROGRESS.MAX };
+      current += value;
+    }
+    return { downloadId: download.id, status: download.status, files, overall: { current, total: download.items.length * DOWNLOAD_PROGRESS.MAX } };
+  }
+
+  async function emitProgress(id: string): Promise<Download | undefined> {
+    const download = await options.documents.read(id);
+    if (download) io.to(room(id)).emit('progressV2', progressEvent(download));
+    return download;
+  }
+
+  function throttledProgress(id: string): void {
+    const state = throttles.get(id) ?? { last: 0 };
+    throttles.set(id, state);
+    if (state.timer) return;
+    const wait = Math.max(0, state.last + DOWNLOAD_PROGRESS_THROTTLE_MS - Date.now());
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      state.last = Date.now();
+      emitProgress(id).catch((error: unknown) => options.log.error({ err: error, download: id }, 'progress emit failed'));
+    }, wait);
+    state.timer.unref();
+  }
+
+  async function emitItemFiles(id: string, position: number): Promise<void> {
+    const download = await options.documents.read(id);
+    if (!download || download.delivery !== 'files') return;
+    const item = download.items.find((entry) => entry.position === position);
+    if (!item) return;
+    const only = download.items.length === 1 && item.files.length === 1 ? item.files[0] : undefined;
+    if (only && only.size <= BINARY_LIMIT_BYTES) {
+      const row = (await options.documents.deliverablesOf(id, { item: position, file: 0 }))[0];
+      if (row) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await options.documents.openStored(row.file)) chunks.push(chunk as Buffer);
+        io.to(room(id)).emit('download-binary', { downloadId: id, name: item.name, fileName: only.fileName, contentType: only.contentType, data: Buffer.concat(chunks) });
+        return;
+      }
+    }
+    for (const file of item.files) io.to(room(id)).emit('download-url', { downloadId: id, name: item.name, fileName: file.fileName, url: file.url });
+  }
+
+  async function emitSettled(id: string): Promise<void> {
+    const state = throttles.get(id);
+    if (state?.timer) clearTimeout(state.timer);
+    throttles.delete(id);
+    const download = await emitProgress(id);
+    if (!download) return;
+    io.to(room(id)).emit('download-ready', {
+      downloadId: id,
+      status: download.status,
+      zipName: download.zipName,
+      zipUrl: download.zipUrl,
+      failed: download.items.filter((item) => item.status === 'failed').map((item) => item.name),
+    });
+  }
+
+  function onAnnouncement(payload: string): void {
+    let message: Announcement;
+    try {
+      message = JSON.parse(payload) as Announcement;
+    } catch {
+      return;
+    }
+    if (typeof message.id !== 'string' || !hasListeners(message.id)) return;
+    const id = message.id;
+    const fail = (error: unknown) => options.log.error({ err: error, download: id }, 'telling a download’s sockets failed');
+    switch (message.event) {
+      case 'fetch': {
+        const overlay = fetching.get(id) ?? new Map<string, number>();
+        fetching.set(id, overlay);
+        for (const [name, value] of Object.entries(message.fetch ?? {})) overlay.set(name, value);
+        throttledProgress(id);
+        break;
+      }
+      case 'item':
+        throttledProgress(id);
+        if (message.position !== undefined) emitItemFiles(id, message.position).catch(fail);
+        break;
+      case 'settled':
+        emitSettled(id).catch(fail);
+        break;
+      default:
+        throttledProgress(id);
+    }
+  }
+
+  io.use((socket: DocsSocket, next) => {
+    const handshakeToken = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : undefined;
+    const token = cookieValue(socket.handshake.headers.cookie, COOKIE.access) ?? handshakeToken;
+    socket.data.principal = null;
+    if (!token) return next();
+    options.tokens.verify(token).then(
+      (principal) => {
+        socket.data.principal = principal && !options.revocations.isRevoked(principal) ? principal : null;
+        next();
+      },
+      () => next(),
+    );
+  });
+
+  io.on('connection', (socket: DocsSocket) => {
+    const guard = (handler: (principal: Principal, payload: unknown) => Promise<SocketAck>) => async (payload: unknown, ack: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (answer: SocketAck) => void) : () => {};
+      try {
+        const token = payload && typeof payload === 'object' && typeof (payload as { token?: unknown }).token === 'string' ? (payload as { token: string }).token : undefined;
+        const principal = await principalOf(socket, token);
+        if (!principal) throw new AppError('UNAUTHENTICATED');
+        reply(await handler(principal, payload));
+      } catch (error) {
+        if (!isAppError(error)) options.log.error({ err: error }, 'documents socket event failed');
+        reply(refusal(error));
+      }
+    };
+
+    socket.on(
+      'download',
+      guard(async (principal, payload) => {
+        const parsed = SocketDownloadPayload.safeParse(payload);
+        if (!parsed.success) throw invalid(parsed.error);
+        const { docsParams, lang, catalogId, delivery, projectId, title } = parsed.data;
+        const download = await options.documents.start(principal, { docs: docsParams, lang, catalogId, delivery, projectId, title });
+        await socket.join(room(download.id));
+        throttledProgress(download.id);
+        return { ok: true, download };
+      }),
+    );
+
+    socket.on(
+      'resume',
+      guard(async (principal, payload) => {
+        const parsed = SocketDownloadRef.safeParse(payload);
+        if (!parsed.success) throw invalid(parsed.error);
+        const download = await options.documents.get(principal, parsed.data.downloadId);
+        await socket.join(room(download.id));
+        if (download.status !== 'running') void emitSettled(download.id);
+        return { ok: true, download };
+      }),
+    );
+
+    socket.on(
+      'cancel',
+      guard(async (principal, payload) => {
+        const parsed = SocketDownloadRef.safeParse(payload);
+        if (!parsed.success) throw invalid(parsed.error);
+        return { ok: true, download: await options.documents.cancel(principal, parsed.data.downloadId) };
+      }),
+    );
+  });
+
+  return {
+    async start() {
+      unlisten = await options.database.listen(DOCUMENTS_CHANNEL, onAnnouncement, () => {
+        // Announcements may have been lost while the listener was away: tell every room afresh.
+        for (const name of io.sockets.adapter.rooms.keys()) if (name.startsWith('download:')) throttledProgress(name.slice('download:'.length));
+      });
+    },
+    async close() {
+      await unlisten?.();
+      for (const state of throttles.values()) if (state.timer) clearTimeout(state.timer);
+      for (const state of fetchAnnounces.values()) if (state.timer) clearTimeout(state.timer);
+      io.disconnectSockets(true);
+      // Not io.close(): it would close the HTTP server, which Fastify closes itself.
+      io.engine.close();
+    },
+    fetchProgress(downloadId, progress, final = false) {
+      const state = fetchAnnounces.get(downloadId) ?? { last: 0, pending: {} };
+      fetchAnnounces.set(downloadId, state);
+      for (const [name, { loaded, total }] of Object.entries(progress)) {
+        state.pending[name] = final ? DOWNLOAD_PROGRESS.MAX : fetchProgress(loaded, total).currentProgress;
+      }
+      const send = () => {
+        state.timer = undefined;
+        state.last = Date.now();
+        const fetch = state.pending;
+        state.pending = {};
+        if (Object.keys(fetch).length === 0) return;
+        options.documents.announceFetch(downloadId, fetch).catch((error: unknown) => options.log.warn({ err: error }, 'announcing fetch progress failed'));
+      };
+      if (final) {
+        if (state.timer) clearTimeout(state.timer);
+        send();
+        fetchAnnounces.delete(downloadId);
+        return;
+      }
+      if (state.timer) return;
+      state.timer = setTimeout(send, Math.max(0, state.last + FETCH_ANNOUNCE_MS - Date.now()));
+      state.timer.unref();
+    },
+  };
+}
