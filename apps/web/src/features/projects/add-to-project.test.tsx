@@ -27,7 +27,8 @@ async function setup(path: string, options: { target?: number; pendantHeight?: n
     if (call.method === 'GET' && call.path === '/api/projects/v1/projects')
       return json(200, [
         { id: 4, name: 'Office', catalogId: 16, updatedAt: '2026-03-01T10:00:00Z' },
-        { id: 5, name: 'Lobby', catalogId: 16, updatedAt: '2026-03-02T10:00:00Z' },
+        { id: 5, name: 'Lobby', catalogId: 16, updatedAt: '2026-03-02T10:00:00Z', versionNumber: 1, versionTitle: null },
+        { id: 6, name: 'Lobby', catalogId: 16, updatedAt: '2026-03-03T10:00:00Z', versionNumber: 2, versionTitle: 'Cheaper' },
       ]);
     if (call.method === 'POST' && call.path === '/api/projects/v1/projects/5/products') return json(201, { projectId: 5, revision: 2, products: [] });
     if (call.method === 'POST' && call.path === '/api/projects/v1/projects') return json(201, { id: 77, name: (call.body as { name: string }).name, products: [] });
@@ -73,6 +74,17 @@ describe('add to project', () => {
     expect(selectProjectTarget(store.getState()).projectId).toBeNull();
     // Only the projects the user may add to are offered (issue 10 §1).
     expect(api.callsTo('GET', '/api/projects/v1/projects')[0]?.query.get('editable')).toBe('true');
+  });
+
+  it('names the versions of a project apart, which share its name (issue 10 §5)', async () => {
+    await setup('/add-product/302/2/0270', { target: 5 });
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
+    const dialog = await screen.findByRole('dialog', { name: tx('projects.addTo.title') });
+    const picker = within(dialog).getByRole('button', { name: new RegExp(tx('projects.addTo.project')) });
+    await waitFor(() => expect(picker).toHaveTextContent('Lobby — Version 1'));
+    await userEvent.click(picker);
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(expect.arrayContaining(['Office', 'Lobby — Version 1', 'Lobby — Version 2: Cheaper']));
   });
 
   it('creates a new project on the way from a preconfiguration, with the :projectId redirect template', async () => {

@@ -18,6 +18,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { useProjectNameField } from './use-project-name-field';
+import { useVersionLabel } from './version-label';
 
 const NEW_PROJECT = 'new';
 
@@ -131,6 +132,7 @@ function AddToProjectModal({
   onClose,
 }: Pick<AddToProjectProps, 'reference' | 'quantity' | 'pendantHeight' | 'preconfig'> & { onAdded: (added: Added) => void; onClose: () => void }) {
   const { t } = useTranslation();
+  const versionLabel = useVersionLabel();
   const dispatch = useAppDispatch();
   const location = useLocation();
   const { preconfigId } = useParams();
@@ -196,7 +198,11 @@ function AddToProjectModal({
   });
 
   const options = [
-    ...(choices ?? []).map((item) => ({ value: String(item.id), label: item.name })),
+    // A project's versions share its name: each is named with its version (issue 10 §5).
+    ...(choices ?? []).map((item) => ({
+      value: String(item.id),
+      label: (item.versionNumber ?? 1) > 1 || (choices ?? []).some((other) => other.id !== item.id && other.name === item.name) ? `${item.name} — ${versionLabel({ versionNumber: item.versionNumber ?? 1, versionTitle: item.versionTitle ?? null })}` : item.name,
+    })),
     { value: NEW_PROJECT, label: t('projects.addTo.newProject') },
   ];
   return (

@@ -81,7 +81,8 @@ export const validateProduct = createAsyncAction<ProductValidated, { projectId: 
 );
 
 /** GET projects /v1/projects?type=LIST&editable=true: the projects the user may add products to, for "Add to project". */
-export type ProjectChoice = Pick<ProjectSummary, 'id' | 'name' | 'catalogId' | 'updatedAt'>;
+/** versionNumber and versionTitle tell apart the versions of one project, which share its name. */
+export type ProjectChoice = Pick<ProjectSummary, 'id' | 'name' | 'catalogId' | 'updatedAt'> & Partial<Pick<ProjectSummary, 'versionNumber' | 'versionTitle'>>;
 export const loadProjectChoices = createAsyncAction<ProjectChoice[], { catalogId: number }>(
   'projectChoices',
   ({ catalogId }, { extra }) => extra.api.get<ProjectChoice[]>('projects', '/v1/projects', { type: 'LIST', catalogId, editable: true }),

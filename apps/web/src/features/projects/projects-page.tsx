@@ -19,7 +19,7 @@ import { useFormat } from '../../i18n/use-format';
 import { CreateProjectModal } from './create-project-modal';
 import { duplicateAndReload, LIST_ORIGINS, listQueryChanged, loadListPage, selectProjects, type Placeholder } from './projects-slice';
 import { isPageSize } from './page-size';
-import { useVersionLabel } from './versions-section';
+import { useVersionLabel } from './version-label';
 import './projects.css';
 import './project-list.css';
 

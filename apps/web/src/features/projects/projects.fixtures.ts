@@ -155,7 +155,9 @@ export function projectsApi(options: ProjectsApiOptions = {}) {
         meta: { page, itemsPerPage: perPage, totalItems: items.length, totalPages, sortBy, projectType: type ?? 'ALL' },
       });
     }
-    if (method === 'GET' && path === '/api/projects/v1/projects') return json(200, [...projects.values()].map(({ id, name, catalogId, updatedAt }) => ({ id, name, catalogId, updatedAt })));
+    if (method === 'GET' && path === '/api/projects/v1/projects') {
+      return json(200, [...projects.values()].map(({ id, name, catalogId, updatedAt, versionNumber, versionTitle }) => ({ id, name, catalogId, updatedAt, versionNumber, versionTitle })));
+    }
     if (method === 'POST' && path === '/api/projects/v1/projects') {
       const body = call.body as { name: string; catalogId: 16 | 21; products: { referenceCode: string; quantity: number }[] };
       nextId += 1;

@@ -10,15 +10,7 @@ import { ConfirmModal } from './confirm-modal';
 import { deleteProject } from './projects-calls';
 import { selectProjects, versionAndReload, versionStatusReset } from './projects-slice';
 import type { VersionsRemote } from './use-project-versions';
-
-/** "Version 2" or "Version 2 · Lobby lit warmer". */
-export function useVersionLabel() {
-  const { t } = useTranslation();
-  return (version: Pick<ProjectVersion, 'versionNumber' | 'versionTitle'>) =>
-    version.versionTitle
-      ? t('projects.versions.itemTitled', { number: version.versionNumber, title: version.versionTitle })
-      : t('projects.versions.item', { number: version.versionNumber });
-}
+import { useVersionLabel } from './version-label';
 
 /** The project page's version switch (issue 10 §5): shown when the project has several versions. */
 export function VersionSwitcher({ project, remote }: { project: Project; remote: VersionsRemote }) {
