@@ -156,7 +156,7 @@ test.describe.serial('budgets and quotes', () => {
     await expect(previous.getByText(es('budgets.status.sent')).first()).toBeVisible();
   });
 
-  test('the client opens the link from the mail without an account and accepts the quote', async ({ page }) => {
+  test('the client opens the link from the mail without an account and accepts the quote', async ({ page, browser }) => {
     test.skip(quoteNumber === '', 'the quote of the test before was not issued');
     let mail: string | undefined;
     await expect.poll(() => (mail = mails().find((text) => text.includes(client) && text.includes(quoteNumber))), { timeout: 15_000 }).toBeTruthy();
@@ -165,12 +165,13 @@ test.describe.serial('budgets and quotes', () => {
     const path = new URL(link ?? '').pathname;
     await page.goto(path);
     const main = page.getByRole('main');
-    const quoteLang = texts('es');
     await expect(main.getByRole('heading', { level: 1 })).toContainText(quoteNumber);
     // Nothing of the platform: no navigation, no login.
     await expect(page.getByRole('banner').getByRole('link')).toHaveCount(0);
     await expect(page.getByRole('banner').getByRole('button')).toHaveCount(0);
-    const interfaceTexts = (await page.evaluate(() => document.documentElement.lang)).startsWith('es') ? quoteLang : en;
+    // The page speaks the quote's language (the distributor's, Spanish), as its mail did.
+    const interfaceTexts = es;
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(es('publicQuote.title', { number: quoteNumber }));
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshots(page, 'public-quote');
 
@@ -188,12 +189,14 @@ test.describe.serial('budgets and quotes', () => {
     await expect(main.getByRole('form')).toHaveCount(0);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // The professional sees it accepted on the project.
-    await logIn(page, 'distributor@demo.example');
-    await openProject(page, 'Oficinas Norte - planta 2');
-    const quotes = page.getByRole('main').getByRole('region', { name: es('budgets.previous.title') });
+    // The professional, in a browser of their own, sees it accepted on the project.
+    const professional = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await logIn(professional, 'distributor@demo.example');
+    await openProject(professional, 'Oficinas Norte - planta 2');
+    const quotes = professional.getByRole('main').getByRole('region', { name: es('budgets.previous.title') });
     await expect(quotes.getByRole('listitem').filter({ hasText: quoteNumber }).getByText(es('budgets.status.accepted'), { exact: true })).toBeVisible();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(professional)).toEqual([]);
+    await professional.context().close();
   });
 
   test('a link that was tampered with says so', async ({ page }) => {

@@ -470,6 +470,14 @@ describe('/quote/{token}: the public quote page', () => {
     expect(bodies(api, `${PUBLIC}/question`)).toEqual([{ name: 'Clara Client', email: 'clara@client.example', message: 'Can delivery be in May?' }]);
   });
 
+  it('opens in the language of the quote for a visitor', async () => {
+    const api = budgetsApi({ account: null, before: (call) => (call.method === 'GET' && call.path === PUBLIC ? json(200, makePublicQuote({ lang: 'fr' })) : undefined) });
+    const { main } = await open(`/quote/${TOKEN}`, api);
+    const fr = TRANSLATIONS['fr-eproject'].fr;
+    expect(await within(main).findByRole('heading', { level: 1, name: (fr['publicQuote.title'] ?? '').replace('{{number}}', 'Q-2026-000123') })).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/api/users/v1/users/lang')).toHaveLength(0);
+  });
+
   it('says when the link has expired, is not valid, or the quote was already answered', async () => {
     const expired = await open(`/quote/${TOKEN}`, budgetsApi({ account: null, before: (call) => (call.path === PUBLIC ? failure(410, 'QUOTE_EXPIRED') : undefined) }));
     expect(await within(expired.main).findByRole('heading', { level: 1, name: tx('publicQuote.expired.title') })).toBeInTheDocument();

@@ -1,12 +1,13 @@
 import type { PublicQuote } from '@lumen/contracts';
 import { QuotePersonName, TextAreaText } from '@lumen/contracts';
 import { Button, TextArea, TextField } from '@lumen/ui';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureMessage } from '../../shared/error-message';
 import { email as emailError, useFormState, type Validator } from '../../shared/forms';
 import { LoadingState } from '../../shared/loading-state';
-import { useAppDispatch } from '../../shared/store';
+import { changeLanguage } from '../../shared/preferences';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
@@ -58,6 +59,17 @@ export function PublicQuoteScreen({ token }: { token: string }) {
   const dispatch = useAppDispatch();
   const [remote, reload] = useRemote<PublicQuote>(token, () => dispatch(loadPublicQuote({ token })).unwrap());
   const [answered, setAnswered] = useState<PublicQuote | null>(null);
+  const signedIn = useAppSelector((state) => state.session.account !== null);
+  const sessionKnown = useAppSelector((state) => state.session.status === 'ready');
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const quoteLang = remote.status === 'ready' ? remote.data.lang : null;
+  // The client reads the page in the quote's language (the one its mail was written in); someone
+  // signed in keeps their own.
+  useEffect(() => {
+    if (quoteLang && sessionKnown && !signedIn && quoteLang !== lang) void dispatch(changeLanguage({ lang: quoteLang, persist: false }));
+    // Once per quote: a language the visitor picks afterwards is theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [quoteLang, sessionKnown]);
   if (remote.status === 'loading') return <LoadingState />;
   if (remote.status === 'failed') return <LinkProblem httpStatus={remote.httpStatus} onRetry={reload} />;
   return <QuoteView quote={answered ?? remote.data} token={token} onAnswered={setAnswered} onStale={reload} />;
