@@ -186,6 +186,16 @@ describe('bad input: 400 or 403 with the field at fault, nothing stored', () => 
     expect(await quoteCount(projectId)).toBe(0);
   });
 
+  it('hostile text and numbers: NUL, lone surrogates, ids past int4, huge quantities', async () => {
+    await refused({ comment: 'ok\u0000' }, 400, 'body.comment');
+    await refused({ clientName: 'Ana\ud800' }, 400, 'body.clientName');
+    await refused({ products: [{ _id: lineId, quantity: 100_001 }] }, 400, 'body.products.0.quantity');
+    const past = await distributor.post(B1, { projectId: 2_147_483_648 });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ fields: [{ path: 'body.projectId' }] });
+    expect((await distributor.get(`${B1}/quotes/2147483648`)).json()).toMatchObject({ fields: [{ path: 'params.id' }] });
+  });
+
   it('a revision of a quote of another project', async () => {
     const other = await issue(distributor, { projectId: await projectWith(distributor, defaultLines) });
     await refused({ revisionOf: other.id }, 400, 'body.revisionOf');
