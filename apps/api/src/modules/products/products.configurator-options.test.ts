@@ -62,7 +62,9 @@ describeWithDb('the demo catalogue in the configurators (issue 10 §3)', () => {
       const collections = (await agent.get(`/api/products/v1/categories/collections?catalogId=${catalogId}&images=false`)).json<Collection[]>();
       for (const { subFamilyId } of collections) {
         const rules = [...parseRuleBook((await agent.get(`/api/products/v1/static/rules/${subFamilyId}_${catalogId}.json`)).json()).ruleSets];
-        const models = (await agent.get(`/api/products/v1/articles/models?catalog=${catalogId}&subFamilyId=${subFamilyId}`)).json<ModelSummary[]>();
+        const listed = await agent.get(`/api/products/v1/articles/models?catalog=${catalogId}&subFamilyId=${subFamilyId}`);
+        expect(listed.statusCode, listed.body).toBe(200);
+        const models = listed.json<ModelSummary[]>();
         for (const { model } of models) {
           const answer = await agent.get(`/api/apiv2/articles/variations?model=${model}&catalog=${catalogId}&subfamily=${subFamilyId}`);
           expect(answer.statusCode, model).toBe(200);
