@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, users } from './users';
 
@@ -30,6 +31,12 @@ export const projects = pgTable(
     versionOf: integer('version_of'),
     versionNumber: integer('version_number').notNull().default(1),
     versionTitle: text('version_title'),
+    /**
+     * What the list's search matches and its name sorts sort by (issue 10 §7): the name and the version
+     * title folded by lumen_search_fold (migration 0012: case and accents, no locale), kept by the
+     * database so that a search folds only the text typed, not every row.
+     */
+    searchKey: text('search_key').generatedAlwaysAs(sql`lumen_search_fold(name || chr(10) || coalesce(version_title, ''))`),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     /** Optimistic-concurrency counter, +1 on every change of the project or its lines. */
     revision: integer('revision').notNull().default(0),

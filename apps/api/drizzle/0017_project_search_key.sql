@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "search_key" text GENERATED ALWAYS AS (lumen_search_fold(name || chr(10) || coalesce(version_title, ''))) STORED;
