@@ -39,6 +39,8 @@ export const DocumentAttributes = z.strictObject({
   pendantHeight: z.number().int().min(1).max(10_000).optional(),
 });
 
+export type DocumentAttributes = z.infer<typeof DocumentAttributes>;
+
 /**
  * The params of a document request (spec §3): the product by model, family, subfamily, application
  * location and product type; and, beyond the spec, the configuration — either a catalogue product as
@@ -252,3 +254,6 @@ export interface DocsClientToServer {
   resume: (payload: { downloadId: string }, ack: (answer: SocketAck) => void) => void;
   cancel: (payload: { downloadId: string }, ack: (answer: SocketAck) => void) => void;
 }
+
+/** The socket.io path of document downloads (spec §7; the runtime configuration's socketPath says the same). */
+export const DOCS_SOCKET_PATH = '/v2/socketio/docs/download';

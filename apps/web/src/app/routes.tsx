@@ -41,6 +41,11 @@ const loadBudgetPages = () => import('./pages/budget-pages');
 const GenerateBudgetPage = lazy(() => loadBudgetPages().then((module) => ({ default: module.GenerateBudgetPage })));
 const BudgetQuotationUsaPage = lazy(() => loadBudgetPages().then((module) => ({ default: module.BudgetQuotationUsaPage })));
 const PublicQuotePage = lazy(() => loadBudgetPages().then((module) => ({ default: module.PublicQuotePage })));
+/** Downloads (issue 14 §3): a project's documents, its 3D export, the session's downloads. */
+const loadDownloadPages = () => import('./pages/download-pages');
+const ProjectDownloadsPage = lazy(() => loadDownloadPages().then((module) => ({ default: module.ProjectDownloadsPage })));
+const ProjectExport3dPage = lazy(() => loadDownloadPages().then((module) => ({ default: module.ProjectExport3dPage })));
+const ServicesDownloadPage = lazy(() => loadDownloadPages().then((module) => ({ default: module.ServicesDownloadPage })));
 /** The support desk (issue 11 §5): sales staff and admins. */
 const DeskInboxPage = lazy(loadDeskInboxPage);
 const DeskRequestPage = lazy(loadDeskRequestPage);
@@ -152,6 +157,34 @@ export function createRoutes(): RouteObject[] {
             </RequireAuth>
           ),
           handle: { preload: loadBudgetPages } satisfies RouteHandle,
+        },
+        // Spec §2: project.download (the api checks it again, and the project's scope).
+        ...['downloads', 'technical-downloads'].map((page) => ({
+          path: `/project/:projectId/${page}`,
+          element: (
+            <RequireAuth privileges={['project.download']}>
+              <ProjectDownloadsPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadDownloadPages } satisfies RouteHandle,
+        })),
+        {
+          path: '/project/:projectId/export-3d',
+          element: (
+            <RequireAuth privileges={['project.download']}>
+              <ProjectExport3dPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadDownloadPages } satisfies RouteHandle,
+        },
+        {
+          path: '/services/download',
+          element: (
+            <RequireAuth>
+              <ServicesDownloadPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadDownloadPages } satisfies RouteHandle,
         },
         { path: '/project/:projectId/add-product/:subFamilyId?', element: anyProjectView(<ProjectAddProductRedirect />) },
         {

@@ -21,7 +21,6 @@ import type { Principal } from '../../http/access-guard';
 import type { FileStorage } from '../../lib/file-storage';
 import { type JobContext, type JobQueue, PermanentJobError } from '../../lib/jobs';
 import type { ImagesService } from '../images/images.service';
-import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
 import { checkDocumentRequest, type DocumentKind, documentCacheKey, type DocumentSubject, type MadeFile, makeDocuments, type MakerDeps } from './makers';
 import {

@@ -1,11 +1,18 @@
 import type { ConfiguratorActionsState, ConfiguratorMode } from '../../features/configurator/configurator';
 import AddPreconfigPage, { type PreconfigToAdd } from '../../features/configurator/add-preconfig-page';
 import ConfiguratorPage from '../../features/configurator/configurator-page';
+import { ProductDocumentsButton } from '../../features/downloads/product-documents-button';
 import { AddToProject } from '../../features/projects/add-to-project';
 
 /** "Add to project" (projects) under the configured product (configurator). */
 function addToProject({ reference, quantity, pendantHeight, notMade }: ConfiguratorActionsState) {
-  return <AddToProject reference={reference} quantity={quantity} pendantHeight={pendantHeight ?? undefined} isDisabled={notMade} />;
+  return (
+    <>
+      <AddToProject reference={reference} quantity={quantity} pendantHeight={pendantHeight ?? undefined} isDisabled={notMade} />
+      {/* The configured product's documents (issue 14 §3); the catalogue is the reference's (a dash: 21). */}
+      {reference !== '' && !notMade && <ProductDocumentsButton catalogId={reference.includes('-') ? 21 : 16} model={reference.replace('-', '').slice(0, 4)} reference={reference} />}
+    </>
+  );
 }
 
 /** /add-product[-v2]/{subFamilyId}/{applicationLocationId}/{model}: the configurator, ending in "Add to project". */

@@ -1,0 +1,88 @@
+import type { DocumentAttributes, DocumentRequestItem } from '@lumen/contracts';
+import { documentRequests, DOWNLOAD_TYPES, type DownloadType } from '@lumen/domain';
+import { Button, Modal } from '@lumen/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectAccount } from '../../shared/session';
+import { useAppSelector } from '../../shared/store';
+import { DownloadProgress } from './download-progress';
+import { useDownload } from './use-download';
+import './downloads.css';
+
+export interface ProductDocumentsButtonProps {
+  catalogId: number;
+  model: string;
+  /** The configured reference, when every attribute is chosen. */
+  reference?: string | null;
+  attributes?: DocumentAttributes;
+  /** A project's line: its documents are read from the line on the server. */
+  line?: { projectId: number; productId: string; type: 'REGULAR' | 'CREATION'; creationCode: string | null; validated: boolean };
+}
+
+/**
+ * "Documents" on a configurator and a project line: single documents of the product as configured
+ * (spec §9 download types, the creation rules by the domain), in a dialog with their progress.
+ */
+export function ProductDocumentsButton({ catalogId, model, reference, attributes, line }: ProductDocumentsButtonProps) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [type, setType] = useState<DownloadType>('info');
+  const { state, start, cancel, reset } = useDownload();
+  const product = { type: line?.type ?? ('REGULAR' as const), model, creationCode: line?.creationCode ?? null, validated: line?.validated ?? false };
+  const choices = DOWNLOAD_TYPES.filter((choice) => !(choice === 'energy' && product.type === 'CREATION'));
+
+  const begin = () => {
+    const docs = documentRequests(product, [type], i18n.language).map(
+      (request): DocumentRequestItem => ({
+        type: request.type,
+        ...(request.subType ? { subType: request.subType } : {}),
+        ...(request.language ? { language: request.language as DocumentRequestItem['language'] } : {}),
+        params: {
+          model,
+          productType: product.type,
+          ...(line ? { projectId: line.projectId, productId: line.productId } : reference ? { reference } : attributes ? { attributes } : {}),
+        },
+      }),
+    );
+    void start({ docs, delivery: docs.length > 1 ? 'zip' : 'files', catalogId, ...(line ? { projectId: line.projectId } : {}) });
+  };
+  const busy = state.phase === 'starting' || state.phase === 'running';
+  const account = useAppSelector(selectAccount);
+  // Documents are made for accounts (the socket needs a session); a visitor sees the catalogue only.
+  if (!account) return null;
+
+  return (
+    <>
+      <Button variant="secondary" size="sm" onPress={() => setOpen(true)}>
+        {t('downloads.button')}
+      </Button>
+      <Modal
+        isOpen={open}
+        onClose={() => {
+          setOpen(false);
+          reset();
+        }}
+        title={t('downloads.buttonTitle', { model })}
+      >
+        <div className="downloads-single">
+          <label className="downloads-single__choice">
+            {t('downloads.documentType')}
+            <select value={type} disabled={busy} onChange={(event) => setType(event.target.value as DownloadType)}>
+              {choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`downloads.type.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {product.type === 'CREATION' && <p className="downloads-single__hint">{t('downloads.energyDisabled')}</p>}
+          <Button onPress={begin} isLoading={state.phase === 'starting'} isDisabled={busy}>
+            {t('downloads.start')}
+          </Button>
+          {state.error && <p role="alert">{t(['LOST', 'FORBIDDEN', 'VALIDATION_FAILED'].includes(state.error) ? `downloads.error.${state.error}` : 'downloads.error.generic')}</p>}
+          {state.download && <DownloadProgress state={state} download={state.download} onCancel={cancel} />}
+        </div>
+      </Modal>
+    </>
+  );
+}
