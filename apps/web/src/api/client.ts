@@ -46,6 +46,11 @@ export interface RequestOptions {
   onUploadProgress?: UploadProgressListener;
   /** `blob`: the answer is a file (a download), given as a Blob instead of being read as JSON or text. */
   responseType?: 'json' | 'blob';
+  /**
+   * `caller`: a 403 is only returned to the caller (no forbidden page), for a call whose 403 is an
+   * answer the screen shows (spec §4: processing an order resolves a 403 with processOrderSuccess false).
+   */
+  forbidden?: 'navigate' | 'caller';
 }
 
 /** What the client takes from `/config.json`: the services' base paths and the timeouts (spec §7, §9). */
@@ -256,7 +261,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (response.status === 403) {
         error.silent = true;
-        options.onForbidden?.(error);
+        if (requestOptions.forbidden !== 'caller') options.onForbidden?.(error);
       }
       return fail(error);
     }

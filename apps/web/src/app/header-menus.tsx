@@ -24,7 +24,7 @@ export function LanguageSelect({ lang, defaultOpen, onChange }: { lang: Lang; de
 }
 
 /** `flags` (the backoffice flags screen) and `flagsPanel` (this browser's overrides) are for backoffice users; `desk` for sales staff and admins. */
-export type UserAction = 'profile' | 'desk' | 'flags' | 'flagsPanel' | 'logout';
+export type UserAction = 'profile' | 'orders' | 'invoices' | 'desk' | 'flags' | 'flagsPanel' | 'logout';
 
 export interface UserDropdownProps {
   name: string;
@@ -37,9 +37,11 @@ export interface UserDropdownProps {
   backoffice: boolean;
   /** The user answers requests (sales staff, admins): the menu offers the support desk. */
   desk: boolean;
+  /** The user may see orders (order.view): the menu offers orders and invoices. */
+  orders?: boolean;
 }
 
-export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice, desk }: UserDropdownProps) {
+export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice, desk, orders = false }: UserDropdownProps) {
   const { t } = useTranslation();
   return (
     <Dropdown<UserAction>
@@ -51,6 +53,12 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
       trigger={<UserMenuLabel name={name} />}
       items={[
         { id: 'profile', label: t('header.profile'), icon: 'user' },
+        ...(orders
+          ? [
+              { id: 'orders' as const, label: t('menu.orders'), icon: 'postbox' as const },
+              { id: 'invoices' as const, label: t('menu.invoices'), icon: 'zip' as const },
+            ]
+          : []),
         ...(desk ? [{ id: 'desk' as const, label: t('desk.title'), icon: 'postbox' as const }] : []),
         ...(backoffice
           ? [

@@ -176,6 +176,8 @@ function UserMenu() {
   const onAction = (action: UserAction) => {
     if (action === 'profile') void navigate('/my-profile');
     else if (action === 'desk') void navigate('/desk');
+    else if (action === 'orders') void navigate('/orders');
+    else if (action === 'invoices') void navigate('/invoices');
     else if (action === 'flags') void navigate('/backoffice/flags');
     else if (action === 'flagsPanel') setFlagsPanel(true);
     else void dispatch(logout()).then(() => navigate('/'));
@@ -199,7 +201,7 @@ function UserMenu() {
     <>
       <Suspense fallback={placeholder}>
         <FocusOnMount when={early.refocus}>
-          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} desk={desk} />
+          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} desk={desk} orders={hasAnyPrivilege(account.privileges, ['order.view'])} />
         </FocusOnMount>
       </Suspense>
       {flagsPanel && backoffice && (

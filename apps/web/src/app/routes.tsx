@@ -41,6 +41,12 @@ const loadBudgetPages = () => import('./pages/budget-pages');
 const GenerateBudgetPage = lazy(() => loadBudgetPages().then((module) => ({ default: module.GenerateBudgetPage })));
 const BudgetQuotationUsaPage = lazy(() => loadBudgetPages().then((module) => ({ default: module.BudgetQuotationUsaPage })));
 const PublicQuotePage = lazy(() => loadBudgetPages().then((module) => ({ default: module.PublicQuotePage })));
+/** Orders, availability and invoices (issue 13). */
+const loadOrderPages = () => import('./pages/order-pages');
+const NewOrderPage = lazy(() => loadOrderPages().then((module) => ({ default: module.NewOrderPage })));
+const OrdersPage = lazy(() => loadOrderPages().then((module) => ({ default: module.OrdersPage })));
+const OrderPage = lazy(() => loadOrderPages().then((module) => ({ default: module.OrderPage })));
+const InvoicesPage = lazy(() => loadOrderPages().then((module) => ({ default: module.InvoicesPage })));
 /** Downloads (issue 14 §3): a project's documents, its 3D export, the session's downloads. */
 const loadDownloadPages = () => import('./pages/download-pages');
 const ProjectDownloadsPage = lazy(() => loadDownloadPages().then((module) => ({ default: module.ProjectDownloadsPage })));
@@ -157,6 +163,42 @@ export function createRoutes(): RouteObject[] {
             </RequireAuth>
           ),
           handle: { preload: loadBudgetPages } satisfies RouteHandle,
+        },
+        {
+          path: '/project/:projectId/new-order',
+          element: (
+            <RequireAuth privileges={['order.add']}>
+              <NewOrderPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadOrderPages } satisfies RouteHandle,
+        },
+        {
+          path: '/orders',
+          element: (
+            <RequireAuth privileges={['order.view']}>
+              <OrdersPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadOrderPages } satisfies RouteHandle,
+        },
+        {
+          path: '/order/:orderId',
+          element: (
+            <RequireAuth privileges={['order.view']}>
+              <OrderPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadOrderPages } satisfies RouteHandle,
+        },
+        {
+          path: '/invoices',
+          element: (
+            <RequireAuth privileges={['order.view']}>
+              <InvoicesPage />
+            </RequireAuth>
+          ),
+          handle: { preload: loadOrderPages } satisfies RouteHandle,
         },
         // Spec §2: project.download (the api checks it again, and the project's scope).
         ...['downloads', 'technical-downloads'].map((page) => ({

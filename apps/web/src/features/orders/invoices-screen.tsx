@@ -1,0 +1,174 @@
+import type { InvoiceListPage } from '@lumen/contracts';
+import { INVOICE_SORTS } from '@lumen/contracts';
+import { hasAnyPrivilege } from '@lumen/domain';
+import { Button, Select, TextField } from '@lumen/ui';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '../../i18n/use-format';
+import { LoadingState } from '../../shared/loading-state';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useRemote } from '../../shared/use-remote';
+import { useDay } from './order-parts';
+import { downloadInvoice, loadInvoices } from './orders-calls';
+import './orders.css';
+
+type Sort = (typeof INVOICE_SORTS)[number];
+const PAGE_SIZE = 10;
+
+/**
+ * /invoices (spec §2 `order.view`, §3 invoice list query): the invoices of the user's client code
+ * (their company's; a backoffice user picks any code), searched, sorted and paged, each with its PDF.
+ * A user without a client code is told so.
+ */
+export function InvoicesScreen() {
+  const { t } = useTranslation();
+  const account = useAppSelector((state) => state.session.account);
+  const backoffice = account ? hasAnyPrivilege(account.privileges, ['backoffice']) : false;
+  const [chosen, setChosen] = useState(account?.clientCode ?? '');
+  const [typedCode, setTypedCode] = useState('');
+  const code = account?.clientCode ?? (backoffice ? chosen : '');
+  return (
+    <section className="page orders-page" aria-labelledby="invoices-title">
+      <h1 id="invoices-title">{t('invoices.title')}</h1>
+      {backoffice && !account?.clientCode && (
+        <form
+          className="orders-filters card"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setChosen(typedCode.trim().toUpperCase());
+          }}
+        >
+          <TextField label={t('invoices.clientCode')} description={t('invoices.clientCodeHint')} value={typedCode} onChange={setTypedCode} />
+          <Button type="submit" variant="secondary">
+            {t('invoices.show')}
+          </Button>
+        </form>
+      )}
+      {code ? <InvoiceList key={code} clientCode={code} /> : !backoffice && <p className="card">{t('invoices.noClientCode')}</p>}
+    </section>
+  );
+}
+
+function InvoiceList({ clientCode }: { clientCode: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const format = useFormat();
+  const day = useDay();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [sortBy, setSortBy] = useState<Sort>('ISSUE_DATE_DESC');
+  const [page, setPage] = useState(1);
+  const query = { page, limit: PAGE_SIZE, sortBy, ...(search ? { search } : {}) };
+  const [list, reload] = useRemote<InvoiceListPage>(`${clientCode}|${JSON.stringify(query)}`, () => dispatch(loadInvoices({ clientCode, query })).unwrap());
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(typed.trim().slice(0, 100));
+    setPage(1);
+  };
+  return (
+    <>
+      <p className="order-page__lead">{t('invoices.lead', { code: clientCode })}</p>
+      <form className="orders-filters card" role="search" onSubmit={onSearch}>
+        <TextField label={t('invoices.search')} description={t('invoices.searchHint')} value={typed} onChange={setTyped} />
+        <Select<Sort>
+          label={t('invoices.sortBy')}
+          value={sortBy}
+          onChange={(value) => {
+            setSortBy(value);
+            setPage(1);
+          }}
+          options={INVOICE_SORTS.map((value) => ({ value, label: t(`invoices.sort.${value}`) }))}
+        />
+        <Button type="submit" variant="secondary">
+          {t('orders.list.searchButton')}
+        </Button>
+      </form>
+      {list.status === 'loading' && <LoadingState />}
+      {list.status === 'failed' && (
+        <div className="card" role="alert">
+          <p>{t(list.httpStatus === 400 ? 'invoices.noClientCode' : 'invoices.failed')}</p>
+          <Button variant="secondary" onPress={reload}>
+            {t('orders.retry')}
+          </Button>
+        </div>
+      )}
+      {list.status === 'ready' &&
+        (list.data.items.length === 0 ? (
+          <p className="card">{t(search ? 'invoices.noMatch' : 'invoices.empty')}</p>
+        ) : (
+          <>
+            <table className="orders-table invoices-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('invoices.field.number')}</th>
+                  <th scope="col">{t('orders.field.order')}</th>
+                  <th scope="col">{t('invoices.field.issueDate')}</th>
+                  <th scope="col">{t('invoices.field.dueDate')}</th>
+                  <th scope="col" className="orders-table__num">
+                    {t('invoices.field.net')}
+                  </th>
+                  <th scope="col" className="orders-table__num">
+                    {t('invoices.field.vat')}
+                  </th>
+                  <th scope="col" className="orders-table__num">
+                    {t('invoices.field.total')}
+                  </th>
+                  <th scope="col">{t('invoices.field.status')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('invoices.field.pdf')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((invoice) => (
+                  <tr key={invoice.number}>
+                    <th scope="row" data-label={t('invoices.field.number')}>
+                      {invoice.number}
+                    </th>
+                    <td data-label={t('orders.field.order')}>
+                      <Link className="text-link" to={`/order/${invoice.orderId}`}>
+                        {t('orders.number', { id: invoice.orderId })}
+                      </Link>
+                      <small className="order-muted"> {invoice.projectName}</small>
+                    </td>
+                    <td data-label={t('invoices.field.issueDate')}>{day(invoice.issueDate)}</td>
+                    <td data-label={t('invoices.field.dueDate')}>{day(invoice.dueDate)}</td>
+                    <td className="orders-table__num" data-label={t('invoices.field.net')}>
+                      {format.money(invoice.net, invoice.currency)}
+                    </td>
+                    <td className="orders-table__num" data-label={t('invoices.field.vat')}>
+                      {format.money(invoice.vat, invoice.currency)}
+                    </td>
+                    <td className="orders-table__num" data-label={t('invoices.field.total')}>
+                      <strong>{format.money(invoice.total, invoice.currency)}</strong>
+                    </td>
+                    <td data-label={t('invoices.field.status')}>
+                      <span className={`order-badge invoice-status--${invoice.status}`}>{t(`invoice.status.${invoice.status}`)}</span>
+                    </td>
+                    <td>
+                      <Button variant="ghost" size="sm" aria-label={t('invoices.downloadOf', { number: invoice.number })} onPress={() => void dispatch(downloadInvoice({ clientCode, number: invoice.number, lang }))}>
+                        {t('invoices.pdf')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {list.data.meta.totalPages > 1 && (
+              <nav className="orders-pager" aria-label={t('orders.list.pages')}>
+                <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+                  {t('orders.list.previous')}
+                </Button>
+                <span>{t('orders.list.page', { page, pages: list.data.meta.totalPages })}</span>
+                <Button variant="secondary" size="sm" isDisabled={page >= list.data.meta.totalPages} onPress={() => setPage(page + 1)}>
+                  {t('orders.list.next')}
+                </Button>
+              </nav>
+            )}
+          </>
+        ))}
+    </>
+  );
+}

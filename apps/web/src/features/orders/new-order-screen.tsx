@@ -1,0 +1,334 @@
+import type { Lang, OrderDraft, OrderDraftLine } from '@lumen/contracts';
+import { Button, DatePicker, TextArea, TextField } from '@lumen/ui';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../api';
+import { useFormat } from '../../i18n/use-format';
+import { LoadingState } from '../../shared/loading-state';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useRemote } from '../../shared/use-remote';
+import { AvailabilityBadge } from './order-parts';
+import { bodyOf, checkOrder, COMMENTS_MAX, editOf, INTERNAL_ORDER_NUMBER_MAX, orderable, refusalsOf, type OrderEdit } from './order-form';
+import { loadOrderDraft, processOrder } from './orders-calls';
+import { resetCompleted, resetError, selectOrders } from './orders-slice';
+import { useAttemptKey } from './use-attempt-key';
+import './orders.css';
+
+/**
+ * /project/{projectId}/new-order (spec §2 `order.add`, §4 order generated, edited, processed): the
+ * project's lines valid for ordering, each with its quantity (MOQ per reference checked as the user
+ * types), availability, lead time and a shipping date not before today plus it; comments, internal
+ * number, delivery together or separately; the order's lead time; then process once. A 403 while
+ * generating goes to /error-403 (the client does it).
+ */
+export function NewOrderScreen({ projectId, quoteId }: { projectId: number; quoteId?: number }) {
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const [draft, reload] = useRemote<OrderDraft>(`${projectId}|${quoteId ?? ''}|${lang}`, () => dispatch(loadOrderDraft({ projectId, lang, ...(quoteId !== undefined ? { quoteId } : {}) })).unwrap());
+  // Leaving the page resets a finished or failed processing (spec §4 reset-completed, reset-error).
+  useEffect(
+    () => () => {
+      dispatch(resetCompleted());
+      dispatch(resetError());
+    },
+    [dispatch],
+  );
+  if (draft.status === 'loading') return <LoadingState />;
+  if (draft.status === 'failed') return <DraftFailure projectId={projectId} httpStatus={draft.httpStatus} onRetry={reload} />;
+  return <OrderForm key={draft.data.projectId} draft={draft.data} onReload={reload} />;
+}
+
+function DraftFailure({ projectId, httpStatus, onRetry }: { projectId: number; httpStatus: number; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page page--narrow" aria-labelledby="order-title">
+      <h1 id="order-title">{t('orders.new.title')}</h1>
+      <div className="card" role="alert">
+        <p>{t(httpStatus === 404 ? 'orders.load.notFound' : httpStatus === 400 ? 'orders.load.quote' : 'orders.load.failed')}</p>
+        <div className="order-actions">
+          {httpStatus !== 404 && (
+            <Button variant="secondary" onPress={onRetry}>
+              {t('orders.retry')}
+            </Button>
+          )}
+          <Link className="text-link" to={`/project/${projectId}`}>
+            {t('orders.toProject')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const FAULT_KEYS: Record<string, string> = {
+  discontinued: 'orders.fault.discontinued',
+  expired: 'orders.fault.expired',
+  noReference: 'orders.fault.noReference',
+  quantity: 'orders.fault.quantity',
+};
+
+function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => void }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const format = useFormat();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const processing = useAppSelector((state) => selectOrders(state).process);
+  const [edit, setEdit] = useState<OrderEdit>(() => editOf(draft));
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [others, setOthers] = useState<string[]>([]);
+  const [showChecks, setShowChecks] = useState(false);
+  const attempt = useAttemptKey();
+  const formRef = useRef<HTMLFormElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const check = useMemo(() => checkOrder(draft, edit), [draft, edit]);
+  const ordered = draft.lines.filter((line) => edit.lines[line._id]);
+  const kept = draft.lines.filter((line) => !orderable(line));
+  const money = (amount: number, currency: string) => format.money(amount, currency);
+  const message = (key: string) => t(i18n.exists(key) ? key : 'formError.invalid');
+
+  useEffect(() => {
+    if (processing.status === 'completed' || processing.status === 'failed') outcomeRef.current?.focus();
+  }, [processing.status]);
+
+  const setLine = (id: string, field: 'quantity' | 'shippingDate', value: string) => {
+    setEdit((previous) => ({ ...previous, lines: { ...previous.lines, [id]: { ...(previous.lines[id] ?? { quantity: '', shippingDate: '' }), [field]: value } } }));
+    setServerErrors(({ [`${id}.${field}`]: _dropped, ...rest }) => rest);
+    if (processing.status === 'failed') dispatch(resetError());
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setShowChecks(true);
+    if (!check.valid) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('.lm-field[data-invalid] :is(input, textarea), [aria-invalid="true"]')?.focus());
+      return;
+    }
+    const body = bodyOf(draft, edit, lang);
+    const result = await dispatch(processOrder({ body, idempotencyKey: attempt.keyFor(body) }));
+    if (processOrder.fulfilled.match(result)) {
+      if (result.payload.processOrderSuccess) attempt.done();
+      return;
+    }
+    const error = result.payload?.error;
+    if (error && isApiError(error) && error.ErrorCode === 400) {
+      const { byField, rest } = refusalsOf(error.fields, body);
+      setServerErrors(byField);
+      setOthers(rest);
+    } else setOthers([]);
+  }
+
+  if (draft.existingOrderId !== null || (processing.status === 'completed' && processing.result?.orderId)) {
+    const orderId = processing.result?.orderId ?? draft.existingOrderId;
+    const justNow = processing.status === 'completed';
+    return (
+      <section className="page page--narrow" aria-labelledby="order-title">
+        <h1 id="order-title">{t('orders.new.title')}</h1>
+        <div className="card order-outcome" role="status" tabIndex={-1} ref={outcomeRef}>
+          <p className="order-outcome__lead">{t(justNow ? 'orders.new.processed' : 'orders.new.alreadyOrdered', { id: orderId, project: draft.projectName })}</p>
+          {justNow && processing.result?.order?.delivery === 'skipped' && <p>{t('orders.delivery.skipped')}</p>}
+          <div className="order-actions">
+            <Link className="button-link" to={`/order/${orderId}`}>
+              {t('orders.new.openOrder', { id: orderId })}
+            </Link>
+            <Link className="text-link" to="/orders">
+              {t('orders.list.title')}
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const failure = processing.status === 'failed' ? (processing.result?.status === 403 ? 'orders.process.forbidden' : processing.result?.status === 200 ? 'orders.process.noClientCode' : processing.errorStatus === 409 ? 'orders.process.conflict' : processing.errorStatus === 400 ? 'orders.process.refused' : 'orders.process.failed') : null;
+
+  return (
+    <form ref={formRef} className="page order-page" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="order-title">
+      <header className="order-page__header">
+        <p className="order-page__eyebrow">
+          <Link className="text-link" to={`/project/${draft.projectId}`}>
+            {t('orders.toProject')}
+          </Link>
+        </p>
+        <h1 id="order-title">{t('orders.new.title')}</h1>
+        <p className="order-page__lead">{t(draft.quoteId !== null ? 'orders.new.leadQuote' : 'orders.new.lead', { project: draft.projectName, quote: draft.quoteId ?? '' })}</p>
+        <dl className="order-facts">
+          <div>
+            <dt>{t('orders.field.clientCode')}</dt>
+            <dd>{draft.clientCode ?? t('orders.new.noClientCode')}</dd>
+          </div>
+          <div>
+            <dt>{t('orders.field.leadTime')}</dt>
+            <dd data-testid="order-lead-time">{t('orders.weeks', { count: check.leadTimeWeeks })}</dd>
+          </div>
+          <div>
+            <dt>{t('orders.field.lines')}</dt>
+            <dd>{t('orders.new.linesCount', { count: ordered.length, total: draft.lines.length })}</dd>
+          </div>
+        </dl>
+        {draft.clientCode === null && <p className="order-note">{t('orders.new.noClientCodeNote')}</p>}
+      </header>
+
+      <section className="card" aria-labelledby="order-lines-title">
+        <h2 id="order-lines-title">{t('orders.new.linesTitle')}</h2>
+        {ordered.length === 0 ? (
+          <p>{t('orders.new.nothingToOrder')}</p>
+        ) : (
+          <ol className="order-lines">
+            {ordered.map((line, index) => (
+              <OrderLineEditor
+                key={line._id}
+                line={line}
+                index={index}
+                edit={edit.lines[line._id] ?? { quantity: '', shippingDate: '' }}
+                check={check.lines[line._id]}
+                showChecks={showChecks}
+                serverErrors={serverErrors}
+                currency={draft.currency}
+                money={money}
+                message={message}
+                onChange={setLine}
+                lang={lang}
+              />
+            ))}
+          </ol>
+        )}
+        {kept.length > 0 && (
+          <div className="order-kept">
+            <h3>{t('orders.new.keptOut', { count: kept.length })}</h3>
+            <ul>
+              {kept.map((line) => (
+                <li key={line._id}>
+                  <strong>{line.referenceCode ?? line.model}</strong> {line.description} — {line.faults.filter((fault) => fault !== 'moq').map((fault) => t(FAULT_KEYS[fault] ?? 'orders.fault.quantity')).join(' · ')}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+
+      <section className="card order-details" aria-labelledby="order-details-title">
+        <h2 id="order-details-title">{t('orders.new.detailsTitle')}</h2>
+        <TextField
+          label={t('orders.field.internalOrderNumber')}
+          description={t('orders.field.internalOrderNumberHint', { max: INTERNAL_ORDER_NUMBER_MAX })}
+          value={edit.internalOrderNumber}
+          onChange={(value) => {
+            setEdit((previous) => ({ ...previous, internalOrderNumber: value }));
+            setServerErrors(({ internalOrderNumber: _dropped, ...rest }) => rest);
+          }}
+          isInvalid={Boolean(check.internalNumberError ?? serverErrors.internalOrderNumber)}
+          errorMessage={message(check.internalNumberError ?? serverErrors.internalOrderNumber ?? '')}
+        />
+        <TextArea
+          label={t('orders.field.comments')}
+          value={edit.comments}
+          maxLength={COMMENTS_MAX}
+          onChange={(value) => {
+            setEdit((previous) => ({ ...previous, comments: value }));
+            setServerErrors(({ comments: _dropped, ...rest }) => rest);
+          }}
+          isInvalid={Boolean(check.commentsError ?? serverErrors.comments)}
+          errorMessage={message(check.commentsError ?? serverErrors.comments ?? '')}
+        />
+        <fieldset className="order-delivery">
+          <legend>{t('orders.field.delivery')}</legend>
+          {([true, false] as const).map((together) => (
+            <label key={String(together)} className="order-delivery__option">
+              <input type="radio" name="sendTogether" checked={edit.sendTogether === together} onChange={() => setEdit((previous) => ({ ...previous, sendTogether: together }))} />
+              <span>
+                <strong>{t(together ? 'orders.delivery.together' : 'orders.delivery.separately')}</strong>
+                <small>{t(together ? 'orders.delivery.togetherHint' : 'orders.delivery.separatelyHint')}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </section>
+
+      <div className="order-submit" aria-live="polite">
+        {failure && (
+          <div className="order-failure" role="alert" tabIndex={-1} ref={outcomeRef}>
+            <p>{t(failure)}</p>
+            {others.map((key) => (
+              <p key={key}>{message(key)}</p>
+            ))}
+            {processing.errorStatus === 409 && (
+              <Button variant="secondary" onPress={onReload}>
+                {t('orders.retry')}
+              </Button>
+            )}
+          </div>
+        )}
+        {showChecks && !check.valid && !failure && <p className="order-failure">{t('orders.new.fixLines')}</p>}
+        <Button type="submit" isDisabled={ordered.length === 0 || processing.status === 'pending'}>
+          {processing.status === 'pending' ? t('orders.new.processing') : t('orders.new.process')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface LineEditorProps {
+  line: OrderDraftLine;
+  index: number;
+  edit: { quantity: string; shippingDate: string };
+  check: ReturnType<typeof checkOrder>['lines'][string] | undefined;
+  showChecks: boolean;
+  serverErrors: Record<string, string>;
+  currency: 'EUR' | 'USD';
+  money: (amount: number, currency: string) => string;
+  message: (key: string) => string;
+  onChange: (id: string, field: 'quantity' | 'shippingDate', value: string) => void;
+  lang: Lang;
+}
+
+function OrderLineEditor({ line, index, edit, check, showChecks, serverErrors, currency, money, message, onChange, lang }: LineEditorProps) {
+  const { t } = useTranslation();
+  const name = line.referenceCode ?? line.model;
+  // The MOQ message shows as soon as the quantity is below it (the user sees what to change at once).
+  const quantityError = serverErrors[`${line._id}.quantity`] ?? (check?.quantityError === 'formError.belowMoq' || showChecks ? check?.quantityError : null) ?? null;
+  const shippingError = serverErrors[`${line._id}.shippingDate`] ?? (showChecks ? check?.shippingError : null) ?? null;
+  const valid = check ? !check.quantityError && !check.shippingError : line.valid;
+  const unitNet = line.price ? line.price.unitNet : null;
+  return (
+    <li className="order-line" data-valid={valid ? 'true' : 'false'} aria-label={t('orders.new.lineLabel', { index: index + 1, name })}>
+      <div className="order-line__what">
+        <p className="order-line__reference">{name}</p>
+        <p className="order-line__description">{line.description}</p>
+        <AvailabilityBadge availability={line.availability} />
+        <span className={`order-badge ${valid ? 'order-badge--valid' : 'order-badge--invalid'}`}>{t(valid ? 'orders.validation.valid' : 'orders.validation.toFix')}</span>
+      </div>
+      <div className="order-line__moq">
+        {Object.entries(check?.references ?? line.references).map(([reference, ref]) => (
+          <p key={reference} className={ref.valid ? '' : 'order-line__moq--short'}>
+            {t(ref.valid ? 'orders.moq.ok' : 'orders.moq.short', { reference, moq: ref.moq, quantity: ref.quantity })}
+          </p>
+        ))}
+        {check?.quantityError === 'formError.belowMoq' && <p className="order-line__hint">{t('orders.moq.change', { quantity: line.minimumQuantity })}</p>}
+      </div>
+      <div className="order-line__inputs">
+        <TextField
+          label={t('orders.field.quantityOf', { name })}
+          className="order-line__quantity"
+          value={edit.quantity}
+          onChange={(value) => onChange(line._id, 'quantity', value)}
+          isInvalid={Boolean(quantityError)}
+          errorMessage={quantityError ? message(quantityError) : undefined}
+        />
+        <DatePicker
+          label={t('orders.field.shippingDateOf', { name })}
+          description={t('orders.field.shippingDateHint', { count: check?.leadTimeWeeks ?? line.leadTimeWeeks })}
+          value={edit.shippingDate || null}
+          minValue={check?.earliestShippingDate ?? line.earliestShippingDate}
+          onChange={(value) => onChange(line._id, 'shippingDate', value ?? '')}
+          isInvalid={Boolean(shippingError)}
+          errorMessage={shippingError ? message(shippingError) : undefined}
+          lang={lang}
+        />
+      </div>
+      <div className="order-line__price">
+        {unitNet !== null ? <span>{t('orders.field.unitNet', { price: money(unitNet, currency) })}</span> : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ErpAvailability, OrderStatusCode } from '@lumen/contracts';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/use-format';
+
+/** What the ERP says of a line: in stock, to order (weeks), available from a date, no longer made. */
+export function AvailabilityBadge({ availability }: { availability: ErpAvailability }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const date = availability.expectedDate ? format.date(`${availability.expectedDate}T12:00:00Z`, { dateStyle: 'medium' }) : '';
+  const text =
+    availability.state === 'inStock'
+      ? t('orders.availability.inStock', { count: availability.stock })
+      : availability.state === 'toOrder'
+        ? t('orders.availability.toOrder', { count: availability.weeks })
+        : availability.state === 'upcoming'
+          ? t('orders.availability.upcoming', { date })
+          : availability.state === 'expired'
+            ? t('orders.availability.expired')
+            : t('orders.availability.unknown');
+  return <span className={`order-badge order-badge--${availability.state}`}>{text}</span>;
+}
+
+export function StatusBadge({ status }: { status: OrderStatusCode }) {
+  const { t } = useTranslation();
+  return <span className={`order-badge order-status--${status}`}>{t(`orders.status.${status}`)}</span>;
+}
+
+/** An ISO day in the interface language. */
+export function useDay() {
+  const format = useFormat();
+  return (day: string | null, style: 'medium' | 'long' = 'medium') => (day ? format.date(`${day.slice(0, 10)}T12:00:00Z`, { dateStyle: style }) : '—');
+}
