@@ -46,6 +46,20 @@ import { createBudgetsService } from './modules/budgets/budgets.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { createJobQueue as createOrderJobQueue, type JobQueue } from './lib/jobs/job-queue';
+import { createBuiltinErp } from './modules/erp/erp.builtin';
+import { erpRoutes } from './modules/erp/erp.routes';
+import { createErpService } from './modules/erp/erp.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { clientCodeOfCompany } from './modules/orders/orders.repository';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The queue of the order outbox and the built-in ERP's schedule (tests drain it; main.ts starts it with startWorkers). */
+    orderJobs: JobQueue;
+  }
+}
 import { createUsersService } from './modules/users/users.service';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -188,7 +202,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pruneUploads.unref();
   app.addHook('onClose', async () => clearInterval(pruneUploads));
   await app.register(supportRoutes, { support: createSupportService(ctx, { files, projects }) });
-  await app.register(budgetsRoutes, { budgets: createBudgetsService(ctx, { projects, products, users, flags }) });
+  const budgets = createBudgetsService(ctx, { projects, products, users, flags, geo: masters.geo });
+  await app.register(budgetsRoutes, { budgets });
+
+  // Orders (issue 13): the outbox and the built-in ERP's schedule run on the PostgreSQL job queue.
+  const orderJobs = createOrderJobQueue({ database: deps.database, log: app.log, clock });
+  app.decorate('orderJobs', orderJobs);
+  let ordersService: OrdersService | undefined;
+  const erp = createBuiltinErp({
+    database: deps.database,
+    jobs: orderJobs,
+    clock,
+    stepMs: config.erpStepMs,
+    vatPercent: config.erpVatPercent,
+    listener: () => {
+      if (!ordersService) throw new Error('orders service not built');
+      return ordersService.listener;
+    },
+  });
+  const erpService = createErpService(ctx, { erp, products, clientCodeOf: (companyId) => clientCodeOfCompany(ctx.db, companyId) });
+  ordersService = createOrdersService(ctx, { projects, products, flags, budgets, erp, jobs: orderJobs, invoiceOf: (orderId) => erpService.invoiceOfOrder(orderId) });
+  erp.registerWorkers();
+  ordersService.registerWorkers();
+  await app.register(ordersRoutes, { orders: ordersService });
+  await app.register(erpRoutes, { erp: erpService });
+  if (deps.startWorkers) {
+    app.addHook('onReady', () => orderJobs.start());
+    app.addHook('onClose', () => orderJobs.stop());
+  }
 
   // Background work of every process (src/lib/jobs): documents now. Started once the app is ready;
   // on close the running jobs go back to the queue for the next start or another process.

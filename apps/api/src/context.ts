@@ -23,6 +23,8 @@ export interface AppDeps {
   crossCheckResponses?: boolean;
   /** The document makers; tests hand a double to exercise the delivery (defaults to modules/documents/makers). */
   makeDocuments?: DocumentsDeps['make'];
+  /** Run the background workers (order outbox, built-in ERP) in this process; main.ts turns it on, tests drain by hand. */
+  startWorkers?: boolean;
 }
 
 /** Work started by a request that must not hold the answer (mail); awaited on close. */

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   await seedReferenceData(database.db);
   const seedDemo = shouldSeedDemo({ seedDemo: config.seedDemo, env: config.env, kind: database.kind, databaseHasUsers: await hasUsers(database.db) });
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, startWorkers: true });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   if (seedDemo) {
     const { created } = await seedDemoData(database.db);

@@ -7,6 +7,7 @@ import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivi
 import { seedCatalogue } from './catalogue/seed-catalogue';
 import { seedFlagDefaults } from './flag-defaults';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { seedDemoOrders } from './seed-orders';
 import { seedDemoProjects } from './seed-projects';
 import { COMPANY_TYPES } from './reference-data';
 
@@ -92,6 +93,7 @@ export async function seedDemoData(db: Db): Promise<{ created: number }> {
     // The demo catalogue and the demo companies' price terms (idempotent; see seed/catalogue).
     await seedCatalogue(tx);
     await seedDemoProjects(tx);
+    await seedDemoOrders(tx);
   });
   return { created };
 }

@@ -32,6 +32,7 @@ import {
   hasAnyPrivilege,
   linePrices,
   modelEnergyRating,
+  mergeLeadTimes,
   parseReference,
   priceWithVariations,
   variationsOfReference,
@@ -154,6 +155,17 @@ function technicalDataOf(row: ModelDbRow): TechnicalData {
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;
+
+/** A reference as ordering sees it (ProductsService.orderFacts). */
+export interface OrderFacts {
+  reference: string;
+  model: string;
+  active: boolean;
+  description: string;
+  moq: number;
+  leadtime: Array<{ from: number; weeks: number }>;
+  availabilities: Array<{ since?: string | null; until?: string | null; expected?: string | null }>;
+}
 
 /** The catalogue data a model's picture is drawn from (src/modules/images). */
 export interface PictureSubject {
@@ -582,6 +594,41 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
         found.set(given, valid && catalogOfReference(reference) === query.catalogId ? articleIn(snapshot, docs, pricing, reference, lang) : undefined);
       }
       return found;
+    },
+
+    /**
+     * What ordering needs of references (issue 13): per reference, whether the catalogue sells it,
+     * its description, MOQ, lead time (the article's merged with its selected variations',
+     * configuration-domain §9) and the availability windows of its selected variations (§4).
+     * Unknown references are left out of the map. No prices (the order reads them from the project).
+     */
+    async orderFacts(catalogId: CatalogId, references: readonly string[], lang: Lang): Promise<Map<string, OrderFacts>> {
+      const { snapshot, docs } = await load(catalogId);
+      const facts = new Map<string, OrderFacts>();
+      for (const asked of references) {
+        const reference = asked.toUpperCase();
+        if (facts.has(reference)) continue;
+        const row = snapshot.articleByReference.get(reference);
+        if (row) {
+          const selected = variationsOfReference(snapshot.variationsByModel.get(row.model) ?? [], row);
+          facts.set(reference, {
+            reference,
+            model: row.model,
+            active: row.active && snapshot.baseByModel.has(row.model),
+            description: descriptionIn(snapshot.modelByCode.get(row.model)?.data.description, lang) || row.model,
+            moq: Math.max(1, row.moq, ...selected.map((variation) => variation.moq ?? 1)),
+            leadtime: mergeLeadTimes(row.leadtime, ...selected.map((variation) => variation.leadtime)),
+            availabilities: selected.flatMap((variation) => (variation.availability ? [variation.availability] : [])),
+          });
+          continue;
+        }
+        const accessory = snapshot.accessoryByReference.get(reference);
+        if (accessory) {
+          const article = buildAccessoryArticle(snapshot, docs, accessory);
+          facts.set(reference, { reference, model: accessory.model, active: true, description: descriptionIn(accessory.description, lang) || accessory.model, moq: Math.max(1, accessory.moq), leadtime: [...article.leadtime], availabilities: [] });
+        }
+      }
+      return facts;
     },
 
     async search(principal: Principal | null, query: { catalogId?: CatalogId; search: string; lang?: Lang; limit?: number }) {

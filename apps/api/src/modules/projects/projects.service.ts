@@ -436,6 +436,21 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       };
     },
 
+    /**
+     * Puts a project in status ORDER (2, no actions) inside the orders module's transaction `tx`
+     * (issue 13): the caller must see it (404 otherwise), the row is locked, and only a project in
+     * EDITION can be ordered (409 when it is ordered already, so a project is ordered at most once).
+     */
+    async markOrdered(tx: Tx, principal: Principal, id: number): Promise<{ name: string; catalogId: CatalogId; revision: number }> {
+      await visibleOr404(principal, id, tx);
+      const locked = await lockProject(tx, id);
+      if (!locked || locked.status === 0) throw projectNotFound(id);
+      if (locked.status === 2) throw new AppError('CONFLICT', `Project ${id} is ordered already`);
+      if (locked.status !== 1) throw readOnly(locked.status);
+      await touchProject(tx, id, ctx.clock(), { status: 2 });
+      return { name: locked.name, catalogId: catalogIdOf(locked.catalogId), revision: locked.revision };
+    },
+
     async list(principal: Principal, query: ListQuery, variant: 'v1' | 'v3' = 'v1'): Promise<ProjectListPage> {
       const itemsPerPage = variant === 'v3' ? PROJECT_LIST_V3_LIMIT : (query.itemsPerPage ?? query.limit ?? 10);
       const projectType = query.projectType ?? query.projectUserRole ?? 'ALL';
