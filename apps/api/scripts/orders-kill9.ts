@@ -14,7 +14,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -46,17 +46,27 @@ export interface Kill9Summary {
   failures: string[];
 }
 
-/** Bundles the api once (tsup) under apps/api/node_modules/.cache so its packages resolve; returns main.js. */
+/**
+ * Bundles the api once (tsup) under apps/api/node_modules/.cache (so its packages resolve), in a
+ * folder of this process; returns main.js. removeServerBundle(entry) deletes it.
+ */
 export function buildServerBundle(): string {
-  const outDir = join(API_DIR, 'node_modules', '.cache', 'orders-kill9');
+  const outDir = join(API_DIR, 'node_modules', '.cache', `orders-kill9-${process.pid}`);
   execFileSync(process.execPath, [join(API_DIR, '..', '..', 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--config', join(API_DIR, 'tsup.config.ts'), '--out-dir', outDir, '--no-sourcemap'], {
     cwd: API_DIR,
     stdio: 'pipe',
   });
+  // The migrations as they are now, so that a run is not disturbed by a working tree that changes under it.
+  rmSync(join(outDir, 'drizzle'), { recursive: true, force: true });
+  cpSync(join(API_DIR, 'drizzle'), join(outDir, 'drizzle'), { recursive: true });
   // The demo catalogue, where a bundle looks for it first (a first start seeds it).
   mkdirSync(join(outDir, 'data'), { recursive: true });
   copyFileSync(join(API_DIR, 'src', 'db', 'seed', 'catalogue', 'data', 'catalogue.json'), join(outDir, 'data', 'catalogue.json'));
   return join(outDir, 'main.js');
+}
+
+export function removeServerBundle(entry: string): void {
+  rmSync(dirname(entry), { recursive: true, force: true });
 }
 
 async function freePort(): Promise<number> {
@@ -95,7 +105,7 @@ class Server {
         JWT_SECRET,
         SEED_DEMO: this.seed ? '1' : '0',
         ERP_STEP_MS: '40',
-        MIGRATIONS_DIR: join(API_DIR, 'drizzle'),
+        MIGRATIONS_DIR: join(dirname(this.entry), 'drizzle'),
         WEB_DIST_DIR: join(this.dataDir, 'no-web'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -311,6 +321,7 @@ async function main(): Promise<void> {
     process.exitCode = summary.failures.length === 0 && summary.runs === runs ? 0 : 1;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    removeServerBundle(entry);
   }
 }
 

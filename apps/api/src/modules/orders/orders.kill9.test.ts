@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
-import { buildServerBundle, runKill9 } from '../../../scripts/orders-kill9';
+import { buildServerBundle, removeServerBundle, runKill9 } from '../../../scripts/orders-kill9';
 import { testDbKind } from '../../../test/test-db';
 
 /**
@@ -16,17 +16,19 @@ describe.skipIf(testDbKind() !== 'pglite')('orders survive kill -9', () => {
     'every acknowledged order exists once, no project is ordered twice, every outbox message and ERP step ran once',
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'lumen-kill9-test-'));
+      const entry = buildServerBundle();
       try {
         // The suite's migrated and seeded template, written out as a data dir the server opens.
         const template = await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: new Blob([readFileSync(inject('pgliteTemplateFile') as string)]) });
         await template.close();
-        const summary = await runKill9({ runs: Number(process.env.KILL9_RUNS ?? 2), dataDir, serverEntry: buildServerBundle(), ordersPerRun: 5 });
+        const summary = await runKill9({ runs: Number(process.env.KILL9_RUNS ?? 2), dataDir, serverEntry: entry, ordersPerRun: 5 });
         expect(summary.failures).toEqual([]);
         expect(summary.orders).toBe(summary.runs * 5);
       } finally {
+        removeServerBundle(entry);
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    240_000,
+    600_000,
   );
 });
