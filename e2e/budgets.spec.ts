@@ -211,11 +211,7 @@ test.describe.serial('budgets and quotes', () => {
     await screenshots(page, 'budget-quotation-usa');
   });
 
-  // Blocked by the api: the final-quote body needs a GeoNames id for the state and the city
-  // (UsFinalQuoteBody), and the masters geography gives ids for countries only (apps/api README,
-  // "Masters": divisions by admin code, no list of cities). The web sends the ids it has and shows
-  // the api's refusal beside the state and city fields. Runs once the two agree.
-  test.fixme('the importer issues the final quote and downloads its PDF in USD', async ({ page }) => {
+  test('the importer issues the final quote and downloads its PDF in USD', async ({ page }) => {
     const main = await fillFinalQuote(page);
     await main.getByRole('button', { name: us('budgets.usa.submit') }).click();
     await expect(main.getByRole('heading', { level: 1, name: /QUS-\d{4}-\d{6}/ })).toBeVisible();

@@ -95,9 +95,19 @@ export const BudgetBody = z.object({
 });
 export type BudgetBody = z.input<typeof BudgetBody>;
 
-/** A place of the GeoNames tree as the masters geo calls give it. */
-export const GeoPlace = z.object({ geonameId: Id, name: SafeText.trim().min(1, 'formError.required').max(200, 'formError.maxLength') });
-export type GeoPlace = z.infer<typeof GeoPlace>;
+const PlaceName = SafeText.trim().min(1, 'formError.required').max(200, 'formError.maxLength');
+/** The site's country: its GeoNames id as the masters' countries give it, and its name. */
+export const GeoCountry = z.object({ geonameId: Id, name: PlaceName });
+/**
+ * The site's state: a first-level division as the masters' regions give it, identified by its full
+ * GeoNames admin code (US.NY), the key GeoNames itself gives divisions; the api checks it belongs to the country.
+ */
+export const GeoDivision = z.object({ code: SafeText.regex(/^[A-Z]{2}\.[A-Za-z0-9]{1,20}$/, 'formError.invalid'), name: PlaceName });
+/** The site's city: typed by the user (the masters list no cities), with its GeoNames id when the caller has one. */
+export const GeoCity = z.object({ geonameId: Id.optional(), name: PlaceName });
+export type GeoCountry = z.infer<typeof GeoCountry>;
+export type GeoDivision = z.infer<typeof GeoDivision>;
+export type GeoCity = z.infer<typeof GeoCity>;
 
 /** The purchaser of a United States final quote. */
 export const QuotePurchaser = z.object({
@@ -124,9 +134,9 @@ export const UsFinalQuoteBody = BudgetBody.extend({
     .regex(/^[^\p{Cc}<>]+$/u, 'formError.invalidCharacters'),
   specifier: z.object({ email: Email, companyName: CompanyName }),
   purchaser: QuotePurchaser,
-  country: GeoPlace,
-  state: GeoPlace,
-  city: GeoPlace,
+  country: GeoCountry,
+  state: GeoDivision,
+  city: GeoCity,
 });
 export type UsFinalQuoteBody = z.input<typeof UsFinalQuoteBody>;
 
@@ -244,8 +254,8 @@ export const QuoteUsa = z.object({
   specifier: z.object({ email: z.string(), companyName: z.string() }),
   purchaser: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), companyName: z.string().nullable() }),
   country: z.object({ geonameId: z.number().int(), name: z.string() }),
-  state: z.object({ geonameId: z.number().int(), name: z.string() }),
-  city: z.object({ geonameId: z.number().int(), name: z.string() }),
+  state: z.object({ code: z.string(), name: z.string() }),
+  city: z.object({ geonameId: z.number().int().optional(), name: z.string() }),
 });
 export type QuoteUsa = z.infer<typeof QuoteUsa>;
 

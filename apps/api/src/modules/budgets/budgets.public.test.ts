@@ -165,7 +165,7 @@ describe('United States final quote', () => {
     specifier: { email: 'spec@arco.example', companyName: 'Arco Studio' },
     purchaser: { name: 'Jane Buyer', email: 'jane@buyer.example', phone: '+1 212 555 0100', companyName: 'Loft LLC' },
     country: { geonameId: 6252001, name: 'United States' },
-    state: { geonameId: 5128638, name: 'New York' },
+    state: { code: 'US.NY', name: 'New York' },
     city: { geonameId: 5128581, name: 'New York City' },
   };
 
@@ -210,6 +210,14 @@ describe('United States final quote', () => {
     const { quoteNumber } = (await admin.get(`${B1}/final-quote/generate-quote-number`)).json<{ quoteNumber: string }>();
     const foreign = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, quoteNumber, ...place });
     expect(foreign.statusCode).toBe(400);
+    // The state must be one of the country's own divisions, as the masters give them.
+    const foreignState = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, state: { code: 'FR.11', name: 'New York' } });
+    expect(foreignState.statusCode).toBe(400);
+    expect(foreignState.json()).toMatchObject({ fields: [{ path: 'body.state.code' }] });
+    // The names stored are the masters', not the labels the caller sent.
+    const renamed = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, country: { ...place.country, name: 'Elsewhere' }, state: { code: 'US.NY', name: 'Somewhere' } });
+    expect(renamed.statusCode, renamed.body).toBe(201);
+    expect(renamed.json<Quote>().usa).toMatchObject({ country: { geonameId: 6252001, name: 'United States' }, state: { code: 'US.NY', name: 'New York' } });
     const missingCity = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, city: { geonameId: -1, name: '' } });
     expect(missingCity.statusCode).toBe(400);
     expect(missingCity.json<{ fields: Array<{ path: string }> }>().fields.map((field) => field.path)).toEqual(expect.arrayContaining(['body.city.geonameId', 'body.city.name']));

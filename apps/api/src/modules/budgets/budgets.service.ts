@@ -22,6 +22,7 @@ import type { Principal } from '../../http/sessions';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { signToken, verifyToken } from '../../lib/tokens';
 import type { FlagsService } from '../flags/flags.service';
+import type { MastersGeoService } from '../masters/masters.geo.service';
 import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
@@ -89,7 +90,7 @@ const numberWithRevision = (base: string, revision: number) => (revision === 1 ?
  */
 export function createBudgetsService(
   ctx: AppContext,
-  deps: { projects: ProjectsService; products: ProductsService; users: UsersService; flags: FlagsService },
+  deps: { projects: ProjectsService; products: ProductsService; users: UsersService; flags: FlagsService; geo: MastersGeoService },
 ) {
   const { db, clock, config, mailer, background } = ctx;
   const limiter = createRateLimiter(db, clock);
@@ -263,13 +264,19 @@ export function createBudgetsService(
     if (priced.lines.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'The project has no line that may enter a budget', [{ path: 'body.products', message: 'formError.budgetEmpty' }]);
     }
-    const usa: QuoteUsa | null = final
+    // The site as the masters know it: the state must be one of the country's own, and both carry the
+    // masters' names (what the client sent is only a label of its choice).
+    const site = final ? deps.geo.countryAndDivision(final.country.geonameId, final.state.code, lang) : null;
+    if (final && !site) {
+      throw new AppError('VALIDATION_FAILED', 'The state is not a division of the country', [{ path: 'body.state.code', message: 'formError.invalid' }]);
+    }
+    const usa: QuoteUsa | null = final && site
       ? {
           budgetAlias: final.budgetAlias,
           specifier: final.specifier,
           purchaser: { name: final.purchaser.name, email: final.purchaser.email, phone: final.purchaser.phone ?? null, companyName: final.purchaser.companyName ?? null },
-          country: final.country,
-          state: final.state,
+          country: site.country,
+          state: site.division,
           city: final.city,
         }
       : null;

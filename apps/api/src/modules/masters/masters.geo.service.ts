@@ -211,6 +211,19 @@ export function createMastersGeoService(deps: MastersGeoDeps = {}) {
       return toRegions(divisions.level3.get(parent.id) ?? [], 3, level3, () => null, options);
     },
 
+    /**
+     * A country and one of its first-level divisions, by the identifiers the geo calls give (the
+     * country's GeoNames id, the division's full GeoNames admin code such as US.NY), with their names in
+     * the language; null when the country is unknown or the division is not one of its own.
+     */
+    countryAndDivision(geonameId: number, divisionCode: string, lang: Lang): { country: { geonameId: number; name: string }; division: { code: string; name: string } } | null {
+      const country = data().byGeonameId.get(geonameId);
+      if (!country) return null;
+      const division = data().divisions.get(country.isoCode)?.level2.find((candidate) => candidate.code === divisionCode);
+      if (!division) return null;
+      return { country: { geonameId: country.geonameId, name: countryName(country, lang) }, division: { code: division.code, name: division.name } };
+    },
+
     /** Catalogue, language and currency for a visitor at this address (spec §7 default-values/by-ip). */
     defaultValues(ip: string): DefaultValues {
       const fallback: DefaultValues = { ip, source: 'default', country: null, catalogId: DEFAULT_CATALOG_ID, lang: DEFAULT_LANG, currency: CATALOGS[DEFAULT_CATALOG_ID].currency };

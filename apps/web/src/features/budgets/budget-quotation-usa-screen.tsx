@@ -60,23 +60,20 @@ function siteFieldsOf(fields: readonly FieldError[]): FieldError[] {
   });
 }
 
-type PlaceInput = UsFinalQuoteRequest['state'];
 
 /**
- * The country, state and city of the project from the masters geography. The masters give GeoNames
- * ids for countries; a state (a first-level division) carries one only when the masters answer with
- * it, and a city is typed (the masters have no list of cities): their ids are left out then, never
- * made up (apps/web README, "Budgets and quotes").
+ * The country, state and city of the project from the masters geography: the country by its GeoNames
+ * id, the state by its GeoNames admin code (US.NY, what the masters' regions carry), the city as typed
+ * (the masters list no cities) (apps/web README, "Budgets and quotes").
  */
-function places(site: SiteLocationState): { country: PlaceInput; state: PlaceInput; city: PlaceInput } | null {
+function places(site: SiteLocationState): Pick<UsFinalQuoteRequest, 'country' | 'state' | 'city'> | null {
   if (site.countries.status !== 'ready') return null;
   const country: Country | undefined = site.countries.data.find((candidate) => candidate.isoCode === site.values.country);
   const region = site.regions?.status === 'ready' ? site.regions.data.find((candidate) => candidate.id === site.values.region) : undefined;
   if (!country || !region) return null;
-  const regionId = (region as { geonameId?: unknown }).geonameId;
   return {
     country: { geonameId: country.geonameId, name: country.name },
-    state: { ...(typeof regionId === 'number' ? { geonameId: regionId } : {}), name: region.name },
+    state: { code: region.code, name: region.name },
     city: { name: site.values.city.trim() },
   };
 }

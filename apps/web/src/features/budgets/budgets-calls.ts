@@ -1,4 +1,4 @@
-import type { BudgetBody, BudgetList, BudgetPayload, GeoPlace, Lang, PublicQuote, Quote, SendQuoteBody, UsFinalQuoteBody } from '@lumen/contracts';
+import type { BudgetBody, BudgetList, BudgetPayload, Lang, PublicQuote, Quote, SendQuoteBody, UsFinalQuoteBody } from '@lumen/contracts';
 import { QuoteWithDocument } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 import { budgetIssuePath } from '../../shared/flags';
@@ -57,13 +57,8 @@ export const generateQuoteNumber = createAsyncAction<{ quoteNumber: string }, vo
   { showError: false },
 );
 
-/** A place of a final quote: its GeoNames id where the masters give one, and its name. */
-type PlaceInput = Omit<GeoPlace, 'geonameId'> & { geonameId?: number };
-/**
- * The final quote's body as the web can fill it: the masters give GeoNames ids for countries only, so
- * a state's or a city's id is sent when known and left out otherwise (apps/web README, "Budgets and quotes").
- */
-export type UsFinalQuoteRequest = Omit<UsFinalQuoteBody, 'country' | 'state' | 'city'> & { country: PlaceInput; state: PlaceInput; city: PlaceInput };
+/** The final quote's body: the country by its GeoNames id, the state by its GeoNames admin code, the city as typed. */
+export type UsFinalQuoteRequest = UsFinalQuoteBody;
 
 /** POST projects /v1/budget/final-quote (isFinalQuote): the United States final quote. */
 export const issueFinalQuote = createAsyncAction<Quote, { body: UsFinalQuoteRequest; idempotencyKey: string }>(
