@@ -100,20 +100,6 @@ test('the attributes configurator shows every option of an attribute as a button
   await expect(configured).not.toHaveText(before);
 });
 
-test('an excluded combination is explained and the reference stays valid', async ({ page }) => {
-  // Nómada 3810 (subfamily 308) comes in brushed brass, which the collection's rules exclude with DALI.
-  await logIn(page, 'sales@demo.example');
-  await page.goto('/add-product-v2/308/13/3810');
-  const configured = page.getByTestId('configured-reference');
-  await expect(configured).toHaveText(/^3810[A-Z0-9]{2}\/[A-Z0-9]{2}_[A-Z0-9]{2}$/);
-  await page.getByRole('group', { name: en('configurator.attribute.finish') }).getByRole('button', { name: 'Brushed brass' }).click();
-  await expect(configured).toHaveText(/^381058\//);
-  const before = (await configured.textContent()) ?? '';
-  await page.getByRole('group', { name: en('configurator.attribute.control') }).getByRole('button', { name: 'DALI dimmable' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: en('configurator.incompatible') })).toBeVisible();
-  await expect(configured).toHaveText(before);
-});
-
 for (const theme of ['light', 'dark'] as const) {
   test(`the collections (grid and list) and the configurator pass an accessibility scan in the ${theme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('lumen.theme', value), theme);
