@@ -94,10 +94,11 @@ function escapeLike(text: string): string {
 const familyKey = sql<number>`coalesce(${projects.versionOf}, ${projects.id})`;
 
 /**
- * Case and accent folding of the search (migration 0012): the same function on both sides of LIKE, so
+ * Case and accent folding of the search (migration 0012): the typed text is folded like the stored
+ * `search_key` (name and version title, folded by the database when written, migration 0017), so
  * "salon" finds "Salón" and "SALÓN", alike on PGlite and PostgreSQL (no locale involved).
  */
-const fold = (value: SQL | typeof projects.name) => sql`lumen_search_fold(${value})`;
+const fold = (value: SQL) => sql`lumen_search_fold(${value})`;
 
 /**
  * A family of versions as the list shows it: its rows (oldest version first) and its head, the version
@@ -127,19 +128,14 @@ export async function listProjects(
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
     const byId = /^\d{1,9}$/.test(query.search) ? eq(projects.id, Number(query.search)) : undefined;
-    conditions.push(
-      or(
-        sql`${fold(projects.name)} like ${fold(sql`${pattern}`)}`,
-        sql`${fold(sql`coalesce(${projects.versionTitle}, '')`)} like ${fold(sql`${pattern}`)}`,
-        ...(byId ? [byId] : []),
-      ) as SQL,
-    );
+    conditions.push(or(sql`${projects.searchKey} like ${fold(sql`${pattern}`)}`, ...(byId ? [byId] : [])) as SQL);
   }
   const where = and(...conditions);
   const family = sql<number>`coalesce(${projects.versionOf}, ${projects.id})`.as('family');
   const lastChange = sql<Date>`max(${projects.updatedAt})`;
-  const firstName = sql<string>`min(${fold(projects.name)})`;
-  const lastName = sql<string>`max(${fold(projects.name)})`;
+  // search_key starts with the folded name: sorting by it sorts by name, accents and case aside.
+  const firstName = sql<string>`min(${projects.searchKey})`;
+  const lastName = sql<string>`max(${projects.searchKey})`;
   const order =
     query.sortBy === 'UPDATED_OLDER'
       ? [asc(lastChange), asc(familyKey)]
