@@ -31,7 +31,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'warn', NODE_ENV: 'test', ERP_STEP_MS: '1500' },
   },
   metadata: { dataDir, outbox },
 });

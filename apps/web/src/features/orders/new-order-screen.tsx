@@ -81,6 +81,7 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
   const attempt = useAttemptKey();
   const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const submitting = useRef(false);
   const check = useMemo(() => checkOrder(draft, edit), [draft, edit]);
   const ordered = draft.lines.filter((line) => edit.lines[line._id]);
   const kept = draft.lines.filter((line) => !orderable(line));
@@ -99,13 +100,18 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // A second press while the first is on its way (a double click) is the same attempt: ignored.
+    if (submitting.current) return;
     setShowChecks(true);
     if (!check.valid) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('.lm-field[data-invalid] :is(input, textarea), [aria-invalid="true"]')?.focus());
       return;
     }
     const body = bodyOf(draft, edit, lang);
-    const result = await dispatch(processOrder({ body, idempotencyKey: attempt.keyFor(body) }));
+    submitting.current = true;
+    const result = await dispatch(processOrder({ body, idempotencyKey: attempt.keyFor(body) })).finally(() => {
+      submitting.current = false;
+    });
     if (processOrder.fulfilled.match(result)) {
       if (result.payload.processOrderSuccess) attempt.done();
       return;
