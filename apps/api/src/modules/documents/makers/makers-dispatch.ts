@@ -1,12 +1,180 @@
+/**
+ * Each document kind's files for a resolved product: the shared pieces (photometry, energy rating,
+ * geometry, picture) are computed once per call and drawn by the makers.
+ */
+import { Resvg } from '@resvg/resvg-js';
+import { candelaDistribution, type CandelaDistribution, type EnergyRating, modelEnergyRating, opticsOfModel, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
 import { AppError } from '../../../errors';
 import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index';
-import { resolveProduct } from './maker-product';
+import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
+import { luminaireGeometry, type LuminaireGeometry } from './maker-geometry';
+import { gldfLanguage, writeGldf } from './maker-gldf';
+import { ambientPng, productPng } from './maker-images-hd';
+import { writeGlb, writeObj } from './maker-model-3d';
+import { textsOf } from './maker-pdf-parts';
+import { creationSheetPdf, energyLabelPdf, manualPdf, specSheetPdf } from './maker-pdfs';
+import { type MadeProduct, resolveProduct } from './maker-product';
+
+const PDF = 'application/pdf';
+
+/** A file name from a reference or code: letters, digits, '-' and '_' only (746005/M3_31 → 746005-M3_31). */
+export function fileStem(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
+}
+
+interface Shared {
+  product: MadeProduct;
+  made: Date;
+  distribution(): CandelaDistribution;
+  rating(): EnergyRating;
+  pictureSvg(): Promise<string>;
+  geometry(): Promise<LuminaireGeometry>;
+  drawing(): Promise<Drawing>;
+}
+
+function shared(product: MadeProduct, deps: MakerDeps): Shared {
+  const data = product.info.technicalData;
+  let distribution: CandelaDistribution | undefined;
+  let picture: Promise<string> | undefined;
+  let geometry: Promise<LuminaireGeometry> | undefined;
+  let drawing: Promise<Drawing> | undefined;
+  const self: Shared = {
+    product,
+    made: deps.now?.() ?? new Date(),
+    distribution: () => (distribution ??= candelaDistribution(opticsOfModel(data))),
+    rating: () => modelEnergyRating({ model: product.model, ...data }),
+    pictureSvg: () => (picture ??= deps.images.catalogueImage('model', product.model, product.finish.code).then((image) => image.svg)),
+    geometry: () =>
+      (geometry ??= deps.products.pictureOf('model', product.model, product.finish.code).then((subject) => {
+        if (!subject) throw new AppError('NOT_FOUND', `No drawing data for model ${product.model}`);
+        return luminaireGeometry({ picture: subject, installation: product.installation.code, pendantHeight: product.pendantHeight });
+      })),
+    drawing: () =>
+      (drawing ??= self.geometry().then((g) => {
+        const t = textsOf(product.language);
+        return dimensionDrawing(g, {
+          front: `${product.reference} · ${t('docs.field.model')} ${product.model}`,
+          side: t('docs.field.dimensions'),
+          plan: t('docs.field.installation'),
+          length: lengthFormatter(product.catalogId === 21),
+        });
+      })),
+  };
+  return self;
+}
+
+function photometricHeader(s: Shared, fileName: string): PhotometricHeader {
+  const { product } = s;
+  const data = product.info.technicalData;
+  const mm = (cm: number) => Math.round(cm * 10);
+  const length = Math.max(data.width, data.depth);
+  const width = Math.min(data.width, data.depth);
+  const round = Math.abs(data.width - data.depth) <= 0.1 * Math.max(data.width, data.depth);
+  return {
+    manufacturer: 'Lumen Pro',
+    testLab: 'Lumen Pro photometric model (computed)',
+    testNumber: `${product.reference} C${product.catalogId}`,
+    issueDate: s.made.toISOString().slice(0, 10),
+    catalogueNumber: product.reference,
+    luminaire: `${product.model} ${product.info.description}`,
+    lamp: `LED ${product.temperature.kelvin} K CRI ${data.cri}`,
+    colourTemperature: product.temperature.kelvin,
+    cri: data.cri,
+    watts: data.watts,
+    size: { length: mm(length), width: round ? 0 : mm(width), height: mm(data.height) },
+    opening: { length: mm(length * 0.8), width: round ? 0 : mm(width * 0.8) },
+    fileName,
+  };
+}
+
+async function pictureForPdf(s: Shared): Promise<Buffer> {
+  const svg = await s.pictureSvg();
+  return new Resvg(svg, { fitTo: { mode: 'width', value: 800 }, font: { loadSystemFonts: false }, background: '#ffffff' }).render().asPng();
+}
+
+async function photometryFiles(s: Shared): Promise<MadeFile[]> {
+  const { product } = s;
+  const stem = fileStem(product.reference);
+  const distribution = s.distribution();
+  const ies = writeIes(distribution, photometricHeader(s, `${stem}.ies`));
+  const ldt = writeEulumdat(distribution, photometricHeader(s, `${stem}.ldt`));
+  const [geometry, drawing, svg] = await Promise.all([s.geometry(), s.drawing(), s.pictureSvg()]);
+  const t = textsOf(product.language);
+  const language = gldfLanguage(product.language);
+  const gldf = await writeGldf({
+    product,
+    geometry,
+    files: {
+      ldt: { id: 'eulumdat', contentType: 'ldc/eulumdat', fileName: `${stem}.ldt`, body: Buffer.from(ldt, 'latin1') },
+      ies: { id: 'ies', contentType: 'ldc/ies', fileName: `${stem}.ies`, body: Buffer.from(ies, 'latin1') },
+      picture: { id: 'productPicture', contentType: 'image/png', fileName: `${stem}.png`, body: new Resvg(svg, { fitTo: { mode: 'width', value: 1200 }, font: { loadSystemFonts: false } }).render().asPng() },
+      symbolSvg: { id: 'symbolSvg', contentType: 'symbol/svg', fileName: `${stem}.svg`, body: Buffer.from(writeSvg(drawing, product.reference), 'utf8') },
+      symbolDxf: { id: 'symbolDxf', contentType: 'symbol/dxf', fileName: `${stem}.dxf`, body: Buffer.from(writeDxf(drawing, product.reference), 'latin1') },
+    },
+    names: {
+      product: [[language, `${product.info.familyName} ${product.model}`]],
+      variant: [[language, `${product.reference} · ${product.finish.description} · ${product.temperature.description} · ${t('docs.field.control')}: ${product.control.description}`]],
+    },
+    efficacy: product.info.technicalData.lumens / product.info.technicalData.watts,
+    made: s.made,
+  });
+  return [
+    { fileName: `${stem}.ies`, contentType: 'application/octet-stream', body: Buffer.from(ies, 'latin1') },
+    { fileName: `${stem}.ldt`, contentType: 'application/octet-stream', body: Buffer.from(ldt, 'latin1') },
+    { fileName: `${stem}.gldf`, contentType: 'application/zip', body: gldf },
+  ];
+}
 
 /** The files of one kind: the product is resolved once through the catalogue, then drawn. */
 export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, deps: MakerDeps): Promise<MadeFile[]> {
   const product = await resolveProduct(subject, deps);
+  const s = shared(product, deps);
+  const lang = product.language;
+  const stem = fileStem(product.reference);
   switch (kind.type) {
-    default:
-      throw new AppError('UNAVAILABLE', `Documents of type ${kind.type} for ${product.model} are not made yet`);
+    case 'specSheet': {
+      const subType = kind.subType === 'model' || kind.subType === 'umbrella' ? kind.subType : 'reference';
+      const body = await specSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture: await pictureForPdf(s), made: s.made }, subType);
+      return [{ fileName: `${stem}-spec-sheet-${lang}.pdf`, contentType: PDF, body }];
+    }
+    case 'creationSpecSheet': {
+      if (!product.creation) throw new AppError('VALIDATION_FAILED', 'The request is not valid', [{ path: 'type', message: 'A creation spec sheet is made for a creation' }]);
+      const subType = kind.subType === 'umbrella' ? 'umbrella' : 'creation';
+      const body = await creationSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture: await pictureForPdf(s), made: s.made }, subType);
+      return [{ fileName: `${fileStem(product.creation.code)}-creation-spec-sheet-${lang}.pdf`, contentType: PDF, body }];
+    }
+    case 'manual': {
+      const [geometry, drawing] = await Promise.all([s.geometry(), s.drawing()]);
+      const body = await manualPdf({ product, drawing, canopy: geometry.canopy, made: s.made });
+      return [{ fileName: `${product.creation ? fileStem(product.creation.code) : stem}-installation-manual-${lang}.pdf`, contentType: PDF, body }];
+    }
+    case 'energyLabel': {
+      const url = (deps.productPageUrl ?? ((model: string) => `https://lumen.pro/model/${model}`))(product.model);
+      const body = await energyLabelPdf({ product, rating: s.rating(), productUrl: url, made: s.made });
+      return [{ fileName: `${stem}-energy-label-${lang}.pdf`, contentType: PDF, body }];
+    }
+    case 'photometry':
+      return photometryFiles(s);
+    case '2D_3D': {
+      const [geometry, drawing] = await Promise.all([s.geometry(), s.drawing()]);
+      const appearance = { finish: product.finish.colour, kelvin: product.temperature.kelvin };
+      const { obj, mtl } = writeObj(geometry, appearance, product.reference, `${stem}.mtl`);
+      return [
+        { fileName: `${stem}.dxf`, contentType: 'application/dxf', body: Buffer.from(writeDxf(drawing, product.reference), 'latin1') },
+        { fileName: `${stem}.svg`, contentType: 'image/svg+xml', body: Buffer.from(writeSvg(drawing, product.reference), 'utf8') },
+        { fileName: `${stem}.glb`, contentType: 'model/gltf-binary', body: writeGlb(geometry, appearance, product.reference) },
+        { fileName: `${stem}.obj`, contentType: 'model/obj', body: Buffer.from(obj, 'utf8') },
+        { fileName: `${stem}.mtl`, contentType: 'model/mtl', body: Buffer.from(mtl, 'utf8') },
+      ];
+    }
+    case 'imagesHD': {
+      const svg = await s.pictureSvg();
+      if (kind.subType === 'ambient') {
+        const picture = await deps.products.pictureOf('model', product.model, product.finish.code);
+        const geometry = await s.geometry();
+        return [{ fileName: `${stem}-ambient.png`, contentType: 'image/png', body: ambientPng(svg, geometry.shape, product.temperature.kelvin, picture?.applicationId === 2) }];
+      }
+      return [{ fileName: `${stem}-product.png`, contentType: 'image/png', body: productPng(svg) }];
+    }
   }
 }

@@ -1,0 +1,322 @@
+/**
+ * The PDFs of a configured product (issue 14 §1): spec sheet, creation spec sheet, installation
+ * manual and EU energy label, in the document's language, with the look of lib/pdf.
+ */
+import {
+  type CandelaDistribution,
+  type CompositionBill,
+  ENERGY_CLASSES,
+  ENERGY_LABEL_REGULATION,
+  type EnergyRating,
+  calculateDrivers,
+  driverCatalogueNameFor,
+  formatFeetAndInches,
+  formatInchFraction,
+  kilogramsToPounds,
+} from '@lumen/domain';
+import QRCode from 'qrcode';
+import { type BrandedPdf, createBrandedPdf, drawTable, PDF_COLORS, PDF_SIZES } from '../../../lib/pdf';
+import type { Drawing } from './maker-drawing';
+import type { Canopy } from './maker-geometry';
+import { documentPdf, drawDrawing, drawPolarDiagram, facts, heading, number, SUPPLIER, textsOf, type Texts } from './maker-pdf-parts';
+import type { MadeProduct } from './maker-product';
+
+export interface SheetInput {
+  product: MadeProduct;
+  distribution: CandelaDistribution;
+  rating: EnergyRating;
+  /** The product's picture, PNG. */
+  picture: Buffer;
+  made: Date;
+}
+
+const imperial = (product: MadeProduct) => product.catalogId === 21;
+
+/** A length given in centimetres, in the catalogue's units. */
+function length(product: MadeProduct, cm: number): string {
+  return imperial(product) ? formatInchFraction(cm / 2.54) : `${number(cm, product.language)} cm`;
+}
+
+function pendantHeightText(product: MadeProduct, cm: number): string {
+  if (imperial(product)) return formatFeetAndInches(cm);
+  return cm < 100 ? `${number(cm, product.language)} cm` : `${number(cm / 100, product.language, 2)} m`;
+}
+
+function configurationRows(product: MadeProduct, t: Texts): Array<[string, string]> {
+  return [
+    [t('docs.field.reference'), product.reference],
+    [t('docs.field.model'), `${product.model} · ${product.info.description}`],
+    [t('docs.field.family'), product.info.familyName],
+    [t('docs.field.finish'), `${product.finish.description}${product.finish.ral ? ` (${product.finish.ral})` : ''}`],
+    [t('docs.field.colourTemperature'), product.temperature.description],
+    [t('docs.field.control'), product.control.description],
+    [t('docs.field.installation'), product.installation.description],
+    ...(product.pendantHeight !== null ? ([[t('docs.field.pendantHeight'), pendantHeightText(product, product.pendantHeight)]] as Array<[string, string]>) : []),
+  ];
+}
+
+function technicalRows(input: SheetInput, t: Texts): Array<[string, string]> {
+  const { product, rating } = input;
+  const data = product.info.technicalData;
+  const lang = product.language;
+  const weight = imperial(product) ? `${number(kilogramsToPounds(data.netWeight), lang, 2)} lb` : `${number(data.netWeight, lang, 2)} kg`;
+  return [
+    [t('docs.field.flux'), `${number(data.lumens, lang, 0)} lm`],
+    [t('docs.field.power'), `${number(data.watts, lang)} W`],
+    [t('docs.field.consumedPower'), `${number(data.consumed_power, lang)} W`],
+    [t('docs.field.efficacy'), `${number(data.lumens / data.watts, lang, 0)} lm/W`],
+    [t('docs.field.cri'), `≥ ${data.cri}`],
+    [t('docs.field.colourTemperature'), `${product.temperature.kelvin} K`],
+    [t('docs.field.beamAngle'), `${number(data.beamAngle, lang, 0)}°`],
+    [t('docs.field.dimensions'), `${length(product, data.width)} × ${length(product, data.height)} × ${length(product, data.depth)}`],
+    [t('docs.field.weight'), weight],
+    [t('docs.field.ip'), data.ipRating],
+    [t('docs.field.energyClass'), `${rating.energyClass} · ${t('docs.label.efficacy', { value: number(rating.efficacy, lang), kind: t(rating.directional ? 'docs.label.kind.directional' : 'docs.label.kind.nonDirectional') })}`],
+  ];
+}
+
+function driverLines(product: MadeProduct, t: Texts, lights = 1): string[] {
+  if (product.control.code === 'M') return [t('docs.drivers.remote')];
+  const result = calculateDrivers({ model: product.model, control: product.control.code, lights });
+  const lines = result.drivers[driverCatalogueNameFor(product.catalogId)];
+  if (lines.length === 0) return [t('docs.drivers.builtIn')];
+  return lines.map((line) => t('docs.drivers.line', { count: line.count, code: line.driverCode }));
+}
+
+/** The picture (left) and the polar diagram (right), side by side. */
+function pictureAndPolar(pdf: BrandedPdf, input: SheetInput, t: Texts): void {
+  const { doc } = pdf;
+  const top = doc.y + 4;
+  const half = pdf.width / 2 - 8;
+  const boxHeight = half * 0.75;
+  doc.image(input.picture, pdf.left, top, { fit: [half, boxHeight], align: 'center', valign: 'center' });
+  pdf.use('bold', PDF_SIZES.body).text(t('docs.section.photometry'), pdf.left + half + 16, top - 2, { width: half, align: 'center' });
+  const polarSize = Math.min(half, boxHeight);
+  drawPolarDiagram(pdf, input.distribution, pdf.left + half + 16 + (half - polarSize) / 2, top + 10, polarSize, input.product.language);
+  doc.y = top + boxHeight + 14;
+  pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(t('docs.polar.caption'), pdf.left + half + 16, doc.y, { width: half, align: 'center' });
+  doc.y += 4;
+}
+
+/** Spec sheet: `reference` for the configured article; `model` / `umbrella` add what the model is made in. */
+export async function specSheetPdf(input: SheetInput, subType: 'reference' | 'model' | 'umbrella'): Promise<Buffer> {
+  const { product } = input;
+  const t = textsOf(product.language);
+  const pdf = documentPdf(product.language, `${t('docs.specSheet.title')} · ${product.model}`, product.info.description, product.reference, input.made);
+  pictureAndPolar(pdf, input, t);
+  const column = pdf.width / 2 - 8;
+  const top = pdf.doc.y;
+  heading(pdf, t('docs.section.configuration'));
+  facts(pdf, configurationRows(product, t), pdf.left, column);
+  const leftBottom = pdf.doc.y;
+  pdf.doc.y = top;
+  pdf.doc.moveDown(0.6);
+  pdf.use('bold', PDF_SIZES.heading).text(t('docs.section.technical'), pdf.left + column + 16, pdf.doc.y, { width: column });
+  pdf.doc.y += 8;
+  facts(pdf, technicalRows(input, t), pdf.left + column + 16, column);
+  pdf.doc.y = Math.max(pdf.doc.y, leftBottom);
+  heading(pdf, t('docs.section.drivers'));
+  for (const line of driverLines(product, t)) pdf.use('regular').text(`• ${line}`, pdf.left, pdf.doc.y, { width: pdf.width });
+  if (subType !== 'reference') {
+    heading(pdf, t('docs.section.options'));
+    const info = product.info;
+    facts(pdf, [
+      [t('docs.options.finishes'), info.finishes.map((v) => `${v.code} ${v.description}`).join(', ')],
+      [t('docs.options.temperatures'), info.temperatures.map((v) => `${v.code} ${v.description}`).join(', ')],
+      [t('docs.options.controls'), info.controls.map((v) => `${v.code} ${v.description}`).join(', ')],
+      [t('docs.options.installations'), info.installations.map((v) => `${v.code} ${v.description}`).join(', ')],
+    ]);
+  }
+  return pdf.finish();
+}
+
+interface BillRow {
+  reference: string;
+  description: string;
+  quantity: number;
+}
+
+/** The rows of a creation's bill of materials: articles, accessories and drivers of every composition. */
+export function billRows(compositions: readonly unknown[], t: Texts): Array<{ title: string; rows: BillRow[]; totals: string }> {
+  return compositions.filter(isComposition).map((composition) => ({
+    title: t('docs.field.composition', { number: composition.compositionNumber }),
+    rows: [
+      ...composition.articles.map((line) => ({ reference: line.referenceCode, description: line.model, quantity: line.quantity })),
+      ...composition.accessories.map((line) => ({ reference: line.accessoryCode, description: t('docs.field.accessory'), quantity: line.quantity })),
+      ...composition.electricalGroups.flatMap((group) => group.drivers.map((driver) => ({ reference: driver.driverCode, description: `${t('docs.field.driver')} · ${group.model}`, quantity: driver.count }))),
+    ],
+    totals: t('docs.field.totals', { lumens: composition.totalLumensLed, watts: composition.totalWatts }),
+  }));
+}
+
+function isComposition(value: unknown): value is CompositionBill {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Partial<CompositionBill>;
+  return typeof c.compositionNumber === 'number' && Array.isArray(c.articles) && Array.isArray(c.accessories) && Array.isArray(c.electricalGroups);
+}
+
+/** Creation spec sheet: `creation` with the bill of materials from the compositions; `umbrella` without. */
+export async function creationSheetPdf(input: SheetInput, subType: 'creation' | 'umbrella'): Promise<Buffer> {
+  const { product } = input;
+  const t = textsOf(product.language);
+  const code = product.creation?.code ?? '';
+  const pdf = documentPdf(product.language, `${t('docs.creationSheet.title')} · ${code}`, product.info.description, `${code} · ${product.model}`, input.made);
+  pictureAndPolar(pdf, input, t);
+  heading(pdf, t('docs.section.configuration'));
+  facts(pdf, [[t('docs.field.creationCode'), code], ...configurationRows(product, t).slice(1)]);
+  heading(pdf, t('docs.section.technical'));
+  facts(pdf, technicalRows(input, t).slice(0, -1));
+  if (subType === 'creation') {
+    heading(pdf, t('docs.section.billOfMaterials'));
+    const bills = billRows(product.creation?.compositions ?? [], t);
+    if (bills.length === 0) pdf.use('regular').text(t('docs.bom.empty'), pdf.left, pdf.doc.y, { width: pdf.width });
+    for (const bill of bills) {
+      pdf.ensureSpace(40);
+      pdf.use('bold').text(bill.title, pdf.left, pdf.doc.y + 4, { width: pdf.width });
+      pdf.doc.y += 2;
+      drawTable(
+        pdf,
+        [
+          { header: t('docs.field.reference'), width: 3, text: (row: BillRow) => row.reference },
+          { header: t('docs.field.description'), width: 5, text: (row: BillRow) => row.description },
+          { header: t('docs.field.quantity'), width: 1.2, align: 'right', text: (row: BillRow) => String(row.quantity) },
+        ],
+        bill.rows,
+        { zebra: true },
+      );
+      pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(bill.totals, pdf.left, pdf.doc.y + 2, { width: pdf.width, align: 'right' });
+    }
+  }
+  return pdf.finish();
+}
+
+/** Installation manual: safety, the steps of the installation and control, and the dimension drawing. */
+export async function manualPdf(input: { product: MadeProduct; drawing: Drawing; canopy: Canopy; made: Date }): Promise<Buffer> {
+  const { product, canopy } = input;
+  const t = textsOf(product.language);
+  const pdf = documentPdf(product.language, `${t('docs.manual.title')} · ${product.model}`, product.info.description, product.reference, input.made);
+  facts(pdf, configurationRows(product, t));
+  heading(pdf, t('docs.section.steps'));
+  const cutout = canopy.cutout !== undefined ? (imperial(product) ? formatInchFraction(canopy.cutout / 25.4) : `${canopy.cutout} mm`) : '';
+  const installationStep = t(`docs.manual.step.${['00', '10', '31', '32', '18', '20', '50', '51', '60'].includes(product.installation.code) ? product.installation.code : '00'}`, { cutout });
+  const steps = [
+    t('docs.manual.safety'),
+    t('docs.manual.unpack'),
+    installationStep,
+    ...(product.pendantHeight !== null ? [t('docs.manual.height', { height: pendantHeightText(product, product.pendantHeight) })] : []),
+    t(`docs.manual.connect.${['0', '1', '2', '3', 'M'].includes(product.control.code) ? product.control.code : '0'}`),
+    t('docs.manual.finish'),
+  ];
+  steps.forEach((step, index) => {
+    pdf.ensureSpace(30);
+    const y = pdf.doc.y + 3;
+    pdf.doc.circle(pdf.left + 8, y + 5, 8).fill(PDF_COLORS.accent);
+    pdf.use('bold', PDF_SIZES.body).text(String(index + 1), pdf.left, y + 1, { width: 16, align: 'center' });
+    pdf.use('regular', PDF_SIZES.body).text(step, pdf.left + 24, y, { width: pdf.width - 24 });
+    pdf.doc.y += 3;
+  });
+  heading(pdf, t('docs.section.drawing'));
+  if (canopy.diameter > 0) pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(`${t('docs.manual.canopy', { name: product.installation.description })}${cutout ? ` · ${t('docs.manual.cutout', { size: cutout })}` : ''}`, pdf.left, pdf.doc.y, { width: pdf.width });
+  const room = pdf.bottom() - pdf.doc.y - 8;
+  if (room < 260) pdf.doc.addPage();
+  const top = pdf.doc.y + 6;
+  drawDrawing(pdf, input.drawing, pdf.left, top, pdf.width, Math.min(pdf.bottom() - top - 4, 480));
+  return pdf.finish();
+}
+
+const CLASS_COLOURS: Record<(typeof ENERGY_CLASSES)[number], string> = { A: '#00a651', B: '#50b848', C: '#bfd730', D: '#fff200', E: '#fdb913', F: '#f37021', G: '#ed1c24' };
+
+/**
+ * The EU 2019/2015 label of the light source (Annex III layout, at 96 × 192 mm): the energy band,
+ * the QR code to the product's page, supplier and model identifier, the A–G scale with the class
+ * arrow, the weighted consumption in kWh/1000 h and the regulation's number.
+ */
+export async function energyLabelPdf(input: { product: MadeProduct; rating: EnergyRating; productUrl: string; made: Date }): Promise<Buffer> {
+  const { product, rating } = input;
+  const t = textsOf(product.language);
+  const pdf = createBrandedPdf({
+    title: `${t('docs.label.title')} · ${product.model}`,
+    subtitle: product.reference,
+    issuer: SUPPLIER,
+    footerNote: `${product.reference} · EU ${ENERGY_LABEL_REGULATION}`,
+    pageLabel: (page, pages) => t('document.page', { page, pages }),
+    info: { title: `${t('docs.label.title')} ${product.reference}`, author: SUPPLIER, subject: `EU ${ENERGY_LABEL_REGULATION}`, lang: product.language === 'us' ? 'en-US' : product.language },
+  });
+  const { doc } = pdf;
+  const mm = 72 / 25.4;
+  const width = 96 * mm;
+  const height = 192 * mm;
+  const x = pdf.left + (pdf.width - width) / 2;
+  const y = pdf.doc.y + 4;
+  doc.save();
+  doc.rect(x, y, width, height).lineWidth(0.8).strokeColor('#000000').stroke();
+  // Band: the EU's blue with the twelve stars, and ENERGY in the Union's languages.
+  const band = 17 * mm;
+  doc.rect(x + 2 * mm, y + 2 * mm, width - 4 * mm, band).fill('#0b4ea2');
+  for (let i = 0; i < 12; i++) {
+    const a = (i / 12) * Math.PI * 2;
+    doc.circle(x + 11 * mm + Math.sin(a) * 5.2 * mm, y + 2 * mm + band / 2 - Math.cos(a) * 5.2 * mm, 0.7 * mm).fill('#ffcc00');
+  }
+  pdf.use('bold', 15, '#ffffff').text('ENERG', x + 20 * mm, y + 5.5 * mm, { lineBreak: false });
+  pdf.use('bold', 7, '#ffffff').text('Y IJA IE IA ΕΙΑ', x + 20 * mm + doc.widthOfString('ENERG', { characterSpacing: 0 }) * (15 / 7), y + 6.5 * mm, { lineBreak: false });
+  // QR code to the product page, top right of the band area.
+  const qr = QRCode.create(input.productUrl, { errorCorrectionLevel: 'M' });
+  const modules = qr.modules.size;
+  const qrSize = 24 * mm;
+  const cell = qrSize / (modules + 8);
+  const qx = x + width - qrSize - 2 * mm;
+  const qy = y + band + 4 * mm;
+  doc.rect(qx, qy, qrSize, qrSize).fill('#ffffff');
+  for (let row = 0; row < modules; row++) {
+    for (let col = 0; col < modules; col++) {
+      if (qr.modules.get(row, col)) doc.rect(qx + (col + 4) * cell, qy + (row + 4) * cell, cell + 0.05, cell + 0.05).fill('#000000');
+    }
+  }
+  pdf.use('regular', 6.5, '#000000').text(t('docs.label.scan'), qx - 2 * mm, qy + qrSize + 1, { width: qrSize + 4 * mm, align: 'center' });
+  // Supplier and model identifier.
+  pdf.use('regular', 7, '#444444').text(t('docs.label.supplier'), x + 4 * mm, qy, { width: width - qrSize - 10 * mm });
+  pdf.use('bold', 12, '#000000').text(SUPPLIER, x + 4 * mm, qy + 9, { width: width - qrSize - 10 * mm });
+  pdf.use('regular', 7, '#444444').text(t('docs.label.modelIdentifier'), x + 4 * mm, qy + 30, { width: width - qrSize - 10 * mm });
+  pdf.use('bold', 11, '#000000').text(product.reference, x + 4 * mm, qy + 39, { width: width - qrSize - 10 * mm });
+  // The scale A–G and the class arrow.
+  const scaleTop = qy + qrSize + 12 * mm;
+  const row = 9.5 * mm;
+  ENERGY_CLASSES.forEach((energyClass, i) => {
+    const barWidth = (30 + i * 5.5) * mm;
+    const top = scaleTop + i * row;
+    const bx = x + 4 * mm;
+    doc
+      .moveTo(bx, top)
+      .lineTo(bx + barWidth, top)
+      .lineTo(bx + barWidth + 4 * mm, top + (row - 1.5 * mm) / 2)
+      .lineTo(bx + barWidth, top + row - 1.5 * mm)
+      .lineTo(bx, top + row - 1.5 * mm)
+      .closePath()
+      .fill(CLASS_COLOURS[energyClass]);
+    pdf.use('bold', 15, i >= 2 && i <= 4 ? '#000000' : '#ffffff').text(energyClass, bx + 2 * mm, top + 0.7 * mm, { lineBreak: false });
+    if (energyClass === rating.energyClass) {
+      const ax = x + width - 26 * mm;
+      const arrowTop = top - 1 * mm;
+      const arrowHeight = row + 0.5 * mm;
+      doc
+        .moveTo(ax, arrowTop + arrowHeight / 2)
+        .lineTo(ax + 7 * mm, arrowTop)
+        .lineTo(ax + 24 * mm, arrowTop)
+        .lineTo(ax + 24 * mm, arrowTop + arrowHeight)
+        .lineTo(ax + 7 * mm, arrowTop + arrowHeight)
+        .closePath()
+        .fill('#000000');
+      pdf.use('bold', 22, '#ffffff').text(energyClass, ax + 10 * mm, arrowTop + 0.4 * mm, { width: 12 * mm, align: 'center', lineBreak: false });
+    }
+  });
+  // Consumption and regulation.
+  const bottom = scaleTop + 7 * row + 6 * mm;
+  doc.moveTo(x + 4 * mm, bottom).lineTo(x + width - 4 * mm, bottom).lineWidth(0.6).strokeColor('#000000').stroke();
+  pdf.use('bold', 26, '#000000').text(String(rating.kWhPer1000h), x, bottom + 5 * mm, { width: width / 2 + 6 * mm, align: 'right', lineBreak: false });
+  pdf.use('bold', 10, '#000000').text('kWh/1000h', x + width / 2 + 8 * mm, bottom + 10 * mm, { lineBreak: false });
+  pdf.use('regular', 6.5, '#444444').text(t('docs.label.consumption'), x + 4 * mm, bottom + 19 * mm, { width: width - 8 * mm, align: 'center' });
+  pdf.use('regular', 7, '#000000').text(t('docs.label.efficacy', { value: number(rating.efficacy, product.language), kind: t(rating.directional ? 'docs.label.kind.directional' : 'docs.label.kind.nonDirectional') }), x + 4 * mm, bottom + 25 * mm, { width: width - 8 * mm, align: 'center' });
+  pdf.use('bold', 8, '#000000').text(ENERGY_LABEL_REGULATION, x + 4 * mm, y + height - 7 * mm, { width: width - 8 * mm, align: 'right', lineBreak: false });
+  doc.restore();
+  return pdf.finish();
+}

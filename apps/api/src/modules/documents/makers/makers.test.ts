@@ -1,0 +1,355 @@
+/**
+ * The document makers, each file read back by an independent reader (issue 14 §1): qpdf, pdftotext,
+ * pdffonts and pdftoppm + jsQR for PDFs; three's IESLoader and an EULUMDAT reader written from the
+ * format for photometry; python's zipfile and xmllint for GLDF; dxf-parser and xmllint for 2D;
+ * three's GLTFLoader and OBJLoader for 3D; pngjs for the HD images.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { modelEnergyRating } from '@lumen/domain';
+import DxfParser from 'dxf-parser';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { Box3, FloatType, type Mesh, type Object3D } from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { IESLoader } from 'three/examples/jsm/loaders/IESLoader.js';
+import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfFonts, pdfText, qpdfCheck } from '../../../../test/document-readers';
+import { createTestDatabase, testDbKind } from '../../../../test/test-db';
+import type { AppContext } from '../../../context';
+import type { Database } from '../../../db/client';
+import { isAppError } from '../../../errors';
+import type { FlagsService } from '../../flags/flags.service';
+import { createImagesService } from '../../images/images.service';
+import { createProductsService } from '../../products/products.service';
+import { type DocumentKind, type DocumentSubject, documentCacheKey, type MadeFile, type MakerDeps, makeDocuments } from './index';
+
+const work = mkdtempSync(join(tmpdir(), 'lumen-makers-'));
+function onDisk(name: string, body: Buffer | string): string {
+  const path = join(work, name);
+  writeFileSync(path, body);
+  return path;
+}
+const xmllint = (path: string) => execFileSync('xmllint', ['--noout', path], { encoding: 'utf8' });
+
+/** A small EULUMDAT reader written from the format description (one field a line). */
+function readLdt(text: string) {
+  const lines = text.split(/\r?\n/);
+  const num = (n: number) => Number((lines[n - 1] ?? '').trim());
+  const isym = num(3);
+  const nc = num(4);
+  const ng = num(6);
+  const sets = num(26);
+  const lampFlux = Array.from({ length: sets }, (_, i) => num(29 + i * 6)).reduce((a, b) => a + b, 0);
+  let cursor = 27 + 6 * sets + 10;
+  const gammas = Array.from({ length: ng }, (_, i) => num(cursor + nc + i));
+  cursor += nc + ng;
+  const planes = isym === 1 ? 1 : isym === 4 ? nc / 4 + 1 : isym === 0 ? nc : nc / 2 + 1;
+  const rows = Array.from({ length: planes }, (_, p) => Array.from({ length: ng }, (_, i) => num(cursor + p * ng + i)));
+  const zonal = (row: number[]) => row.slice(0, -1).reduce((sum, value, i) => sum + ((value + (row[i + 1] ?? 0)) / 2) * 2 * Math.PI * (Math.cos(((gammas[i] ?? 0) * Math.PI) / 180) - Math.cos(((gammas[i + 1] ?? 0) * Math.PI) / 180)), 0);
+  const weights = rows.length === 1 ? [1] : rows.map((_, i) => (i === 0 || i === rows.length - 1 ? 0.5 : 1) / (rows.length - 1));
+  const flux = (rows.reduce((sum, row, i) => sum + zonal(row) * (weights[i] ?? 0), 0) * lampFlux * num(24)) / 1000;
+  return { company: lines[0], ityp: num(2), isym, nc, ng, dc: num(5), dg: num(7), lampFlux, flux };
+}
+
+describe.skipIf(testDbKind() !== 'pglite')('document makers (issue 14 §1)', () => {
+  let database: Database;
+  let deps: MakerDeps;
+  const made = new Map<string, MadeFile[]>();
+  const make = async (kind: DocumentKind, subject: DocumentSubject) => {
+    const key = JSON.stringify([kind, subject]);
+    const known = made.get(key);
+    if (known) return known;
+    const files = await makeDocuments(kind, subject, deps);
+    made.set(key, files);
+    // MAKERS_OUT=dir keeps every made file for a look (screenshots, DIALux, a CAD viewer).
+    const out = process.env.MAKERS_OUT;
+    if (out) for (const file of files) writeFileSync(join(out, file.fileName), file.body);
+    return files;
+  };
+  const fileOf = (files: MadeFile[], extension: string) => {
+    const file = files.find((candidate) => candidate.fileName.endsWith(extension));
+    if (!file) throw new Error(`no ${extension} in ${files.map((f) => f.fileName).join(', ')}`);
+    return file;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const ctx = { db: database.db, database } as Pick<AppContext, 'db' | 'database'> as AppContext;
+    // The makers read technical data and pictures only; no call of theirs reads a flag.
+    const products = createProductsService(ctx, () => {
+      throw new Error('no logging expected');
+    }, { flags: {} as FlagsService });
+    deps = { products, images: createImagesService({ products }), now: () => new Date('2026-11-24T10:00:00Z'), productPageUrl: (model) => `https://lumen.pro/model/${model}` };
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const sticks: DocumentSubject = { catalogId: 16, language: 'fr', product: { reference: '746005/M3_31' } };
+
+  describe('bad input', () => {
+    const failure = async (kind: DocumentKind, subject: DocumentSubject) => {
+      try {
+        await makeDocuments(kind, subject, deps);
+      } catch (error) {
+        if (isAppError(error)) return { status: error.status, fields: error.fields?.map((f) => f.path) ?? [] };
+        throw error;
+      }
+      throw new Error('expected a refusal');
+    };
+    it('refuses unknown types, subtypes, languages and catalogues on the field at fault', async () => {
+      expect(await failure({ type: 'brochure' as never }, sticks)).toEqual({ status: 400, fields: ['type'] });
+      expect(await failure({ type: 'specSheet', subType: 'creation' }, sticks)).toEqual({ status: 400, fields: ['subType'] });
+      expect(await failure({ type: 'specSheet' }, { ...sticks, language: 'pt' as never })).toEqual({ status: 400, fields: ['lang'] });
+      expect(await failure({ type: 'specSheet' }, { ...sticks, catalogId: 99 as never })).toEqual({ status: 400, fields: ['catalogId'] });
+    });
+    it('refuses unknown models, malformed references and values the model is not made in', async () => {
+      expect(await failure({ type: 'photometry' }, { catalogId: 16, language: 'en', product: { model: '9999' } })).toMatchObject({ status: 404 });
+      expect(await failure({ type: 'photometry' }, { catalogId: 16, language: 'en', product: { reference: 'nonsense' } })).toEqual({ status: 400, fields: ['reference'] });
+      expect(await failure({ type: 'photometry' }, { catalogId: 16, language: 'en', product: { model: '7460', attributes: { finish: 'ZZ' } } })).toEqual({ status: 400, fields: ['finish'] });
+      expect(await failure({ type: 'photometry' }, { catalogId: 21, language: 'en', product: { reference: '746005/M3_31' } })).toEqual({ status: 400, fields: ['reference'] });
+      expect(await failure({ type: 'photometry' }, { catalogId: 16, language: 'en', product: { model: '7460', attributes: { pendantHeight: 5000 } } })).toEqual({ status: 400, fields: ['pendantHeight'] });
+    });
+    it('has no energy label for a creation (spec §9)', async () => {
+      expect(await failure({ type: 'energyLabel' }, { catalogId: 16, language: 'en', creation: { code: 'CR-000001', model: '5770', compositions: [] } })).toEqual({ status: 400, fields: ['type'] });
+    });
+  });
+
+  it('keys the cache by everything a file depends on', () => {
+    const key = documentCacheKey({ type: 'specSheet', subType: 'reference' }, sticks, 'v1');
+    expect(documentCacheKey({ type: 'specSheet', subType: 'reference' }, { ...sticks }, 'v1')).toBe(key);
+    expect(documentCacheKey({ type: 'specSheet', subType: 'reference' }, { ...sticks, language: 'de' }, 'v1')).not.toBe(key);
+    expect(documentCacheKey({ type: 'specSheet', subType: 'model' }, sticks, 'v1')).not.toBe(key);
+    expect(documentCacheKey({ type: 'specSheet', subType: 'reference' }, sticks, 'v2')).not.toBe(key);
+    expect(documentCacheKey({ type: 'specSheet', subType: 'reference' }, { ...sticks, product: { reference: '746005/M3_32' } }, 'v1')).not.toBe(key);
+  });
+
+  describe('photometry', () => {
+    for (const [model, attributes] of [
+      ['7460', {}],
+      ['2355', {}],
+      ['0345', {}],
+    ] as const) {
+      it(`writes IES and LDT that independent readers open with the same flux, and a GLDF (${model})`, async () => {
+        const files = await make({ type: 'photometry' }, { catalogId: 16, language: 'de', product: { model, attributes } });
+        expect(files.map((f) => f.fileName.split('.').pop())).toEqual(['ies', 'ldt', 'gldf']);
+        const ies = fileOf(files, '.ies').body.toString('latin1');
+        expect(ies.startsWith('IESNA:LM-63-2019\r\n')).toBe(true);
+        for (const keyword of ['[TEST]', '[TESTLAB]', '[ISSUEDATE] 2026-11-24', '[MANUFAC] Lumen Pro']) expect(ies).toContain(keyword);
+        expect(ies).toContain('\r\nTILT=NONE\r\n');
+        const loader = new IESLoader();
+        (loader as IESLoader & { type: number }).type = FloatType;
+        const texture = loader.parse(ies);
+        const data = texture.image.data as Float32Array;
+        expect(Math.max(...data)).toBeCloseTo(1, 3);
+        const ldt = readLdt(fileOf(files, '.ldt').body.toString('latin1'));
+        expect(ldt.company).toBe('Lumen Pro');
+        expect(ldt.nc * ldt.dc).toBe(360);
+        expect(ldt.ng).toBe(180 / ldt.dg + 1);
+        const lumens = (await deps.products.technicalInfoByModel(null, { model, catalog: 16 })).technicalData.lumens;
+        expect(ldt.lampFlux).toBe(lumens);
+        expect(Math.abs(ldt.flux / lumens - 1)).toBeLessThan(0.01);
+        // IES flux: the loader's relative texture (1° grid) × the peak the IES states.
+        const afterTilt = ies.split('TILT=NONE')[1] ?? '';
+        const numbers = afterTilt.trim().split(/\s+/).map(Number);
+        const [nv = 0, nh = 0] = [numbers[3], numbers[4]];
+        const peak = Math.max(...numbers.slice(13 + nv + nh));
+        const planes = texture.image.height;
+        let relative = 0;
+        for (let plane = 0; plane < planes; plane++)
+          for (let g = 0; g < 179; g++) relative += (((data[g + plane * 180] ?? 0) + (data[g + 1 + plane * 180] ?? 0)) / 2) * 2 * Math.PI * (Math.cos((g * Math.PI) / 179) - Math.cos(((g + 1) * Math.PI) / 179));
+        expect(Math.abs(((relative / planes) * peak) / ldt.flux - 1)).toBeLessThan(0.01);
+
+        // GLDF: the container's structure, product.xml well-formed, required elements, every reference resolves.
+        const gldf = onDisk(`${model}.gldf`, fileOf(files, '.gldf').body);
+        const report = JSON.parse(
+          execFileSync(
+            'python3',
+            [
+              '-c',
+              `
+import json, sys, zipfile, xml.etree.ElementTree as ET
+z = zipfile.ZipFile(sys.argv[1])
+assert z.testzip() is None
+names = z.namelist()
+root = ET.fromstring(z.read('product.xml'))
+folder = {'ldc/eulumdat': 'ldc', 'ldc/ies': 'ldc', 'image/png': 'image', 'symbol/svg': 'symbol', 'symbol/dxf': 'symbol', 'document/pdf': 'doc'}
+files = {f.get('id'): folder[f.get('contentType')] + '/' + f.text for f in root.iter('File')}
+ids = lambda tag: {e.get('id') for e in root.iter(tag)}
+refs = [(e.tag, e.get('fileId')) for e in root.iter() if e.get('fileId') is not None]
+print(json.dumps({
+  'names': names,
+  'sections': [c.tag for c in root],
+  'header': [c.tag for c in root.find('Header')],
+  'version': root.find('Header/FormatVersion').attrib,
+  'missingFiles': [path for path in files.values() if path not in names],
+  'danglingFileRefs': [r for r in refs if r[1] not in files],
+  'photometryOk': all(e.get('photometryId') in ids('Photometry') for e in root.iter('PhotometryReference')),
+  'lightSourceOk': all(e.get('fixedLightSourceId') in ids('FixedLightSource') for e in root.iter('LightSourceReference')),
+  'geometryOk': all(e.get('geometryId') in ids('SimpleGeometry') and e.get('emitterId') in ids('Emitter') for e in root.iter('SimpleGeometryReference')),
+  'variants': len(root.findall('ProductDefinitions/Variants/Variant')),
+  'meta': [c.tag for c in root.find('ProductDefinitions/ProductMetaData')],
+}))
+`,
+              gldf,
+            ],
+            { encoding: 'utf8' },
+          ),
+        );
+        expect(report.names).toContain('product.xml');
+        expect(report.sections).toEqual(['Header', 'GeneralDefinitions', 'ProductDefinitions']);
+        expect(report.header.slice(0, 5)).toEqual(['Manufacturer', 'FormatVersion', 'CreatedWithApplication', 'GldfCreationTimeCode', 'UniqueGldfId']);
+        expect(report.version).toEqual({ major: '1', minor: '0', 'pre-release': '3' });
+        expect(report.missingFiles).toEqual([]);
+        expect(report.danglingFileRefs).toEqual([]);
+        expect(report).toMatchObject({ photometryOk: true, lightSourceOk: true, geometryOk: true, variants: 1 });
+        expect(report.meta.slice(0, 3)).toEqual(['UniqueProductId', 'ProductNumber', 'Name']);
+        execFileSync('unzip', ['-o', '-q', gldf, 'product.xml', '-d', join(work, `gldf-${model}`)]);
+        xmllint(join(work, `gldf-${model}`, 'product.xml'));
+      });
+    }
+  });
+
+  describe('PDFs', () => {
+    it('spec sheet in French: valid PDF, the configuration, technical data, computed energy class, fonts embedded', async () => {
+      const [file] = await make({ type: 'specSheet', subType: 'reference' }, sticks);
+      expect(file?.fileName).toBe('746005-M3_31-spec-sheet-fr.pdf');
+      const pdf = file?.body ?? Buffer.alloc(0);
+      expect(qpdfCheck(pdf).pages).toBeGreaterThanOrEqual(1);
+      const text = pdfText(pdf);
+      for (const expected of ['Fiche technique', '746005/M3_31', 'Flux lumineux', '1 340 lm', 'Classe énergétique', 'Distribution lumineuse', 'Alimentations', 'Page 1 sur']) expect(text.replace(/\u202f|\u00a0/g, ' ')).toContain(expected);
+      const rating = modelEnergyRating({ model: '7460', lumens: 1340, watts: 20.7, beamAngle: 360, width: 60, depth: 3.5 });
+      expect(text).toMatch(new RegExp(`Classe énergétique[^\\n]*\\n?[^\\n]*${rating.energyClass} ·`));
+      expect(pdfFonts(pdf).every((font) => font.embedded)).toBe(true);
+    });
+
+    it('spec sheet of the model adds the options; a US sheet is in inches', async () => {
+      const [model] = await make({ type: 'specSheet', subType: 'model' }, { catalogId: 16, language: 'de', product: { model: '5520' } });
+      const text = pdfText(model?.body ?? Buffer.alloc(0));
+      expect(text).toContain('Verfügbare Optionen');
+      expect(text).toContain('Datenblatt');
+      const [us] = await make({ type: 'specSheet', subType: 'reference' }, { catalogId: 21, language: 'us', product: { model: '5520' } });
+      const usText = pdfText(us?.body ?? Buffer.alloc(0));
+      expect(usText).toContain('Spec sheet');
+      expect(usText).toMatch(/\d+( \d+\/\d+)?" × /);
+      expect(usText).toContain('lb');
+    });
+
+    it('installation manual: steps for the canopy and control, and a dimension drawing', async () => {
+      const [file] = await make({ type: 'manual', subType: 'regular' }, { catalogId: 16, language: 'es', product: { reference: '746005/M3_31' } });
+      const pdf = file?.body ?? Buffer.alloc(0);
+      qpdfCheck(pdf);
+      const text = pdfText(pdf);
+      expect(text).toContain('Manual de instalación');
+      expect(text).toContain('Corta la corriente');
+      expect(text).toContain('45 mm'); // the micro canopy's cut-out
+      expect(text).toContain('driver remoto');
+      expect(text).toContain('Dimensiones (mm)');
+      expect(text).toMatch(/\b600\b/); // the luminaire's width, dimensioned in mm
+    });
+
+    it('energy label: the A–G scale, the class, kWh/1000 h, the regulation, and a QR code a reader decodes', async () => {
+      const [file] = await make({ type: 'energyLabel' }, { catalogId: 16, language: 'it', product: { model: '0270' } });
+      const pdf = file?.body ?? Buffer.alloc(0);
+      qpdfCheck(pdf);
+      const text = pdfText(pdf);
+      const rating = modelEnergyRating({ model: '0270', lumens: 1690, watts: 7.3, beamAngle: 110, width: 12, depth: 11 });
+      for (const letter of ['A', 'B', 'C', 'D', 'E', 'F', 'G']) expect(text).toMatch(new RegExp(`\\b${letter}\\b`));
+      expect(text).toContain(`${rating.kWhPer1000h}`);
+      expect(text).toContain('kWh/1000h');
+      expect(text).toContain('2019/2015');
+      expect(text).toContain('Fornitore');
+      const png = join(work, 'label');
+      execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', onDisk('label.pdf', pdf), png]);
+      const image = PNG.sync.read(readFileSync(`${png}.png`));
+      const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+      expect(code?.data).toBe('https://lumen.pro/model/0270');
+    });
+
+    it('creation spec sheet lists the bill of materials of its compositions', async () => {
+      const composition = {
+        compositionNumber: 1,
+        subFamily: { id: 1, description: 'x' },
+        familyId: 1,
+        attributes: { finish: '05' },
+        totalLumensLed: 11700,
+        totalWatts: 131.7,
+        category: 7,
+        articles: [{ referenceCode: '577005/03_10', model: '5770', quantity: 3 }],
+        accessories: [{ accessoryCode: 'AC5770-01', quantity: 1, model: '5770' }],
+        electricalGroups: [{ model: '5770', control: '0', lights: 3, drivers: [{ driverCode: 'DRV-R-C-4', count: 1 }] }],
+        packaging: { packages: 4, timing: 3 },
+        assemblyData: { lights: 3, clusters: 1, pendants: 3, wireLength: 4.5, elementIds: [] },
+      };
+      const [file] = await make({ type: 'creationSpecSheet', subType: 'creation' }, { catalogId: 16, language: 'en', creation: { code: 'CR-000042', model: '5770', compositions: [composition] } });
+      expect(file?.fileName).toBe('CR-000042-creation-spec-sheet-en.pdf');
+      const text = pdfText(file?.body ?? Buffer.alloc(0));
+      for (const expected of ['Creation specification sheet', 'CR-000042', 'Bill of materials', '577005/03_10', 'AC5770-01', 'DRV-R-C-4', 'Composition 1']) expect(text).toContain(expected);
+    });
+  });
+
+  describe('2D and 3D', () => {
+    for (const model of ['7460', '0270', '5660', '3235', '4510', '6410']) {
+      it(`DXF opens in a DXF reader with dimensions, SVG is well-formed, glTF and OBJ load in three (${model})`, async () => {
+        const files = await make({ type: '2D_3D' }, { catalogId: 16, language: 'en', product: { model } });
+        expect(files.map((f) => f.fileName.split('.').pop())).toEqual(['dxf', 'svg', 'glb', 'obj', 'mtl']);
+        const info = await deps.products.technicalInfoByModel(null, { model, catalog: 16 });
+        const widthMm = Math.round(info.technicalData.width * 10);
+
+        const dxf = new DxfParser().parseSync(fileOf(files, '.dxf').body.toString('latin1'));
+        expect(dxf?.header.$ACADVER).toBe('AC1009');
+        const entities = dxf?.entities ?? [];
+        expect(entities.some((e) => e.type === 'LINE' && e.layer === 'OUTLINE')).toBe(true);
+        const dimensionTexts = entities.filter((e) => e.type === 'TEXT' && e.layer === 'DIMENSIONS').map((e) => (e as { text?: string }).text ?? '');
+        expect(dimensionTexts).toContain(String(widthMm));
+        expect(Object.keys(dxf?.tables.layer.layers ?? {})).toEqual(expect.arrayContaining(['OUTLINE', 'DIMENSIONS', 'MOUNTING']));
+
+        const svg = onDisk(`${model}.svg`, fileOf(files, '.svg').body);
+        xmllint(svg);
+        expect(readFileSync(svg, 'utf8')).toContain(`>${widthMm}</text>`);
+
+        const glb = fileOf(files, '.glb').body;
+        const gltf = await new Promise<{ scene: Object3D }>((resolve, reject) =>
+          new GLTFLoader().parse(glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer, '', resolve, reject),
+        );
+        const meshes: Mesh[] = [];
+        gltf.scene.traverse((node) => {
+          if ((node as Mesh).isMesh) meshes.push(node as Mesh);
+        });
+        expect(meshes.length).toBeGreaterThanOrEqual(2);
+        expect(meshes.some((mesh) => mesh.name.startsWith('light'))).toBe(true);
+        const size = new Box3().setFromObject(gltf.scene).getSize(new Box3().min.clone());
+        expect(size.x).toBeGreaterThanOrEqual((info.technicalData.width / 100) * 0.79);
+
+        const obj = new OBJLoader().parse(fileOf(files, '.obj').body.toString('utf8'));
+        expect(obj.children.length).toBe(meshes.length);
+        expect(fileOf(files, '.mtl').body.toString('utf8')).toContain('newmtl finish');
+      });
+    }
+  });
+
+  describe('HD images', () => {
+    it('renders the product alone and in a room at 2,400 px in the chosen finish', async () => {
+      for (const subType of ['product', 'ambient'] as const) {
+        const [file] = await make({ type: 'imagesHD', subType }, { catalogId: 16, language: 'en', product: { model: '5520', attributes: { finish: '23' } } });
+        expect(file?.fileName).toBe(`552023-02_10-${subType}.png`);
+        const png = PNG.sync.read(file?.body ?? Buffer.alloc(0));
+        expect(png.width).toBeGreaterThanOrEqual(2000);
+        // the terracotta finish (#c6846d) shows in the picture
+        let near = 0;
+        for (let i = 0; i < png.data.length; i += 4) {
+          if (Math.abs((png.data[i] ?? 0) - 0xc6) < 28 && Math.abs((png.data[i + 1] ?? 0) - 0x84) < 28 && Math.abs((png.data[i + 2] ?? 0) - 0x6d) < 28) near++;
+        }
+        expect(near, subType).toBeGreaterThan(500);
+      }
+      const python = execFileSync('python3', ['-c', 'import struct,sys; d=open(sys.argv[1],"rb").read(); assert d[:8]==b"\\x89PNG\\r\\n\\x1a\\n"; print(*struct.unpack(">II", d[16:24]))', onDisk('p.png', (await make({ type: 'imagesHD', subType: 'product' }, { catalogId: 16, language: 'en', product: { model: '5520', attributes: { finish: '23' } } }))[0]?.body ?? Buffer.alloc(0))], { encoding: 'utf8' });
+      expect(Number(python.split(' ')[0])).toBe(2400);
+    });
+  });
+
+});
