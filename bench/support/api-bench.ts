@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildApp } from '../../apps/api/src/app';
 import { type Config, loadConfig } from '../../apps/api/src/config';
+import type { AppDeps } from '../../apps/api/src/context';
 import { type Database, openDatabase } from '../../apps/api/src/db/client';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../../apps/api/src/db/seed';
@@ -48,6 +49,8 @@ export interface StartBenchAppOptions {
    * teardown, run by close() before the app closes.
    */
   configure?: (context: BenchAppContext) => void | (() => void | Promise<void>) | Promise<void | (() => void | Promise<void>)>;
+  /** A double of the document makers (the documents bench measures the delivery). */
+  makeDocuments?: AppDeps['makeDocuments'];
 }
 
 /** Starts the api on a temporary data dir (or BENCH_DATABASE_URL) with reference and demo data seeded. */
@@ -74,7 +77,7 @@ export async function startBenchApp(options: StartBenchAppOptions = {}): Promise
     await migrateDatabase(database);
     await seedReferenceData(database.db);
     await seedDemoData(database.db);
-    const app = await buildApp({ config, database, mailer: memoryMailer(), logger: false });
+    const app = await buildApp({ config, database, mailer: memoryMailer(), logger: false, ...(options.makeDocuments ? { makeDocuments: options.makeDocuments } : {}) });
     steps.push(() => app.close());
     const teardown = await options.configure?.({ app, config, database });
     if (teardown) steps.push(teardown);

@@ -22,8 +22,8 @@ export interface DocumentsRoutesOptions {
 const TAGS = ['documents'];
 const V1 = '/api/documents/v1';
 
-/** Kinds whose bytes are compressed already: stored in the zip as they are (deflating them wastes CPU). */
-const STORED = /^(image\/png|image\/jpeg|model\/gltf-binary|application\/zip|application\/octet-stream; gldf)/;
+/** Text formats (SVG, DXF, OBJ, IES, LDT, XML) are deflated; PDFs, PNGs, GLBs and containers are compressed already and stored as they are. */
+const DEFLATED = /^(text\/|image\/svg|application\/(dxf|x-dxf|xml|json)|model\/obj)/;
 
 function attachmentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -142,7 +142,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     for (const entry of files) {
       const name = entry.item.name;
       const state = totals.get(name)!;
-      zip.addReadStreamLazy(entry.entryName, { mtime, size: entry.file.size, compress: !STORED.test(entry.file.contentType) }, (done) => {
+      zip.addReadStreamLazy(entry.entryName, { mtime, size: entry.file.size, compress: DEFLATED.test(entry.file.contentType) }, (done) => {
         documents.openStored(entry.file).then(
           (stream) => {
             const counted = counting((bytes) => {

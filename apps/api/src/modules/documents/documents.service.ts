@@ -94,6 +94,11 @@ function prefixed(error: unknown, prefix: string): unknown {
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/** Where a document's files are kept: the makers' cache key, digested into a storage key. */
+function cacheDirOf(kind: DocumentKind, subject: DocumentSubject, catalogueVersion: string): string {
+  return `documents/cache/${digest(documentCacheKey(kind, subject, catalogueVersion)).slice(0, 40)}`;
+}
+
 /** A name safe for storage keys and archives: letters, digits, dot, dash, underscore. */
 function safeName(name: string): string {
   const cleaned = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
@@ -273,7 +278,7 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
       await updateOpenItem(tx, item.id, { status: 'running', progress: DOWNLOAD_PROGRESS.STARTED });
       await announce(tx, { id: item.downloadId, event: 'progress' });
     });
-    const cacheDir = `documents/cache/${digest(documentCacheKey(kind, request.subject, request.catalogueVersion)).slice(0, 40)}`;
+    const cacheDir = cacheDirOf(kind, request.subject, request.catalogueVersion);
     let files = await storedFiles(cacheDir);
     const cached = files !== undefined;
     if (!files) {
@@ -338,7 +343,7 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
     async start(principal: Principal, input: StartInput): Promise<Download> {
       const projects = new Map<number, Project>();
       const versions = new Map<string, string>();
-      const prepared: Array<{ position: number; name: string; request: ItemRequest }> = [];
+      const prepared: Array<{ position: number; name: string; request: ItemRequest; cached: StoredDocumentFile[] | undefined }> = [];
       if (input.projectId !== undefined) await downloadableProject(principal, input.projectId, input.lang, projects);
       for (const [index, item] of input.docs.entries()) {
         const { subject, model } = await subjectOf(principal, item, index, input, projects);
@@ -355,7 +360,9 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
           versions.set(versionKey, version);
         }
         const name = `${String(index + 1).padStart(3, '0')}-${model.toUpperCase()}-${item.type}${item.subType ? `-${item.subType}` : ''}`;
-        prepared.push({ position: index, name, request: { type: item.type, subType: kind.subType ?? null, model: model.toUpperCase(), subject, catalogueVersion: version } });
+        // Made before (same kind, language, configuration and catalogue data): ready at once, no job.
+        const cached = await storedFiles(cacheDirOf(kind, subject, version));
+        prepared.push({ position: index, name, request: { type: item.type, subType: kind.subType ?? null, model: model.toUpperCase(), subject, catalogueVersion: version }, cached });
       }
       const project = input.projectId !== undefined ? projects.get(input.projectId) : undefined;
       const title = input.title ?? project?.name ?? prepared.map((item) => item.request.model).filter((model, i, all) => all.indexOf(model) === i).slice(0, 3).join(', ');
@@ -375,15 +382,21 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
           },
           prepared.map((item) => ({ position: item.position, name: item.name, request: item.request as unknown as Record<string, unknown> })),
         );
+        const toMake = items.filter((item) => prepared[item.position]?.cached === undefined);
+        for (const item of items) {
+          const cached = prepared[item.position]?.cached;
+          if (cached) await updateOpenItem(tx, item.id, { status: 'ready', progress: DOWNLOAD_PROGRESS.READY, files: cached });
+        }
         const jobIds = await deps.jobs.enqueue(
-          items.map((item) => ({ queue: DOCUMENTS_QUEUE, payload: { itemId: item.id, downloadId: download.id }, groupKey: `download:${download.id}`, maxAttempts: 3, priority: item.position })),
+          toMake.map((item) => ({ queue: DOCUMENTS_QUEUE, payload: { itemId: item.id, downloadId: download.id }, groupKey: `download:${download.id}`, maxAttempts: 3, priority: item.position })),
           tx,
         );
         await setItemJobs(
           tx,
           download.id,
-          items.map((item, index) => ({ position: item.position, jobId: jobIds[index] ?? 0 })),
+          toMake.map((item, index) => ({ position: item.position, jobId: jobIds[index] ?? 0 })),
         );
+        if (toMake.length === 0 && (await settleDownloadIfDone(tx, download.id, now))) await announce(tx, { id: download.id, event: 'settled' });
         return download.id;
       });
       const download = await read(id);
@@ -472,7 +485,7 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
           if (reason === null && query.productType === 'REGULAR') {
             const kind: DocumentKind = { type, ...(subType ? { subType: subType as DocumentKind['subType'] } : {}) };
             const subject: DocumentSubject = { catalogId: query.catalog, language: query.language, product: { model } };
-            const files = await storedFiles(`documents/cache/${digest(documentCacheKey(kind, subject, version)).slice(0, 40)}`);
+            const files = await storedFiles(cacheDirOf(kind, subject, version));
             size = files ? files.reduce((sum, file) => sum + file.size, 0) : null;
           }
           documents.push({ type, subType, available: reason === null, reason, size });

@@ -245,7 +245,13 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
         const { docsParams, lang, catalogId, delivery, projectId, title } = parsed.data;
         const download = await options.documents.start(principal, { docs: docsParams, lang, catalogId, delivery, projectId, title });
         await socket.join(room(download.id));
-        throttledProgress(download.id);
+        // What was ready at once (from the cache) was announced before this socket joined: tell it now, after the answer.
+        setTimeout(() => {
+          const fail = (error: unknown) => options.log.error({ err: error, download: download.id }, 'telling a download’s sockets failed');
+          for (const item of download.items) if (item.status === 'ready') emitItemFiles(download.id, item.position).catch(fail);
+          if (download.status !== 'running') emitSettled(download.id).catch(fail);
+          else throttledProgress(download.id);
+        }, 0);
         return { ok: true, download };
       }),
     );

@@ -191,7 +191,7 @@ describeWithDb('documents: calls, socket progress, zip (issue 14 §2)', () => {
   });
 
   describe('bad input is 400 on the field at fault', () => {
-    const post = (payload: unknown, query = 'lang=en&catalogId=16') =>
+    const post = (payload: object, query = 'lang=en&catalogId=16') =>
       t.app.inject({ method: 'POST', url: `/api/documents/v1/docs-web?${query}`, headers: { cookie: cookies.get('specifier@demo.example')! }, payload });
     const fields = (response: { json: () => unknown }) => ((response.json() as { fields?: Array<{ path: string }> }).fields ?? []).map((field) => field.path);
 
