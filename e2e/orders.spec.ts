@@ -48,8 +48,11 @@ test('a distributor orders a project (a line below MOQ corrected, a shipping dat
   const draft = (await (await page.request.get(`/api/orders/v2/orders/new/${projectId}`)).json()) as { lines: Array<{ referenceCode: string; earliestShippingDate: string }> };
   const earliest = draft.lines.find((line) => line.referenceCode === REFERENCE)?.earliestShippingDate ?? '';
 
-  await page.goto(`/project/${projectId}/new-order`);
+  // From the project page, as a user goes.
+  await page.goto(`/project/${projectId}`);
   const main = page.getByRole('main');
+  await main.getByRole('link', { name: es('orders.action.place') }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/new-order$`));
   await expect(main.getByRole('heading', { level: 1, name: es('orders.new.title') })).toBeVisible();
   await expect(main).toContainText('C-100234');
 
@@ -102,6 +105,12 @@ test('a distributor orders a project (a line below MOQ corrected, a shipping dat
   for (const status of ['2', '3', '4']) await expect(main.getByRole('list').getByText(es(`orders.status.${status}`))).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshots(page, 'order-finished');
+
+  // The project is ordered now (no other actions): its page leads to the order.
+  await page.goto(`/project/${projectId}`);
+  await expect(main.getByRole('link', { name: es('orders.action.open', { id: String(orderId) }) })).toBeVisible();
+  await expect(main.getByRole('link', { name: es('orders.action.place') })).toHaveCount(0);
+  await page.goto(`/order/${orderId}`);
 
   // The invoice: its PDF in Spanish, checked by independent readers.
   const download = page.waitForEvent('download');

@@ -3,6 +3,7 @@ import { MyRequestsSection, ProjectRequestsSection } from '../../features/projec
 import { ProjectRequestActions } from '../../features/project-requests/project-request-actions';
 import { ProfilePage } from '../../features/profile/profile-page';
 import { ProjectBudgetActions, ProjectQuotesSection } from '../../features/budgets/project-quotes';
+import { ProjectOrderActions } from '../../features/orders/project-orders';
 
 /*
  * The requests a user sends (project-requests feature, issue 11 §3–§5) joined with the pages that
@@ -21,6 +22,7 @@ export function ProjectPageWithRequests() {
       renderActions={(project) => (
         <>
           <ProjectBudgetActions project={project} />
+          <ProjectOrderActions project={project} />
           <ProjectRequestActions project={project} />
         </>
       )}
