@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CatalogId, CatalogIdQuery, Lang, LangQuery } from './common';
-import { Id, IdQuery } from './input';
+import { Id, IdQuery, SafeText } from './input';
 
 // ─── Documents and downloads (issue 14; platform-core §3, §4, §7, §9; configuration-domain §3, §7, §9) ─
 
@@ -96,7 +96,7 @@ export const DocsWebBody = z.strictObject({
   docs: DocumentRequestList,
   delivery: DownloadDelivery.default('zip'),
   projectId: Id.optional(),
-  title: z.string().trim().min(1).max(100).optional(),
+  title: SafeText.trim().min(1).max(100).optional(),
 });
 export type DocsWebBody = z.infer<typeof DocsWebBody>;
 
@@ -203,7 +203,7 @@ export const SocketDownloadPayload = z.object({
   refreshToken: z.string().max(4096).optional(),
   delivery: DownloadDelivery.default('zip'),
   projectId: Id.optional(),
-  title: z.string().trim().min(1).max(100).optional(),
+  title: SafeText.trim().min(1).max(100).optional(),
 });
 export type SocketDownloadPayload = z.input<typeof SocketDownloadPayload>;
 
