@@ -149,24 +149,33 @@ export function intensityAt(distribution: CandelaDistribution, gamma: number, c 
 
 /**
  * The flux of the table inside a cone around the nadir (half angle in degrees; 180 for the whole
- * sphere), integrating the interpolated table: the zonal sum a photometric reader makes.
+ * sphere): the zonal sum a photometric reader makes — per stored C plane, the trapezoid over the γ
+ * bands (the last band cut at the cone, its edge intensity interpolated), the planes averaged over
+ * the quadrant by the trapezoid rule (the table interpolates linearly between them).
  */
 export function fluxWithinCone(distribution: CandelaDistribution, halfAngle: number): number {
-  const steps = 720;
-  const cSteps = distribution.horizontalAngles.length === 1 ? 1 : 36;
   const limit = Math.min(180, Math.max(0, halfAngle));
-  let total = 0;
-  for (let ci = 0; ci < cSteps; ci++) {
-    const c = cSteps === 1 ? 0 : ((ci + 0.5) * 90) / cSteps;
-    let sum = 0;
-    const dg = limit / steps;
-    for (let i = 0; i < steps; i++) {
-      const gamma = (i + 0.5) * dg;
-      sum += intensityAt(distribution, gamma, c) * Math.sin(rad(gamma)) * rad(dg);
+  const gammas = distribution.verticalAngles;
+  const planeFlux = (row: readonly number[]) => {
+    let flux = 0;
+    for (let i = 0; i < gammas.length - 1; i++) {
+      const g1 = gammas[i] ?? 0;
+      if (g1 >= limit) break;
+      const g2 = Math.min(gammas[i + 1] ?? 0, limit);
+      const i1 = row[i] ?? 0;
+      const full = gammas[i + 1] ?? 0;
+      const i2 = g2 === full ? (row[i + 1] ?? 0) : i1 + ((row[i + 1] ?? 0) - i1) * ((g2 - g1) / (full - g1));
+      flux += ((i1 + i2) / 2) * 2 * Math.PI * (Math.cos(rad(g1)) - Math.cos(rad(g2)));
     }
-    total += sum;
-  }
-  return (total / cSteps) * 2 * Math.PI;
+    return flux;
+  };
+  const rows = distribution.candela;
+  if (rows.length === 1) return planeFlux(rows[0] ?? []);
+  let total = 0;
+  rows.forEach((row, index) => {
+    total += planeFlux(row) * ((index === 0 || index === rows.length - 1 ? 0.5 : 1) / (rows.length - 1));
+  });
+  return total;
 }
 
 /** The curve of one plane pair for a polar diagram: γ from −180 (C180/C270 side) to 180, cd per 1,000 lm. */

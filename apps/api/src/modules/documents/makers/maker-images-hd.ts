@@ -29,15 +29,20 @@ function innerOf(pictureSvg: string): { inner: string; viewBox: string } {
     .slice(open?.[0].length ?? 0)
     .replace(/<\/svg>\s*$/, '')
     // the first full-frame rectangle after the definitions is the studio background
-    .replace(new RegExp(`(</defs>)<rect x="0" y="0" width="${w}" height="${h}" fill="#[0-9a-f]{6}"/>`, 'i'), '$1');
+    .replace(new RegExp(`(</defs>)<rect x="0" y="0" width="${w}" height="${h}" fill="#[0-9a-f]{6}"/>`, 'i'), '$1')
+    // and the studio's ceiling strip: the room has its own ceiling
+    .replace(new RegExp(`<rect x="0" y="0" width="${w}" height="14" fill="#e6e6e4"/><line x1="0" y1="14" x2="${w}" y2="14" stroke="#d2d2cf"/>`), '');
   return { inner, viewBox };
 }
 
 /** Where the luminaire sits in the 1200 × 800 room, by its shape. */
+// Ceiling-hung pictures are scaled so that their ceiling line (y 14 of 300) meets the room's ceiling
+// (y 40) and their pool of light (y 272) the table top (y 600): 2.17 × 400 = 868 wide.
+const HUNG = { x: 166, y: 40 - 14 * 2.17, width: 868 };
 const PLACEMENT: Record<LuminaireShape, { x: number; y: number; width: number }> = {
-  pendant: { x: 330, y: 40, width: 540 },
-  ceiling: { x: 380, y: 40, width: 440 },
-  track: { x: 360, y: 40, width: 480 },
+  pendant: HUNG,
+  ceiling: HUNG,
+  track: HUNG,
   wall: { x: 420, y: 180, width: 360 },
   bathroom: { x: 420, y: 160, width: 360 },
   wallPendant: { x: 420, y: 150, width: 380 },

@@ -88,7 +88,12 @@ export function drawPolarDiagram(pdf: BrandedPdf, distribution: CandelaDistribut
       .stroke();
   }
   pdf.use('regular', PDF_SIZES.small - 1, PDF_COLORS.muted);
-  for (let i = 1; i <= rings; i++) doc.text(number(step * i, lang, 0), cx + 2, cy - (radius * i) / rings - 7, { lineBreak: false });
+  // Ring values along the 165° radius (up and left of the zenith label), each just inside its ring.
+  const labelAngle = (-165 * Math.PI) / 180;
+  for (let i = 1; i <= rings; i++) {
+    const r = (radius * i) / rings;
+    doc.text(number(step * i, lang, 0), cx + Math.sin(labelAngle) * r - 14, cy + Math.cos(labelAngle) * r - 3, { width: 14, align: 'right', lineBreak: false });
+  }
   for (const angle of [0, 30, 60, 90, 120, 150, 180]) {
     const a = (angle * Math.PI) / 180;
     const label = `${angle}°`;

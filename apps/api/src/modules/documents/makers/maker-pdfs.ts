@@ -13,6 +13,7 @@ import {
   formatFeetAndInches,
   formatInchFraction,
   kilogramsToPounds,
+  type Lang,
 } from '@lumen/domain';
 import QRCode from 'qrcode';
 import { type BrandedPdf, createBrandedPdf, drawTable, PDF_COLORS, PDF_SIZES } from '../../../lib/pdf';
@@ -137,7 +138,7 @@ interface BillRow {
 }
 
 /** The rows of a creation's bill of materials: articles, accessories and drivers of every composition. */
-export function billRows(compositions: readonly unknown[], t: Texts): Array<{ title: string; rows: BillRow[]; totals: string }> {
+export function billRows(compositions: readonly unknown[], t: Texts, lang: Lang): Array<{ title: string; rows: BillRow[]; totals: string }> {
   return compositions.filter(isComposition).map((composition) => ({
     title: t('docs.field.composition', { number: composition.compositionNumber }),
     rows: [
@@ -145,7 +146,7 @@ export function billRows(compositions: readonly unknown[], t: Texts): Array<{ ti
       ...composition.accessories.map((line) => ({ reference: line.accessoryCode, description: t('docs.field.accessory'), quantity: line.quantity })),
       ...composition.electricalGroups.flatMap((group) => group.drivers.map((driver) => ({ reference: driver.driverCode, description: `${t('docs.field.driver')} · ${group.model}`, quantity: driver.count }))),
     ],
-    totals: t('docs.field.totals', { lumens: composition.totalLumensLed, watts: composition.totalWatts }),
+    totals: t('docs.field.totals', { lumens: number(composition.totalLumensLed, lang, 0), watts: number(composition.totalWatts, lang) }),
   }));
 }
 
@@ -160,7 +161,7 @@ export async function creationSheetPdf(input: SheetInput, subType: 'creation' | 
   const { product } = input;
   const t = textsOf(product.language);
   const code = product.creation?.code ?? '';
-  const pdf = documentPdf(product.language, `${t('docs.creationSheet.title')} · ${code}`, product.info.description, `${code} · ${product.model}`, input.made);
+  const pdf = documentPdf(product.language, t('docs.creationSheet.title'), `${code} · ${product.info.description}`, `${code} · ${product.model}`, input.made);
   pictureAndPolar(pdf, input, t);
   heading(pdf, t('docs.section.configuration'));
   facts(pdf, [[t('docs.field.creationCode'), code], ...configurationRows(product, t).slice(1)]);
@@ -168,7 +169,7 @@ export async function creationSheetPdf(input: SheetInput, subType: 'creation' | 
   facts(pdf, technicalRows(input, t).slice(0, -1));
   if (subType === 'creation') {
     heading(pdf, t('docs.section.billOfMaterials'));
-    const bills = billRows(product.creation?.compositions ?? [], t);
+    const bills = billRows(product.creation?.compositions ?? [], t, product.language);
     if (bills.length === 0) pdf.use('regular').text(t('docs.bom.empty'), pdf.left, pdf.doc.y, { width: pdf.width });
     for (const bill of bills) {
       pdf.ensureSpace(40);

@@ -53,9 +53,9 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
       (drawing ??= self.geometry().then((g) => {
         const t = textsOf(product.language);
         return dimensionDrawing(g, {
-          front: `${product.reference} · ${t('docs.field.model')} ${product.model}`,
-          side: t('docs.field.dimensions'),
-          plan: t('docs.field.installation'),
+          front: `${t('docs.view.front')} · ${product.reference}`,
+          side: t('docs.view.side'),
+          plan: t('docs.view.below'),
           length: lengthFormatter(product.catalogId === 21),
         });
       })),
@@ -87,9 +87,17 @@ function photometricHeader(s: Shared, fileName: string): PhotometricHeader {
   };
 }
 
+/** Rasterised pictures by their SVG (a pure function of it), the last 64: every sheet of a model in a finish reuses one. */
+const rasterised = new Map<string, Buffer>();
+
 async function pictureForPdf(s: Shared): Promise<Buffer> {
   const svg = await s.pictureSvg();
-  return new Resvg(svg, { fitTo: { mode: 'width', value: 800 }, font: { loadSystemFonts: false }, background: '#ffffff' }).render().asPng();
+  const known = rasterised.get(svg);
+  if (known) return known;
+  const png = new Resvg(svg, { fitTo: { mode: 'width', value: 700 }, font: { loadSystemFonts: false }, background: '#ffffff' }).render().asPng();
+  if (rasterised.size >= 64) rasterised.delete(rasterised.keys().next().value ?? '');
+  rasterised.set(svg, png);
+  return png;
 }
 
 async function photometryFiles(s: Shared): Promise<MadeFile[]> {
