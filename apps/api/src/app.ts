@@ -208,7 +208,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Orders (issue 13): the outbox and the built-in ERP's schedule run on the PostgreSQL job queue.
   const orderJobs = createOrderJobQueue({ database: deps.database, log: app.log, clock });
   app.decorate('orderJobs', orderJobs);
-  let ordersService: OrdersService | undefined;
+  // The ERP tells the orders service of its steps, and the orders service needs the ERP: the listener is
+  // looked up when the ERP first calls it, once both exist.
+  const built: { orders?: OrdersService } = {};
   const erp = createBuiltinErp({
     database: deps.database,
     jobs: orderJobs,
@@ -216,12 +218,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stepMs: config.erpStepMs,
     vatPercent: config.erpVatPercent,
     listener: () => {
-      if (!ordersService) throw new Error('orders service not built');
-      return ordersService.listener;
+      if (!built.orders) throw new Error('orders service not built');
+      return built.orders.listener;
     },
   });
   const erpService = createErpService(ctx, { erp, products, clientCodeOf: (companyId) => clientCodeOfCompany(ctx.db, companyId) });
-  ordersService = createOrdersService(ctx, { projects, products, flags, budgets, erp, jobs: orderJobs, invoiceOf: (orderId) => erpService.invoiceOfOrder(orderId) });
+  const ordersService = createOrdersService(ctx, { projects, products, flags, budgets, erp, jobs: orderJobs, invoiceOf: (orderId) => erpService.invoiceOfOrder(orderId) });
+  built.orders = ordersService;
   erp.registerWorkers();
   ordersService.registerWorkers();
   await app.register(ordersRoutes, { orders: ordersService });
