@@ -54,14 +54,23 @@ try {
   const ms = (x: number) => x.toFixed(1);
 
   // 200-line projects (MOQ-1 active references, quantity 1 … 9), one per processing round.
-  const references = (
+  const references: string[] = [];
+  const candidates = (
     await database.db
       .select({ reference: catalogueArticles.reference })
       .from(catalogueArticles)
       .where(and(eq(catalogueArticles.catalogId, 16), eq(catalogueArticles.active, true), eq(catalogueArticles.moq, 1)))
       .orderBy(asc(catalogueArticles.reference))
-      .limit(200)
+      .limit(400)
   ).map((row) => row.reference);
+  // Keep 200 the order page offers as valid (a variation's own MOQ or an ended window rules some out).
+  {
+    const probe = (await (await call('POST', '/api/projects/v1/projects', { name: 'Bench probe', catalogId: 16, products: [] })).json()) as { id: number };
+    await call('POST', `/api/projects/v1/projects/${probe.id}/products`, candidates.slice(0, 200).map((referenceCode) => ({ referenceCode, quantity: 1 })));
+    await call('POST', `/api/projects/v1/projects/${probe.id}/products`, candidates.slice(200).map((referenceCode) => ({ referenceCode, quantity: 1 })));
+    const probed = (await (await call('GET', `/api/orders/v2/orders/new/${probe.id}`)).json()) as { lines: Array<{ referenceCode: string; valid: boolean }> };
+    references.push(...probed.lines.filter((line) => line.valid).map((line) => line.referenceCode).slice(0, 200));
+  }
   const bodies: unknown[] = [];
   for (let round = 0; round < ROUNDS + WARM_UP; round += 1) {
     const project = (await (await call('POST', '/api/projects/v1/projects', { name: `Bench order ${round}`, catalogId: 16, products: [] })).json()) as { id: number };

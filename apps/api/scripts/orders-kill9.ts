@@ -150,7 +150,15 @@ class Client {
   cookie = '';
   constructor(private readonly port: number) {}
 
+  /** A call as a browser makes it; an access token that ran out (15 min) is renewed by logging in again. */
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Answer }> {
+    const answer = await this.once(method, path, body, headers);
+    if (answer.status !== 401 || path.startsWith('/api/users/')) return answer;
+    await this.login();
+    return this.once(method, path, body, headers);
+  }
+
+  private async once(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Answer }> {
     const response = await fetch(`http://127.0.0.1:${this.port}${path}`, {
       method,
       headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },

@@ -26,10 +26,17 @@ export const AvailabilityProduct = z.object({
   reference: SafeText.trim().min(1, 'formError.required').max(20, 'formError.maxLength'),
   quantity: z.number().int('formError.wholeUnits').min(1, 'formError.quantityMin').max(ORDER_QUANTITY_MAX, 'formError.quantityTooLarge').default(1),
 });
-export const AvailabilityBody = z.union([
-  z.object({ products: z.array(AvailabilityProduct).min(1, 'formError.required').max(ORDER_LINES_MAX) }),
-  z.object({ lang: LangQuery.optional(), product: AvailabilityProduct }),
-]);
+/**
+ * `{products}` or the single form `{lang, product}` (spec §7). One object (not a union), so that a
+ * refusal names the field at fault (`body.products.0.reference`); one of the two is required.
+ */
+export const AvailabilityBody = z
+  .object({
+    products: z.array(AvailabilityProduct).min(1, 'formError.required').max(ORDER_LINES_MAX).optional(),
+    lang: LangQuery.optional(),
+    product: AvailabilityProduct.optional(),
+  })
+  .refine((body) => body.products !== undefined || body.product !== undefined, { message: 'formError.required', path: ['products'] });
 export type AvailabilityBody = z.input<typeof AvailabilityBody>;
 export const AvailabilityQuery = z.object({ lang: LangQuery.optional() });
 

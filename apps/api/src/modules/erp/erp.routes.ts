@@ -27,8 +27,8 @@ export const erpRoutes: FastifyPluginAsyncZod<ErpRoutesOptions> = async (app, { 
     },
     async (request) => {
       const body = request.body;
-      const products = 'products' in body ? body.products : [body.product];
-      return erp.availability(requirePrincipal(request), products, request.query.lang ?? ('lang' in body ? body.lang : undefined));
+      const products = body.products ?? (body.product ? [body.product] : []);
+      return erp.availability(requirePrincipal(request), products, request.query.lang ?? body.lang);
     },
   );
 

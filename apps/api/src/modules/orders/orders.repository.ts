@@ -48,7 +48,11 @@ export type OrderListRow = Pick<
   'id' | 'projectId' | 'projectName' | 'internalOrderNumber' | 'status' | 'processedAt' | 'plannedShippingDate' | 'linesCount' | 'netTotal' | 'currency' | 'delivery'
 >;
 
-/** A page of orders, newest first; `search` is folded already. One query: the count rides along (count(*) over ()). */
+/**
+ * A page of orders, newest first; `search` is folded already. The page walks the index
+ * (company, processed_at desc, id desc) and the count runs beside it as its own query (an index-only
+ * count), so a deep page does not materialise every row of the company as count(*) over () would.
+ */
 export async function listOrders(
   db: DbOrTx,
   scope: OrderScope,
@@ -63,32 +67,30 @@ export async function listOrders(
   if (query.status !== undefined) where.push(eq(orders.status, query.status));
   if (query.completed === true) where.push(eq(orders.status, 4));
   if (query.completed === false) where.push(ne(orders.status, 4));
-  const rows = await db
-    .select({
-      id: orders.id,
-      projectId: orders.projectId,
-      projectName: orders.projectName,
-      internalOrderNumber: orders.internalOrderNumber,
-      status: orders.status,
-      processedAt: orders.processedAt,
-      plannedShippingDate: orders.plannedShippingDate,
-      linesCount: orders.linesCount,
-      netTotal: orders.netTotal,
-      currency: orders.currency,
-      delivery: orders.delivery,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(...where))
-    .orderBy(desc(orders.processedAt), desc(orders.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.offset > 0) {
-    const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(and(...where));
-    total = count?.n ?? 0;
-  }
-  return { rows, total };
+  const condition = and(...where);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        projectId: orders.projectId,
+        projectName: orders.projectName,
+        internalOrderNumber: orders.internalOrderNumber,
+        status: orders.status,
+        processedAt: orders.processedAt,
+        plannedShippingDate: orders.plannedShippingDate,
+        linesCount: orders.linesCount,
+        netTotal: orders.netTotal,
+        currency: orders.currency,
+        delivery: orders.delivery,
+      })
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.processedAt), desc(orders.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(condition),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** The ERP moved the order on: status and its date, the planned shipping date; only forwards (a repeated step changes nothing). */
