@@ -89,6 +89,11 @@ export const DownloadDelivery = z.enum(['zip', 'files']);
 export type DownloadDelivery = z.infer<typeof DownloadDelivery>;
 
 /** ?lang&catalogId of the generate calls. */
+/** GET apiv2 documents/generate-creation-specsheet/{code}: a creation code as projects give them (CR000000123). */
+export const CreationCodeParam = z.object({ code: SafeText.regex(/^[A-Z]{2}\d{9}$/, 'must be a creation code such as CR000000123') });
+/** Its language; the caller's own when absent. */
+export const CreationSheetQuery = z.object({ lang: LangQuery.optional() });
+
 export const DocumentsQuery = z.object({ lang: LangQuery.default('en'), catalogId: CatalogIdQuery.default(16) });
 
 /** POST /api/documents/v1/docs-web: `docs` and, beyond the spec, the delivery, the project it is for and a title. */

@@ -1,6 +1,7 @@
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DocsWebBody, DocsWebList, DocsWebQuery, DocumentsQuery, Download, DownloadFileQuery, DownloadIdParam, DownloadList, GlobalGenerateBody } from '@lumen/contracts';
+import { CreationCodeParam, CreationSheetQuery, DocsWebBody, DocsWebList, DocsWebQuery, DocumentsQuery, Download, DownloadFileQuery, DownloadIdParam, DownloadList, GlobalGenerateBody } from '@lumen/contracts';
+import { DEFAULT_LANG, isLang, type Lang } from '@lumen/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import yazl from 'yazl';
@@ -20,6 +21,9 @@ export interface DocumentsRoutesOptions {
 }
 
 const TAGS = ['documents'];
+
+/** The caller's language as a document language (the default when the account holds another value). */
+const langOf = (lang: string): Lang => (isLang(lang) ? lang : DEFAULT_LANG);
 const V1 = '/api/documents/v1';
 
 /** Text formats (SVG, DXF, OBJ, IES, LDT, XML) are deflated; PDFs, PNGs, GLBs and containers are compressed already and stored as they are. */
@@ -79,6 +83,29 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     async (request, reply) => {
       const { lang, catalogId } = request.query;
       return reply.code(202).send(await documents.start(requirePrincipal(request), { docs: request.body, lang, catalogId, delivery: 'zip' }));
+    },
+  );
+
+  app.get(
+    '/api/apiv2/documents/generate-creation-specsheet/:code',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: TAGS,
+        summary: 'The spec sheet (PDF) of a creation in one of the caller’s projects, by its code, in the caller’s language',
+        params: CreationCodeParam,
+        querystring: CreationSheetQuery,
+        response: { 200: z.unknown().describe('application/pdf') },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const sheet = await documents.creationSpecSheet(principal, request.params.code, request.query.lang ?? langOf(principal.lang));
+      return reply
+        .header('content-type', sheet.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', attachmentDisposition(sheet.fileName))
+        .send(sheet.body);
     },
   );
 

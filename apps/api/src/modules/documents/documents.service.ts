@@ -56,7 +56,7 @@ interface ItemRequest {
 }
 
 export interface DocumentsDeps {
-  projects: Pick<ProjectsService, 'detail'>;
+  projects: Pick<ProjectsService, 'detail' | 'creationLine'>;
   products: MakerDeps['products'];
   images: Pick<ImagesService, 'catalogueImage'>;
   storage: FileStorage;
@@ -468,6 +468,26 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
     },
 
     /** GET docs-web: the documents a product has, with sizes when they were made already. */
+    /**
+     * GET apiv2 documents/generate-creation-specsheet/{code} (spec §7): the creation spec sheet of a
+     * creation the caller may download, found by its code among the projects they see (404 otherwise,
+     * 403 without project.download), made at once in the caller's language.
+     */
+    async creationSpecSheet(principal: Principal, creationCode: string, lang: Lang): Promise<MadeFile> {
+      const { projectId, productId } = await deps.projects.creationLine(principal, creationCode);
+      const project = await downloadableProject(principal, projectId, lang, new Map());
+      const line = project.products.find((product) => product._id === productId);
+      if (!line || line.type !== 'CREATION' || !line.creationCode) throw new AppError('NOT_FOUND', 'No creation with this code in your projects');
+      const subject: DocumentSubject = {
+        catalogId: project.catalogId as CatalogId,
+        language: lang,
+        creation: { code: line.creationCode, model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED' },
+      };
+      const [sheet] = await make({ type: 'creationSpecSheet', subType: 'creation' }, subject, makerDeps);
+      if (!sheet) throw new AppError('NOT_FOUND', 'No spec sheet for this creation');
+      return sheet;
+    },
+
     async available(query: { catalog: CatalogId; language: Lang; model: string; productType: 'REGULAR' | 'CREATION'; files?: DocumentKind['type'][] | undefined }): Promise<DocsWebList> {
       const model = query.model.toUpperCase();
       const version = await catalogueVersion(model, query.catalog, query.language, 'model');

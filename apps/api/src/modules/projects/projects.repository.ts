@@ -196,6 +196,18 @@ export async function findVisibleProject(db: DbOrTx, scope: ProjectScope, id: nu
   return row ? flatten(row) : undefined;
 }
 
+/** The line holding a creation code in a project the scope sees (the most recently changed one, codes travel with copies). */
+export async function findVisibleCreationLine(db: DbOrTx, scope: ProjectScope, creationCode: string): Promise<{ projectId: number; productId: string } | undefined> {
+  const [row] = await db
+    .select({ projectId: projectProducts.projectId, productId: projectProducts.id })
+    .from(projectProducts)
+    .innerJoin(projects, eq(projects.id, projectProducts.projectId))
+    .where(and(eq(projectProducts.creationCode, creationCode), visibleTo(scope)))
+    .orderBy(desc(projects.updatedAt), desc(projects.id))
+    .limit(1);
+  return row ? { projectId: row.projectId, productId: String(row.productId) } : undefined;
+}
+
 /** Locks the project row for the rest of the transaction (writers of one project queue here). */
 export async function lockProject(tx: DbOrTx, id: number): Promise<ProjectRow | undefined> {
   const [row] = await tx.select().from(projects).where(eq(projects.id, id)).for('update');

@@ -60,6 +60,7 @@ import {
   findImport,
   findProduct,
   findUserByEmail,
+  findVisibleCreationLine,
   findVisibleProject,
   insertVersionMail,
   insertProducts,
@@ -522,6 +523,13 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         return project.id;
       });
       return this.detail(principal, id, {});
+    },
+
+    /** Where a creation code lives among the projects the caller sees: 404 when none (or not visible). */
+    async creationLine(principal: Principal, creationCode: string): Promise<{ projectId: number; productId: string }> {
+      const line = await findVisibleCreationLine(ctx.db, scopeOf(principal), creationCode);
+      if (!line) throw new AppError('NOT_FOUND', 'No creation with this code in your projects');
+      return line;
     },
 
     async detail(principal: Principal, id: number, query: DetailQuery): Promise<Project> {
