@@ -28,15 +28,14 @@ export const AvailabilityProduct = z.object({
 });
 /**
  * `{products}` or the single form `{lang, product}` (spec §7). One object (not a union), so that a
- * refusal names the field at fault (`body.products.0.reference`); one of the two is required.
+ * refusal names the field at fault (`body.products.0.reference`); a body with neither asks about
+ * nothing and is answered with no data.
  */
-export const AvailabilityBody = z
-  .object({
-    products: z.array(AvailabilityProduct).min(1, 'formError.required').max(ORDER_LINES_MAX).optional(),
-    lang: LangQuery.optional(),
-    product: AvailabilityProduct.optional(),
-  })
-  .refine((body) => body.products !== undefined || body.product !== undefined, { message: 'formError.required', path: ['products'] });
+export const AvailabilityBody = z.object({
+  products: z.array(AvailabilityProduct).min(1, 'formError.required').max(ORDER_LINES_MAX).optional(),
+  lang: LangQuery.optional(),
+  product: AvailabilityProduct.optional(),
+});
 export type AvailabilityBody = z.input<typeof AvailabilityBody>;
 export const AvailabilityQuery = z.object({ lang: LangQuery.optional() });
 

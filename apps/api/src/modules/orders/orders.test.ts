@@ -345,6 +345,7 @@ describe('availability (sr-erp)', () => {
     const single = await distributor.post('/api/sr-erp/v1/availability', { lang: 'fr', product: { reference: REF16[0], quantity: 5000 } });
     expect(single.json<AvailabilityResponse>().data[0]?.availability).toEqual(data[1]?.availability);
     expect((await distributor.post('/api/sr-erp/v1/availability', { products: [] })).statusCode).toBe(400);
+    expect((await distributor.post('/api/sr-erp/v1/availability', {})).json<AvailabilityResponse>()).toEqual({ data: [] });
     expect((await t.agent().post('/api/sr-erp/v1/availability', { products: [{ reference: REF16[0], quantity: 1 }] })).statusCode).toBe(401);
   });
 
