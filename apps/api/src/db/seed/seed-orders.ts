@@ -139,7 +139,7 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date = new Date()): Promis
         .returning({ id: orders.id });
       if (!order) continue;
       await tx.update(orders).set({ erpReference: erpReferenceOf(order.id) }).where(eq(orders.id, order.id));
-      const payload = { orderId: order.id, clientCode: row.clientCode, companyId: row.id, projectName, internalOrderNumber, currency, lang: buyer.lang, sendTogether: true, netTotal, lines: lines.map((line) => ({ referenceCode: line.referenceCode, model: line.model, quantity: line.quantity, shippingDate: line.shippingDate })) };
+      const payload = { orderId: order.id, clientCode: row.clientCode, companyId: row.id, projectName, internalOrderNumber, currency, lang: buyer.lang, sendTogether: true, netTotal, lines: lines.map((line) => ({ referenceCode: line.referenceCode, model: line.model, description: line.description, quantity: line.quantity, shippingDate: line.shippingDate, unitNet: line.price.unitNet, totalNet: line.price.totalNet })) };
       await tx.insert(erpReceivedOrders).values({ orderId: order.id, erpReference: erpReferenceOf(order.id), payload, receivedAt: processedAt });
       if (finishedAt) {
         const year = finishedAt.getUTCFullYear();

@@ -1,8 +1,9 @@
 import type { Invoice, Lang } from '@lumen/contracts';
-import { formatCurrency, formatLocaleDate, formatPercent } from '@lumen/domain';
+import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent } from '@lumen/domain';
 import { translationsFor } from '@lumen/i18n';
 import { fillTemplate } from '../../lib/mail-text';
 import { createBrandedPdf, drawTable, drawTotals, PDF_COLORS, PDF_SIZES } from '../../lib/pdf';
+import type { InvoiceLine } from './erp.repository';
 
 /** The brand that issues invoices (the manufacturer). */
 export const INVOICE_ISSUER = { name: 'Lumen Lighting S.L.', lines: ['VAT ES-B00000000', 'billing@lumen.example'] };
@@ -17,9 +18,8 @@ function textsOf(lang: Lang) {
  * number formats, currency as spec §9, embedded fonts): number, dates, client code, the order it
  * bills, net, VAT, total and status; "Page X of Y" on every page.
  */
-export async function invoicePdf(invoice: Invoice, party: { clientCode: string }, lang: Lang): Promise<Buffer> {
+export async function invoicePdf(invoice: Invoice, party: { clientCode: string; lines?: readonly InvoiceLine[] }, lang: Lang): Promise<Buffer> {
   const t = textsOf(lang);
-  const money = (amount: number) => formatCurrency(amount, invoice.currency);
   const date = (value: string) => formatLocaleDate(value, lang, { dateStyle: 'long' });
   const title = t('invoice.document.title', { number: invoice.number });
   const pdf = createBrandedPdf({
@@ -50,23 +50,28 @@ export async function invoicePdf(invoice: Invoice, party: { clientCode: string }
   });
   doc.x = pdf.left;
   doc.y = top + Math.ceil(facts.length / 2) * 24 + 10;
+  pdf.use('bold', PDF_SIZES.body).text(t('invoice.document.line', { order: invoice.orderId }), pdf.left, doc.y, { width: pdf.width });
+  const reference = [invoice.projectName, invoice.internalOrderNumber ? t('invoice.document.internalNumber', { number: invoice.internalOrderNumber }) : ''].filter(Boolean).join(' · ');
+  pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(reference, pdf.left, doc.y + 2, { width: pdf.width });
+  doc.x = pdf.left;
+  doc.y += 8;
+  const lines = party.lines ?? [];
+  const money = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatCurrency(amount, invoice.currency));
   drawTable(
     pdf,
     [
-      { header: t('invoice.column.description'), width: 6, text: (row: { label: string; detail: string }) => [row.label, row.detail] },
-      { header: t('invoice.column.amount'), width: 2, align: 'right', text: () => money(invoice.net) },
+      { header: t('invoice.column.reference'), width: 2.2, text: (line: InvoiceLine) => line.referenceCode ?? line.model },
+      { header: t('invoice.column.description'), width: 3.6, text: (line) => line.description ?? line.model },
+      { header: t('invoice.column.quantity'), width: 1, align: 'right', text: (line) => formatLocaleNumber(line.quantity, lang) },
+      { header: t('invoice.column.unitPrice'), width: 1.6, align: 'right', text: (line) => money(line.unitNet) },
+      { header: t('invoice.column.amount'), width: 1.8, align: 'right', text: (line) => money(line.totalNet) },
     ],
-    [
-      {
-        label: t('invoice.document.line', { order: invoice.orderId }),
-        detail: [invoice.projectName, invoice.internalOrderNumber ? t('invoice.document.internalNumber', { number: invoice.internalOrderNumber }) : ''].filter(Boolean).join(' · '),
-      },
-    ],
+    lines.length > 0 ? lines : [{ referenceCode: null, model: t('invoice.document.line', { order: invoice.orderId }), quantity: 1, unitNet: invoice.net, totalNet: invoice.net }],
   );
   drawTotals(pdf, [
-    { label: t('invoice.totals.net'), value: money(invoice.net) },
-    { label: t('invoice.totals.vat', { percent: formatPercent(invoice.vatPercent, lang) }), value: money(invoice.vat) },
-    { label: t('invoice.totals.total'), value: money(invoice.total), strong: true },
+    { label: t('invoice.totals.net'), value: formatCurrency(invoice.net, invoice.currency) },
+    { label: t('invoice.totals.vat', { percent: formatPercent(invoice.vatPercent, lang) }), value: formatCurrency(invoice.vat, invoice.currency) },
+    { label: t('invoice.totals.total'), value: formatCurrency(invoice.total, invoice.currency), strong: true },
   ]);
   pdf.ensureSpace(30);
   pdf.use('regular', PDF_SIZES.body, PDF_COLORS.muted).text(t('invoice.document.terms', { date: date(invoice.dueDate), currency: invoice.currency }), pdf.left, doc.y + 8, { width: pdf.width });

@@ -12,7 +12,7 @@ export interface ErpOrder {
   sendTogether: boolean;
   /** Net total of the order (2 decimals, as text); null when a line had no price. */
   netTotal: string | null;
-  lines: Array<{ referenceCode: string | null; model: string; quantity: number; shippingDate: string }>;
+  lines: Array<{ referenceCode: string | null; model: string; quantity: number; shippingDate: string; description?: string; unitNet?: number | null; totalNet?: number | null }>;
 }
 
 /** What the orders module lets the ERP change on an order (its status and planned shipping date). */

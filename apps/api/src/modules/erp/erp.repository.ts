@@ -59,6 +59,16 @@ export interface InvoiceListRow extends InvoiceRow {
   internalOrderNumber: string;
 }
 
+/** A billed line as the ERP received it. */
+export interface InvoiceLine {
+  referenceCode: string | null;
+  model: string;
+  description?: string;
+  quantity: number;
+  unitNet?: number | null;
+  totalNet?: number | null;
+}
+
 export type InvoiceSortKey = 'ISSUE_DATE_DESC' | 'ISSUE_DATE_ASC' | 'DUE_DATE_ASC' | 'DUE_DATE_DESC' | 'TOTAL_DESC' | 'TOTAL_ASC';
 
 const SORTS: Record<InvoiceSortKey, SQL[]> = {
@@ -101,11 +111,11 @@ async function countInvoices(db: DbOrTx, where: SQL | undefined): Promise<number
   return row?.n ?? 0;
 }
 
-export async function findInvoice(db: DbOrTx, clientCode: string, number: string): Promise<InvoiceListRow | undefined> {
+export async function findInvoice(db: DbOrTx, clientCode: string, number: string): Promise<(InvoiceListRow & { lines: InvoiceLine[] }) | undefined> {
   const [row] = await db
-    .select({ invoice: invoices, projectName, internalOrderNumber })
+    .select({ invoice: invoices, projectName, internalOrderNumber, lines: sql<InvoiceLine[] | null>`${erpReceivedOrders.payload}->'lines'` })
     .from(invoices)
     .innerJoin(erpReceivedOrders, eq(erpReceivedOrders.orderId, invoices.orderId))
     .where(and(sql`upper(${invoices.clientCode}) = upper(${clientCode})`, eq(invoices.number, number)));
-  return row ? { ...row.invoice, projectName: row.projectName, internalOrderNumber: row.internalOrderNumber } : undefined;
+  return row ? { ...row.invoice, projectName: row.projectName, internalOrderNumber: row.internalOrderNumber, lines: Array.isArray(row.lines) ? row.lines : [] } : undefined;
 }

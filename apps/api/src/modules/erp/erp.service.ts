@@ -111,7 +111,7 @@ export function createErpService(ctx: AppContext, deps: { erp: ErpPort; products
       const row = await findInvoice(db, code, number);
       if (!row) throw new AppError('NOT_FOUND', `No invoice ${number}`);
       const lang = asked ?? ((LANGS as readonly string[]).includes(row.lang) ? (row.lang as Lang) : langFor(principal, undefined));
-      return { fileName: `${row.number}.pdf`, content: await invoicePdf(invoiceOf(row, dayOf(clock())), { clientCode: row.clientCode }, lang) };
+      return { fileName: `${row.number}.pdf`, content: await invoicePdf(invoiceOf(row, dayOf(clock())), { clientCode: row.clientCode, lines: row.lines }, lang) };
     },
 
     /** The invoice of an order, for the order page (the orders module checked the caller may see the order). */

@@ -371,7 +371,7 @@ export function createOrdersService(
       lang: row.lang,
       sendTogether: row.sendTogether,
       netTotal: row.netTotal,
-      lines: (row.lines as StoredLine[]).map((line) => ({ referenceCode: line.referenceCode, model: line.model, quantity: line.quantity, shippingDate: line.shippingDate })),
+      lines: (row.lines as StoredLine[]).map((line) => ({ referenceCode: line.referenceCode, model: line.model, description: line.description, quantity: line.quantity, shippingDate: line.shippingDate, unitNet: line.price?.unitNet ?? null, totalNet: line.price?.totalNet ?? null })),
     };
   }
 

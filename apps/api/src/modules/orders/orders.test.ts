@@ -217,6 +217,8 @@ describe('delivery through the outbox and the built-in ERP', () => {
       const text = pdfText(pdf.rawPayload).replace(/[\u00a0\u202f]/g, ' ');
       expect(text).toContain(invoice?.number);
       expect(text).toContain('C-100234');
+      // The billed lines as the ERP received them.
+      expect(text).toContain(REF16[0]);
       expect(text).toContain(lang === 'de' ? 'Rechnung' : 'Facture');
       expect(text).toMatch(lang === 'de' ? /Seite 1 von 1/ : /Page 1 sur 1/);
       // Locale formats: 1.234,56 € in German and French spacing.
