@@ -189,6 +189,12 @@ describeWithDb('idempotency keys', () => {
         'POST /api/support/v1/support-request/project-budget-usa',
         'POST /api/support/v1/support-request/project-registration-usa',
         'POST /api/support/v1/desk/requests/{id}/replies',
+        'POST /api/projects/v1/budget',
+        'POST /api/apiv2/budget',
+        'POST /api/projects/v1/budget/final-quote',
+        'POST /api/projects/v1/budget/quotes/{id}/send',
+        'POST /api/orders/v2/orders/process',
+        'POST /api/orders/v2/orders/{id}/reorder',
       ].sort(),
     );
   });
