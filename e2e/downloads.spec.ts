@@ -17,7 +17,9 @@ test('a specifier downloads a project’s documents as one zip with progress vis
   const project = ((await list.json()) as { items: Array<{ id: number; name: string }> }).items.find((item) => item.name === 'Casa Prieto (salón)');
   expect(project).toBeDefined();
 
-  await page.goto(`/project/${project!.id}/downloads`);
+  // From the project page, as a user finds it.
+  await page.goto(`/project/${project!.id}`);
+  await page.getByRole('main').getByRole('link', { name: es('downloads.action.project'), exact: true }).click();
   await expect(page.getByRole('heading', { name: es('downloads.title.project') })).toBeVisible();
   await page.getByRole('checkbox', { name: `${es('downloads.wholeProject')}: ${es('downloads.type.info')}` }).check();
   await page.screenshot({ path: testInfo.outputPath('downloads-desktop.png'), fullPage: true });
@@ -37,6 +39,28 @@ test('a specifier downloads a project’s documents as one zip with progress vis
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: testInfo.outputPath('downloads-phone.png'), fullPage: true });
 
-  await page.goto('/services/download');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: es('header.userMenuFor').replace('{{name}}', '') , exact: false }).first().click();
+  await page.getByRole('menuitem', { name: es('menu.downloads') }).click();
+  await expect(page).toHaveURL(/\/services\/download$/);
   await expect(page.getByTestId('download-entry').first()).toContainText('Casa Prieto (salón)');
+});
+
+test('a project line gives its own documents: the spec sheet of that line as configured', async ({ page }, testInfo) => {
+  await logIn(page, 'specifier@demo.example');
+  const list = await page.request.get('/api/projects/v1/projects/filter?page=1&limit=25&search=Casa%20Prieto');
+  const project = ((await list.json()) as { items: Array<{ id: number; name: string }> }).items.find((item) => item.name === 'Casa Prieto (salón)');
+  await page.goto(`/project/${project!.id}`);
+  const grid = page.getByRole('main').getByRole('table');
+  const button = grid.getByRole('button', { name: new RegExp(`^${es('downloads.buttonTitle').split('{{')[0]}`) }).first();
+  await button.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const saved = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: es('downloads.start'), exact: true }).click();
+  const download = await saved;
+  const file = join(testInfo.outputPath(), download.suggestedFilename());
+  await download.saveAs(file);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(execFileSync('qpdf', ['--check', file]).toString()).toContain('No syntax or stream encoding errors');
 });

@@ -24,7 +24,7 @@ export function LanguageSelect({ lang, defaultOpen, onChange }: { lang: Lang; de
 }
 
 /** `flags` (the backoffice flags screen) and `flagsPanel` (this browser's overrides) are for backoffice users; `desk` for sales staff and admins. */
-export type UserAction = 'profile' | 'orders' | 'invoices' | 'desk' | 'flags' | 'flagsPanel' | 'logout';
+export type UserAction = 'profile' | 'orders' | 'invoices' | 'downloads' | 'desk' | 'flags' | 'flagsPanel' | 'logout';
 
 export interface UserDropdownProps {
   name: string;
@@ -59,6 +59,8 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
               { id: 'invoices' as const, label: t('menu.invoices'), icon: 'zip' as const },
             ]
           : []),
+        // The documents asked for in this session and before (spec §2 /services/download), for every account.
+        { id: 'downloads' as const, label: t('menu.downloads'), icon: 'zip' as const },
         ...(desk ? [{ id: 'desk' as const, label: t('desk.title'), icon: 'postbox' as const }] : []),
         ...(backoffice
           ? [

@@ -178,6 +178,7 @@ function UserMenu() {
     else if (action === 'desk') void navigate('/desk');
     else if (action === 'orders') void navigate('/orders');
     else if (action === 'invoices') void navigate('/invoices');
+    else if (action === 'downloads') void navigate('/services/download');
     else if (action === 'flags') void navigate('/backoffice/flags');
     else if (action === 'flagsPanel') setFlagsPanel(true);
     else void dispatch(logout()).then(() => navigate('/'));

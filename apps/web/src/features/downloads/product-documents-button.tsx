@@ -17,13 +17,15 @@ export interface ProductDocumentsButtonProps {
   attributes?: DocumentAttributes;
   /** A project's line: its documents are read from the line on the server. */
   line?: { projectId: number; productId: string; type: 'REGULAR' | 'CREATION'; creationCode: string | null; validated: boolean };
+  /** What the product is called where several buttons sit together (a project's lines): names the button for screen readers. */
+  name?: string;
 }
 
 /**
  * "Documents" on a configurator and a project line: single documents of the product as configured
  * (spec §9 download types, the creation rules by the domain), in a dialog with their progress.
  */
-export function ProductDocumentsButton({ catalogId, model, reference, attributes, line }: ProductDocumentsButtonProps) {
+export function ProductDocumentsButton({ catalogId, model, reference, attributes, line, name }: ProductDocumentsButtonProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<DownloadType>('info');
@@ -53,8 +55,15 @@ export function ProductDocumentsButton({ catalogId, model, reference, attributes
 
   return (
     <>
-      <Button variant="secondary" size="sm" onPress={() => setOpen(true)}>
-        {t('downloads.button')}
+      <Button variant={line ? 'ghost' : 'secondary'} size="sm" onPress={() => setOpen(true)}>
+        {name ? (
+          <>
+            <span aria-hidden="true">{t('downloads.button')}</span>
+            <span className="lm-visually-hidden">{t('downloads.buttonTitle', { model: name })}</span>
+          </>
+        ) : (
+          t('downloads.button')
+        )}
       </Button>
       <Modal
         isOpen={open}

@@ -92,13 +92,17 @@ function usePrinting(): boolean {
  * (aria-rowcount, aria-rowindex); the row holding the focus and its two neighbours stay rendered,
  * so the focus is never dropped by a scroll and Tab / Shift+Tab always find the next row.
  */
-export function ProductsGrid({ project, editable, seesPrices }: { project: Project; editable: boolean; seesPrices: boolean }) {
+/** More actions of one line, from another feature (the app page joins them: the line's documents). */
+export type RenderLineActions = (product: ProjectProduct, name: string) => ReactNode;
+
+export function ProductsGrid({ project, editable, seesPrices, renderLineActions }: { project: Project; editable: boolean; seesPrices: boolean; renderLineActions?: RenderLineActions | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [removing, setRemoving] = useState<ProjectProduct | null>(null);
   const showPrices = seesPrices && project.products.some((product) => product.price);
   const { products } = project;
-  const columns = 5 + (showPrices ? 2 : 0) + (editable ? 1 : 0);
+  const withActions = editable || renderLineActions !== undefined;
+  const columns = 5 + (showPrices ? 2 : 0) + (withActions ? 1 : 0);
 
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -173,6 +177,7 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
         editable={editable}
         showPrices={showPrices}
         onRemove={onRowRemove}
+        renderLineActions={renderLineActions}
       />,
     );
     end = item.end;
@@ -185,7 +190,7 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
   return (
     <>
       <div className="project-grid__scroll">
-        <table className={['project-grid', showPrices && 'project-grid--prices', editable && 'project-grid--actions'].filter(Boolean).join(' ')} aria-rowcount={products.length + 1}>
+        <table className={['project-grid', showPrices && 'project-grid--prices', withActions && 'project-grid--actions'].filter(Boolean).join(' ')} aria-rowcount={products.length + 1}>
           <caption className="lm-visually-hidden">{t('projects.grid.caption', { name: project.name })}</caption>
           <colgroup>
             <col className="project-grid__col-product" />
@@ -195,7 +200,7 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
             <col className="project-grid__col-quantity" />
             {showPrices && <col className="project-grid__col-price" />}
             {showPrices && <col className="project-grid__col-price" />}
-            {editable && <col className="project-grid__col-actions" />}
+            {withActions && <col className="project-grid__col-actions" />}
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
@@ -206,7 +211,7 @@ export function ProductsGrid({ project, editable, seesPrices }: { project: Proje
               <th scope="col">{t('projects.grid.quantity')}</th>
               {showPrices && <th scope="col">{t('projects.grid.unitPrice')}</th>}
               {showPrices && <th scope="col">{t('projects.grid.totalPrice')}</th>}
-              {editable && (
+              {withActions && (
                 <th scope="col">
                   <span className="lm-visually-hidden">{t('projects.grid.actions')}</span>
                 </th>
@@ -252,13 +257,14 @@ interface RowProps {
   editable: boolean;
   showPrices: boolean;
   onRemove: (product: ProjectProduct) => void;
+  renderLineActions: RenderLineActions | undefined;
 }
 
 /**
  * One line. Memoised: a quantity change or a scroll re-renders the line it concerns and the lines
  * that come into view, not every line (the store keeps unchanged lines as the same objects).
  */
-const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove }: RowProps) {
+const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove, renderLineActions }: RowProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
@@ -334,23 +340,28 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
       </td>
       {showPrices && <td data-label={t('projects.grid.unitPrice')}>{product.price ? format.money(product.price.unitNet, product.price.currency) : empty}</td>}
       {showPrices && <td data-label={t('projects.grid.totalPrice')}>{product.price ? format.money(product.price.totalNet, product.price.currency) : empty}</td>}
-      {editable && (
+      {(editable || renderLineActions) && (
         <td className="project-grid__row-actions">
-          {product.type === 'REGULAR' && mayEdit && (
+          {renderLineActions?.(product, name)}
+          {editable && product.type === 'REGULAR' && mayEdit && (
             // The attributes configurator with this line's configuration (spec §2 /validate/{projectId}/{productId}).
             <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={attributesValidatePath(projectId, product._id)}>
               <span aria-hidden="true">{t('projects.product.edit')}</span>
               <span className="lm-visually-hidden">{t('projects.product.editNamed', { name })}</span>
             </Link>
           )}
-          <Button variant="ghost" size="sm" isLoading={cloning} onPress={() => void clone()}>
-            <span aria-hidden="true">{t('projects.product.clone')}</span>
-            <span className="lm-visually-hidden">{t('projects.product.cloneNamed', { name })}</span>
-          </Button>
-          <Button variant="ghost" size="sm" onPress={() => onRemove(product)}>
-            <span aria-hidden="true">{t('projects.product.delete')}</span>
-            <span className="lm-visually-hidden">{t('projects.product.deleteNamed', { name })}</span>
-          </Button>
+          {editable && (
+            <>
+              <Button variant="ghost" size="sm" isLoading={cloning} onPress={() => void clone()}>
+                <span aria-hidden="true">{t('projects.product.clone')}</span>
+                <span className="lm-visually-hidden">{t('projects.product.cloneNamed', { name })}</span>
+              </Button>
+              <Button variant="ghost" size="sm" onPress={() => onRemove(product)}>
+                <span aria-hidden="true">{t('projects.product.delete')}</span>
+                <span className="lm-visually-hidden">{t('projects.product.deleteNamed', { name })}</span>
+              </Button>
+            </>
+          )}
         </td>
       )}
     </tr>

@@ -1,7 +1,7 @@
-import { PROJECT_STATUS, PROJECT_STATUS_ACTIONS, type Project } from '@lumen/contracts';
+import { PROJECT_STATUS, PROJECT_STATUS_ACTIONS, type Project, type ProjectProduct } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Icon, Skeleton } from '@lumen/ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { parseProjectId } from './project-target';
@@ -24,10 +24,12 @@ export interface ProjectPageSlots {
   renderActions?: (project: Project) => ReactNode;
   /** More sections under the versions, from another feature (the requests sent about the project). */
   renderSections?: (project: Project) => ReactNode;
+  /** More actions of each product line, from another feature (its documents). */
+  renderLineActions?: (project: Project, product: ProjectProduct, name: string) => ReactNode;
 }
 
 /** /project/{projectId}: the project's products, its actions by status, and its versions. */
-export default function ProjectPage({ renderActions, renderSections }: ProjectPageSlots = {}) {
+export default function ProjectPage({ renderActions, renderSections, renderLineActions }: ProjectPageSlots = {}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const projectId = parseProjectId(useParams().projectId);
@@ -74,7 +76,7 @@ export default function ProjectPage({ renderActions, renderSections }: ProjectPa
       </section>
     );
   }
-  return <ProjectView project={current.data} seesPrices={seesPrices} renderActions={renderActions} renderSections={renderSections} />;
+  return <ProjectView project={current.data} seesPrices={seesPrices} renderActions={renderActions} renderSections={renderSections} renderLineActions={renderLineActions} />;
 }
 
 type Dialog = 'rename' | 'delete' | 'reference' | null;
@@ -84,9 +86,10 @@ interface ProjectViewProps {
   seesPrices: boolean;
   renderActions: ProjectPageSlots['renderActions'] | undefined;
   renderSections: ProjectPageSlots['renderSections'] | undefined;
+  renderLineActions: ProjectPageSlots['renderLineActions'] | undefined;
 }
 
-function ProjectView({ project, seesPrices, renderActions, renderSections }: ProjectViewProps) {
+function ProjectView({ project, seesPrices, renderActions, renderSections, renderLineActions }: ProjectViewProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -96,6 +99,8 @@ function ProjectView({ project, seesPrices, renderActions, renderSections }: Pro
   const { remote: versions, retry: retryVersions } = useProjectVersions(project);
   const family = versions.status === 'ready' ? versions.versions : [];
 
+  // One function per project answer, so the memoised lines re-render only when the project does.
+  const lineActions = useMemo(() => (renderLineActions ? (product: ProjectProduct, name: string) => renderLineActions(project, product, name) : undefined), [renderLineActions, project]);
   const statusActions = PROJECT_STATUS_ACTIONS[project.status];
   const editable = project.status === PROJECT_STATUS.EDITION && project.permissions.edit;
   const canRename = statusActions.includes('editName') && project.permissions.edit;
@@ -178,7 +183,7 @@ function ProjectView({ project, seesPrices, renderActions, renderSections }: Pro
             </div>
           )}
         </div>
-        <ProductsGrid project={project} editable={editable} seesPrices={seesPrices} />
+        <ProductsGrid project={project} editable={editable} seesPrices={seesPrices} renderLineActions={lineActions} />
       </section>
 
       <VersionsSection project={project} remote={versions} onRetry={retryVersions} />
