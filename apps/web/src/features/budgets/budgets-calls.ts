@@ -2,7 +2,7 @@ import type { BudgetBody, BudgetList, BudgetPayload, Lang, PublicQuote, Quote, S
 import { QuoteWithDocument } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 import { budgetIssuePath } from '../../shared/flags';
-import { saveFile } from './save-file';
+import { saveFile } from '../../shared/save-file';
 
 /*
  * The calls of budgets and quotes (apps/api README "Budgets and quotes"). The screens show their

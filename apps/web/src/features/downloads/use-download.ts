@@ -15,7 +15,7 @@ import { io, type Socket } from 'socket.io-client';
 import { selectAccount } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { loadDownloads } from './downloads-calls';
-import { saveDownload } from './save-download';
+import { saveFile } from '../../shared/save-file';
 
 type DocsSocket = Socket<DocsServerToClient, DocsClientToServer>;
 
@@ -101,15 +101,15 @@ export function useDownload(): { state: DownloadState; start: (input: StartDownl
       setState((previous) => ({ ...previous, files: event.files }));
     });
     socket.on('download-url', (event) => {
-      if (event.downloadId === idRef.current) saveDownload({ url: event.url }, event.fileName);
+      if (event.downloadId === idRef.current) saveFile({ url: event.url }, event.fileName);
     });
     socket.on('download-binary', (event) => {
-      if (event.downloadId === idRef.current) saveDownload({ blob: new Blob([event.data as ArrayBuffer], { type: event.contentType }) }, event.fileName);
+      if (event.downloadId === idRef.current) saveFile(new Blob([event.data as ArrayBuffer], { type: event.contentType }), event.fileName);
     });
     socket.on('download-ready', (event) => {
       if (event.downloadId !== idRef.current) return;
       setState((previous) => {
-        if (previous.download?.delivery === 'zip' && event.zipUrl && previous.phase === 'running') saveDownload({ url: event.zipUrl }, event.zipName);
+        if (previous.download?.delivery === 'zip' && event.zipUrl && previous.phase === 'running') saveFile({ url: event.zipUrl }, event.zipName);
         return {
           ...previous,
           phase: event.status === 'cancelled' ? 'cancelled' : event.status === 'failed' ? 'failed' : 'ready',

@@ -2,7 +2,7 @@ import type { InvoiceListPage, Lang, Order, OrderDraft, OrderListPage, OrderSumm
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
 import type { FlagsClient } from '../../shared/flags';
-import { saveFile } from './save-file';
+import { saveFile } from '../../shared/save-file';
 
 /*
  * The calls of orders, availability and invoices (spec §7; apps/api README "Orders"). Screens show

@@ -1,4 +1,5 @@
 import { createAsyncAction } from '../async-action';
+import { saveFile } from '../save-file';
 
 /**
  * `GET support /v1/requests/{id}/files/{fileId}`: a file a request attached, for its requester or the
@@ -9,16 +10,3 @@ export const downloadRequestFile = createAsyncAction<void, { requestId: number; 
   const file = await extra.api.request<Blob>('support', `/v1/requests/${requestId}/files/${fileId}`, { responseType: 'blob' });
   saveFile(file, name);
 });
-
-function saveFile(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click's task has run.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
