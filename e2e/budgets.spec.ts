@@ -29,10 +29,14 @@ const combobox = (scope: Locator, label: string) => scope.getByRole('combobox', 
  */
 async function pick(scope: Locator, label: string, name: string) {
   const field = combobox(scope, label);
-  await field.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-  await field.fill(name);
-  await scope.page().getByRole('option', { name, exact: true }).click();
-  await expect(field).toHaveValue(name);
+  // A site field is mounted again when its list arrives (nothing typed before counts): pick again
+  // until the choice holds, as a user would.
+  await expect(async () => {
+    await field.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await field.fill(name);
+    await scope.page().getByRole('option', { name, exact: true }).click({ timeout: 3_000 });
+    await expect(field).toHaveValue(name, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function openProject(page: Page, name: string) {

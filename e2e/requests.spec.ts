@@ -33,9 +33,12 @@ const combobox = (scope: Locator, label: string) => scope.getByRole('combobox', 
 /** Types the start of a name into a site field and picks it from the list. */
 async function pick(scope: Locator, label: string, name: string) {
   const field = combobox(scope, label);
-  await field.fill(name.slice(0, 4));
-  await scope.page().getByRole('option', { name, exact: true }).click();
-  await expect(field).toHaveValue(name);
+  // The field is mounted again when its list arrives: pick again until the choice holds.
+  await expect(async () => {
+    await field.fill(name.slice(0, 4));
+    await scope.page().getByRole('option', { name, exact: true }).click({ timeout: 3_000 });
+    await expect(field).toHaveValue(name, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Finds the project through the list's search: other specs add projects to the same demo accounts. */
