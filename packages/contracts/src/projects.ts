@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogId, CatalogIdQuery, LangQuery } from './common';
 import { Id, IdQuery, Int4, INT4_MAX, JsonObject, SafeText } from './input';
+import { CreationSpace } from './creations';
 
 /**
  * Wire shapes of the projects service (spec platform-core §3 Project, Product entry, Project list
@@ -122,6 +123,10 @@ export const ProjectProduct = z.object({
   configId: z.number().int().nullable(),
   category: CategoryRef.nullable(),
   compositions: z.array(StoredJson),
+  /** CREATION: the saved space as the server rebuilt it, migrated to the current schema version (issue 15); null without one. */
+  space: StoredJson.nullable().optional(),
+  /** CREATION: the line's revision (1 when added, + 1 per saved space; older ones are kept). */
+  revision: z.number().int().optional(),
   validation: z.object({ status: z.string().nullable() }),
   preconfigId: z.number().int().nullable(),
   productCode: z.string().nullable(),
@@ -288,7 +293,14 @@ export const ProductInput = z.object({
   configuratorType: ConfiguratorTypeRef.optional(),
   configId: Int4.optional(),
   category: CategoryRef.optional(),
+  /** Ignored for CREATION: the server computes the compositions (bill of materials) from `space`. */
   compositions: z.array(JsonObject).max(200).optional(),
+  /**
+   * CREATION (issue 15): the element tree as @lumen/domain saves it (spaceToJSON). The server rebuilds it
+   * with the engine, re-runs the rules and stores the bill of materials it computes; an invalid tree is a
+   * 400 naming the failures. Without it a CREATION line has no compositions.
+   */
+  space: CreationSpace.optional(),
   validation: z.object({ status: SafeText.max(40).nullable() }).optional(),
   preconfigId: Int4.optional(),
   productCode: ShortText.optional(),
@@ -332,6 +344,8 @@ export const UpdateProductBody = z
     configId: Int4.nullable().optional(),
     configuratorType: ConfiguratorTypeRef.nullable().optional(),
     compositions: z.array(JsonObject).max(200).optional(),
+    /** CREATION: a new saved space (see ProductInput.space); the line gets a new revision, older ones are kept. */
+    space: CreationSpace.optional(),
     preconfigId: Int4.nullable().optional(),
     productCode: ShortText.nullable().optional(),
     /** A new pendant height in centimetres (see ProductInput.pendantHeight); with a new reference, absent → the standard. */
