@@ -10,3 +10,4 @@ export * from './budgets';
 export * from './jobs';
 export * from './documents';
 export * from './orders';
+export * from './audit';

@@ -91,6 +91,10 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Acting as a customer (issue 17 §3): the staff member who acts as `userId` in this session; null otherwise. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member's own session kept while acting (impersonation without logout): stopping returns to it. */
+    parentSessionId: uuid('parent_session_id'),
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),
