@@ -11,3 +11,4 @@ export * from './jobs';
 export * from './documents';
 export * from './orders';
 export * from './audit';
+export * from './company-admin';
