@@ -12,3 +12,4 @@ export * from './documents';
 export * from './orders';
 export * from './audit';
 export * from './company-admin';
+export * from './social';
