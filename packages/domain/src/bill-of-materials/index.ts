@@ -2,3 +2,4 @@ export * from './bill-of-materials.types';
 export * from './bill-of-materials';
 export * from './space-migrations';
 export * from './space-json';
+export * from './space-rebuild';

@@ -38,6 +38,11 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_LIGHT_COUNT',
   'INVALID_TREE_OPERATION',
   'INVALID_RULE_BOOK',
+  // saved spaces rebuilt from outside (issue 15)
+  'TOO_MANY_ELEMENTS',
+  'LIGHT_WITHOUT_CLUSTER',
+  'INSTALLATION_REFUSED',
+  'PENDANT_HEIGHT_OUT_OF_ROOM',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
