@@ -146,3 +146,26 @@ export const projectVersionMails = pgTable(
   },
   (table) => [index('project_version_mails_sender_idx').on(table.senderId, table.createdAt), index('project_version_mails_recipient_idx').on(table.recipient, table.createdAt)],
 );
+
+/**
+ * Every saved space of a CREATION line (issue 15 §4): revision 1 when the line is added, one more per
+ * save. The line holds the newest; older ones are kept here, as the server rebuilt them.
+ */
+export const projectProductRevisions = pgTable(
+  'project_product_revisions',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => projectProducts.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    /** The space as the server rebuilt it (current schema version when written). */
+    space: jsonb('space').$type<Record<string, unknown>>().notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Lumens, watts, lights, clusters, pendants and wire length of one set. */
+    totals: jsonb('totals').$type<Record<string, number>>().notNull(),
+    /** Who saved it (a plain id: the revision outlives its author's account). */
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.revision] })],
+);
