@@ -46,6 +46,8 @@ import { createBudgetsService } from './modules/budgets/budgets.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { companyRoutes } from './modules/company/company.routes';
+import { createCompanyService } from './modules/company/company.service';
 import { createJobQueue as createOrderJobQueue, type JobQueue } from './lib/jobs/job-queue';
 import { createBuiltinErp } from './modules/erp/erp.builtin';
 import { erpRoutes } from './modules/erp/erp.routes';
@@ -185,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mastersRoutes, { prefix: '/api/masters', masters });
   await app.register(flagsRoutes, { prefix: '/api/masters', flags });
   await app.register(platformRoutes, { platform: createPlatformService(config, flags) });
+  await app.register(companyRoutes, { prefix: '/api/users', company: createCompanyService(ctx, { flags, users }) });
   const products = createProductsService(ctx, () => app.log, { flags });
   await app.register(productsRoutes, { products });
   const projects = createProjectsService(ctx, { products, flags });

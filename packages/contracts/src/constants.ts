@@ -51,6 +51,7 @@ export const FLAG_KEYS = [
   'RemoteDriverCP',
   'variationCatalog',
   'disableOrderSendingQA',
+  'preventCompanyPrivilegeUpdates',
 ] as const;
 
 /** `Idempotency-Key` on the POST calls that create (idempotency.ts). */

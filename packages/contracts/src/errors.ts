@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
   INVALID_RESET_TOKEN: 400,
+  /** A company invitation link that is unknown, altered, expired or used already. */
+  INVALID_INVITATION: 400,
   /** The current password given to change it is wrong (400, not 401: the session is fine). */
   WRONG_PASSWORD: 400,
   NO_CLIENT_CODE: 400,

@@ -195,6 +195,7 @@ describeWithDb('idempotency keys', () => {
         'POST /api/projects/v1/budget/quotes/{id}/send',
         'POST /api/orders/v2/orders/process',
         'POST /api/orders/v2/orders/{id}/reorder',
+        'POST /api/users/v1/users/manage/by-company/invitations',
       ].sort(),
     );
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userRoles, users } from '../../db/schema';
+import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userPrivilegeOverrides, userRoles, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -57,16 +57,19 @@ export async function rolesOfUser(db: DbOrTx, userId: number): Promise<Array<{ i
     .orderBy(asc(roles.id));
 }
 
-/** The privileges a user holds now, through their roles (read per request, never from the token). */
+/**
+ * The privileges a user holds now (read per request, never from the token): those of their roles,
+ * plus what a company manager granted, less what a manager withheld (user_privilege_overrides).
+ */
 export async function privilegesOfUser(db: DbOrTx, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ code: privileges.code })
-    .from(userRoles)
-    .innerJoin(rolePrivileges, eq(rolePrivileges.roleId, userRoles.roleId))
-    .innerJoin(privileges, eq(privileges.id, rolePrivileges.privilegeId))
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(privileges.code));
-  return rows.map((row) => row.code);
+  // The join makes drizzle name users.id with its table inside the sub-select.
+  const [row] = await db
+    .select({ codes: privilegesJsonOf(users.id) })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.codes ?? [];
 }
 
 export interface CompanyWithType {
@@ -129,15 +132,24 @@ export function rolesJsonOf(userId: AnyPgColumn): SQL<Array<{ id: number; name: 
   )`;
 }
 
-/** Sub-select: the distinct privilege codes the user in `userId` holds through their roles, sorted. */
+/**
+ * Sub-select: the distinct privilege codes the user in `userId` holds, sorted: those of their roles and
+ * the overrides granted by a company manager, less the overrides withheld (issue 17 §1).
+ */
 export function privilegesJsonOf(userId: AnyPgColumn): SQL<string[]> {
   return sql<string[]>`(
     select coalesce(json_agg(code order by code), '[]'::json) from (
-      select distinct p.code as code
+      select p.code as code
       from ${userRoles} ur
       join ${rolePrivileges} rp on rp.role_id = ur.role_id
       join ${privileges} p on p.id = rp.privilege_id
       where ur.user_id = ${userId}
+      union
+      select p.code from ${userPrivilegeOverrides} o join ${privileges} p on p.id = o.privilege_id
+      where o.user_id = ${userId} and o.granted
+      except
+      select p.code from ${userPrivilegeOverrides} o join ${privileges} p on p.id = o.privilege_id
+      where o.user_id = ${userId} and not o.granted
     ) held
   )`;
 }

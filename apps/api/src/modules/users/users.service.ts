@@ -100,6 +100,11 @@ export function createUsersService(ctx: AppContext) {
       return account;
     },
 
+    /** Forgets the accounts held in memory (a company changed: its members' accounts name it). */
+    forgetAccounts(): void {
+      accounts.clear();
+    },
+
     companyTypes: (lang: Lang) => repo.listCompanyTypes(db, lang),
 
     /** Self; a user of one's own company with company.manage.user; anyone for backoffice. */
