@@ -24,6 +24,8 @@ import { createJobQueue, pruneJobs } from './lib/jobs';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { socialRoutes } from './modules/auth/social/social.routes';
+import { createSocialService } from './modules/auth/social/social.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { createDocumentsService } from './modules/documents/documents.service';
 import { createDocumentsSocket } from './modules/documents/documents.socket';
@@ -183,6 +185,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => flags.close());
   const masters = createMastersService({ flagRollouts: () => flags.rolloutTables() });
   await app.register(authRoutes, { prefix: '/api/users', auth, users });
+  // Social sign-up (issue 17 §4): flows past their time are forgotten by any process (idempotent).
+  const social = createSocialService(ctx, auth);
+  await app.register(socialRoutes, { prefix: '/api/users', social });
+  const pruneSocial = setInterval(() => ctx.background.run('prune-social-logins', () => social.prune()), 10 * 60 * 1000);
+  pruneSocial.unref();
+  app.addHook('onClose', async () => clearInterval(pruneSocial));
   await app.register(usersRoutes, { prefix: '/api/users', users, reissueAccessToken: auth.reissueAccessToken });
   await app.register(mastersRoutes, { prefix: '/api/masters', masters });
   await app.register(flagsRoutes, { prefix: '/api/masters', flags });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@lumen/contracts';
 import { z } from 'zod';
 
 /** The api's configuration, read once from the environment at start (see README.md). */
@@ -61,6 +62,18 @@ export interface Config {
   erpStepMs: number;
   /** VAT percent the built-in ERP invoices (ERP_VAT_PERCENT, default 21). */
   erpVatPercent: number;
+  /** Social sign-up (issue 17 §4, README "Social sign-up"): the OpenID Connect providers configured; absent ones show no button. */
+  social: Partial<Record<SocialProvider, SocialProviderConfig>>;
+}
+
+/** One OpenID Connect provider (SOCIAL_<PROVIDER>_*): discovered from its issuer, or with its endpoints given. */
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+  /** All three, or none (then they are discovered at `<issuer>/.well-known/openid-configuration`). */
+  endpoints: { authorization: string; token: string; jwks: string; userinfo: string | undefined } | undefined;
+  scope: string;
 }
 
 const flag = z
@@ -80,6 +93,57 @@ const frameOrigins = z
       }
     }
   });
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+/** The variables of one social provider (README, "Social sign-up"). */
+function socialEnv<P extends string>(prefix: P) {
+  const name = <S extends string>(suffix: S) => `SOCIAL_${prefix}_${suffix}` as const;
+  return {
+    [name('CLIENT_ID')]: z.string().min(1).max(512).optional(),
+    [name('CLIENT_SECRET')]: z.string().min(1).max(512).optional(),
+    [name('ISSUER')]: httpUrl.optional(),
+    [name('AUTHORIZATION_URL')]: httpUrl.optional(),
+    [name('TOKEN_URL')]: httpUrl.optional(),
+    [name('JWKS_URL')]: httpUrl.optional(),
+    [name('USERINFO_URL')]: httpUrl.optional(),
+    [name('SCOPE')]: z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/, 'must be scopes separated by single spaces').optional(),
+  } as unknown as Record<`SOCIAL_${P}_${'CLIENT_ID' | 'CLIENT_SECRET' | 'ISSUER' | 'AUTHORIZATION_URL' | 'TOKEN_URL' | 'JWKS_URL' | 'USERINFO_URL' | 'SCOPE'}`, z.ZodOptional<z.ZodType<string, string>>>;
+}
+
+/** A provider's configuration when its variables are set: every problem is added to `problems`. */
+function socialProvider(env: Record<string, unknown>, provider: SocialProvider, problems: string[]): SocialProviderConfig | undefined {
+  const key = (suffix: string) => `SOCIAL_${provider.toUpperCase()}_${suffix}`;
+  const value = (suffix: string): string | undefined => {
+    const found = env[key(suffix)];
+    return typeof found === 'string' ? found : undefined;
+  };
+  const set = ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER', 'AUTHORIZATION_URL', 'TOKEN_URL', 'JWKS_URL', 'USERINFO_URL', 'SCOPE'].filter((suffix) => value(suffix) !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'].filter((suffix) => value(suffix) === undefined);
+  for (const suffix of missing) problems.push(`${key(suffix)}: required when any SOCIAL_${provider.toUpperCase()}_* variable is set`);
+  const endpointNames = ['AUTHORIZATION_URL', 'TOKEN_URL', 'JWKS_URL'];
+  const endpointsSet = endpointNames.filter((suffix) => value(suffix) !== undefined);
+  if (endpointsSet.length > 0 && endpointsSet.length < endpointNames.length) {
+    problems.push(`${key('AUTHORIZATION_URL')}, ${key('TOKEN_URL')}, ${key('JWKS_URL')}: give all three, or none to discover them from the issuer`);
+  }
+  const clientId = value('CLIENT_ID');
+  const clientSecret = value('CLIENT_SECRET');
+  const issuer = value('ISSUER');
+  if (!clientId || !clientSecret || !issuer) return undefined;
+  const authorization = value('AUTHORIZATION_URL');
+  const token = value('TOKEN_URL');
+  const jwks = value('JWKS_URL');
+  return {
+    clientId,
+    clientSecret,
+    issuer,
+    endpoints: authorization && token && jwks ? { authorization, token, jwks, userinfo: value('USERINFO_URL') } : undefined,
+    scope: value('SCOPE') ?? 'openid email profile',
+  };
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -123,6 +187,8 @@ const EnvSchema = z.object({
   ERP_ADAPTER: z.enum(['builtin']).default('builtin'),
   ERP_STEP_MS: z.coerce.number().int().min(1).max(30 * 24 * 3600 * 1000).default(4 * 3600 * 1000),
   ERP_VAT_PERCENT: z.coerce.number().min(0).max(100).default(21),
+  ...socialEnv('FACEBOOK'),
+  ...socialEnv('LINKEDIN'),
 });
 
 export class ConfigError extends Error {
@@ -169,6 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     // Links in e-mails must not be built from a request's Host header in production (reset-link poisoning).
     if (!cleaned.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production (the origin used in e-mail links)');
   }
+  const social: Config['social'] = {};
+  // On a failed parse the raw values still tell which provider variables are missing, listed with the rest.
+  const socialValues = (parsed.success ? parsed.data : cleaned) as unknown as Record<string, unknown>;
+  for (const provider of SOCIAL_PROVIDERS) {
+    const found = socialProvider(socialValues, provider, problems);
+    if (found) social[provider] = found;
+  }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   const abs = (path: string): string => (isAbsolute(path) ? path : resolve(cwd, path));
@@ -209,5 +282,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     erpAdapter: e.ERP_ADAPTER,
     erpStepMs: e.ERP_STEP_MS,
     erpVatPercent: e.ERP_VAT_PERCENT,
+    social,
   };
 }

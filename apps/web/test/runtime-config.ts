@@ -10,6 +10,8 @@ export function makeRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runti
     socketPath: '/v2/socketio/docs/download',
     timeouts: { clientMs: 15_000, uploadMs: 60_000 },
     flags: {},
+    socialProviders: [],
+    frameAncestors: [],
     ...overrides,
   };
 }

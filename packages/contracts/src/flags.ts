@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Lang, LangQuery } from './common';
 import { SERVICE_NAMES, type FLAG_KEYS } from './constants';
 import { SafeText } from './input';
+import { SocialProvider } from './auth-social';
 import { FeatureEnvironment } from './masters';
 
 // ─── Feature flags (platform-core §1, §9; configuration-domain §5, §9) ──────────────────────────────
@@ -120,6 +121,10 @@ export const RuntimeConfig = z.object({
   timeouts: z.object({ clientMs: z.number().int(), uploadMs: z.number().int() }),
   /** The caller's evaluated flags. */
   flags: EvaluatedFlags,
+  /** The social providers configured on the server (issue 17 §4): one sign-up button each; none, no buttons. */
+  socialProviders: z.array(SocialProvider),
+  /** The partner origins that may embed the auth views (FRAME_ANCESTORS): the only hosts the frame talks to. */
+  frameAncestors: z.array(z.string()),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 

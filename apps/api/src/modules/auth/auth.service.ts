@@ -183,6 +183,15 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
       return { tokens: { accessToken, refreshToken: next }, userId: found.userId };
     },
 
+    /**
+     * Opens a session for a user whom another proof identified (social sign-up, issue 17 §4), inside
+     * the caller's transaction, with the account to answer.
+     */
+    async openSessionFor(tx: DbOrTx, userId: number, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
+      const sessionTokens = await openSession(tx, userId, meta);
+      return { account: await buildAccount(tx, userId), tokens: sessionTokens };
+    },
+
     /** A new access token for the caller's own session, after a change to their own account (language, name, status). */
     reissueAccessToken: (principal: Principal): Promise<string> => issueAccessToken(db, principal.sessionId, principal.userId),
 

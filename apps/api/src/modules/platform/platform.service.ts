@@ -1,8 +1,9 @@
-import { type CookieCategory, type CookieNotice, type Lang, type RuntimeConfig, SERVICE_NAMES, type ServiceName } from '@lumen/contracts';
+import { type CookieCategory, SOCIAL_PROVIDERS, type CookieNotice, type Lang, type RuntimeConfig, SERVICE_NAMES, type ServiceName } from '@lumen/contracts';
 import { translationsFor } from '@lumen/i18n';
 import type { Config } from '../../config';
 import { type COOKIE, COOKIE_MAX_AGE_MS } from '../../http/sessions';
 import type { FlagCaller, FlagsService } from '../flags/flags.service';
+import { SOCIAL_COOKIE_MAX_AGE_MS } from '../auth/social/social.routes';
 
 type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 
@@ -40,6 +41,8 @@ export function createPlatformService(config: Config, flags: FlagsService) {
         socketPath: '/v2/socketio/docs/download',
         timeouts: { clientMs: CLIENT_TIMEOUT_MS, uploadMs: UPLOAD_TIMEOUT_MS },
         flags: await flags.forCaller(caller).all(),
+        socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.social[provider] !== undefined),
+        frameAncestors: [...config.frameAncestors],
       };
     },
 
@@ -63,6 +66,11 @@ export function createPlatformService(config: Config, flags: FlagsService) {
             };
           }),
         };
+        // Social sign-up's own cookies (src/modules/auth/social): minutes, httpOnly, only on its routes.
+        for (const [name, maxAgeMs] of Object.entries(SOCIAL_COOKIE_MAX_AGE_MS)) {
+          const purposeKey = `cookies.${name}.purpose`;
+          notice.cookies.push({ name, category: 'strictly-necessary', purposeKey, purpose: texts[purposeKey] ?? purposeKey, maxAgeSeconds: maxAgeMs / 1000, httpOnly: true, firstParty: true });
+        }
         notices.set(lang, notice);
       }
       return notice;

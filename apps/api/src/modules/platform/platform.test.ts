@@ -6,6 +6,7 @@ import { TRANSLATIONS } from '@lumen/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE } from '../../http/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SOCIAL_COOKIE } from '../auth/social/social.routes';
 import { describeWithDb } from '../../../test/test-db';
 import { inRollout } from '../flags/flags.bucketing';
 
@@ -97,11 +98,14 @@ describeWithDb('platform: /config.json and /cookie', () => {
       const notice = CookieNotice.parse(response.json());
       expect(notice.lang).toBe('en');
       expect(notice.consentRequired).toBe(false);
-      expect(notice.cookies.map((cookie) => cookie.name).sort()).toEqual(Object.values(COOKIE).sort());
+      expect(notice.cookies.map((cookie) => cookie.name).sort()).toEqual([...Object.values(COOKIE), ...Object.values(SOCIAL_COOKIE)].sort());
       const byName = new Map(notice.cookies.map((cookie) => [cookie.name, cookie]));
       expect(byName.get(COOKIE.access)).toMatchObject({ category: 'strictly-necessary', httpOnly: true, maxAgeSeconds: 2_592_000 });
       expect(byName.get(COOKIE.refresh)).toMatchObject({ category: 'strictly-necessary', httpOnly: true });
       expect(byName.get(COOKIE.language)).toMatchObject({ category: 'preference', httpOnly: false });
+      // Social sign-up's cookies live ten minutes (the flow's state, then the pending link).
+      expect(byName.get(SOCIAL_COOKIE.state)).toMatchObject({ category: 'strictly-necessary', httpOnly: true, maxAgeSeconds: 600 });
+      expect(byName.get(SOCIAL_COOKIE.link)).toMatchObject({ category: 'strictly-necessary', httpOnly: true, maxAgeSeconds: 600 });
       for (const cookie of notice.cookies) {
         expect(cookie.purpose).toBe(TRANSLATIONS['common-front'].en[cookie.purposeKey]);
         for (const lang of LANGS) expect(TRANSLATIONS['common-front'][lang][cookie.purposeKey], `${lang} ${cookie.purposeKey}`).toBeTruthy();
