@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureMessage } from '../../shared/error-message';
 import { email as emailError, useFormState, type Validator } from '../../shared/forms';
+import { useFieldProps } from '../../shared/use-field-props';
 import { LoadingState } from '../../shared/loading-state';
 import { changeLanguage } from '../../shared/preferences';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
@@ -273,7 +274,7 @@ function DecisionForm({ mode, quote, token, onAnswered, onStale }: { mode: 'acce
     setFailure(failureMessage(result.payload));
   }
 
-  const error = (field: 'name' | 'reason') => form.errors[field];
+  const { field } = useFieldProps(form);
   return (
     <form className="public-quote__form" onSubmit={(event) => void submit(event)} noValidate aria-label={t(`publicQuote.mode.${mode}`)}>
       <p>{t(mode === 'accept' ? 'publicQuote.accept.intro' : 'publicQuote.decline.intro', { total: formatMoney(quote.totalNet, quote.currency) })}</p>
@@ -285,12 +286,7 @@ function DecisionForm({ mode, quote, token, onAnswered, onStale }: { mode: 'acce
       <TextField
         label={t('publicQuote.name')}
         autoComplete="name"
-        isRequired
-        value={form.values.name}
-        onChange={(value) => form.setValue('name', value)}
-        onBlur={() => form.blur('name')}
-        isInvalid={Boolean(error('name'))}
-        errorMessage={error('name') ? t(error('name') ?? '') : undefined}
+        {...field('name')}
       />
       {mode === 'accept' ? (
         <div className="public-quote__consent" data-invalid={consentError || undefined}>
@@ -317,11 +313,7 @@ function DecisionForm({ mode, quote, token, onAnswered, onStale }: { mode: 'acce
           label={t('publicQuote.decline.reason')}
           rows={3}
           maxLength={REASON_MAX}
-          value={form.values.reason}
-          onChange={(value) => form.setValue('reason', value)}
-          onBlur={() => form.blur('reason')}
-          isInvalid={Boolean(error('reason'))}
-          errorMessage={error('reason') ? t(error('reason') ?? '') : undefined}
+          {...field('reason', { required: false })}
         />
       )}
       <Button type="submit" variant={mode === 'accept' ? 'primary' : 'secondary'} isLoading={pending}>
@@ -358,7 +350,7 @@ function QuestionForm({ token, onSent }: { token: string; onSent: () => void }) 
     setFailure(failureMessage(result.payload));
   }
 
-  const error = (field: 'name' | 'email' | 'message') => form.errors[field];
+  const { field } = useFieldProps(form);
   return (
     <form className="public-quote__form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('publicQuote.mode.question')}>
       {failure && (
@@ -369,34 +361,19 @@ function QuestionForm({ token, onSent }: { token: string; onSent: () => void }) 
       <TextField
         label={t('publicQuote.name')}
         autoComplete="name"
-        isRequired
-        value={form.values.name}
-        onChange={(value) => form.setValue('name', value)}
-        onBlur={() => form.blur('name')}
-        isInvalid={Boolean(error('name'))}
-        errorMessage={error('name') ? t(error('name') ?? '') : undefined}
+        {...field('name')}
       />
       <TextField
         label={t('publicQuote.email')}
         type="email"
         autoComplete="email"
-        isRequired
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        onBlur={() => form.blur('email')}
-        isInvalid={Boolean(error('email'))}
-        errorMessage={error('email') ? t(error('email') ?? '') : undefined}
+        {...field('email')}
       />
       <TextArea
         label={t('publicQuote.question.message')}
-        isRequired
         rows={4}
         maxLength={QUESTION_MAX}
-        value={form.values.message}
-        onChange={(value) => form.setValue('message', value)}
-        onBlur={() => form.blur('message')}
-        isInvalid={Boolean(error('message'))}
-        errorMessage={error('message') ? t(error('message') ?? '') : undefined}
+        {...field('message')}
       />
       <Button type="submit" variant="secondary" isLoading={pending}>
         {t('publicQuote.question.submit')}

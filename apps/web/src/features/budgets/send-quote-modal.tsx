@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { email as emailError, useFormState, type Validator } from '../../shared/forms';
+import { useFieldProps } from '../../shared/use-field-props';
 import { useFailureMessage } from '../../shared/error-message';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { sendQuote } from './budgets-calls';
@@ -65,7 +66,7 @@ export function RecipientModal({ title, intro, submitLabel, onClose, onSubmit }:
     setPending(false);
   }
 
-  const error = (field: Field) => form.errors[field];
+  const { field } = useFieldProps(form);
   return (
     <Modal
       isOpen
@@ -95,32 +96,18 @@ export function RecipientModal({ title, intro, submitLabel, onClose, onSubmit }:
           label={t('budgets.send.email')}
           type="email"
           autoComplete="off"
-          isRequired
-          value={form.values.email}
-          onChange={(value) => form.setValue('email', value)}
-          onBlur={() => form.blur('email')}
-          isInvalid={Boolean(error('email'))}
-          errorMessage={error('email') ? t(error('email') ?? '') : undefined}
+          {...field('email')}
         />
         <TextField
           label={t('budgets.send.name')}
           autoComplete="off"
-          isRequired
-          value={form.values.name}
-          onChange={(value) => form.setValue('name', value)}
-          onBlur={() => form.blur('name')}
-          isInvalid={Boolean(error('name'))}
-          errorMessage={error('name') ? t(error('name') ?? '') : undefined}
+          {...field('name')}
         />
         <TextArea
           label={t('budgets.send.message')}
           rows={3}
           maxLength={MESSAGE_MAX}
-          value={form.values.message}
-          onChange={(value) => form.setValue('message', value)}
-          onBlur={() => form.blur('message')}
-          isInvalid={Boolean(error('message'))}
-          errorMessage={error('message') ? t(error('message') ?? '') : undefined}
+          {...field('message', { required: false })}
         />
       </form>
     </Modal>

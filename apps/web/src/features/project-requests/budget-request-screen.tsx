@@ -3,6 +3,7 @@ import { TextArea } from '@lumen/ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { required, useFormState, type Validator } from '../../shared/forms';
+import { useFieldProps } from '../../shared/use-field-props';
 import { ProjectSnapshotLines } from '../../shared/requests';
 import { SiteLocationFields, useSiteLocation } from '../../shared/site-location';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
@@ -106,7 +107,9 @@ function BudgetRequestForm({ project, onSent }: { project: Project; onSent: (cre
     return false;
   });
 
-  const error = (field: Field) => form.errors[field];
+  const { field } = useFieldProps(form);
+
+  const error = (name: Field) => form.errors[name];
   return (
     <form ref={formRef} className="card project-request__form" onSubmit={onSubmit} noValidate aria-labelledby="project-request-title">
       <p className="project-request__intro">{t('budgetRequest.intro', { name: project.name })}</p>
@@ -115,15 +118,9 @@ function BudgetRequestForm({ project, onSent }: { project: Project; onSent: (cre
       <TextArea
         label={t('budgetRequest.description')}
         description={t('budgetRequest.descriptionHelp')}
-        name="description"
-        isRequired
         rows={6}
         maxLength={DESCRIPTION_MAX}
-        value={form.values.description}
-        onChange={(value) => form.setValue('description', value)}
-        onBlur={() => form.blur('description')}
-        isInvalid={Boolean(error('description'))}
-        errorMessage={error('description') ? t(error('description') ?? '') : undefined}
+        {...field('description')}
       />
       <AttachmentsField queue={queue} label={t('budgetRequest.files')} />
       {error('files') && (
