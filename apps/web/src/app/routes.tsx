@@ -9,6 +9,7 @@ import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } 
 import { loadProjectAddProduct, loadProjectsPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
 import { loadDeskInboxPage, loadDeskRequestPage } from '../features/desk';
+import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { CatalogueStep, StartCatalogue } from './pages/catalogue-step';
 import { Layout } from './layout';
@@ -55,6 +56,9 @@ const ServicesDownloadPage = lazy(() => loadDownloadPages().then((module) => ({ 
 /** The support desk (issue 11 §5): sales staff and admins. */
 const DeskInboxPage = lazy(loadDeskInboxPage);
 const DeskRequestPage = lazy(loadDeskRequestPage);
+/** Users management (issue 17 §1): the company's users for managers; the page an invitation link opens. */
+const UsersManagementPage = lazy(loadUsersManagementPage);
+const InvitationPage = lazy(loadInvitationPage);
 const ProjectAddProduct = lazy(loadProjectAddProduct);
 const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((module) => ({ default: module.ProjectAddProductRedirect })));
 /** Pages that join features (app/pages/): the configurators ending in "Add to project", a project line in the configurator. */
@@ -105,6 +109,15 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         { path: '/password-reset', element: <PasswordResetPage /> },
+        {
+          path: '/users-management',
+          element: (
+            <RequireAuth privileges={['company.manage.user']}>
+              <UsersManagementPage />
+            </RequireAuth>
+          ),
+        },
+        { path: '/invitation', element: <InvitationPage /> },
         { path: '/support', element: <SupportPage /> },
         { path: '/new-register', element: <Navigate to="/en/new-register" replace /> },
         { path: '/:language/new-register', element: <NewRegisterPage /> },

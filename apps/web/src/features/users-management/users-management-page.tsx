@@ -1,0 +1,366 @@
+import type { CompanyInvitation, CompanyUser, CompanyUsers } from '@lumen/contracts';
+import { roleName, USER_STATUS } from '@lumen/domain';
+import { Button, Modal, TextField } from '@lumen/ui';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/use-format';
+import { useFailureMessage } from '../../shared/error-message';
+import { email as emailRule, useFormState } from '../../shared/forms';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useRemote } from '../../shared/use-remote';
+import { deactivateUser, inviteColleague, loadCompanyUsers, modifyUserPrivileges } from './users-management-calls';
+import './users-management.css';
+
+/** What an invitation offers ticked at first: the everyday project work (the manager unticks or adds). */
+const INVITE_DEFAULTS = ['project.add', 'project.view', 'project.edit', 'project.download', 'downloads.view', 'support.request'];
+
+/**
+ * /users-management (company.manage.user): the manager's company users with role, status and last
+ * login; each user's privileges among those the manager may grant; deactivation; invitations.
+ */
+export function UsersManagementPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const account = useAppSelector((state) => state.session.account);
+  const companyId = account ? (account.company?.id ?? null) : null;
+  // After a change the list is read again; what was shown stays until the new answer comes (and the forms keep their state).
+  const [version, setVersion] = useState(0);
+  const [list, reload] = useRemote(companyId === null ? null : String(companyId), () => dispatch(loadCompanyUsers({ companyId: companyId ?? 0 })).unwrap(), {
+    refresh: String(version),
+  });
+
+  return (
+    <section className="page users-management" aria-labelledby="users-management-title">
+      <h1 id="users-management-title">{t('usersManagement.title')}</h1>
+      {account && companyId === null && <p className="card users-management__message">{t('usersManagement.noCompany')}</p>}
+      {companyId !== null && list.status === 'loading' && <p role="status">{t('common.loading')}</p>}
+      {list.status === 'failed' && (
+        <div className="card users-management__message" role="alert">
+          <p>{t('usersManagement.loadFailed')}</p>
+          <Button variant="secondary" onPress={reload}>
+            {t('siteLocation.retry')}
+          </Button>
+        </div>
+      )}
+      {list.status === 'ready' && account && <CompanyUsersView data={list.data} selfId={account.id} onChanged={() => setVersion((n) => n + 1)} />}
+    </section>
+  );
+}
+
+function CompanyUsersView({ data, selfId, onChanged }: { data: CompanyUsers; selfId: number; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<CompanyUser | null>(null);
+  const [deactivating, setDeactivating] = useState<CompanyUser | null>(null);
+  return (
+    <>
+      <p className="users-management__lead">{t('usersManagement.lead', { company: data.company.name })}</p>
+      {data.privilegeUpdatesLocked && (
+        <p className="card users-management__message" role="note">
+          {t('usersManagement.locked')}
+        </p>
+      )}
+      <UsersTable users={data.users} selfId={selfId} locked={data.privilegeUpdatesLocked} onEdit={setEditing} onDeactivate={setDeactivating} />
+      <InviteForm grantable={data.grantable} onInvited={onChanged} />
+      <InvitationsList invitations={data.invitations} />
+      {editing && (
+        <PrivilegesModal
+          user={editing}
+          grantable={data.grantable}
+          isSelf={editing.id === selfId}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            onChanged();
+          }}
+        />
+      )}
+      {deactivating && (
+        <DeactivateModal
+          user={deactivating}
+          onClose={() => setDeactivating(null)}
+          onDone={() => {
+            setDeactivating(null);
+            onChanged();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function statusKey(status: number): string {
+  const known = Object.entries(USER_STATUS).find(([, code]) => code === status);
+  return known ? `usersManagement.status.${known[0]}` : 'usersManagement.status.unknown';
+}
+
+function UsersTable(props: { users: readonly CompanyUser[]; selfId: number; locked: boolean; onEdit: (user: CompanyUser) => void; onDeactivate: (user: CompanyUser) => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const columns = {
+    user: t('usersManagement.column.user'),
+    role: t('usersManagement.column.role'),
+    status: t('usersManagement.column.status'),
+    lastLogin: t('usersManagement.column.lastLogin'),
+    actions: t('usersManagement.column.actions'),
+  };
+  return (
+    <div className="users-management__table-wrap">
+      <table className="users-management__table">
+        <caption className="lm-visually-hidden">{t('usersManagement.usersCaption')}</caption>
+        <thead>
+          <tr>
+            {Object.values(columns).map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.users.map((user) => {
+            const role = roleName(user.rolId);
+            const deleted = user.status === USER_STATUS.DELETED;
+            return (
+              <tr key={user.id} data-status={user.status}>
+                <th scope="row" data-label={columns.user}>
+                  <span className="users-management__name">
+                    {user.name}
+                    {user.id === props.selfId && <span className="users-management__you"> {t('usersManagement.you')}</span>}
+                  </span>
+                  <span className="users-management__email">{user.email}</span>
+                </th>
+                <td data-label={columns.role}>{role ? t(`role.${role}`) : t('role.unknown')}</td>
+                <td data-label={columns.status}>{t(statusKey(user.status))}</td>
+                <td data-label={columns.lastLogin}>
+                  {user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{format.date(user.lastLoginAt, { dateStyle: 'medium', timeStyle: 'short' })}</time> : t('usersManagement.neverLoggedIn')}
+                </td>
+                <td data-label={columns.actions} className="users-management__actions">
+                  {!deleted && (
+                    <Button size="sm" variant="secondary" isDisabled={props.locked} onPress={() => props.onEdit(user)} aria-label={t('usersManagement.editPrivilegesOf', { name: user.name })}>
+                      {t('usersManagement.editPrivileges')}
+                    </Button>
+                  )}
+                  {!deleted && user.id !== props.selfId && (
+                    <Button size="sm" variant="secondary" onPress={() => props.onDeactivate(user)} aria-label={t('usersManagement.deactivateUser', { name: user.name })}>
+                      {t('usersManagement.deactivate')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Checkboxes for privileges: one per grantable privilege, named in the user's language. */
+function PrivilegeChoices(props: { legend: string; grantable: readonly string[]; chosen: ReadonlySet<string>; onToggle: (privilege: string) => void; fixed?: ReadonlySet<string> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <fieldset className="users-management__privileges">
+      <legend>{props.legend}</legend>
+      {props.grantable.map((privilege) => {
+        const inputId = `${id}-${privilege}`;
+        const fixed = props.fixed?.has(privilege) ?? false;
+        return (
+          <div key={privilege} className="users-management__privilege">
+            <input id={inputId} type="checkbox" checked={props.chosen.has(privilege)} disabled={fixed} onChange={() => props.onToggle(privilege)} />
+            <label htmlFor={inputId}>
+              {t(`privilege.${privilege}`)}
+              {fixed && <span className="users-management__hint"> {t('usersManagement.keepOwnManagement')}</span>}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function toggled(set: ReadonlySet<string>, value: string): Set<string> {
+  const next = new Set(set);
+  if (next.has(value)) next.delete(value);
+  else next.add(value);
+  return next;
+}
+
+function PrivilegesModal(props: { user: CompanyUser; grantable: readonly string[]; isSelf: boolean; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const failureMessage = useFailureMessage();
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(props.user.privileges.filter((privilege) => props.grantable.includes(privilege))));
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fixed = props.isSelf ? new Set(['company.manage.user']) : undefined;
+
+  async function save() {
+    setPending(true);
+    setFailure(null);
+    try {
+      await dispatch(modifyUserPrivileges({ userId: props.user.id, updatedPrivileges: props.grantable.filter((privilege) => chosen.has(privilege)) })).unwrap();
+      props.onSaved();
+    } catch (error) {
+      setFailure(failureMessage(error));
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={props.onClose}
+      title={t('usersManagement.privilegesTitle', { name: props.user.name })}
+      footer={
+        <>
+          <Button variant="secondary" onPress={props.onClose}>
+            {t('usersManagement.cancel')}
+          </Button>
+          <Button isLoading={pending} onPress={() => void save()}>
+            {t('usersManagement.savePrivileges')}
+          </Button>
+        </>
+      }
+    >
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <PrivilegeChoices legend={t('usersManagement.privilegesLegend')} grantable={props.grantable} chosen={chosen} fixed={fixed} onToggle={(privilege) => setChosen((set) => toggled(set, privilege))} />
+    </Modal>
+  );
+}
+
+function DeactivateModal(props: { user: CompanyUser; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const failureMessage = useFailureMessage();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function confirm() {
+    setPending(true);
+    setFailure(null);
+    try {
+      await dispatch(deactivateUser({ userId: props.user.id })).unwrap();
+      props.onDone();
+    } catch (error) {
+      setFailure(failureMessage(error));
+      setPending(false);
+    }
+  }
+  return (
+    <Modal
+      isOpen
+      role="alertdialog"
+      onClose={props.onClose}
+      title={t('usersManagement.deactivateTitle', { name: props.user.name })}
+      footer={
+        <>
+          <Button variant="secondary" onPress={props.onClose}>
+            {t('usersManagement.cancel')}
+          </Button>
+          <Button isLoading={pending} onPress={() => void confirm()}>
+            {t('usersManagement.deactivateConfirm')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('usersManagement.deactivateText', { email: props.user.email })}</p>
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function InviteForm({ grantable, onInvited }: { grantable: readonly string[]; onInvited: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const failureMessage = useFailureMessage();
+  const form = useFormState<'email'>({ email: '' }, { email: emailRule });
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(INVITE_DEFAULTS.filter((privilege) => grantable.includes(privilege))));
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function submit() {
+    setFailure(null);
+    setSentTo(null);
+    if (!form.validateAll()) return;
+    setPending(true);
+    try {
+      const invitation = await dispatch(inviteColleague({ email: form.values.email.trim(), privileges: grantable.filter((privilege) => chosen.has(privilege)) })).unwrap();
+      setSentTo(invitation.email);
+      form.setValue('email', '');
+      onInvited();
+    } catch (error) {
+      setFailure(failureMessage(error));
+    }
+    setPending(false);
+  }
+
+  const error = form.errors.email;
+  return (
+    <form
+      className="card users-management__invite"
+      aria-labelledby="users-management-invite-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="users-management-invite-title">{t('usersManagement.invite.title')}</h2>
+      <p>{t('usersManagement.invite.text')}</p>
+      <TextField
+        label={t('usersManagement.invite.email')}
+        type="email"
+        name="email"
+        autoComplete="off"
+        isRequired
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        onBlur={() => form.blur('email')}
+        isInvalid={Boolean(error)}
+        errorMessage={error ? t(error) : undefined}
+      />
+      <PrivilegeChoices legend={t('usersManagement.invite.privileges')} grantable={grantable} chosen={chosen} onToggle={(privilege) => setChosen((set) => toggled(set, privilege))} />
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {sentTo && (
+        <p className="form-success" role="status">
+          {t('usersManagement.invite.sent', { email: sentTo })}
+        </p>
+      )}
+      <Button type="submit" isLoading={pending}>
+        {t('usersManagement.invite.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function InvitationsList({ invitations }: { invitations: readonly CompanyInvitation[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (invitations.length === 0) return null;
+  return (
+    <section className="card users-management__invitations" aria-labelledby="users-management-invitations-title">
+      <h2 id="users-management-invitations-title">{t('usersManagement.invitations.title')}</h2>
+      <ul>
+        {invitations.map((invitation) => (
+          <li key={invitation.id}>
+            <span className="users-management__email">{invitation.email}</span>{' '}
+            {t('usersManagement.invitations.expires', { date: format.date(invitation.expiresAt, { dateStyle: 'medium' }) })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
