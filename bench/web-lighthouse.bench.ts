@@ -8,7 +8,8 @@
  * performance (Lighthouse's advice for a shared machine: one run's TBT swings with the load), with
  * the range of the scores beside it; a run that Lighthouse could not trace is run again.
  * LIGHTHOUSE_REPORTS=<dir> also writes the kept run's full report there (<page>-<preset>.json), to
- * see what blocks, shifts or waits; LIGHTHOUSE_PAGES=home,projects,project runs only those pages.
+ * see what blocks, shifts or waits; LIGHTHOUSE_PAGES=home,projects,project runs only those pages;
+ * LIGHTHOUSE_PRESETS=mobile runs only that preset; WEB_DIST_DIR serves that build instead of apps/web/dist.
  *
  * The session cookies are set in the browser (the web reads the readable hasSession cookie before it
  * asks for the account) and sent as Lighthouse's extraHeaders; storage is therefore not reset between
@@ -24,6 +25,7 @@ import { loginCookie, startBenchApp } from './support/api-bench';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const REFERENCES = ['552010/02_10', '746005/M3_31', '577010/02_10', '235505/03_10', '745010/M2_31', '747005/M3_31', '552510/02_10', '229910/02_10'];
 const PRESETS = ['mobile', 'desktop'] as const;
+const presets = PRESETS.filter((preset) => (process.env.LIGHTHOUSE_PRESETS ?? PRESETS.join(',')).split(',').includes(preset));
 const PAGES = ['home', 'projects', 'project'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const ATTEMPTS_PER_RUN = 3;
@@ -43,7 +45,8 @@ interface Row {
   'FCP (ms)': number;
 }
 
-const bench = await startBenchApp();
+// WEB_DIST_DIR serves another build than apps/web/dist (e.g. one built to a temp dir to compare).
+const bench = await startBenchApp(process.env.WEB_DIST_DIR ? { env: { WEB_DIST_DIR: process.env.WEB_DIST_DIR } } : {});
 const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
 try {
   const { base } = bench;
@@ -65,7 +68,7 @@ try {
   const rows: Row[] = [];
   const audit = async (name: (typeof PAGES)[number], path: string, label: string, headers: Record<string, string>) => {
     if (!pages.has(name)) return;
-    for (const preset of PRESETS) {
+    for (const preset of presets) {
       const runs: RunnerResult[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         for (let attempt = 1; ; attempt += 1) {

@@ -6,6 +6,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
+import { startPreloads, startStateOf } from './spa';
+
+/** The preload links index.html is served with, for the calls of the web's start. */
+const PRELOAD_LINKS = /<link rel="preload" href="[^"]+" as="fetch" crossorigin="use-credentials" \/>/g;
+function preloadsOf(html: string): string[] {
+  return [...html.matchAll(PRELOAD_LINKS)].map((link) => (/href="([^"]+)"/.exec(link[0])?.[1] ?? '').replaceAll('&amp;', '&'));
+}
 
 const COMPRESS_SCRIPT = resolve(__dirname, '../../../web/scripts/compress-dist.mjs');
 const GZIP_CLI = ['/usr/bin/gzip', '/bin/gzip'].find((path) => existsSync(path));
@@ -101,10 +108,47 @@ describeWithDb('single-page app, pre-compressed', () => {
         expect(response.headers['content-encoding'], path).toBe('br');
         expect(response.headers['content-type'], path).toMatch(/^text\/html/);
         expect(response.headers['cache-control'], path).toBe('no-cache');
-        expect(brotliDecompressSync(response.rawPayload).toString(), path).toBe(files['index.html']);
+        const html = brotliDecompressSync(response.rawPayload).toString();
+        expect(html.replace(PRELOAD_LINKS, ''), path).toBe(files['index.html']);
       }
       const plain = await t.agent().get('/projects/12', { accept: 'text/html' });
-      expect(plain.body).toBe(files['index.html']);
+      expect(plain.body.replace(PRELOAD_LINKS, '')).toBe(files['index.html']);
+      const gzip = await t.agent().get('/', { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzip(gzip.rawPayload).toString()).toBe(plain.body);
+    });
+
+    it("announces the start's calls in index.html, in the language of the cookie, the account only with a session", async () => {
+      const visitor = await t.agent().get('/', { accept: 'text/html' });
+      expect(preloadsOf(visitor.body)).toEqual([
+        '/api/masters/v1/keys/domains/fr-eproject/files?lang=en&language=en',
+        '/api/masters/v1/keys/domains/fr-widgets/files?lang=en&language=en',
+        '/api/masters/v1/keys/domains/common-front/files?lang=en&language=en',
+      ]);
+      // Before </head>, after what the page had there.
+      expect(visitor.body.indexOf('<link rel="preload"')).toBeGreaterThan(visitor.body.indexOf('<title>'));
+      expect(visitor.body.indexOf('<link rel="preload"')).toBeLessThan(visitor.body.indexOf('</head>'));
+      // It varies with the cookies: no validator, and caches told so.
+      expect(visitor.headers.etag).toBeUndefined();
+      expect(visitor.headers['last-modified']).toBeUndefined();
+      expect(visitor.headers.vary).toMatch(/cookie/i);
+
+      const spanish = await t.agent().get('/project/7', { accept: 'text/html', cookie: 'language=es; hasSession=1' });
+      expect(preloadsOf(spanish.body)).toEqual([
+        '/api/masters/v1/keys/domains/fr-eproject/files?lang=es&language=es',
+        '/api/masters/v1/keys/domains/fr-widgets/files?lang=es&language=es',
+        '/api/masters/v1/keys/domains/common-front/files?lang=es&language=es',
+        '/api/users/v1/account?language=es',
+      ]);
+      const american = await t.agent().get('/', { accept: 'text/html', cookie: 'language=en-US' });
+      expect(preloadsOf(american.body)[0]).toBe('/api/masters/v1/keys/domains/fr-eproject/files?lang=us&language=us');
+    });
+
+    it('reads the start state as the web does: an unknown language is the default, the session only from its marker', () => {
+      expect(startStateOf({})).toEqual({ lang: 'en', hasSession: false });
+      expect(startStateOf({ language: 'DE', hasSession: '1' })).toEqual({ lang: 'de', hasSession: true });
+      expect(startStateOf({ language: 'xx"><script>', hasSession: 'yes' })).toEqual({ lang: 'en', hasSession: false });
+      expect(startPreloads({ lang: 'it', hasSession: false })).toHaveLength(3);
     });
 
     it('never serves a source map, whatever the request asks for', async () => {

@@ -1,9 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_LANG, isLang, TRANSLATION_DOMAINS, type LangCode } from '@lumen/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { sendError } from './error-handler';
+import { COOKIE } from './sessions';
 
 /** Source maps (and any compressed copy of one) stay off the public server, even when the build has them. */
 const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
@@ -14,15 +17,23 @@ const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
  * Files have brotli and gzip siblings made at build time (apps/web/scripts/compress-dist.mjs); the one
  * the client accepts is sent with `Content-Encoding`, the original content type and `Vary: Accept-Encoding`.
  * Without a build, such requests get a 503 page saying to run `npm run build`.
+ *
+ * index.html itself (at `/` and in the fallback) announces the calls the web's start makes once its
+ * scripts have run (startPreloads), so that they download with the scripts instead of after them
+ * (issue 9 §4): it varies with the language and session cookies, so it is sent without a validator.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const available = existsSync(resolve(distDir, 'index.html'));
-  if (available) {
+  const page = available ? indexPage(readFileSync(resolve(distDir, 'index.html'), 'utf8')) : undefined;
+  if (page) {
+    // Before the static files' wildcard: the page itself always goes with the start's preloads.
+    for (const path of ['/', '/index.html']) app.get(path, (request, reply) => page(request, reply));
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
       wildcard: true,
-      index: ['index.html'],
+      // index.html is answered by the routes above and the fallback below, with the start's preloads.
+      index: false,
       preCompressed: true,
       allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
       cacheControl: false,
@@ -38,7 +49,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     const isApi = path === '/api' || path.startsWith('/api/');
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!isApi && wantsHtml && !SOURCE_MAP.test(path)) {
-      if (available) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (page) return page(request, reply);
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
@@ -50,4 +61,57 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     }
     return sendError(reply, new AppError('NOT_FOUND', `No route ${request.method} ${path}`));
   });
+}
+
+/** What the web's start asks for before its first screen, read from the request's cookies. */
+export interface StartState {
+  /** The `language` cookie, else the default (apps/web/src/i18n/language.ts, resolveLanguage). */
+  lang: LangCode;
+  /** The readable session marker: the start asks for the account only then. */
+  hasSession: boolean;
+}
+
+export function startStateOf(cookies: Record<string, string | undefined>): StartState {
+  const cookie = cookies[COOKIE.language];
+  const candidate = cookie === 'en-US' ? 'us' : cookie?.toLowerCase();
+  return { lang: isLang(candidate) ? candidate : DEFAULT_LANG, hasSession: cookies[COOKIE.hasSession] === '1' };
+}
+
+/**
+ * The calls of the web's start (apps/web/src/app/environment.ts: the texts of the three domains in the
+ * starting language, and the account when there is a session), spelled as its HTTP client spells
+ * them (apps/web/src/api/client.ts, buildUrl), so that the browser hands the preloaded answers to
+ * those calls; e2e/first-load.spec.ts checks that each is asked for once.
+ */
+export function startPreloads({ lang, hasSession }: StartState): string[] {
+  const language = `language=${lang}`;
+  const texts = TRANSLATION_DOMAINS.map((domain) => `/api/masters/v1/keys/domains/${domain}/files?lang=${lang}&${language}`);
+  return hasSession ? [...texts, `/api/users/v1/account?${language}`] : texts;
+}
+
+/** index.html with the start's preloads before `</head>`, compressed once per variant. */
+function indexPage(html: string): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+  const variants = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
+  const variantOf = (state: StartState) => {
+    const key = `${state.lang}:${state.hasSession ? 1 : 0}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const links = startPreloads(state)
+        .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
+        .join('');
+      const at = html.indexOf('</head>');
+      const plain = Buffer.from(at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`);
+      variant = { plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(plain, { level: 9 }) };
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+  return (request, reply) => {
+    const variant = variantOf(startStateOf(request.cookies));
+    const accepted = request.headers['accept-encoding'] ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(variant.plain);
+    return reply.header('content-encoding', encoding).send(variant[encoding]);
+  };
 }
