@@ -24,6 +24,7 @@ export {
 } from './QuantitySelector/quantity';
 export { Dropdown, type DropdownProps, type DropdownItem } from './Dropdown/Dropdown';
 export { Tooltip, type TooltipProps } from './Tooltip/Tooltip';
+export { Pager, type PagerProps } from './Pager/Pager';
 export { Stepper, type StepperProps, type StepperStep } from './Stepper/Stepper';
 export { stepStates, type StepState } from './Stepper/stepper-states';
 export { TabsGroup, TabList, Tab, TabPanel, type TabsGroupProps, type TabListProps, type TabProps, type TabPanelProps } from './Tabs/Tabs';

@@ -1,7 +1,7 @@
 import type { InvoiceListPage } from '@lumen/contracts';
 import { INVOICE_SORTS } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
-import { Button, Select, TextField } from '@lumen/ui';
+import { Button, Pager, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -156,17 +156,7 @@ function InvoiceList({ clientCode }: { clientCode: string }) {
                 ))}
               </tbody>
             </table>
-            {list.data.meta.totalPages > 1 && (
-              <nav className="orders-pager" aria-label={t('orders.list.pages')}>
-                <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-                  {t('orders.list.previous')}
-                </Button>
-                <span>{t('orders.list.page', { page, pages: list.data.meta.totalPages })}</span>
-                <Button variant="secondary" size="sm" isDisabled={page >= list.data.meta.totalPages} onPress={() => setPage(page + 1)}>
-                  {t('orders.list.next')}
-                </Button>
-              </nav>
-            )}
+            <Pager page={page} pageCount={list.data.meta.totalPages} onPageChange={setPage} aria-label={t('orders.list.pages')} />
           </>
         ))}
     </>

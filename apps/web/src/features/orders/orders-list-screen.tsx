@@ -1,5 +1,5 @@
 import type { OrderListPage } from '@lumen/contracts';
-import { Button, Select, TextField } from '@lumen/ui';
+import { Button, Pager, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -128,17 +128,7 @@ export function OrdersListScreen() {
               </tbody>
             </table>
           )}
-          {list.data.meta.totalPages > 1 && (
-            <nav className="orders-pager" aria-label={t('orders.list.pages')}>
-              <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-                {t('orders.list.previous')}
-              </Button>
-              <span>{t('orders.list.page', { page, pages: list.data.meta.totalPages })}</span>
-              <Button variant="secondary" size="sm" isDisabled={page >= list.data.meta.totalPages} onPress={() => setPage(page + 1)}>
-                {t('orders.list.next')}
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pageCount={list.data.meta.totalPages} onPageChange={setPage} aria-label={t('orders.list.pages')} />
         </>
       )}
     </section>

@@ -7,6 +7,7 @@ import { renderApp } from '../../../test/render-app';
 import { deferred, makeProject, projectsApi } from './projects.fixtures';
 
 const en = TRANSLATIONS['fr-eproject'].en;
+const widgets = TRANSLATIONS['fr-widgets'].en;
 const tx = (key: string, values: Record<string, string | number> = {}, file: Record<string, string> = en) =>
   Object.entries(values).reduce((text, [name, value]) => text.replace(`{{${name}}}`, String(value)), file[key] ?? key);
 
@@ -45,10 +46,10 @@ describe('the project list', () => {
     expect(call?.query.get('language')).toBe('en');
 
     const paging = screen.getByRole('navigation', { name: tx('projects.paging.label') });
-    expect(within(paging).getByText(tx('projects.paging.position', { page: 1, total: 2 }))).toBeInTheDocument();
-    expect(within(paging).getByRole('button', { name: tx('projects.paging.previous') })).toBeDisabled();
-    await userEvent.click(within(paging).getByRole('button', { name: tx('projects.paging.next') }));
-    await waitFor(() => expect(within(paging).getByText(tx('projects.paging.position', { page: 2, total: 2 }))).toBeInTheDocument());
+    expect(within(paging).getByText(tx('pager.position', { page: 1, pages: 2 }, widgets))).toBeInTheDocument();
+    expect(within(paging).getByRole('button', { name: tx('pager.previous', {}, widgets) })).toBeDisabled();
+    await userEvent.click(within(paging).getByRole('button', { name: tx('pager.next', {}, widgets) }));
+    await waitFor(() => expect(within(paging).getByText(tx('pager.position', { page: 2, pages: 2 }, widgets))).toBeInTheDocument());
     expect(api.callsTo('GET', '/api/projects/v1/projects/filter').at(-1)?.query.get('page')).toBe('2');
   });
 
@@ -59,7 +60,7 @@ describe('the project list', () => {
     await renderApp('/projects', api);
     const list = await projectList();
     await waitFor(() => expect(names(list)).toHaveLength(10));
-    await userEvent.click(screen.getByRole('button', { name: tx('projects.paging.next') }));
+    await userEvent.click(screen.getByRole('button', { name: tx('pager.next', {}, widgets) }));
     await waitFor(() => expect(api.callsTo('GET', '/api/projects/v1/projects/filter').at(-1)?.query.get('page')).toBe('2'));
     await userEvent.click(screen.getByRole('button', { name: new RegExp(tx('projects.paging.size')) }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['10', '25', '50']);
@@ -67,7 +68,7 @@ describe('the project list', () => {
     await waitFor(() => expect(names(screen.getByRole('list', { name: tx('projects.list.label') }))).toHaveLength(25));
     const last = api.callsTo('GET', '/api/projects/v1/projects/filter').at(-1);
     expect([last?.query.get('itemsPerPage'), last?.query.get('page')]).toEqual(['25', '1']);
-    expect(screen.getByText(tx('projects.paging.position', { page: 1, total: 2 }))).toBeInTheDocument();
+    expect(screen.getByText(tx('pager.position', { page: 1, pages: 2 }, widgets))).toBeInTheDocument();
     expect(localStorage.getItem('lumen.projectsPageSize')).toBe('25');
     localStorage.removeItem('lumen.projectsPageSize');
   });

@@ -8,7 +8,7 @@ import {
   type ProjectTypeFilter,
 } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
-import { Button, Icon, Select, Skeleton, TextField } from '@lumen/ui';
+import { Button, Icon, Pager, Select, Skeleton, TextField } from '@lumen/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -93,19 +93,7 @@ export default function ProjectsPage() {
 
       {meta && (totalPages > 1 || meta.totalItems > (PROJECT_LIST_PAGE_SIZES[0] as number)) && (
         <div className="projects__footer">
-          {totalPages > 1 ? (
-            <nav className="projects__paging" aria-label={t('projects.paging.label')}>
-              <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => dispatch(listQueryChanged({ page: page - 1 }))}>
-                {t('projects.paging.previous')}
-              </Button>
-              <span>{t('projects.paging.position', { page, total: totalPages })}</span>
-              <Button variant="secondary" size="sm" isDisabled={page >= totalPages} onPress={() => dispatch(listQueryChanged({ page: page + 1 }))}>
-                {t('projects.paging.next')}
-              </Button>
-            </nav>
-          ) : (
-            <span />
-          )}
+          {totalPages > 1 ? <Pager className="projects__paging" page={page} pageCount={totalPages} onPageChange={(next) => dispatch(listQueryChanged({ page: next }))} aria-label={t('projects.paging.label')} /> : <span />}
           <Select<string>
             className="projects__page-size"
             label={t('projects.paging.size')}
