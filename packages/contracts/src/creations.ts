@@ -144,7 +144,8 @@ export const CreationArticleLine = z.object({
   moq: z.number().int(),
   leadTimeWeeks: z.number().int(),
   availability: CreationAvailability,
-  isAvailablePrice: z.boolean(),
+  /** Whether the line has a price in the caller's rate (a price field: absent without price.view). */
+  isAvailablePrice: z.boolean().optional(),
   isPersonalized: z.union([z.literal(0), z.literal(1)]),
   priceReference: z.string().optional(),
   prices: CreationLinePrices.optional(),
@@ -158,7 +159,7 @@ export const CreationAccessoryLine = z.object({
   model: z.string(),
   kind: z.enum(['accessory', 'driver']),
   description: z.string(),
-  isAvailablePrice: z.boolean(),
+  isAvailablePrice: z.boolean().optional(),
   prices: CreationLinePrices.optional(),
 });
 export type CreationAccessoryLine = z.infer<typeof CreationAccessoryLine>;

@@ -119,7 +119,8 @@ function asNew(e: TreeElement): NewElement {
     elementOrderValue: e.elementOrderValue,
     applicationLocationId: e.applicationLocationId,
     position: e.position,
-    size: e.size,
+    // A cluster saved without extents takes its canopy's, as one added in the room does.
+    ...(e.type === 'Cluster' && e.size.x === 0 && e.size.y === 0 && e.size.z === 0 ? {} : { size: e.size }),
   };
 }
 

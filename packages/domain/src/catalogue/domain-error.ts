@@ -43,6 +43,8 @@ export const DOMAIN_ERROR_CODES = [
   'LIGHT_WITHOUT_CLUSTER',
   'INSTALLATION_REFUSED',
   'PENDANT_HEIGHT_OUT_OF_ROOM',
+  /** A piece overlaps another or leaves the room (a failure of a rebuilt space; the api's 400 when a project is asked to store it). */
+  'COLLIDES',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

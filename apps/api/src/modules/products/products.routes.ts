@@ -1,4 +1,6 @@
 import {
+  CreationEvaluation,
+  EvaluateCreationBody,
   ApplicationLocation,
   ApplicationLocationQuery,
   Article,
@@ -205,6 +207,20 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     '/api/products/v1/decision-trees/:id',
     { config: sessionIfAny, schema: { tags, summary: 'A decision tree and its layers', params: ProductsIdParam, querystring: DecisionTreeQuery, response: { 200: DecisionTree } } },
     async (request) => products.decisionTree(request.principal, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/products/v1/creations/evaluate',
+    {
+      config: sessionIfAny,
+      schema: {
+        tags,
+        summary: 'A crea creation rebuilt and checked by the engine: validity and rule failures, bill of materials, lumens and watts, price (price.view), MOQ, lead time, availability',
+        body: EvaluateCreationBody,
+        response: { 200: CreationEvaluation },
+      },
+    },
+    async (request) => products.evaluateCreation(request.principal, request.body),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type {
   ArticlePrice,
   CatalogMin,
   Collection,
+  CreationEvaluation,
   ModelSummary,
   Money,
   PreconfigDetail,
@@ -57,6 +58,7 @@ import {
   imageUrl,
   type SharedDocuments,
 } from './products.catalogue';
+import { evaluateCreation } from './products.creations';
 import type { ArticleDbRow, ModelDbRow } from './products.repository';
 import { findCompanyPriceTerms } from './products.repository';
 
@@ -391,6 +393,21 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       image: imageUrl('model', preconfig.lines[0]?.model ?? '', snapshot.articleByReference.get(preconfig.lines[0]?.reference ?? '')?.finish),
       price,
     };
+  }
+
+  /**
+   * A preconfiguration's saved space as the room opens it (issue 15 §4): rebuilt by the engine, at the
+   * current schema version. A space the engine refuses (catalogue data out of step) is logged and sent
+   * as stored, so the room reports the fault where it happens.
+   */
+  function readySpace(snapshot: CatalogueSnapshot, docs: SharedDocuments, found: CatalogueSnapshot['preconfigs'][number], remoteDriverCP: boolean, lang: Lang) {
+    if (!found.domainJSON) return null;
+    try {
+      return evaluateCreation({ snapshot, docs, pricing: null, remoteDriverCP, lang, now: new Date() }, { space: found.domainJSON, subFamilyId: found.subFamilyId, quantity: 1 }).space;
+    } catch (error) {
+      log().warn({ err: error, preconfigId: found.id }, 'the engine refuses this preconfiguration’s space; sending it as stored');
+      return found.domainJSON;
+    }
   }
 
   return {
@@ -732,6 +749,23 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       return { id: found.id, applicationId: found.applicationId, locationId: found.locationId, description: descriptionIn(found.description, lang) };
     },
 
+    /**
+     * A creation (issue 15) rebuilt, checked, listed and priced in the caller's catalogue (default the
+     * caller's, 16 for visitors), rate and language; prices only with price.view.
+     */
+    async evaluateCreation(
+      principal: Principal | null,
+      body: { space: unknown; catalogId?: CatalogId; subFamilyId?: number; quantity: number; lang?: Lang },
+    ): Promise<CreationEvaluation> {
+      const catalogId = catalogOf(principal, body.catalogId);
+      const { snapshot, docs } = await load(catalogId);
+      const [pricing, remoteDriverCP] = await Promise.all([pricingFor(principal, catalogId, docs), deps.flags.forCaller(principal).isEnabled('RemoteDriverCP')]);
+      return evaluateCreation(
+        { snapshot, docs, pricing, remoteDriverCP, lang: langOf(principal, body.lang), now: new Date() },
+        { space: body.space, quantity: body.quantity, ...(body.subFamilyId !== undefined ? { subFamilyId: body.subFamilyId } : {}) },
+      );
+    },
+
     async preconfigs(
       principal: Principal | null,
       query: { catalogId?: CatalogId; familyId?: number; subFamilyId?: number; applicationLocationId?: number; lang?: Lang; visibility?: 'website' | 'private' },
@@ -759,8 +793,8 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
         const { snapshot, docs } = await load(catalogId);
         const found = snapshot.preconfigs.find((preconfig) => preconfig.id === id);
         if (!found) continue;
-        const pricing = await pricingFor(principal, catalogId, docs);
-        return { ...preconfigSummary(snapshot, docs, found, lang, pricing), lines: found.lines, domainJSON: found.domainJSON ?? null };
+        const [pricing, remoteDriverCP] = await Promise.all([pricingFor(principal, catalogId, docs), deps.flags.forCaller(principal).isEnabled('RemoteDriverCP')]);
+        return { ...preconfigSummary(snapshot, docs, found, lang, pricing), lines: found.lines, domainJSON: readySpace(snapshot, docs, found, remoteDriverCP, lang) };
       }
       throw notFound(`No preconfiguration ${id}`);
     },

@@ -578,13 +578,16 @@ function preconfigSpace(
   technicalOf: (model: string) => { watts: number; lumens: number },
 ): Record<string, unknown> {
   let tree = createSpace({ id: `space-${id}`, createdAt: CREATED_AT, configurator: spec.configurator, applicationLocationId });
-  tree = addElement(tree, tree.rootId, { type: 'Composition', id: 'c1', createdAt: CREATED_AT, props: { compositionNumber: 1 } });
-  const units = lines.flatMap((line) => Array.from({ length: Math.min(line.quantity, 8) }, () => line));
-  units.forEach((line, index) => {
+  // One composition per line: a remote-driven line (RemoteDriverCP) does not switch the other line's drivers.
+  lines.forEach((_line, index) => {
+    tree = addElement(tree, tree.rootId, { type: 'Composition', id: `c${index + 1}`, createdAt: CREATED_AT, props: { compositionNumber: index + 1 } });
+  });
+  const units = lines.flatMap((line, lineIndex) => Array.from({ length: Math.min(line.quantity, 8) }, () => ({ line, composition: `c${lineIndex + 1}` })));
+  units.forEach(({ line, composition }, index) => {
     const parts = parseReference(line.reference);
     const x = units.length === 1 ? 0 : -1.2 + (2.4 * index) / (units.length - 1);
     const installation = parts.installation ?? '10';
-    tree = addElement(tree, 'c1', { type: 'Cluster', id: `k${index + 1}`, createdAt: CREATED_AT + index, attributes: { installation }, position: { x: Math.round(x * 1000) / 1000, y: 3.9, z: 0 } });
+    tree = addElement(tree, composition, { type: 'Cluster', id: `k${index + 1}`, createdAt: CREATED_AT + index, attributes: { installation }, position: { x: Math.round(x * 1000) / 1000, y: 3.9, z: 0 } });
     const technical = technicalOf(line.model);
     tree = addElement(tree, `k${index + 1}`, {
       type: 'Light',
