@@ -1,12 +1,14 @@
+import type { Account, Lang } from '@lumen/contracts';
 import { lazy, type ReactNode } from 'react';
+import type { ApiClient } from '../api';
 import { Navigate, type RouteObject } from 'react-router';
-import { loadNewRegisterPage, loadPasswordResetPage } from '../features/auth';
+import { loadNewRegisterPage, loadPasswordResetPage, loadSocialSignUpPage, loadSocialSignUpPopupPage } from '../features/auth';
 import { ForbiddenPage, NotAllowedPage, NotFoundPage } from '../features/errors';
 import { HomePage } from '../features/home';
 import { loadSupportPage } from '../features/support';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
-import { loadProjectAddProduct, loadProjectsPage } from '../features/projects';
+import { loadProjectAddProduct, loadProjectsPage, prefetchProjectPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
 import { loadDeskInboxPage, loadDeskRequestPage } from '../features/desk';
 import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
@@ -14,11 +16,16 @@ import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { CatalogueStep, StartCatalogue } from './pages/catalogue-step';
 import { Layout } from './layout';
 import { PublicLayout } from './public-layout';
+import { FrameLayout } from './frame-layout';
 import { PUBLIC_QUOTE_ROUTE } from '../features/budgets/budget-paths';
 
 /** Every screen but the home page loads when first opened, so that the first load of `/` stays light. */
 const NewRegisterPage = lazy(loadNewRegisterPage);
 const PasswordResetPage = lazy(loadPasswordResetPage);
+/** Social sign-up's result page (issue 17 §4); the embedded auth views and their pop-up's result page (§5). */
+const SocialSignUpPage = lazy(loadSocialSignUpPage);
+const SocialSignUpPopupPage = lazy(loadSocialSignUpPopupPage);
+const AuthFrameRoute = lazy(() => import('./pages/auth-frame-pages').then((module) => ({ default: module.AuthFrameRoute })));
 /** The profile and the project page with the requests the user sent (issue 11 §3–§5; app/pages/pages-with-requests.tsx). */
 const loadPagesWithRequests = () => import('./pages/pages-with-requests');
 const ProfilePage = lazy(() => loadPagesWithRequests().then((module) => ({ default: module.ProfilePageWithRequests })));
@@ -65,6 +72,11 @@ const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((modul
 const ConfigureProductPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
 const ConfigurePreconfigPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigurePreconfigPage })));
 const ValidateProjectLine = lazy(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
+/** The crea room (issue 15): a new composition, a preconfiguration, a project's creation line (three.js loads with the room only). */
+const loadCreaPages = () => import('./pages/crea-pages');
+const NewCreaPage = lazy(() => loadCreaPages().then((module) => ({ default: module.NewCreaPage })));
+const OldCreaRedirect = lazy(() => loadCreaPages().then((module) => ({ default: module.OldCreaRedirect })));
+const CreaLinePage = lazy(() => loadCreaPages().then((module) => ({ default: module.CreaLinePage })));
 /** Support (issue 11 §2): open to visitors too; an account needs support.request (the page says so otherwise, the api refuses). */
 const SupportPage = lazy(loadSupportPage);
 /** Feature flags (issue 9 §2): the backoffice screen. */
@@ -87,6 +99,8 @@ const catalogueStep = (page: ReactNode) => <CatalogueStep>{page}</CatalogueStep>
  */
 export interface RouteHandle {
   preload?: () => Promise<unknown>;
+  /** Sends the screen's first data call at start once the account is known (features' prefetch…Page). */
+  prefetch?: (context: { api: ApiClient; account: Account; lang: Lang; params: Readonly<Record<string, string | undefined>> }) => void;
 }
 
 /**
@@ -109,6 +123,7 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         { path: '/password-reset', element: <PasswordResetPage /> },
+        { path: '/social-sign-up', element: <SocialSignUpPage /> },
         {
           path: '/users-management',
           element: (
@@ -138,8 +153,25 @@ export function createRoutes(): RouteObject[] {
         { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: catalogueStep(<ConfigureProductPage mode="attributes" />) },
         { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: catalogueStep(<PreconfigsListPage />) },
         { path: '/add-preconfig/:preconfigId', element: catalogueStep(<ConfigurePreconfigPage />) },
+        // The crea room (issue 15 §1, spec §2): open to visitors like the other configurators; old paths redirect.
+        { path: '/new-product/crea-configurator', element: catalogueStep(<NewCreaPage />), handle: { preload: loadCreaPages } satisfies RouteHandle },
+        { path: '/new-product/crea-configurator/:model', element: catalogueStep(<NewCreaPage />), handle: { preload: loadCreaPages } satisfies RouteHandle },
+        { path: '/crea-configurator/:model?', element: <OldCreaRedirect /> },
+        {
+          // A static segment: ranked above /project/:projectId/add-product/:subFamilyId? (which caught it before).
+          path: '/project/:projectId/add-product/crea-configurator',
+          element: anyProjectView(catalogueStep(<NewCreaPage />)),
+          handle: { preload: loadCreaPages } satisfies RouteHandle,
+        },
+        {
+          path: '/project/:projectId/product/:productId/crea-configurator/:mode?',
+          element: projectEdit(<CreaLinePage />),
+          handle: { preload: loadCreaPages } satisfies RouteHandle,
+        },
+        // Composing pendants validate here under validateComposingPendantsProduct (spec §2): the room, in validate mode.
+        { path: '/compositor', element: projectEdit(<CreaLinePage mode="validate" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
         { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: loadProjectsPage } satisfies RouteHandle },
-        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadPagesWithRequests } satisfies RouteHandle },
+        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadPagesWithRequests, prefetch: prefetchProjectPage } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).
         { path: '/project/:projectId/request-budget', element: <BudgetRequestPage />, handle: { preload: loadProjectRequestPages } satisfies RouteHandle },
         {
@@ -284,6 +316,14 @@ export function createRoutes(): RouteObject[] {
         { path: NOT_ALLOWED_PATH, element: <NotAllowedPage /> },
         { path: FORBIDDEN_PATH, element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+    {
+      // Frame-only pages (issue 17 §5): the auth views a partner site embeds (its origin in ?host=), and their pop-up's end.
+      element: <FrameLayout />,
+      children: [
+        { path: '/iframe/auth/social-sign-up', element: <SocialSignUpPopupPage /> },
+        { path: '/iframe/auth/:view', element: <AuthFrameRoute /> },
       ],
     },
     {

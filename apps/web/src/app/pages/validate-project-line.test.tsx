@@ -189,15 +189,7 @@ describe('/validate/{projectId}/{productId}: a project line in the attributes co
     expect(reference()).toHaveTextContent('027005/04_10');
   });
 
-  it('refuses a creation line: it is edited in its own configurator', async () => {
-    const creation = line({ type: 'CREATION', referenceCode: null, creationCode: 'CR000000042', description: 'Crea cluster', configuratorType: { id: 1 } });
-    const api = validateApi(makeProject(5, { name: 'Lobby', products: [creation] }));
-    await renderApp(`/validate/5/${LINE_ID}`, api);
-    expect(await screen.findByRole('heading', { level: 1, name: tx('projects.validate.creationTitle') })).toBeInTheDocument();
-    expect(screen.getByText(tx('projects.validate.creation', { name: 'Crea cluster' }))).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: tx('projects.add.backToProject') })).toHaveAttribute('href', '/project/5');
-    expect(api.callsTo('GET', '/api/apiv2/articles/variations')).toHaveLength(0);
-  });
+  // A creation line opens in the crea room in validate mode: app/pages/crea-pages.test.tsx.
 
   it('an unknown project (404) is not found', async () => {
     const api = validateApi(makeProject(5, { name: 'Lobby', products: [line()] }));

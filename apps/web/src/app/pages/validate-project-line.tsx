@@ -3,10 +3,11 @@ import { CONFIGURATOR_ID, hasAnyPrivilege, tryParseReference, type ElementAttrib
 import { Button } from '@lumen/ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ConfiguratorScreen } from '../../features/configurator/configurator-page';
 import type { ConfiguratorActionsState } from '../../features/configurator/configurator';
 import { NotFoundPage } from '../../features/errors';
+import { CreaLineEditor } from './crea-pages';
 import { formatNumber } from '../../i18n/format';
 import { LoadingState } from '../../shared/loading-state';
 import { loadProject, parseProjectId, projectPath, updateProduct, validateProduct } from '../../features/projects/project-target';
@@ -64,17 +65,8 @@ export function ValidateProjectLine() {
   const project = remote.data;
   const product = project.products.find((item) => item._id.toLowerCase() === productId);
   if (!product) return <NotFoundPage />;
-  if (product.type === 'CREATION') {
-    return (
-      <section className="page page--narrow" aria-labelledby="validate-creation-title">
-        <h1 id="validate-creation-title">{t('projects.validate.creationTitle')}</h1>
-        <p role="note">{t('projects.validate.creation', { name: product.description ?? product.creationCode ?? product.model })}</p>
-        <Link className="text-link" to={projectPath(project.id)}>
-          {t('projects.add.backToProject')}
-        </Link>
-      </section>
-    );
-  }
+  // A composing-pendants line validates here when validateComposingPendantsProduct is off (spec §2): in the crea room.
+  if (product.type === 'CREATION') return <CreaLineEditor project={project} product={product} mode="validate" />;
   return <LineEditor project={project} product={product} />;
 }
 

@@ -1,4 +1,4 @@
-import type { ProductInput } from '@lumen/contracts';
+import type { CreationCode, JsonObject, ProductInput } from '@lumen/contracts';
 import { CONFIGURATOR_ID } from '@lumen/domain';
 import { Button, Select, TextField } from '@lumen/ui';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import {
   selectProjectTarget,
   type ProjectChoice,
 } from './project-target';
+import { createAsyncAction } from '../../shared/async-action';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
 import { useFormSubmit } from '../../shared/use-form-submit';
@@ -36,7 +37,27 @@ export interface AddToProjectProps {
   preconfig?: { id: number; name: string; luminaires: number };
   /** The project's page, for the confirmation's link; `:projectId` is replaced with the project's id (spec §2). Default: the project page. */
   redirectTemplate?: string;
+  /**
+   * A crea composition instead of a reference (issue 15 §4): a creation code is asked for first
+   * (generate-creation-code), then the line goes as type CREATION with the room's space; the server
+   * rebuilds it, checks its rules and computes its bill of materials and price.
+   */
+  creation?: CreationToAdd;
 }
+
+/** What the crea room hands over to add: the first light's model, the collection, the space (spaceToJSON). */
+export interface CreationToAdd {
+  model: string;
+  subFamilyId: number;
+  configuratorTypeId: number;
+  space: JsonObject;
+  preconfigId?: number;
+}
+
+/** POST projects /v1/projects/products/generate-creation-code: the next CR + 9 digits. */
+export const generateCreationCode = createAsyncAction<CreationCode, void>('generateCreationCode', (_arg, { extra }) =>
+  extra.api.post<CreationCode>('projects', '/v1/projects/products/generate-creation-code', { prefixCode: 'CR' }),
+);
 
 /** What was added where: the confirmation under the button (issue 10 §9). */
 interface Added {
@@ -45,6 +66,7 @@ interface Added {
   reference: string;
   quantity: number;
   preconfig?: AddToProjectProps['preconfig'];
+  creationCode?: string;
 }
 
 /**
@@ -56,7 +78,7 @@ interface Added {
  * Visitors browse and configure too (issue 10 §1): for them the button asks for a login, and once
  * logged in (or signed up) the project dialog opens with the configuration as it was.
  */
-export function AddToProject({ reference, quantity, pendantHeight, isDisabled, preconfig, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
+export function AddToProject({ reference, quantity, pendantHeight, isDisabled, preconfig, creation, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
@@ -96,7 +118,9 @@ export function AddToProject({ reference, quantity, pendantHeight, isDisabled, p
         {added && (
           <p className="card">
             <span>
-              {added.preconfig
+              {added.creationCode
+                ? t('projects.addTo.doneCreation', { quantity: added.quantity, code: added.creationCode, name: added.projectName })
+                : added.preconfig
                 ? t('projects.addTo.donePreconfig', { count: added.preconfig.luminaires, preconfig: added.preconfig.name, name: added.projectName })
                 : t('projects.addTo.done', { quantity: added.quantity, reference: added.reference, name: added.projectName })}
             </span>{' '}
@@ -112,6 +136,7 @@ export function AddToProject({ reference, quantity, pendantHeight, isDisabled, p
           quantity={quantity}
           pendantHeight={pendantHeight}
           preconfig={preconfig}
+          creation={creation}
           onAdded={(done) => {
             setOpen(false);
             setAdded(done);
@@ -128,9 +153,10 @@ function AddToProjectModal({
   quantity,
   pendantHeight,
   preconfig,
+  creation,
   onAdded,
   onClose,
-}: Pick<AddToProjectProps, 'reference' | 'quantity' | 'pendantHeight' | 'preconfig'> & { onAdded: (added: Added) => void; onClose: () => void }) {
+}: Pick<AddToProjectProps, 'reference' | 'quantity' | 'pendantHeight' | 'preconfig' | 'creation'> & { onAdded: (added: Added) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const versionLabel = useVersionLabel();
   const dispatch = useAppDispatch();
@@ -185,16 +211,35 @@ function AddToProjectModal({
   // A project must be chosen; a new one needs a valid name.
   const isValid = () => choice !== null && (choice !== NEW_PROJECT || nameField.validate());
   const { pending, onSubmit } = useFormSubmit(isValid, async () => {
+    let line = product;
+    let creationCode: string | undefined;
+    if (creation) {
+      const code = await dispatch(generateCreationCode());
+      if (!generateCreationCode.fulfilled.match(code)) return false;
+      creationCode = code.payload.creationCode;
+      line = {
+        type: 'CREATION',
+        model: creation.model,
+        creationCode,
+        creationNumber: code.payload.creationNumber,
+        quantity,
+        subFamily: { id: creation.subFamilyId },
+        configuratorType: { id: creation.configuratorTypeId },
+        space: creation.space,
+        addedBy: creation.preconfigId !== undefined ? 'PRECONFIG' : 'CONFIGURATOR',
+        ...(creation.preconfigId !== undefined ? { preconfigId: creation.preconfigId } : {}),
+      };
+    }
     if (choice === NEW_PROJECT) {
-      const result = await dispatch(createProject({ name: nameField.name, catalogId, products: [product] }));
+      const result = await dispatch(createProject({ name: nameField.name, catalogId, products: [line] }));
       if (!createProject.fulfilled.match(result)) return false;
-      onAdded({ projectId: result.payload.id, projectName: result.payload.name, reference, quantity, preconfig });
+      onAdded({ projectId: result.payload.id, projectName: result.payload.name, reference, quantity, preconfig, creationCode });
       return;
     }
     const projectId = Number(choice);
-    const result = await dispatch(addProductsToProject({ projectId, products: [product] }));
+    const result = await dispatch(addProductsToProject({ projectId, products: [line] }));
     if (!addProductsToProject.fulfilled.match(result)) return false;
-    onAdded({ projectId, projectName: choices?.find((item) => item.id === projectId)?.name ?? '', reference, quantity, preconfig });
+    onAdded({ projectId, projectName: choices?.find((item) => item.id === projectId)?.name ?? '', reference, quantity, preconfig, creationCode });
   });
 
   const options = [
@@ -216,7 +261,13 @@ function AddToProjectModal({
       onClose={onClose}
       className="auth-form"
     >
-      <p>{preconfig ? t('projects.addTo.summaryPreconfig', { name: preconfig.name, count: preconfig.luminaires }) : t('projects.addTo.summary', { reference, quantity })}</p>
+      <p>
+        {creation
+          ? t('projects.addTo.summaryCreation', { quantity })
+          : preconfig
+            ? t('projects.addTo.summaryPreconfig', { name: preconfig.name, count: preconfig.luminaires })
+            : t('projects.addTo.summary', { reference, quantity })}
+      </p>
       {choices === null ? (
         <p role="status">{t('common.loading')}</p>
       ) : (

@@ -1,10 +1,11 @@
 import { MAX_PRODUCT_QUANTITY, type Project, type ProjectProduct } from '@lumen/contracts';
-import { attributesValidatePath, hasAnyPrivilege } from '@lumen/domain';
+import { attributesValidatePath, hasAnyPrivilege, validationPath } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { ConfirmModal } from './confirm-modal';
@@ -264,12 +265,26 @@ interface RowProps {
  * One line. Memoised: a quantity change or a scroll re-renders the line it concerns and the lines
  * that come into view, not every line (the store keeps unchanged lines as the same objects).
  */
+/** Where a line's Edit leads (spec §2: "Validating a product navigates to the configurator chosen by configurator type and subfamily"). */
+export function editPath(projectId: number, catalogId: number, product: ProjectProduct, validateComposingPendantsProduct: boolean): string {
+  if (product.type !== 'CREATION' || !product.configuratorType) return attributesValidatePath(projectId, product._id);
+  try {
+    return validationPath(
+      { configuratorTypeId: product.configuratorType.id, subFamilyId: product.subFamily?.id ?? null, projectId, productId: product._id, configId: product.configId, familyId: product.familyId, catalogId },
+      { validateComposingPendantsProduct },
+    );
+  } catch {
+    return attributesValidatePath(projectId, product._id);
+  }
+}
+
 const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove, renderLineActions }: RowProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
   const lang = useAppSelector((state) => state.preferences.lang);
   const mayEdit = useAppSelector((state) => hasAnyPrivilege(state.session.account?.privileges ?? [], ['project.edit']));
+  const validateComposingPendantsProduct = useFlag('validateComposingPendantsProduct');
   const [cloning, setCloning] = useState(false);
   const name = productName(product);
   const figures = lineFigures(product);
@@ -343,9 +358,10 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
       {(editable || renderLineActions) && (
         <td className="project-grid__row-actions">
           {renderLineActions?.(product, name)}
-          {editable && product.type === 'REGULAR' && mayEdit && (
-            // The attributes configurator with this line's configuration (spec §2 /validate/{projectId}/{productId}).
-            <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={attributesValidatePath(projectId, product._id)}>
+          {editable && mayEdit && (product.type === 'REGULAR' || product.configuratorType) && (
+            // A regular line: the attributes configurator (spec §2 /validate/{projectId}/{productId}); a creation: the configurator
+            // its configurator type and subfamily choose (crea room, or /compositor for composing pendants under the flag).
+            <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={editPath(projectId, catalogId, product, validateComposingPendantsProduct)}>
               <span aria-hidden="true">{t('projects.product.edit')}</span>
               <span className="lm-visually-hidden">{t('projects.product.editNamed', { name })}</span>
             </Link>

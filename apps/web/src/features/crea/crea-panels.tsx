@@ -1,0 +1,355 @@
+/**
+ * The room's panels beside the scene: the list of elements (the accessible mirror of the scene),
+ * the attributes of the selection, the room, and what the server says of the composition.
+ */
+import type { CreationEvaluation, CreationFailure } from '@lumen/contracts';
+import {
+  CEILING_MATERIALS,
+  descriptionIn,
+  getElement,
+  lengthSystemOf,
+  lightsUnder,
+  roomOf,
+  type AttributeKey,
+  type CeilingMaterial,
+  type ElementTree,
+  type Lang,
+  type LightOptions,
+  type ListedAttributeKey,
+  type RoomSize,
+} from '@lumen/domain';
+import { Button, QuantitySelector, Select } from '@lumen/ui';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/use-format';
+import { clustersOf, LONG_MOVE_STEP, MOVE_STEP, sharedValue, takesMorePendants, type CreaAction } from './crea-state';
+import type { CreaCatalogue } from './crea-catalogue';
+
+const CANOPIES = ['10', '31', '32', '18'] as const;
+const FEET = 0.3048;
+
+/** A length in metres as the catalogue's users read it: metres, or feet for the United States catalogue. */
+export function useRoomUnits(catalogId: number) {
+  const imperial = lengthSystemOf(catalogId) === 'imperial';
+  return {
+    imperial,
+    toShown: (metres: number) => Math.round((imperial ? metres / FEET : metres) * 100) / 100,
+    fromShown: (value: number) => (imperial ? value * FEET : value),
+    unitKey: imperial ? 'crea.units.feet' : 'crea.units.metres',
+  } as const;
+}
+
+/** The label of an attribute value in the user's language (the catalogue's description, canopy names for installations). */
+export function useValueLabel(catalogue: CreaCatalogue, lang: Lang) {
+  const { t } = useTranslation();
+  return (key: AttributeKey, code: string): string => {
+    if (key === 'installation' && (CANOPIES as readonly string[]).includes(code)) return t(`crea.canopy.${code}`);
+    const described = catalogue.descriptions.get(`${key}|${code}`);
+    const text = described ? descriptionIn(described, lang) : '';
+    return text && text !== code ? `${text} (${code})` : code;
+  };
+}
+
+interface ElementListProps {
+  tree: ElementTree;
+  selected: readonly string[];
+  failures: readonly CreationFailure[];
+  dispatch: (action: CreaAction) => void;
+  readOnly: boolean;
+  modelName: (model: string) => string;
+}
+
+/**
+ * Every cluster of the room as a list: a toggle selects it (Ctrl or Shift adds to the selection),
+ * the arrow keys move it by a step (Shift: a long step), Delete removes it, D duplicates it.
+ */
+export function ElementList({ tree, selected, failures, dispatch, readOnly, modelName }: ElementListProps) {
+  const { t } = useTranslation();
+  const clusters = clustersOf(tree);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, id: string) => {
+    if (readOnly) return;
+    const step = event.shiftKey ? LONG_MOVE_STEP : MOVE_STEP;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      dispatch({ type: 'nudge', id, dx: move[0], dz: move[1] });
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      dispatch({ type: 'remove', id });
+    } else if (event.key === 'd' || event.key === 'D') {
+      event.preventDefault();
+      dispatch({ type: 'duplicate', id });
+    }
+  };
+  if (clusters.length === 0) return <p className="crea-list__empty">{t('crea.list.empty')}</p>;
+  return (
+    <>
+      <p id="crea-list-help" className="crea-list__help">
+        {t(readOnly ? 'crea.list.helpReadOnly' : 'crea.list.help')}
+      </p>
+      <ol className="crea-list" aria-label={t('crea.list.title')}>
+        {clusters.map((cluster, index) => {
+          const lights = lightsUnder(tree, cluster.id);
+          const models = [...new Set(lights.map((l) => (l.type === 'Light' ? modelName(l.props.code) : '')))].join(', ');
+          const installation = cluster.attributes.installation ?? '';
+          const isSelected = selected.includes(cluster.id);
+          const own = failures.filter((f) => f.elementId !== null && (f.elementId === cluster.id || lights.some((l) => l.id === f.elementId) || cluster.children.includes(f.elementId)));
+          const name = t('crea.list.cluster', { number: index + 1 });
+          return (
+            <li key={cluster.id} className={`crea-list__item${isSelected ? ' crea-list__item--selected' : ''}${cluster.collides ? ' crea-list__item--collides' : ''}`}>
+              <button
+                type="button"
+                className="crea-list__select"
+                aria-pressed={isSelected}
+                aria-describedby="crea-list-help"
+                onClick={(event) => dispatch(event.ctrlKey || event.metaKey || event.shiftKey ? { type: 'toggleSelect', id: cluster.id } : { type: 'select', ids: [cluster.id] })}
+                onKeyDown={(event) => onKeyDown(event, cluster.id)}
+              >
+                <span className="crea-list__name">{name}</span>
+                <span className="crea-list__detail">
+                  {t('crea.list.detail', { models, canopy: t(`crea.canopy.${installation}`, { defaultValue: installation }), count: lights.length })}
+                </span>
+              </button>
+              {own.map((failure) => (
+                <p key={`${failure.code}-${failure.elementId ?? ''}-${failure.message}`} className="crea-list__failure">
+                  {failure.message}
+                </p>
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}
+
+interface SelectionPanelProps {
+  tree: ElementTree;
+  selected: readonly string[];
+  options: LightOptions | null;
+  catalogue: CreaCatalogue;
+  lang: Lang;
+  dispatch: (action: CreaAction) => void;
+  readOnly: boolean;
+  catalogId: number;
+}
+
+const LISTED: readonly ListedAttributeKey[] = ['finish', 'ledColourTemp', 'control', 'installation'];
+
+/** The selection's attributes: the intersection of its lights' options; a single option is set already. */
+export function SelectionPanel({ tree, selected, options, catalogue, lang, dispatch, readOnly, catalogId }: SelectionPanelProps) {
+  const { t } = useTranslation();
+  const label = useValueLabel(catalogue, lang);
+  const units = useRoomUnits(catalogId);
+  if (selected.length === 0) return <p className="crea-selection__none">{t('crea.selection.none')}</p>;
+  const clusters = clustersOf(tree);
+  const names = selected.map((id) => t('crea.list.cluster', { number: clusters.findIndex((c) => c.id === id) + 1 })).join(', ');
+  const [first] = selected;
+  const pendants = selected.flatMap((id) => getElement(tree, id).children.map((c) => getElement(tree, c))).filter((e) => e.type === 'Pendant');
+  const heights = new Set(pendants.map((p) => (p.type === 'Pendant' ? p.props.pendantHeight : 0)));
+  const [height] = [...heights];
+  const wire = pendants.length === 1 && pendants[0]?.type === 'Pendant' ? pendants[0].props.wireLength : null;
+  return (
+    <div className="crea-selection">
+      <h3 className="crea-panel__subtitle">{selected.length === 1 ? t('crea.selection.one', { name: names }) : t('crea.selection.many', { names, count: selected.length })}</h3>
+      {options === null ? (
+        <p>{t('crea.selection.noOptions')}</p>
+      ) : (
+        LISTED.map((key) => {
+          const values = options[key];
+          const current = sharedValue(tree, selected, key);
+          if (values.length <= 1) {
+            return (
+              <p key={key} className="crea-selection__single">
+                <span>{t(`configurator.attribute.${key}`)}</span>: <strong>{label(key, values[0] ?? current ?? '')}</strong>{' '}
+                <span className="crea-selection__note">{t('configurator.onlyOption')}</span>
+              </p>
+            );
+          }
+          return (
+            <Select
+              key={`${key}-${selected.join(',')}`}
+              label={t(`configurator.attribute.${key}`)}
+              options={values.map((value) => ({ value, label: label(key, value) }))}
+              value={current}
+              placeholder={t('crea.selection.mixed')}
+              isDisabled={readOnly}
+              onChange={(value) => dispatch({ type: 'setAttribute', ids: selected, key, value })}
+            />
+          );
+        })
+      )}
+      {height !== undefined && (
+        <QuantitySelector
+          key={`height-${selected.join(',')}-${heights.size}`}
+          label={t('crea.selection.pendantHeight', { unit: t(units.unitKey) })}
+          showLabel
+          value={heights.size === 1 ? units.toShown(height) : undefined}
+          min={units.toShown(0.1)}
+          max={units.toShown(roomOf(tree).height - 0.1)}
+          step={0.05}
+          isDisabled={readOnly}
+          onChange={(value) => dispatch({ type: 'setPendantHeight', id: first ?? '', metres: units.fromShown(value) })}
+        />
+      )}
+      {wire !== null && <p className="crea-selection__wire">{t('crea.selection.wire', { length: units.toShown(wire), unit: t(units.unitKey) })}</p>}
+      {!readOnly && (
+        <div className="crea-selection__actions">
+          {selected.length === 1 && first && takesMorePendants(tree, first) && (
+            <Button variant="secondary" size="sm" onPress={() => dispatch({ type: 'addPendant', clusterId: first, model: firstModel(tree, first) })}>
+              {t('crea.selection.addPendant')}
+            </Button>
+          )}
+          {selected.map((id) => (
+            <span key={id} className="crea-selection__pair">
+              <Button variant="ghost" size="sm" onPress={() => dispatch({ type: 'duplicate', id })}>
+                {selected.length === 1 ? t('crea.action.duplicate') : t('crea.action.duplicateNamed', { name: t('crea.list.cluster', { number: clusters.findIndex((c) => c.id === id) + 1 }) })}
+              </Button>
+              <Button variant="ghost" size="sm" onPress={() => dispatch({ type: 'remove', id })}>
+                {selected.length === 1 ? t('crea.action.delete') : t('crea.action.deleteNamed', { name: t('crea.list.cluster', { number: clusters.findIndex((c) => c.id === id) + 1 }) })}
+              </Button>
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function firstModel(tree: ElementTree, clusterId: string): string {
+  const light = lightsUnder(tree, clusterId)[0];
+  return light?.type === 'Light' ? light.props.code : '';
+}
+
+/** The room: its size in the catalogue's units and its ceiling (a change re-checks every canopy). */
+export function RoomPanel({ tree, dispatch, readOnly, catalogId }: { tree: ElementTree; dispatch: (action: CreaAction) => void; readOnly: boolean; catalogId: number }) {
+  const { t } = useTranslation();
+  const room = roomOf(tree);
+  const units = useRoomUnits(catalogId);
+  const field = (key: 'width' | 'depth' | 'height', min: number, max: number) => (
+    <QuantitySelector
+      key={`${key}-${room[key]}`}
+      label={t(`crea.room.${key}`, { unit: t(units.unitKey) })}
+      showLabel
+      value={units.toShown(room[key])}
+      min={units.toShown(min)}
+      max={units.toShown(max)}
+      step={0.1}
+      isDisabled={readOnly}
+      onChange={(value) => {
+        const metres = units.fromShown(value);
+        if (Math.abs(metres - room[key]) > 0.001) dispatch({ type: 'setRoom', change: { [key]: metres } as Partial<RoomSize> });
+      }}
+    />
+  );
+  return (
+    <div className="crea-room-panel">
+      {field('width', 1, 30)}
+      {field('depth', 1, 30)}
+      {field('height', 2, 12)}
+      <Select
+        label={t('crea.room.ceiling')}
+        options={CEILING_MATERIALS.map((value) => ({ value, label: t(`crea.ceiling.${value}`) }))}
+        value={room.ceilingMaterial}
+        isDisabled={readOnly}
+        onChange={(value: CeilingMaterial) => dispatch({ type: 'setRoom', change: { ceilingMaterial: value } })}
+      />
+    </div>
+  );
+}
+
+export type Evaluation = { status: 'idle' } | { status: 'loading'; last: CreationEvaluation | null } | { status: 'ready'; data: CreationEvaluation } | { status: 'refused'; message: string; fields: string[] } | { status: 'failed' };
+
+/** What the server computed for the room: the bill of materials, drivers, lumens and watts, price, MOQ, lead time, availability. */
+export function LivePanel({ evaluation, seesPrices, quantity }: { evaluation: Evaluation; seesPrices: boolean; quantity: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (evaluation.status === 'idle') return <p>{t('crea.live.empty')}</p>;
+  if (evaluation.status === 'failed') return <p role="alert">{t('crea.live.failed')}</p>;
+  if (evaluation.status === 'refused') {
+    return (
+      <div role="alert" className="crea-live__refused">
+        <p>{t('crea.live.refused')}</p>
+        <p>{evaluation.message}</p>
+        {evaluation.fields.map((field) => (
+          <p key={field}>{field}</p>
+        ))}
+      </div>
+    );
+  }
+  const data = evaluation.status === 'ready' ? evaluation.data : evaluation.last;
+  if (!data) return <p role="status">{t('crea.live.computing')}</p>;
+  const articles = data.compositions.flatMap((c) => c.articles);
+  const accessories = data.compositions.flatMap((c) => c.accessories);
+  const availability = data.availability;
+  return (
+    <div className="crea-live" aria-busy={evaluation.status === 'loading'}>
+      <p className={data.valid ? 'crea-live__valid' : 'crea-live__invalid'}>{data.valid ? t('crea.live.valid') : t('crea.live.invalid', { count: data.failures.length })}</p>
+      {data.failures.length > 0 && (
+        <ul className="crea-live__failures">
+          {data.failures.map((failure, index) => (
+            <li key={`${failure.code}-${index}`}>{failure.message}</li>
+          ))}
+        </ul>
+      )}
+      <dl className="crea-live__figures">
+        <dt>{t('configurator.result.lumens')}</dt>
+        <dd>{t('crea.live.lumens', { value: format.number(data.totals.lumens) })}</dd>
+        <dt>{t('configurator.result.watts')}</dt>
+        <dd>{t('crea.live.watts', { value: format.number(data.totals.watts) })}</dd>
+        <dt>{t('crea.live.lights')}</dt>
+        <dd>{format.number(data.totals.lights)}</dd>
+        <dt>{t('crea.live.wire')}</dt>
+        <dd>{t('crea.live.wireValue', { value: format.number(data.totals.wireLength, { maximumFractionDigits: 2 }) })}</dd>
+        <dt>{t('configurator.result.moq')}</dt>
+        <dd>{format.number(data.moq)}</dd>
+        <dt>{t('configurator.result.leadTime')}</dt>
+        <dd>{t('crea.live.leadTime', { count: data.leadTimeWeeks, quantity })}</dd>
+        <dt>{t('configurator.result.availability')}</dt>
+        <dd>
+          {availability.status === 'available'
+            ? t('configurator.availability.now')
+            : availability.status === 'upcoming'
+              ? t('crea.live.upcoming', { count: availability.weeks })
+              : t('configurator.availability.expired')}
+        </dd>
+        {seesPrices && data.price && (
+          <>
+            <dt>{t('configurator.result.unitPrice')}</dt>
+            <dd>{format.money(data.price.unitNet, data.price.currency)}</dd>
+            <dt>{t('configurator.result.total')}</dt>
+            <dd>{format.money(data.price.totalNet, data.price.currency)}</dd>
+          </>
+        )}
+      </dl>
+      {seesPrices && data.price && !data.price.complete && <p className="crea-live__note">{t('crea.live.priceIncomplete')}</p>}
+      <table className="crea-live__bom">
+        <caption>{t('crea.live.bom')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('crea.live.reference')}</th>
+            <th scope="col">{t('crea.live.description')}</th>
+            <th scope="col">{t('crea.live.quantity')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {articles.map((line) => (
+            <tr key={`a-${line.referenceCode}-${line.elementOrderValue}`}>
+              <td>{line.referenceCode}</td>
+              <td>{line.description}</td>
+              <td>{format.number(line.quantity)}</td>
+            </tr>
+          ))}
+          {accessories.map((line, index) => (
+            <tr key={`x-${line.accessoryCode}-${index}`}>
+              <td>{line.accessoryCode}</td>
+              <td>{line.kind === 'driver' ? t('crea.live.driver', { description: line.description }) : line.description}</td>
+              <td>{format.number(line.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

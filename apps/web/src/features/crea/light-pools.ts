@@ -1,0 +1,110 @@
+/**
+ * How a light shows in the room: the pool it casts on the floor, read from its model's candela
+ * distribution (@lumen/domain photometry, the same table the IES and EULUMDAT files are written
+ * from). A floor point at horizontal distance r below a source at height h gets the illuminance
+ *   E = I(γ, C) · cos³γ / h²,  γ = atan(r / h)
+ * so the pool's shape scales with h and its brightness with 1 / h². One texture per distribution is
+ * drawn for h = 1 and scaled per light (one instanced draw per model, whatever the number of lights).
+ */
+import { candelaDistribution, intensityAt, opticsOfModel, type CandelaDistribution } from '@lumen/domain';
+
+/** The widest angle a pool reaches (a wider beam lights mostly the walls). */
+export const POOL_MAX_ANGLE = 75;
+const RAD = Math.PI / 180;
+/** The pool's half-width for a source 1 m above the floor. */
+export const POOL_HALF_WIDTH = Math.tan(POOL_MAX_ANGLE * RAD);
+
+export interface ModelOptics {
+  readonly lumens: number;
+  readonly beamAngle: number;
+  /** Centimetres, as the catalogue gives them. */
+  readonly width: number;
+  readonly depth: number;
+}
+
+const DISTRIBUTIONS = new Map<string, CandelaDistribution>();
+
+/** The model's distribution, computed once per optics. */
+export function distributionOf(optics: ModelOptics): CandelaDistribution {
+  const key = `${optics.lumens}|${optics.beamAngle}|${optics.width}|${optics.depth}`;
+  let found = DISTRIBUTIONS.get(key);
+  if (!found) {
+    const lumens = optics.lumens > 0 ? optics.lumens : 1;
+    const beamAngle = Math.min(360, Math.max(1, optics.beamAngle || 90));
+    found = candelaDistribution(opticsOfModel({ lumens, beamAngle, width: optics.width, depth: optics.depth }));
+    DISTRIBUTIONS.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The relative illuminance of the pool for a source 1 m up, on a size × size grid covering
+ * ±POOL_HALF_WIDTH (row-major, 0..1, 1 under the light). C0 lies along x (a linear luminaire's length).
+ */
+export function poolPattern(distribution: CandelaDistribution, size: number): Float32Array {
+  const out = new Float32Array(size * size);
+  const peak = intensityAt(distribution, 0, 0) || 1;
+  for (let j = 0; j < size; j++) {
+    for (let i = 0; i < size; i++) {
+      const x = ((i + 0.5) / size - 0.5) * 2 * POOL_HALF_WIDTH;
+      const z = ((j + 0.5) / size - 0.5) * 2 * POOL_HALF_WIDTH;
+      const r = Math.hypot(x, z);
+      const gamma = Math.atan(r) / RAD;
+      if (gamma > POOL_MAX_ANGLE) continue;
+      const c = r === 0 ? 0 : Math.atan2(Math.abs(z), Math.abs(x)) / RAD;
+      const cos = Math.cos(gamma * RAD);
+      // Faded to nothing at the edge, so the quad's border never shows.
+      const edge = Math.min(1, (POOL_MAX_ANGLE - gamma) / 10);
+      out[j * size + i] = ((intensityAt(distribution, gamma, c) * cos * cos * cos) / peak) * edge;
+    }
+  }
+  return out;
+}
+
+/**
+ * The illuminance under a light (lux) for a source `height` metres above the floor: its peak
+ * intensity over h². What the room shows as a pool's strength.
+ */
+export function illuminanceBelow(distribution: CandelaDistribution, height: number): number {
+  const h = Math.max(0.1, height);
+  return intensityAt(distribution, 0, 0) / (h * h);
+}
+
+/** Lux shown at full strength; brighter pools saturate, dimmer ones fade (an exposure for the screen). */
+export const EXPOSURE_LUX = 400;
+
+/** A pool's strength on screen, 0..1. */
+export function poolStrength(distribution: CandelaDistribution, height: number): number {
+  return Math.min(1, illuminanceBelow(distribution, height) / EXPOSURE_LUX);
+}
+
+/** The colour of white light at a correlated colour temperature (kelvin), 0..1 per channel (Tanner Helland's fit). */
+export function kelvinToRgb(kelvin: number): [number, number, number] {
+  const t = Math.min(40000, Math.max(1000, kelvin)) / 100;
+  const red = t <= 66 ? 255 : 329.698727446 * Math.pow(t - 60, -0.1332047592);
+  const green = t <= 66 ? 99.4708025861 * Math.log(t) - 161.1195681661 : 288.1221695283 * Math.pow(t - 60, -0.0755148492);
+  const blue = t >= 66 ? 255 : t <= 19 ? 0 : 138.5177312231 * Math.log(t - 10) - 305.0447927307;
+  const c = (v: number) => Math.min(1, Math.max(0, v / 255));
+  return [c(red), c(green), c(blue)];
+}
+
+/**
+ * The kelvin of an LED colour-temperature code as the catalogue writes them (2 → 2700 K, 3 → 3000 K,
+ * 4 → 4000 K, 5 → 3500 K, 7 → 2200 K, D → dim to warm, read as 2700 K); unknown codes → 3000 K.
+ */
+export function kelvinOfCode(code: string | undefined): number {
+  switch (code) {
+    case '2':
+      return 2700;
+    case '4':
+      return 4000;
+    case '5':
+      return 3500;
+    case '7':
+      return 2200;
+    case 'D':
+      return 2700;
+    default:
+      return 3000;
+  }
+}

@@ -1,0 +1,391 @@
+/**
+ * The room in 3D (three.js through @react-three/fiber; this module and its libraries are a chunk of
+ * their own, loaded by the crea routes only). It draws what the element tree holds and reports
+ * pointer drags; it decides nothing. Rendering is on demand (no frame while nothing changes), and
+ * every kind of thing is one instanced draw whatever its count: canopies, wires, bodies, the
+ * selection marks, and the light pools (one draw per model, each with its model's distribution).
+ */
+import { addAfterEffect, Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
+import { Html, OrbitControls } from '@react-three/drei';
+import { getElement, roomOf, worldPosition, type ElementTree, type TreeElement } from '@lumen/domain';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import * as THREE from 'three';
+import { distributionOf, kelvinOfCode, kelvinToRgb, POOL_HALF_WIDTH, poolPattern, poolStrength, type ModelOptics } from './light-pools';
+
+export interface SceneFailure {
+  readonly elementId: string;
+  readonly message: string;
+}
+
+export interface RoomSceneProps {
+  readonly tree: ElementTree;
+  readonly selected: readonly string[];
+  readonly optics: Readonly<Record<string, ModelOptics>>;
+  /** Messages shown where they happen (rule failures, the last notice). */
+  readonly failures: readonly SceneFailure[];
+  readonly label: string;
+  readonly onSelect: (clusterId: string | null) => void;
+  readonly onDragStart: (clusterId: string) => void;
+  readonly onDrag: (clusterId: string, x: number, z: number) => void;
+  readonly onDragEnd: (clusterId: string) => void;
+  readonly readOnly?: boolean;
+}
+
+/** What the benchmark and the browser tests read of the last frame. */
+export interface CreaSceneProbe {
+  frames: number;
+  drawCalls: number;
+  triangles: number;
+  /** Milliseconds the last frame took on the main thread (scene update and draw submission). */
+  lastFrameMs: number;
+  firstFrameAt: number | null;
+  /** Where a cluster's body is on the canvas (CSS pixels from its top-left corner). */
+  screenPosition: (clusterId: string) => { x: number; y: number } | null;
+  invalidate: () => void;
+}
+
+declare global {
+  interface Window {
+    lumenCreaProbe?: CreaSceneProbe;
+  }
+}
+
+/** Finish codes as colours (the catalogue's finish dictionary is not given; these are the brand's usual ones). */
+const FINISH_COLOURS: Readonly<Record<string, string>> = {
+  '05': '#1d1d1f',
+  '10': '#f2f2ee',
+  '18': '#8a8d91',
+  '20': '#c9c2b6',
+  '23': '#6b4a33',
+  '37': '#7a7f6a',
+  '58': '#b8955a',
+  '60': '#d9b8ac',
+};
+const finishColour = (code: string | undefined) => new THREE.Color(FINISH_COLOURS[code ?? ''] ?? '#9aa0a6');
+const CEILING_COLOURS = { pladur: '#f4f4f2', concrete: '#b7b5b0', wood: '#b08a62' } as const;
+
+interface Placed {
+  cluster: TreeElement;
+  world: THREE.Vector3;
+  pendants: { body: TreeElement; world: THREE.Vector3; light: TreeElement | undefined }[];
+}
+
+function placedClusters(tree: ElementTree): Placed[] {
+  const out: Placed[] = [];
+  for (const e of Object.values(tree.elements)) {
+    if (e.type !== 'Cluster') continue;
+    const w = worldPosition(tree, e.id);
+    const pendants = e.children
+      .map((id) => getElement(tree, id))
+      .filter((p) => p.type === 'Pendant')
+      .map((p) => {
+        const pw = worldPosition(tree, p.id);
+        const light = p.children.map((id) => getElement(tree, id)).find((l) => l.type === 'Light');
+        return { body: p, world: new THREE.Vector3(pw.x, pw.y, pw.z), light };
+      });
+    out.push({ cluster: e, world: new THREE.Vector3(w.x, w.y, w.z), pendants });
+  }
+  return out.sort((a, b) => a.cluster.elementOrderValue - b.cluster.elementOrderValue);
+}
+
+const tmp = new THREE.Object3D();
+
+function setInstance(mesh: THREE.InstancedMesh, index: number, position: THREE.Vector3, scale: THREE.Vector3) {
+  tmp.position.copy(position);
+  tmp.scale.copy(scale);
+  tmp.rotation.set(0, 0, 0);
+  tmp.updateMatrix();
+  mesh.setMatrixAt(index, tmp.matrix);
+}
+
+function finishMesh(mesh: THREE.InstancedMesh | null, count: number) {
+  if (!mesh) return;
+  mesh.count = count;
+  mesh.instanceMatrix.needsUpdate = true;
+  if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+  mesh.computeBoundingSphere();
+}
+
+const CAPACITY_STEP = 64;
+const capacity = (n: number) => Math.max(CAPACITY_STEP, Math.ceil(n / CAPACITY_STEP) * CAPACITY_STEP);
+
+function Room({ tree }: { tree: ElementTree }) {
+  const room = roomOf(tree);
+  const materials = useMemo(() => {
+    const wall = new THREE.MeshStandardMaterial({ color: '#e9e7e2', side: THREE.BackSide, roughness: 0.95 });
+    const floor = new THREE.MeshStandardMaterial({ color: '#595753', side: THREE.BackSide, roughness: 0.9 });
+    const ceiling = new THREE.MeshStandardMaterial({ color: CEILING_COLOURS[room.ceilingMaterial], side: THREE.BackSide, roughness: 0.9 });
+    // Box faces: +x, −x, +y (ceiling), −y (floor), +z, −z.
+    return [wall, wall, ceiling, floor, wall, wall];
+  }, [room.ceilingMaterial]);
+  return (
+    <mesh position={[0, room.height / 2, 0]} material={materials} name="room">
+      <boxGeometry args={[room.width, room.height, room.depth]} />
+    </mesh>
+  );
+}
+
+/** Canopies, wires, bodies, selection rings: one instanced mesh each. */
+function Elements({ placed, selected, onPointerDown }: { placed: Placed[]; selected: readonly string[]; onPointerDown: (event: ThreeEvent<PointerEvent>, clusterId: string) => void }) {
+  const canopies = useRef<THREE.InstancedMesh>(null);
+  const wires = useRef<THREE.InstancedMesh>(null);
+  const bodies = useRef<THREE.InstancedMesh>(null);
+  const rings = useRef<THREE.InstancedMesh>(null);
+  const bodyOwners = useRef<string[]>([]);
+  const pendantCount = placed.reduce((n, p) => n + p.pendants.length, 0);
+  const cap = capacity(Math.max(pendantCount, placed.length));
+  const invalidate = useThree((state) => state.invalidate);
+
+  useLayoutEffect(() => {
+    let c = 0;
+    let w = 0;
+    let b = 0;
+    let r = 0;
+    const owners: string[] = [];
+    const colliding = new THREE.Color('#e5484d');
+    for (const p of placed) {
+      const size = p.cluster.size;
+      const isSelected = selected.includes(p.cluster.id);
+      const ceiling = p.world.y + size.y / 2;
+      if (size.x > 0 && canopies.current) {
+        setInstance(canopies.current, c, new THREE.Vector3(p.world.x, ceiling - Math.max(size.y, 0.01) / 2, p.world.z), new THREE.Vector3(size.x, Math.max(size.y, 0.01), size.z));
+        canopies.current.setColorAt(c, p.cluster.collides ? colliding : new THREE.Color('#dcdcd6'));
+        c++;
+      }
+      for (const { body, world } of p.pendants) {
+        if (body.type !== 'Pendant') continue;
+        const top = world.y + body.size.y / 2;
+        const wire = Math.max(0.001, ceiling - top);
+        if (wires.current) setInstance(wires.current, w++, new THREE.Vector3(world.x, top + wire / 2, world.z), new THREE.Vector3(1, wire, 1));
+        if (bodies.current) {
+          setInstance(bodies.current, b, world, new THREE.Vector3(body.size.x, body.size.y, body.size.z));
+          bodies.current.setColorAt(b, p.cluster.collides ? colliding : finishColour(lightFinish(p, body.id)));
+          owners[b] = p.cluster.id;
+          b++;
+        }
+      }
+      if (isSelected && rings.current) {
+        const radius = Math.max(size.x, ...p.pendants.map((q) => Math.max(q.body.size.x, q.body.size.z))) * 0.75 + 0.05;
+        setInstance(rings.current, r++, new THREE.Vector3(p.world.x, 0.01, p.world.z), new THREE.Vector3(radius, radius, radius));
+      }
+    }
+    bodyOwners.current = owners;
+    finishMesh(canopies.current, c);
+    finishMesh(wires.current, w);
+    finishMesh(bodies.current, b);
+    finishMesh(rings.current, r);
+    invalidate();
+  }, [placed, selected, invalidate, cap]);
+
+  const canopyOwner = (index: number) => placed.filter((p) => p.cluster.size.x > 0)[index]?.cluster.id;
+  return (
+    <>
+      <instancedMesh key={`canopies-${cap}`} ref={canopies} args={[undefined, undefined, cap]} onPointerDown={(e) => {
+        const id = e.instanceId === undefined ? undefined : canopyOwner(e.instanceId);
+        if (id) onPointerDown(e, id);
+      }}>
+        <cylinderGeometry args={[0.5, 0.5, 1, 24]} />
+        <meshStandardMaterial roughness={0.6} />
+      </instancedMesh>
+      <instancedMesh key={`wires-${cap}`} ref={wires} args={[undefined, undefined, cap]} raycast={() => null}>
+        <cylinderGeometry args={[0.002, 0.002, 1, 4]} />
+        <meshBasicMaterial color="#2a2a2a" />
+      </instancedMesh>
+      <instancedMesh key={`bodies-${cap}`} ref={bodies} args={[undefined, undefined, cap]} onPointerDown={(e) => {
+        const id = e.instanceId === undefined ? undefined : bodyOwners.current[e.instanceId];
+        if (id) onPointerDown(e, id);
+      }}>
+        <cylinderGeometry args={[0.5, 0.35, 1, 24, 1, true]} />
+        <meshStandardMaterial roughness={0.45} metalness={0.2} side={THREE.DoubleSide} emissive="#fff4e0" emissiveIntensity={0.08} />
+      </instancedMesh>
+      <instancedMesh key={`rings-${cap}`} ref={rings} args={[undefined, undefined, cap]} raycast={() => null} rotation={[0, 0, 0]}>
+        <torusGeometry args={[1, 0.02, 6, 48]} />
+        <meshBasicMaterial color="#4f7cff" />
+      </instancedMesh>
+    </>
+  );
+}
+
+function lightFinish(p: Placed, pendantId: string): string | undefined {
+  return p.pendants.find((q) => q.body.id === pendantId)?.light?.attributes.finish;
+}
+
+/** The pools of one model: a texture from its distribution, one instance per light. */
+function Pools({ model, optics, lights }: { model: string; optics: ModelOptics; lights: { world: THREE.Vector3; temperature: string | undefined }[] }) {
+  const mesh = useRef<THREE.InstancedMesh>(null);
+  const invalidate = useThree((state) => state.invalidate);
+  const distribution = useMemo(() => distributionOf(optics), [optics]);
+  const texture = useMemo(() => {
+    const size = 64;
+    const pattern = poolPattern(distribution, size);
+    const data = new Uint8Array(size * size * 4);
+    for (let i = 0; i < pattern.length; i++) {
+      const v = Math.round(Math.min(1, pattern[i] ?? 0) * 255);
+      data.set([255, 255, 255, v], i * 4);
+    }
+    const t = new THREE.DataTexture(data, size, size, THREE.RGBAFormat);
+    t.needsUpdate = true;
+    t.magFilter = THREE.LinearFilter;
+    return t;
+  }, [distribution]);
+  useEffect(() => () => texture.dispose(), [texture]);
+  const cap = capacity(lights.length);
+  useLayoutEffect(() => {
+    if (!mesh.current) return;
+    lights.forEach((light, i) => {
+      const h = Math.max(0.1, light.world.y);
+      const half = POOL_HALF_WIDTH * h;
+      tmp.position.set(light.world.x, 0.005, light.world.z);
+      tmp.rotation.set(-Math.PI / 2, 0, 0);
+      tmp.scale.set(half * 2, half * 2, 1);
+      tmp.updateMatrix();
+      mesh.current?.setMatrixAt(i, tmp.matrix);
+      const [r, g, b] = kelvinToRgb(kelvinOfCode(light.temperature));
+      const s = poolStrength(distribution, h);
+      mesh.current?.setColorAt(i, new THREE.Color(r * s, g * s, b * s));
+    });
+    finishMesh(mesh.current, lights.length);
+    invalidate();
+  }, [lights, distribution, invalidate, cap]);
+  return (
+    <instancedMesh key={`${model}-${cap}`} ref={mesh} args={[undefined, undefined, cap]} raycast={() => null} renderOrder={1}>
+      <planeGeometry args={[1, 1]} />
+      <meshBasicMaterial map={texture} transparent blending={THREE.AdditiveBlending} depthWrite={false} toneMapped={false} />
+    </instancedMesh>
+  );
+}
+
+/** Exposes the probe and measures each frame (draw calls after it is drawn). */
+function Probe({ placed }: { placed: Placed[] }) {
+  const gl = useThree((state) => state.gl);
+  const camera = useThree((state) => state.camera);
+  const size = useThree((state) => state.size);
+  const invalidate = useThree((state) => state.invalidate);
+  const placedRef = useRef(placed);
+  placedRef.current = placed;
+  useEffect(() => {
+    const probe: CreaSceneProbe = {
+      frames: 0,
+      drawCalls: 0,
+      triangles: 0,
+      lastFrameMs: 0,
+      firstFrameAt: null,
+      invalidate,
+      screenPosition: (clusterId) => {
+        const p = placedRef.current.find((q) => q.cluster.id === clusterId);
+        const target = p?.pendants[0]?.world ?? p?.world;
+        if (!target) return null;
+        const v = target.clone().project(camera);
+        return { x: ((v.x + 1) / 2) * size.width, y: ((1 - v.y) / 2) * size.height };
+      },
+    };
+    window.lumenCreaProbe = probe;
+    let started = 0;
+    const before = addAfterEffect(() => {
+      probe.frames += 1;
+      probe.drawCalls = gl.info.render.calls;
+      probe.triangles = gl.info.render.triangles;
+      probe.lastFrameMs = started ? performance.now() - started : 0;
+      if (probe.firstFrameAt === null) probe.firstFrameAt = performance.now();
+    });
+    const onFrameStart = () => {
+      started = performance.now();
+    };
+    gl.info.autoReset = true;
+    const originalRender = gl.render.bind(gl);
+    gl.render = (scene, cam) => {
+      onFrameStart();
+      originalRender(scene, cam);
+    };
+    return () => {
+      before();
+      gl.render = originalRender;
+      if (window.lumenCreaProbe === probe) delete window.lumenCreaProbe;
+    };
+  }, [gl, camera, size, invalidate]);
+  return null;
+}
+
+export default function RoomScene({ tree, selected, optics, failures, label, onSelect, onDragStart, onDrag, onDragEnd, readOnly }: RoomSceneProps) {
+  const room = roomOf(tree);
+  const placed = useMemo(() => placedClusters(tree), [tree]);
+  const [dragging, setDragging] = useState<{ id: string; plane: THREE.Plane; offset: THREE.Vector3 } | null>(null);
+  const pools = useMemo(() => {
+    const byModel = new Map<string, { world: THREE.Vector3; temperature: string | undefined }[]>();
+    for (const p of placed) {
+      for (const q of p.pendants) {
+        const light = q.light;
+        if (!light || light.type !== 'Light' || !optics[light.props.code]) continue;
+        const bottom = new THREE.Vector3(q.world.x, q.world.y - q.body.size.y / 2, q.world.z);
+        const list = byModel.get(light.props.code) ?? [];
+        list.push({ world: bottom, temperature: light.attributes.ledColourTemp });
+        byModel.set(light.props.code, list);
+      }
+    }
+    return [...byModel.entries()];
+  }, [placed, optics]);
+
+  const startDrag = (event: ThreeEvent<PointerEvent>, id: string) => {
+    event.stopPropagation();
+    onSelect(id);
+    if (readOnly) return;
+    const p = placed.find((q) => q.cluster.id === id);
+    if (!p) return;
+    const plane = new THREE.Plane(new THREE.Vector3(0, 1, 0), -event.point.y);
+    const offset = new THREE.Vector3(p.world.x - event.point.x, 0, p.world.z - event.point.z);
+    (event.target as Element | null)?.setPointerCapture?.(event.pointerId);
+    setDragging({ id, plane, offset });
+    onDragStart(id);
+  };
+  const move = (event: ThreeEvent<PointerEvent>) => {
+    if (!dragging) return;
+    const hit = new THREE.Vector3();
+    if (!event.ray.intersectPlane(dragging.plane, hit)) return;
+    onDrag(dragging.id, hit.x + dragging.offset.x, hit.z + dragging.offset.z);
+  };
+  const end = () => {
+    if (!dragging) return;
+    onDragEnd(dragging.id);
+    setDragging(null);
+  };
+  const anchor = (id: string) => {
+    const p = placed.find((q) => q.cluster.id === id) ?? placed.find((q) => q.pendants.some((x) => x.body.id === id || x.light?.id === id));
+    const target = p?.pendants[0]?.world ?? p?.world;
+    return target ? ([target.x, target.y - 0.25, target.z] as [number, number, number]) : null;
+  };
+
+  return (
+    <Canvas
+      frameloop="demand"
+      dpr={[1, 2]}
+      camera={{ position: [room.width * 0.9, room.height * 0.75, room.depth * 1.35], fov: 50, near: 0.05, far: 100 }}
+      gl={{ antialias: true }}
+      aria-label={label}
+      role="img"
+      onPointerMissed={() => onSelect(null)}
+      onPointerUp={end}
+    >
+      <color attach="background" args={['#1c1d21']} />
+      <hemisphereLight args={['#ffffff', '#55524c', 0.9]} />
+      <directionalLight position={[2, room.height * 2, 3]} intensity={0.6} />
+      <group onPointerMove={move} onPointerUp={end}>
+        <Room tree={tree} />
+        <Elements placed={placed} selected={selected} onPointerDown={startDrag} />
+      </group>
+      {pools.map(([model, lights]) => {
+        const o = optics[model];
+        return o ? <Pools key={model} model={model} optics={o} lights={lights} /> : null;
+      })}
+      {failures.map((failure) => {
+        const at = anchor(failure.elementId);
+        return at ? (
+          <Html key={`${failure.elementId}-${failure.message}`} position={at} center zIndexRange={[20, 0]}>
+            <p className="crea-scene__failure">{failure.message}</p>
+          </Html>
+        ) : null;
+      })}
+      <OrbitControls makeDefault enabled={dragging === null} target={[0, room.height / 2, 0]} maxDistance={Math.max(room.width, room.depth) * 3} />
+      <Probe placed={placed} />
+    </Canvas>
+  );
+}
