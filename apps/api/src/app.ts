@@ -65,6 +65,10 @@ declare module 'fastify' {
   }
 }
 import { createUsersService } from './modules/users/users.service';
+import { actingRoutes } from './modules/acting/acting.routes';
+import { actingCheck, createActingService } from './modules/acting/acting.service';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -178,13 +182,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, ctx);
 
   const users = createUsersService(ctx);
-  const auth = createAuthService(ctx, tokens);
+  const auth = createAuthService(ctx, tokens, actingCheck);
   const flags = createFlagsService(ctx);
   // The flag table is in memory before the first request; every process reloads it when a flag changes.
   app.addHook('onReady', () => flags.start((error) => app.log.error({ err: error }, 'reloading the feature flags failed')));
   app.addHook('onClose', () => flags.close());
   const masters = createMastersService({ flagRollouts: () => flags.rolloutTables() });
   await app.register(authRoutes, { prefix: '/api/users', auth, users });
+  // Acting as a customer (issue 17 §3): who may act for whom, the acted sessions.
+  await app.register(actingRoutes, { prefix: '/api/users', acting: createActingService(ctx, { auth, flags }) });
   // Social sign-up (issue 17 §4): flows past their time are forgotten by any process (idempotent).
   const social = createSocialService(ctx, auth);
   await app.register(socialRoutes, { prefix: '/api/users', social });
@@ -250,6 +256,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobQueue({ database: deps.database, log: app.log, clock });
   const documents = createDocumentsService(ctx, { projects, products, images, storage, jobs, ...(deps.makeDocuments ? { make: deps.makeDocuments } : {}) });
   documents.registerWorker();
+  // The audit trail's reads and its retention purge (issue 17 §3; a job per UTC day, asked for at start and hourly).
+  const audit = createAuditService(ctx, { projectVisible: (principal, id) => projects.name(principal, id), jobs });
+  audit.registerWorker();
+  await app.register(auditRoutes, { audit });
+  app.addHook('onReady', () => audit.schedulePurge());
+  const scheduleAuditPurge = setInterval(() => ctx.background.run('schedule-audit-purge', () => audit.schedulePurge()), 60 * 60 * 1000);
+  scheduleAuditPurge.unref();
+  app.addHook('onClose', async () => clearInterval(scheduleAuditPurge));
   const documentsSocket = createDocumentsSocket({ server: app.server, database: deps.database, tokens, revocations, documents, log: app.log });
   await app.register(documentsRoutes, { documents, socket: documentsSocket, tokens, revocations });
   app.addHook('onReady', async () => {

@@ -41,6 +41,8 @@ export interface Config {
   loginRateLimit: { perPair: number; perAddress: number; perIp: number; windowMs: number };
   /** Request bodies larger than this answer 413. */
   bodyLimitBytes: number;
+  /** Days the audit trail keeps its rows (AUDIT_RETENTION_DAYS); a daily job purges older ones (src/lib/audit). */
+  auditRetentionDays: number;
   /** Feature flags (see README.md, "Feature flags"). */
   flags: {
     /** Which flag table is evaluated (FLAGS_ENV): DEV, NEWPRO or PRO. */
@@ -175,6 +177,7 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   FLAGS_ENV: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(['DEV', 'NEWPRO', 'PRO'], 'must be DEV, NEWPRO or PRO')).optional(),
   FLAGS_REMOTE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the OFREP service base, without /ofrep/v1)' })
@@ -270,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     flags: {
       // Production evaluates the PRO table (empty by default) unless told otherwise; elsewhere DEV.
       environment: e.FLAGS_ENV ?? (e.NODE_ENV === 'production' ? 'PRO' : 'DEV'),

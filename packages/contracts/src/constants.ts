@@ -51,6 +51,7 @@ export const FLAG_KEYS = [
   'RemoteDriverCP',
   'variationCatalog',
   'disableOrderSendingQA',
+  'impersonationWithoutLogout',
   'preventCompanyPrivilegeUpdates',
 ] as const;
 

@@ -19,9 +19,15 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   NOT_QUALIFIED: 403,
+  /** A staff member may not act as this user (not a customer of a company they serve). */
+  ACTING_NOT_ALLOWED: 403,
+  /** What an acted session may not do: act again, change the user's password, the backoffice. */
+  ACTED_SESSION_REFUSED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,
+  /** Stop acting, from a session that acts for no one. */
+  NOT_ACTING: 409,
   /** A request with the same Idempotency-Key is still being answered. */
   IDEMPOTENCY_KEY_IN_FLIGHT: 409,
   /** A quote the client already accepted or declined: the first answer stands. */

@@ -14,4 +14,5 @@ export * from './support';
 export * from './budgets';
 export * from './orders';
 export * from './documents';
+export * from './audit';
 export * from './auth-social';

@@ -43,6 +43,8 @@ export async function loadPrincipal(tokens: AccessTokens, revocations: Revocatio
   if (!token) return null;
   const principal = await tokens.verify(token);
   if (!principal || revocations.isRevoked(principal)) return null;
+  // An acted session also ends when the staff member's own account changes (privileges, status, logout everywhere).
+  if (principal.actingBy && revocations.isRevoked({ sessionId: principal.sessionId, userId: principal.actingBy.userId, generation: principal.actingBy.generation })) return null;
   return principal;
 }
 
@@ -81,6 +83,10 @@ export function registerAccessGuard(app: FastifyInstance, tokens: AccessTokens, 
     request.principal = principal;
     if (access === 'authenticated') return;
     if (access.privileges && !hasAnyPrivilege(principal.privileges, access.privileges)) throw new AppError('FORBIDDEN');
+    // The backoffice is the staff's own: never reached from a session that acts for a customer (issue 17 §3).
+    if (principal.actingBy && access.privileges?.length && access.privileges.every((privilege) => privilege === 'backoffice')) {
+      throw new AppError('ACTED_SESSION_REFUSED', 'Stop acting for the customer to use the backoffice');
+    }
     if (access.minStatus !== undefined && principal.status < access.minStatus) throw new AppError('NOT_QUALIFIED');
   });
 }

@@ -10,6 +10,8 @@ import type { Clock } from '../lib/clock';
 export const COOKIE = {
   access: 'token',
   refresh: 'refreshToken',
+  /** While a staff member acts as a customer without logging out: their own refresh token, to return to (httpOnly). */
+  actorRefresh: 'actorRefreshToken',
   /** Readable `1` next to the httpOnly session cookies: the SPA skips account and refresh calls without it. */
   hasSession: 'hasSession',
   language: 'language',
@@ -36,6 +38,19 @@ export interface Principal {
   catalogId: number;
   roles: Array<{ id: number; name: string }>;
   privileges: string[];
+  /**
+   * Acting as a customer (issue 17 §3): the staff member who acts as this user in this session. The
+   * whole app runs as the user; the audit trail names both; their token generation is checked too.
+   */
+  actingBy?: ActingBy | undefined;
+}
+
+/** The staff member behind an acted session (the RFC 8693 `act` claim of the token). */
+export interface ActingBy {
+  userId: number;
+  name: string;
+  email: string;
+  generation: number;
 }
 
 /** What an access token carries: the principal. */
@@ -101,6 +116,9 @@ const AccessClaims = z.object({
   pt: z.string(),
   em: z.string().max(320),
   nm: z.string().max(200),
+  act: z
+    .object({ sub: z.string().regex(/^[1-9][0-9]{0,15}$/), gen: z.number().int().nonnegative(), em: z.string().max(320), nm: z.string().max(200) })
+    .optional(),
   exp: z.number(),
 });
 
@@ -140,6 +158,7 @@ export class AccessTokens {
       pt: PRIVILEGE_TABLE,
       em: grant.email,
       nm: grant.name,
+      ...(grant.actingBy ? { act: { sub: String(grant.actingBy.userId), gen: grant.actingBy.generation, em: grant.actingBy.email, nm: grant.actingBy.name } } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(grant.userId))
@@ -192,6 +211,7 @@ export class AccessTokens {
       catalogId: claims.cat,
       roles: decodeRoles(claims.rol),
       privileges: decodePrivileges(claims.prv, claims.px),
+      ...(claims.act ? { actingBy: Object.freeze({ userId: Number(claims.act.sub), generation: claims.act.gen, email: claims.act.em, name: claims.act.nm }) } : {}),
     });
     return { grant, expiresAt: claims.exp * 1000 };
   }
@@ -246,8 +266,15 @@ export function setPreferenceCookies(reply: FastifyReply, request: FastifyReques
   reply.setCookie(COOKIE.catalog, prefs.catalogId === 21 ? 'usa' : 'int', { ...base, httpOnly: false });
 }
 
+/** Keeps the staff member's own refresh token while they act as a customer (impersonation without logout); null clears it. */
+export function setActorRefreshCookie(reply: FastifyReply, request: FastifyRequest, refreshToken: string | null): void {
+  const base = baseCookie(request);
+  if (refreshToken === null) reply.clearCookie(COOKIE.actorRefresh, { path: '/', sameSite: 'lax', secure: base.secure, httpOnly: true });
+  else reply.setCookie(COOKIE.actorRefresh, refreshToken, { ...base, httpOnly: true });
+}
+
 export function clearSessionCookies(reply: FastifyReply, request: FastifyRequest): void {
   const { secure } = baseCookie(request);
-  for (const name of [COOKIE.access, COOKIE.refresh]) reply.clearCookie(name, { path: '/', sameSite: 'lax', secure, httpOnly: true });
+  for (const name of [COOKIE.access, COOKIE.refresh, COOKIE.actorRefresh]) reply.clearCookie(name, { path: '/', sameSite: 'lax', secure, httpOnly: true });
   reply.clearCookie(COOKIE.hasSession, { path: '/', sameSite: 'lax', secure, httpOnly: false });
 }

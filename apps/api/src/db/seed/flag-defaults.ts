@@ -34,6 +34,7 @@ export const FLAG_DEFAULTS: readonly FlagDefault[] = [
   { key: 'filterControlMforCP', description: 'Hide the control options starting with M (no driver) on composing pendants.', defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
   { key: 'RemoteDriverCP', description: 'A composition with remote installations switches its lights to control M (no driver).', defaultValue: false, rollout: { DEV: 1, NEWPRO: 0 } },
   { key: 'variationCatalog', description: "An unknown brand code in a catalogue parameter is refused ('Not exist catalog value') instead of read as catalogue 16.", defaultValue: false, rollout: { DEV: 1, NEWPRO: 0 } },
+  { key: 'impersonationWithoutLogout', description: "Sales staff and admins start acting as a customer without ending their own session; stopping returns to it (otherwise starting logs them out first).", defaultValue: false, rollout: { DEV: 1, NEWPRO: 0 } },
   { key: 'disableOrderSendingQA', description: 'Processed orders of this user are not sent to the legacy order system (QA users; turn on with an e-mail toggle). The order says it was not sent.', defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
   { key: 'preventCompanyPrivilegeUpdates', description: "Company managers may not change their users' privileges (users management answers 403 while it is on).", defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
 ];

@@ -1,14 +1,15 @@
+import { AUDIT_ENTITIES, type AuditEntity } from '@lumen/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
-/** What the trail is about (issue 17 §3). Add a kind here before writing it. */
-export const AUDIT_ENTITIES = ['project', 'project_line', 'project_version', 'quote', 'order', 'user', 'privileges', 'flag'] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+/** What the trail is about (issue 17 §3): packages/contracts AUDIT_ENTITIES; add a kind there before writing it. */
+export { AUDIT_ENTITIES, type AuditEntity };
 
 /** A person as the trail keeps them: copied at the time of the change. */
 export interface AuditPerson {
-  id: number;
+  /** Null for someone without an account (a quote's client answering through its public link). */
+  id: number | null;
   name: string;
   email: string | null;
 }
@@ -42,7 +43,8 @@ export function auditWho(principal: AuditPrincipal): AuditWho {
 /** Changes made by the platform itself (a job, the ERP's answer). */
 export const AUDIT_SYSTEM: AuditWho = { actor: null, onBehalfOf: null };
 
-export type AuditJson = string | number | boolean | null | AuditJson[] | { [key: string]: AuditJson | undefined };
+/** Anything JSON can hold (stored as jsonb). */
+export type AuditJson = unknown;
 
 export interface AuditEntry extends AuditWho {
   entity: AuditEntity;
@@ -60,7 +62,7 @@ export interface AuditEntry extends AuditWho {
   at?: Date | undefined;
 }
 
-function isRecord(value: AuditJson | undefined): value is { [key: string]: AuditJson | undefined } {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -72,8 +74,8 @@ export function auditDiff(before: AuditJson | undefined, after: AuditJson | unde
   if (!isRecord(before) || !isRecord(after)) {
     return { before: before ?? null, after: after ?? null, changed: JSON.stringify(before ?? null) !== JSON.stringify(after ?? null) };
   }
-  const b: Record<string, AuditJson> = {};
-  const a: Record<string, AuditJson> = {};
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const was = before[key] ?? null;
     const now = after[key] ?? null;

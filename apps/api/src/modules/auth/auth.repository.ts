@@ -7,7 +7,16 @@ import { privilegesJsonOf, rolesJsonOf } from '../users/users.repository';
 
 export async function insertSession(
   db: DbOrTx,
-  session: { id: string; userId: number; createdAt: Date; expiresAt: Date; userAgent: string | null; ip: string | null },
+  session: {
+    id: string;
+    userId: number;
+    createdAt: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+    actorUserId?: number | null;
+    parentSessionId?: string | null;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(session);
 }
@@ -70,6 +79,8 @@ export interface LiveSessionUser {
   privileges: string[];
   /** The user's token generation (src/http/revocations.ts): the access token carries it. */
   generation: number;
+  /** The staff member acting as the user in this session (modules/acting), or null. */
+  actorUserId: number | null;
 }
 
 /**
@@ -90,6 +101,7 @@ export async function findLiveSessionUser(db: DbOrTx, sessionId: string, userId:
       roles: rolesJsonOf(users.id),
       privileges: privilegesJsonOf(users.id),
       generation: users.tokenGeneration,
+      actorUserId: sessions.actorUserId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

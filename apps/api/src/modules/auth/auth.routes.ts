@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { requirePrincipal } from '../../http/access-guard';
-import { clearSessionCookies, readAccessToken, readRefreshToken, setAccessCookie, setPreferenceCookies, setSessionCookies } from '../../http/sessions';
+import { clearSessionCookies, COOKIE, readAccessToken, readRefreshToken, setAccessCookie, setPreferenceCookies, setSessionCookies } from '../../http/sessions';
 import type { UsersService } from '../users/users.service';
 import type { AuthService, ClientMeta } from './auth.service';
 
@@ -105,6 +105,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       await auth.logout(readRefreshToken(request), readAccessToken(request));
+      // Logging out while acting for a customer also ends the staff member's own kept session (issue 17 §3).
+      const ownRefreshToken = request.cookies[COOKIE.actorRefresh];
+      if (ownRefreshToken) await auth.logout(ownRefreshToken, undefined);
       clearSessionCookies(reply, request);
       return reply.code(204).send(null);
     },
@@ -146,7 +149,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, summary: "Change the logged-in user's password (other sessions end)", body: PasswordChangeBody, response: { 204: NoContent } },
     },
     async (request, reply) => {
-      setAccessCookie(reply, request, await auth.changePassword(requirePrincipal(request), request.body.currentPassword, request.body.password));
+      const principal = requirePrincipal(request);
+      // Staff acting for a customer (issue 17 §3) never learn or set the customer's password.
+      if (principal.actingBy) throw new AppError('ACTED_SESSION_REFUSED', "An acted session cannot change the customer's password");
+      setAccessCookie(reply, request, await auth.changePassword(principal, request.body.currentPassword, request.body.password));
       return reply.code(204).send(null);
     },
   );

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
-import { type AccessTokens, SESSION_LIFETIME_MS } from '../../http/sessions';
+import { type AccessTokens, type ActingBy, SESSION_LIFETIME_MS } from '../../http/sessions';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { buildAccount } from '../users/users.service';
@@ -53,7 +53,13 @@ function interpolate(text: string, values: Record<string, string | number>): str
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
+/**
+ * Acting as a customer (issue 17 §3; modules/acting): the staff member behind an acted session when they
+ * may still act for its user, read at login and refresh like the user; undefined ends the session's use.
+ */
+export type ActingCheck = (db: DbOrTx, actorUserId: number, subjectUserId: number) => Promise<ActingBy | undefined>;
+
+export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingCheck?: ActingCheck) {
   const { db, clock, config } = ctx;
   const limits = config.loginRateLimit;
   const limiter = createRateLimiter(db, clock);
@@ -63,7 +69,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
   const addressFromUnfamiliarIps: RatePolicy = { limit: limits.perAddress, windowMs: LOGIN_FAILURES_FORGOTTEN_MS, backoff: LOGIN_ADDRESS_BACKOFF };
 
   /** Opens a session (one login family) inside the caller's transaction. */
-  async function openSession(tx: DbOrTx, userId: number, meta: ClientMeta): Promise<SessionTokens> {
+  async function openSession(tx: DbOrTx, userId: number, meta: ClientMeta, acting?: { actorUserId: number; parentSessionId: string | null }): Promise<SessionTokens> {
     const now = clock();
     const sessionId = randomUUID();
     const refreshToken = randomToken();
@@ -74,6 +80,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
       userAgent: meta.userAgent?.slice(0, 512) ?? null,
       ip: meta.ip.slice(0, 64),
+      ...(acting ? { actorUserId: acting.actorUserId, parentSessionId: acting.parentSessionId } : {}),
     });
     await repo.insertRefreshToken(tx, { tokenHash: hashToken(refreshToken), sessionId, createdAt: now });
     return { accessToken: await issueAccessToken(tx, sessionId, userId), refreshToken };
@@ -86,7 +93,11 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
   async function issueAccessToken(dbOrTx: DbOrTx, sessionId: string, userId: number): Promise<string> {
     const live = await repo.findLiveSessionUser(dbOrTx, sessionId, userId, clock());
     if (!live) throw new AppError('UNAUTHENTICATED');
-    return tokens.sign({ ...live, sessionId });
+    const { actorUserId, ...user } = live;
+    if (actorUserId === null) return tokens.sign({ ...user, sessionId });
+    const actingBy = actingCheck ? await actingCheck(dbOrTx, actorUserId, user.userId) : undefined;
+    if (!actingBy) throw new AppError('UNAUTHENTICATED');
+    return tokens.sign({ ...user, sessionId, actingBy });
   }
 
   return {
@@ -190,6 +201,18 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens) {
     async openSessionFor(tx: DbOrTx, userId: number, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
       const sessionTokens = await openSession(tx, userId, meta);
       return { account: await buildAccount(tx, userId), tokens: sessionTokens };
+    },
+
+    /** Opens a session in which a staff member acts as a user (modules/acting checks who may act for whom first). */
+    openActedSession: (tx: DbOrTx, subjectUserId: number, acting: { actorUserId: number; parentSessionId: string | null }, meta: ClientMeta): Promise<SessionTokens> =>
+      openSession(tx, subjectUserId, meta, acting),
+
+    /** The session of a refresh token that may still be used (stopping to act returns to the staff member's own). */
+    async liveSessionOfRefreshToken(refreshToken: string | undefined): Promise<{ sessionId: string; userId: number } | undefined> {
+      if (!refreshToken || refreshToken.length > 256) return undefined;
+      const found = await repo.findRefreshToken(db, hashToken(refreshToken));
+      if (!found || found.usedAt || found.revokedAt || found.expiresAt <= clock()) return undefined;
+      return { sessionId: found.sessionId, userId: found.userId };
     },
 
     /** A new access token for the caller's own session, after a change to their own account (language, name, status). */

@@ -28,6 +28,7 @@ import type { ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { quoteFileName, quotePdf, quoteXlsx } from './budgets.documents';
 import { priceBudget } from './budgets.lines';
+import { auditWho, recordAudit } from '../../lib/audit';
 import { quoteAnsweredMail, quoteQuestionMail, quoteSentMail, type QuoteMailFacts } from './budgets.mail';
 import {
   advanceQuoteCounter,
@@ -336,6 +337,16 @@ export function createBudgetsService(
         usa: usa as Record<string, unknown> | null,
       });
       if (final?.quoteNumber && body.revisionOf === undefined) await useReservation(tx, final.quoteNumber, principal.userId, inserted.id);
+      await recordAudit(tx, {
+        ...auditWho(principal),
+        entity: 'quote',
+        entityId: inserted.id,
+        action: 'create',
+        before: null,
+        after: { number: inserted.number, netTotal: inserted.netTotal, currency: inserted.currency, lines: inserted.linesCount, finalQuote: inserted.isFinalQuote },
+        projectId: inserted.projectId,
+        companyId: inserted.companyId,
+      });
       await insertQuoteLines(
         tx,
         priced.lines.map((line, position) => ({
@@ -449,6 +460,7 @@ export function createBudgetsService(
         const locked = await lockQuote(tx, id);
         if (!locked) throw new AppError('NOT_FOUND', 'No such quote');
         requireOpen(locked);
+        await recordAudit(tx, { ...auditWho(principal), entity: 'quote', entityId: id, action: 'send', before: { status: locked.status }, after: { status: 'sent', to: body.email }, projectId: locked.projectId, companyId: locked.companyId });
         return updateQuote(tx, id, {
           status: 'sent',
           sentToEmail: body.email,
@@ -491,6 +503,18 @@ export function createBudgetsService(
         const locked = await lockQuote(tx, found.id);
         if (!locked) throw new AppError('NOT_FOUND', 'No such quote');
         requireOpen(locked);
+        // The client answers through the public link: no account, so the trail names them as they signed.
+        await recordAudit(tx, {
+          actor: { id: null, name: answer.name, email: locked.sentToEmail },
+          onBehalfOf: null,
+          entity: 'quote',
+          entityId: locked.id,
+          action: answer.accepted ? 'accept' : 'decline',
+          before: { status: locked.status },
+          after: { status: answer.accepted ? 'accepted' : 'declined' },
+          projectId: locked.projectId,
+          companyId: locked.companyId,
+        });
         return updateQuote(tx, found.id, {
           status: answer.accepted ? 'accepted' : 'declined',
           answeredName: answer.name,

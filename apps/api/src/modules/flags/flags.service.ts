@@ -15,6 +15,7 @@ import { type Client, type EvaluationContext, NOOP_PROVIDER, OpenFeature } from 
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { auditWho, recordAudit } from '../../lib/audit';
 import { FLAGS_CHANNEL, insertFlagChange, listFlagChanges, loadFlags, lockFlagState, notifyFlagChanged, saveFlag } from './flags.repository';
 import { CachedBooleanProvider, type FlagRecord, type FlagTable, FlagTableProvider, flagsProvider, remoteOfrepProvider } from './flags.provider';
 
@@ -192,6 +193,7 @@ export function createFlagsService(ctx: AppContext) {
         const before = (await lockFlagState(tx, key)) ?? null;
         await saveFlag(tx, key, after, principal.userId, now);
         await insertFlagChange(tx, { key, changedAt: now, userId: principal.userId, email: principal.email, before, after });
+        await recordAudit(tx, { ...auditWho(principal), entity: 'flag', entityId: key, action: before ? 'update' : 'create', before, after, at: now });
         await notifyFlagChanged(tx, key);
       });
       // This process answers with the new state at once, whether or not its notification has arrived.

@@ -41,6 +41,7 @@ import type { ErpOrder, ErpOrderListener, ErpPort } from '../erp/erp.port';
 import type { FlagsService } from '../flags/flags.service';
 import type { OrderFacts, ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
+import { auditWho, recordAudit } from '../../lib/audit';
 import {
   applyErpStatus,
   clientCodeOfCompany,
@@ -501,6 +502,16 @@ export function createOrdersService(
           delivery: qa ? 'skipped' : 'pending',
           processedAt: now,
           updatedAt: now,
+        });
+        await recordAudit(tx, {
+          ...auditWho(principal),
+          entity: 'order',
+          entityId: inserted.id,
+          action: 'create',
+          before: null,
+          after: { project: project.name, lines: inserted.linesCount, netTotal: inserted.netTotal, currency: inserted.currency, internalOrderNumber: inserted.internalOrderNumber },
+          projectId: body.projectId,
+          companyId: inserted.companyId,
         });
         if (!qa) await deps.jobs.enqueue([{ queue: ORDER_DELIVERY_QUEUE, payload: { orderId: inserted.id }, singletonKey: `order:${inserted.id}`, maxAttempts: 25, availableAt: now }], tx);
         return inserted;

@@ -16,6 +16,7 @@ type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 const COOKIES: Readonly<Record<CookieName, { category: CookieCategory; httpOnly: boolean }>> = {
   token: { category: 'strictly-necessary', httpOnly: true },
   refreshToken: { category: 'strictly-necessary', httpOnly: true },
+  actorRefreshToken: { category: 'strictly-necessary', httpOnly: true },
   hasSession: { category: 'strictly-necessary', httpOnly: false },
   language: { category: 'preference', httpOnly: false },
   catalogId: { category: 'preference', httpOnly: false },

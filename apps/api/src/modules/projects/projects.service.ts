@@ -52,6 +52,7 @@ import {
   unitGrossAtHeight,
 } from './projects.products';
 import { createAnswerMemo, createProjectReads, renderedLines } from './projects.read-cache';
+import { auditWho, recordAudit } from '../../lib/audit';
 import {
   advanceCreationCounter,
   countProducts,
@@ -315,6 +316,18 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     return { products: deps.products, newCreationCode };
   }
 
+  /** What the audit trail keeps of a line (issue 17 §3): enough to say which product and how many. */
+  function lineAudit(row: { type: string; referenceCode: string | null; model: string; quantity: number; isPersonalized: number }) {
+    return { type: row.type, reference: row.referenceCode ?? row.model, quantity: row.quantity, personalised: row.isPersonalized === 1 };
+  }
+
+  /** One trail row per line of a project (issue 17 §3), in the change's transaction. */
+  async function auditLines(tx: Tx, principal: Principal, project: ProjectRow, action: string, changes: ReadonlyArray<{ id: string; before?: ReturnType<typeof lineAudit>; after?: ReturnType<typeof lineAudit> }>) {
+    for (const change of changes) {
+      await recordAudit(tx, { ...auditWho(principal), entity: 'project_line', entityId: change.id, action, before: change.before ?? null, after: change.after ?? null, projectId: project.id, companyId: project.companyId });
+    }
+  }
+
   async function addLines(principal: Principal, projectId: number, inputs: readonly ParsedProductInput[], path: string, config?: Record<string, unknown>): Promise<ProductsAdded> {
     const current = await visibleOr404(principal, projectId);
     if (!isManager(principal, current)) throw notYours();
@@ -327,6 +340,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       const inserted = await insertProducts(tx, rowsOf(projectId, await nextPosition(tx, projectId), lines, now));
       const project = await touchProject(tx, projectId, now, config ? { config: { ...locked.config, ...config } } : {});
       await productsChanged(tx, project, upsert);
+      await auditLines(tx, principal, project, 'create', inserted.map((row) => ({ id: row.id, after: lineAudit(row) })));
       return { project, inserted };
     });
     return { projectId, revision: project.revision, products: await renderLines(principal, project, inserted, langFor(principal)) };
@@ -518,8 +532,10 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
           createdAt: now,
           updatedAt: now,
         });
-        await insertProducts(tx, rowsOf(project.id, 0, lines, now));
+        const inserted = await insertProducts(tx, rowsOf(project.id, 0, lines, now));
         if (lines.length > 0) await productsChanged(tx, project, upsert);
+        await recordAudit(tx, { ...auditWho(principal), entity: 'project', entityId: project.id, action: 'create', before: null, after: { name, catalogId }, projectId: project.id, companyId: project.companyId });
+        await auditLines(tx, principal, project, 'create', inserted.map((row) => ({ id: row.id, after: lineAudit(row) })));
         return project.id;
       });
       return this.detail(principal, id, {});
@@ -568,6 +584,16 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         }
         const now = ctx.clock();
         await touchProject(tx, id, now, { ...(name !== undefined ? { name } : {}), ...(body.config ? { config: { ...locked.config, ...body.config } } : {}) });
+        await recordAudit(tx, {
+          ...auditWho(principal),
+          entity: 'project',
+          entityId: id,
+          action: name !== undefined && name !== locked.name ? 'rename' : 'update',
+          before: { name: locked.name, ...(body.config ? { config: locked.config } : {}) },
+          after: { name: name ?? locked.name, ...(body.config ? { config: { ...locked.config, ...body.config } } : {}) },
+          projectId: id,
+          companyId: locked.companyId,
+        });
         // A name is the project's: it reaches every version (README, "Version families").
         if (name !== undefined) await renameSiblings(tx, family, id, name, now);
       });
@@ -585,6 +611,9 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         if (ordered) throw new AppError('CONFLICT', `Version ${ordered.versionNumber} of this project is ordered and cannot be deleted; delete the other versions one by one`);
         const ids = family.map((row) => row.id);
         await touchProjects(tx, ids, ctx.clock(), { status: 0 });
+        for (const row of family) {
+          await recordAudit(tx, { ...auditWho(principal), entity: 'project', entityId: row.id, action: 'delete', before: { name: row.name, status: row.status }, after: { status: 0 }, projectId: row.id, companyId: row.companyId });
+        }
         return ids;
       });
       return { id, status: 0 as const, deleted };
@@ -592,8 +621,9 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
 
     /** Deletes one version; the others stay together (numbers are not reused). */
     async removeVersion(principal: Principal, id: number) {
-      await change(principal, id, async (tx) => {
+      await change(principal, id, async (tx, locked) => {
         await touchProject(tx, id, ctx.clock(), { status: 0 });
+        await recordAudit(tx, { ...auditWho(principal), entity: 'project_version', entityId: id, action: 'delete', before: { version: locked.versionNumber, status: locked.status }, after: { status: 0 }, projectId: id, companyId: locked.companyId });
       });
       return { id, status: 0 as const, deleted: [id] };
     },
@@ -655,6 +685,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
             versionNumber: number,
             versionTitle: title,
           });
+          await recordAudit(tx, { ...auditWho(principal), entity: 'project_version', entityId: copy.id, action: 'create', before: null, after: { version: number, title, from: id }, projectId: id, companyId: locked.companyId });
           if (email) mailId = await insertVersionMail(tx, { projectId: id, versionId: copy.id, senderId: principal.userId, recipient: email, outcome: 'queued', at: ctx.clock() });
           return copy;
         });
@@ -690,8 +721,9 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
 
     async versionUpdate(principal: Principal, id: number, body: { title?: string } | null | undefined): Promise<ProjectSummary> {
       const title = body?.title !== undefined ? checkedName(versionTitleSchema, body.title, 'body.title') : undefined;
-      await change(principal, id, async (tx) => {
+      await change(principal, id, async (tx, locked) => {
         const project = await touchProject(tx, id, ctx.clock(), title !== undefined ? { versionTitle: title } : {});
+        await recordAudit(tx, { ...auditWho(principal), entity: 'project_version', entityId: id, action: 'update', before: { title: locked.versionTitle }, after: { title: project.versionTitle }, projectId: id, companyId: locked.companyId });
         await productsChanged(tx, project, true);
       });
       return summaryById(principal, id);
@@ -723,6 +755,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         const inserted = await insertProducts(tx, [{ ...copy, position: await nextPosition(tx, id) }]);
         const project = await touchProject(tx, id, now);
         await productsChanged(tx, project, upsert);
+        await auditLines(tx, principal, project, 'clone', inserted.map((row) => ({ id: row.id, after: lineAudit(row) })));
         return { project, inserted };
       });
       return { projectId: id, revision: project.revision, products: await renderLines(principal, project, inserted, langFor(principal)) };
@@ -731,9 +764,11 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     async deleteProduct(principal: Principal, id: number, productId: string): Promise<z.infer<typeof ProductDeleted>> {
       const upsert = await versionUpsertOn(principal);
       const project = await change(principal, id, async (tx) => {
-        if (!(await deleteProduct(tx, id, productId))) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        const existing = await findProduct(tx, id, productId);
+        if (!existing || !(await deleteProduct(tx, id, productId))) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
         const project = await touchProject(tx, id, ctx.clock());
         await productsChanged(tx, project, upsert);
+        await auditLines(tx, principal, project, 'delete', [{ id: productId, before: lineAudit(existing) }]);
         return project;
       });
       return { projectId: id, revision: project.revision, productId };
@@ -796,6 +831,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         if (!row) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
         const project = await touchProject(tx, id, now);
         await productsChanged(tx, project, upsert);
+        await auditLines(tx, principal, project, 'update', [{ id: productId, before: lineAudit(existing), after: lineAudit(row) }]);
         return { project, row };
       });
       const [product] = await renderLines(principal, project, [row], langFor(principal));
