@@ -262,6 +262,7 @@ export type ReorderResult = z.infer<typeof ReorderResult>;
 // ─── Invoices ───
 
 export const InvoiceStatus = z.enum(['paid', 'unpaid', 'overdue']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
 export const INVOICE_SORTS = ['ISSUE_DATE_DESC', 'ISSUE_DATE_ASC', 'DUE_DATE_ASC', 'DUE_DATE_DESC', 'TOTAL_DESC', 'TOTAL_ASC'] as const;
 export const InvoiceSort = z.enum(INVOICE_SORTS);
 export const ClientCodeParams = z.object({ clientCode: SafeText.trim().min(1).max(20, 'formError.maxLength').regex(/^[A-Za-z0-9-]+$/, 'formError.pattern') });

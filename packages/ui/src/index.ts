@@ -24,6 +24,7 @@ export {
 } from './QuantitySelector/quantity';
 export { Dropdown, type DropdownProps, type DropdownItem } from './Dropdown/Dropdown';
 export { Tooltip, type TooltipProps } from './Tooltip/Tooltip';
+export { Badge, type BadgeProps, type BadgeTone } from './Badge/Badge';
 export { Pager, type PagerProps } from './Pager/Pager';
 export { Stepper, type StepperProps, type StepperStep } from './Stepper/Stepper';
 export { stepStates, type StepState } from './Stepper/stepper-states';

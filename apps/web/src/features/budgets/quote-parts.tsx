@@ -1,12 +1,15 @@
 import type { QuoteStatus } from '@lumen/contracts';
+import { Badge, type BadgeTone } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
 
-/** A quote's status (issued, sent, accepted, declined, expired) as a badge. */
+const QUOTE_TONES: Record<QuoteStatus, BadgeTone> = { issued: 'neutral', sent: 'warning', accepted: 'success', declined: 'danger', expired: 'muted' };
+
+/** A quote's status (issued, sent: awaiting the client, accepted, declined, expired) as a badge. */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   const { t } = useTranslation();
-  return <span className={`quote-status quote-status--${status}`}>{t(`budgets.status.${status}`)}</span>;
+  return <Badge tone={QUOTE_TONES[status]}>{t(`budgets.status.${status}`)}</Badge>;
 }
 
 export interface TotalsFigures {

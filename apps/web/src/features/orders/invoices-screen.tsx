@@ -1,7 +1,7 @@
-import type { InvoiceListPage } from '@lumen/contracts';
+import type { InvoiceListPage, InvoiceStatus } from '@lumen/contracts';
 import { INVOICE_SORTS } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
-import { Button, Pager, Select, TextField } from '@lumen/ui';
+import { Badge, Button, Pager, Select, TextField, type BadgeTone } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import './orders.css';
 
 type Sort = (typeof INVOICE_SORTS)[number];
 const PAGE_SIZE = 10;
+const INVOICE_TONES: Record<InvoiceStatus, BadgeTone> = { paid: 'success', unpaid: 'warning', overdue: 'danger' };
 
 /**
  * /invoices (spec §2 `order.view`, §3 invoice list query): the invoices of the user's client code
@@ -145,7 +146,7 @@ function InvoiceList({ clientCode }: { clientCode: string }) {
                       <strong>{format.money(invoice.total, invoice.currency)}</strong>
                     </td>
                     <td data-label={t('invoices.field.status')}>
-                      <span className={`order-badge invoice-status--${invoice.status}`}>{t(`invoice.status.${invoice.status}`)}</span>
+                      <Badge tone={INVOICE_TONES[invoice.status]}>{t(`invoice.status.${invoice.status}`)}</Badge>
                     </td>
                     <td>
                       <Button variant="ghost" size="sm" aria-label={t('invoices.downloadOf', { number: invoice.number })} onPress={() => void dispatch(downloadInvoice({ clientCode, number: invoice.number, lang }))}>

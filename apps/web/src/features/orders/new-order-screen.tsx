@@ -1,5 +1,5 @@
 import type { Lang, OrderDraft, OrderDraftLine } from '@lumen/contracts';
-import { Button, DatePicker, TextArea, TextField } from '@lumen/ui';
+import { Badge, Button, DatePicker, TextArea, TextField } from '@lumen/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -302,7 +302,7 @@ function OrderLineEditor({ line, index, edit, check, showChecks, serverErrors, c
         <p className="order-line__reference">{name}</p>
         <p className="order-line__description">{line.description}</p>
         <AvailabilityBadge availability={line.availability} />
-        <span className={`order-badge ${valid ? 'order-badge--valid' : 'order-badge--invalid'}`}>{t(valid ? 'orders.validation.valid' : 'orders.validation.toFix')}</span>
+        <Badge tone={valid ? 'success' : 'danger'}>{t(valid ? 'orders.validation.valid' : 'orders.validation.toFix')}</Badge>
       </div>
       <div className="order-line__moq">
         {Object.entries(check?.references ?? line.references).map(([reference, ref]) => (

@@ -1,6 +1,11 @@
 import type { ErpAvailability, OrderStatusCode } from '@lumen/contracts';
+import { Badge, type BadgeTone } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
+
+const AVAILABILITY_TONES: Record<ErpAvailability['state'], BadgeTone> = { inStock: 'success', toOrder: 'neutral', upcoming: 'warning', expired: 'danger', unknown: 'muted' };
+/** Pending and confirmed orders wait on us, production is under way, finished is done. */
+const ORDER_TONES: Record<OrderStatusCode, BadgeTone> = { 1: 'neutral', 2: 'neutral', 3: 'warning', 4: 'success' };
 
 /** What the ERP says of a line: in stock, to order (weeks), available from a date, no longer made. */
 export function AvailabilityBadge({ availability }: { availability: ErpAvailability }) {
@@ -17,12 +22,12 @@ export function AvailabilityBadge({ availability }: { availability: ErpAvailabil
           : availability.state === 'expired'
             ? t('orders.availability.expired')
             : t('orders.availability.unknown');
-  return <span className={`order-badge order-badge--${availability.state}`}>{text}</span>;
+  return <Badge tone={AVAILABILITY_TONES[availability.state]}>{text}</Badge>;
 }
 
 export function StatusBadge({ status }: { status: OrderStatusCode }) {
   const { t } = useTranslation();
-  return <span className={`order-badge order-status--${status}`}>{t(`orders.status.${status}`)}</span>;
+  return <Badge tone={ORDER_TONES[status]}>{t(`orders.status.${status}`)}</Badge>;
 }
 
 /** An ISO day in the interface language. */

@@ -1,5 +1,5 @@
 import type { RequestDetail, RequestMessage, RequestProjectSnapshot, RequestSummary } from '@lumen/contracts';
-import { Button, Icon } from '@lumen/ui';
+import { Badge, Button, Icon, type BadgeTone } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
 import { useAppDispatch } from '../store';
@@ -11,9 +11,11 @@ import './requests.css';
  * was sent, its files and the conversation.
  */
 
+const REQUEST_TONES: Record<RequestSummary['status'], BadgeTone> = { received: 'neutral', in_progress: 'warning', answered: 'success', closed: 'muted' };
+
 export function RequestStatusBadge({ status }: { status: RequestSummary['status'] }) {
   const { t } = useTranslation();
-  return <span className={`request-status request-status--${status}`}>{t(`requests.status.${status}`)}</span>;
+  return <Badge tone={REQUEST_TONES[status]}>{t(`requests.status.${status}`)}</Badge>;
 }
 
 /** The project's lines as the request captured them: later edits of the project do not change them. */
