@@ -47,7 +47,7 @@ import { budgetsRoutes } from './modules/budgets/budgets.routes';
 import { createBudgetsService } from './modules/budgets/budgets.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
-import { usersRoutes } from './modules/users/users.routes';
+import { usersOptionsRoutes, usersRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { createCompanyService } from './modules/company/company.service';
 import { createJobQueue as createOrderJobQueue, type JobQueue } from './lib/jobs/job-queue';
@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagsRoutes, { prefix: '/api/masters', flags });
   await app.register(platformRoutes, { platform: createPlatformService(config, flags) });
   await app.register(companyRoutes, { prefix: '/api/users', company: createCompanyService(ctx, { flags, users }) });
+  await app.register(usersOptionsRoutes, { prefix: '/api/apiv2', users });
   const products = createProductsService(ctx, () => app.log, { flags });
   await app.register(productsRoutes, { products });
   const projects = createProjectsService(ctx, { products, flags });

@@ -64,6 +64,17 @@ export interface Config {
   erpStepMs: number;
   /** VAT percent the built-in ERP invoices (ERP_VAT_PERCENT, default 21). */
   erpVatPercent: number;
+  /**
+   * A qualification makes the user a professional at once (QUALIFICATION_AUTO_APPROVE, default on, as
+   * the demo keeps it); off, it becomes a trade lead (status 3) that sales staff approve or decline.
+   */
+  qualificationAutoApprove: boolean;
+  /**
+   * Who is internal (spec §2, §6: the internal-only routes): an e-mail on one of these domains
+   * (INTERNAL_EMAIL_DOMAINS, lower case, subdomains included) or in this list (INTERNAL_EMAILS).
+   */
+  internalEmailDomains: readonly string[];
+  internalEmails: readonly string[];
   /** Social sign-up (issue 17 §4, README "Social sign-up"): the OpenID Connect providers configured; absent ones show no button. */
   social: Partial<Record<SocialProvider, SocialProviderConfig>>;
 }
@@ -190,6 +201,17 @@ const EnvSchema = z.object({
   ERP_ADAPTER: z.enum(['builtin']).default('builtin'),
   ERP_STEP_MS: z.coerce.number().int().min(1).max(30 * 24 * 3600 * 1000).default(4 * 3600 * 1000),
   ERP_VAT_PERCENT: z.coerce.number().min(0).max(100).default(21),
+  QUALIFICATION_AUTO_APPROVE: flag.default(true),
+  INTERNAL_EMAIL_DOMAINS: z
+    .string()
+    .transform((value) => value.split(',').map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter((domain) => domain !== ''))
+    .pipe(z.array(z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be comma-separated domains such as lumen.example')))
+    .optional(),
+  INTERNAL_EMAILS: z
+    .string()
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email !== ''))
+    .pipe(z.array(z.email('must be comma-separated e-mail addresses')))
+    .optional(),
   ...socialEnv('FACEBOOK'),
   ...socialEnv('LINKEDIN'),
 });
@@ -286,6 +308,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     erpAdapter: e.ERP_ADAPTER,
     erpStepMs: e.ERP_STEP_MS,
     erpVatPercent: e.ERP_VAT_PERCENT,
+    qualificationAutoApprove: e.QUALIFICATION_AUTO_APPROVE,
+    internalEmailDomains: e.INTERNAL_EMAIL_DOMAINS ?? [],
+    internalEmails: e.INTERNAL_EMAILS ?? [],
     social,
   };
 }

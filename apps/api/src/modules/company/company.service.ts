@@ -324,6 +324,8 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
      * invitation is used once (a second use, or one after expiry: 400, nothing created).
      */
     async acceptInvitation(body: AcceptInvitationBody): Promise<{ userId: number; email: string }> {
+      // A forged, used or expired link is refused before the (deliberately slow) password hash.
+      await liveInvitation(db, body.token);
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         const invitation = await liveInvitation(tx, body.token);

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userPrivilegeOverrides, userRoles, users } from '../../db/schema';
+import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, tradeLeads, userPrivilegeOverrides, userRoles, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -200,4 +200,70 @@ export async function loadUserAggregate(db: DbOrTx, userId: number, lang: string
           }
         : null,
   };
+}
+
+// ─── Trade leads (issue 17 §2) ────────────────────────────────────────────────────────────────────
+
+export type TradeLeadRow = typeof tradeLeads.$inferSelect;
+
+export async function insertTradeLead(db: DbOrTx, lead: typeof tradeLeads.$inferInsert): Promise<TradeLeadRow> {
+  const [row] = await db.insert(tradeLeads).values(lead).returning();
+  if (!row) throw new Error('insert trade_leads returned nothing');
+  return row;
+}
+
+export async function hasPendingTradeLead(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tradeLeads.id })
+    .from(tradeLeads)
+    .where(and(eq(tradeLeads.userId, userId), eq(tradeLeads.decision, 'pending')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface TradeLeadWithUser extends TradeLeadRow {
+  userEmail: string;
+  userName: string;
+  userLang: string;
+  companyTypeDescription: string | null;
+}
+
+function leadColumns(lang: string) {
+  return {
+    lead: tradeLeads,
+    userEmail: users.email,
+    userName: users.name,
+    userLang: users.lang,
+    companyTypeDescription: sql<string | null>`(select ${companyTypeDescriptions.description} from ${companyTypeDescriptions}
+      where ${companyTypeDescriptions.companyTypeId} = ${tradeLeads.companyTypeId} and ${companyTypeDescriptions.lang} = ${lang})`,
+  };
+}
+
+/** Leads with a decision, oldest first; `usOnly` true/false keeps the United States' or the others' (a sales user's catalogue), null all. */
+export async function listTradeLeads(db: DbOrTx, decision: string, usOnly: boolean | null, lang: string): Promise<TradeLeadWithUser[]> {
+  const conditions = [eq(tradeLeads.decision, decision)];
+  if (usOnly !== null) conditions.push(usOnly ? eq(tradeLeads.country, 'US') : sql`${tradeLeads.country} <> 'US'`);
+  const rows = await db
+    .select(leadColumns(lang))
+    .from(tradeLeads)
+    .innerJoin(users, eq(users.id, tradeLeads.userId))
+    .where(and(...conditions))
+    .orderBy(asc(tradeLeads.requestedAt), asc(tradeLeads.id))
+    .limit(500);
+  return rows.map((row) => ({ ...row.lead, userEmail: row.userEmail, userName: row.userName, userLang: row.userLang, companyTypeDescription: row.companyTypeDescription }));
+}
+
+export async function findTradeLead(db: DbOrTx, id: number, lang: string): Promise<TradeLeadWithUser | undefined> {
+  const [row] = await db.select(leadColumns(lang)).from(tradeLeads).innerJoin(users, eq(users.id, tradeLeads.userId)).where(eq(tradeLeads.id, id)).limit(1);
+  return row ? { ...row.lead, userEmail: row.userEmail, userName: row.userName, userLang: row.userLang, companyTypeDescription: row.companyTypeDescription } : undefined;
+}
+
+/** Decides a pending lead once: false when it was decided meanwhile. */
+export async function decideTradeLead(db: DbOrTx, id: number, decision: 'approved' | 'declined', by: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(tradeLeads)
+    .set({ decision, decidedBy: by, decidedAt: at })
+    .where(and(eq(tradeLeads.id, id), eq(tradeLeads.decision, 'pending')))
+    .returning({ id: tradeLeads.id });
+  return rows.length === 1;
 }

@@ -3,13 +3,19 @@ import {
   CompanyTypeList,
   DEFAULT_LANG,
   IdParam,
+  Lang,
   OptionalLangQuery,
+  ProfessionList,
+  TradeLead,
+  TradeLeadDecisionBody,
+  TradeLeadList,
   UpdateClientCodeBody,
   UpdateLangBody,
   UpdateProfileBody,
   UserSummary,
 } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type Principal, requirePrincipal } from '../../http/access-guard';
 import { setAccessCookie, setPreferenceCookies } from '../../http/sessions';
 import type { UsersService } from './users.service';
@@ -37,6 +43,44 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       schema: { tags, summary: 'Company types with their description in the asked language', querystring: OptionalLangQuery, response: { 200: CompanyTypeList } },
     },
     async (request) => users.companyTypes(request.query.lang ?? DEFAULT_LANG),
+  );
+
+  app.get(
+    '/v1/trade-leads',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Qualification requests (trade leads, status 3) for sales staff of their catalogue and admins, oldest first',
+        description: 'Anyone else: 403.',
+        querystring: z.object({ decision: TradeLead.shape.decision.default('pending'), lang: OptionalLangQuery.shape.lang }),
+        response: { 200: TradeLeadList },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return users.tradeLeads(principal, request.query.decision, request.query.lang ?? langOf(principal));
+    },
+  );
+
+  app.patch(
+    '/v1/trade-leads/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Approve (the user becomes a qualified professional) or decline a trade lead; the user is mailed',
+        description: 'Sales staff of the lead’s catalogue and admins; another catalogue’s lead or an unknown one: 404; decided already: 409.',
+        params: IdParam,
+        querystring: OptionalLangQuery,
+        body: TradeLeadDecisionBody,
+        response: { 200: TradeLead },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return users.decideTradeLead(principal, request.params.id, request.body.decision, request.query.lang ?? langOf(principal));
+    },
   );
 
   app.get(
@@ -93,3 +137,20 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     },
   );
 };
+
+/** The options of the apiv2 service (spec §7): professions. */
+export const usersOptionsRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/options/professions',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['users'], summary: 'The professions a user may choose, described in the asked language', querystring: OptionalLangQuery, response: { 200: ProfessionList } },
+    },
+    async (request) => users.professions(request.query.lang ?? DEFAULT_LANG),
+  );
+};
+
+function langOf(principal: Principal): Lang {
+  const parsed = Lang.safeParse(principal.lang);
+  return parsed.success ? parsed.data : DEFAULT_LANG;
+}

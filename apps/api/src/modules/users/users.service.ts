@@ -1,9 +1,11 @@
-import { type Account, CATALOGS, DEFAULT_LANG, Lang, type QualificationBody, type UpdateProfileBody, type UserSummary } from '@lumen/contracts';
+import { type Account, CATALOGS, DEFAULT_LANG, Lang, type Profession, type QualificationBody, type TradeLead, type UpdateProfileBody, type UserSummary } from '@lumen/contracts';
+import { translationsFor } from '@lumen/i18n';
 import { ROLES, USER_STATUS, USER_TYPE } from '@lumen/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { auditWho, recordAudit } from '../../lib/audit';
 import * as repo from './users.repository';
 
 function asLang(value: string): Lang {
@@ -153,8 +155,10 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /**
-     * A web user becomes a qualified professional with a company (one transaction). Status and roles
-     * change, so the user's access tokens are revoked: every session refreshes into the new ones.
+     * A web user asks to become a professional with a company. With QUALIFICATION_AUTO_APPROVE on (the
+     * default, and the demo's) they are qualified at once; otherwise the request is a trade lead: the
+     * user's status is 3 TRADE_LEAD until sales staff approve or decline it (tradeLeads, decideTradeLead).
+     * Status and roles change, so the user's access tokens are revoked: every session refreshes into the new ones.
      */
     async qualify(principal: Principal, body: QualificationBody): Promise<Account> {
       if (principal.status >= USER_STATUS.QUALIFIED) throw new AppError('CONFLICT', 'The account is already qualified');
@@ -162,28 +166,117 @@ export function createUsersService(ctx: AppContext) {
         if (!(await repo.companyTypeExists(tx, body.companyTypeId))) {
           throw new AppError('VALIDATION_FAILED', 'Unknown company type', [{ path: 'body.companyTypeId', message: 'formError.companyType' }]);
         }
-        const company = await repo.insertCompany(tx, { name: body.companyName, companyTypeId: body.companyTypeId, country: body.country });
-        await repo.updateUser(
-          tx,
-          principal.userId,
-          {
-            status: USER_STATUS.QUALIFIED,
-            userType: USER_TYPE.professional,
-            profesion: body.profesion,
-            companyId: company.id,
-            catalogId: body.country === 'US' ? 21 : 16,
-          },
-          clock(),
-        );
-        const kept = principal.roles.map((role) => role.id).filter((id) => id !== ROLES.webUser && id !== ROLES.specifier);
-        await repo.setUserRoles(tx, principal.userId, [...kept, ROLES.specifier].sort((a, b) => a - b));
+        if (ctx.config.qualificationAutoApprove) {
+          await applyQualification(tx, principal.userId, body, clock());
+        } else {
+          if (await repo.hasPendingTradeLead(tx, principal.userId)) throw new AppError('CONFLICT', 'A qualification request of this account is waiting for approval');
+          await repo.insertTradeLead(tx, { userId: principal.userId, ...body, requestedAt: clock() });
+          await repo.updateUser(tx, principal.userId, { status: USER_STATUS.TRADE_LEAD, profesion: body.profesion }, clock());
+        }
         return { account: await buildAccount(tx, principal.userId), revocation: await ctx.revocations.revokeUser(principal.userId, tx) };
       });
       ctx.revocations.apply(revocation);
       accounts.delete(principal.userId);
       return account;
     },
+
+    /** The trade leads waiting (or decided) for sales staff of the lead's catalogue and admins; anyone else: 403. */
+    async tradeLeads(principal: Principal, decision: TradeLead['decision'], lang: Lang): Promise<TradeLead[]> {
+      const scope = leadScope(principal);
+      const rows = await repo.listTradeLeads(db, decision, scope, lang);
+      return rows.map(tradeLeadOf);
+    },
+
+    /**
+     * Approves (the user becomes a qualified specifier with the company they named) or declines (back
+     * to web user) a pending trade lead, once; the user gets a mail in their language either way.
+     */
+    async decideTradeLead(principal: Principal, id: number, decision: 'approved' | 'declined', lang: Lang): Promise<TradeLead> {
+      const scope = leadScope(principal);
+      const { lead, revocation } = await db.transaction(async (tx) => {
+        const found = await repo.findTradeLead(tx, id, lang);
+        if (!found || (scope !== null && (found.country === 'US') !== scope)) throw new AppError('NOT_FOUND');
+        if (!(await repo.decideTradeLead(tx, id, decision, principal.userId, clock()))) throw new AppError('CONFLICT', 'The request was decided already');
+        const user = await repo.findUserById(tx, found.userId);
+        if (!user || user.status !== USER_STATUS.TRADE_LEAD) throw new AppError('CONFLICT', 'The account is no longer waiting for approval');
+        if (decision === 'approved') await applyQualification(tx, found.userId, found, clock());
+        else await repo.updateUser(tx, found.userId, { status: USER_STATUS.WEB_USER }, clock());
+        await recordAudit(tx, {
+          ...auditWho(principal),
+          entity: 'user',
+          entityId: found.userId,
+          action: `qualification-${decision}`,
+          before: { status: USER_STATUS.TRADE_LEAD },
+          after: { status: decision === 'approved' ? USER_STATUS.QUALIFIED : USER_STATUS.WEB_USER },
+        });
+        return { lead: { ...found, decision }, revocation: await ctx.revocations.revokeUser(found.userId, tx) };
+      });
+      ctx.revocations.apply(revocation);
+      accounts.delete(lead.userId);
+      const t = translationsFor('common-front', asLang(lead.userLang));
+      const values = { name: lead.userName, company: lead.companyName };
+      const mail = {
+        to: lead.userEmail,
+        subject: t[`mail.tradeLead.${decision}.subject`] ?? 'Lumen Pro',
+        text: [interpolate(t[`mail.tradeLead.${decision}.body`] ?? '', values), '', t['mail.signature'] ?? ''].join('\n'),
+      };
+      ctx.background.run('trade-lead-mail', () => ctx.mailer.send(mail));
+      return tradeLeadOf(lead);
+    },
+
+    /** apiv2 options/professions: the professions a user may choose, described in `lang`. */
+    professions(lang: Lang): Profession[] {
+      const t = translationsFor('common-front', lang);
+      return PROFESSIONS.map((code, index) => ({ id: index + 1, code, description: t[`profession.${code}`] ?? code }));
+    },
   };
+}
+
+/** The professions of apiv2 options/professions (ids are their place here: append, never reorder). */
+export const PROFESSIONS = ['architect', 'interiorDesigner', 'lightingDesigner', 'engineer', 'installer', 'distributor', 'retailer', 'developer', 'other'] as const;
+
+/** Whose leads a principal may see: admins all (null); sales staff those of their catalogue (true: the United States'); anyone else 403. */
+function leadScope(principal: Principal): boolean | null {
+  if (principal.roles.some((role) => role.id === ROLES.admin)) return null;
+  if (principal.roles.some((role) => role.id === ROLES.sales)) return principal.catalogId === 21;
+  throw new AppError('FORBIDDEN');
+}
+
+function interpolate(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+function tradeLeadOf(lead: repo.TradeLeadWithUser): TradeLead {
+  const decision = lead.decision === 'approved' || lead.decision === 'declined' ? lead.decision : 'pending';
+  return {
+    id: lead.id,
+    user: { id: lead.userId, email: lead.userEmail, name: lead.userName, lang: asLang(lead.userLang) },
+    profesion: lead.profesion,
+    companyName: lead.companyName,
+    companyType: { id: lead.companyTypeId, description: lead.companyTypeDescription ?? '' },
+    country: lead.country,
+    requestedAt: lead.requestedAt.toISOString(),
+    decision,
+  };
+}
+
+/** The qualification itself (auto-approved or approved by sales staff): a company, status QUALIFIED, the specifier role. */
+async function applyQualification(tx: DbOrTx, userId: number, body: { profesion: string; companyName: string; companyTypeId: number; country: string }, now: Date): Promise<void> {
+  const company = await repo.insertCompany(tx, { name: body.companyName, companyTypeId: body.companyTypeId, country: body.country });
+  await repo.updateUser(
+    tx,
+    userId,
+    {
+      status: USER_STATUS.QUALIFIED,
+      userType: USER_TYPE.professional,
+      profesion: body.profesion,
+      companyId: company.id,
+      catalogId: body.country === 'US' ? 21 : 16,
+    },
+    now,
+  );
+  const kept = (await repo.rolesOfUser(tx, userId)).map((role) => role.id).filter((id) => id !== ROLES.webUser && id !== ROLES.specifier);
+  await repo.setUserRoles(tx, userId, [...kept, ROLES.specifier].sort((a, b) => a - b));
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
