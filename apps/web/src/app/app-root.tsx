@@ -2,15 +2,18 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { FlagsProvider } from '../shared/flags';
+import { PlatformConfigProvider } from '../shared/platform-config';
 import type { AppEnvironment } from './environment';
 
-/** Providers around the router: the store, the i18next instance and the feature flags of this app. */
+/** Providers around the router: the store, the i18next instance, the feature flags and the runtime configuration of this app. */
 export function AppRoot({ environment }: { environment: AppEnvironment }) {
   return (
     <Provider store={environment.store}>
       <I18nextProvider i18n={environment.i18n}>
         <FlagsProvider flags={environment.flags}>
-          <RouterProvider router={environment.router} />
+          <PlatformConfigProvider config={environment.config}>
+            <RouterProvider router={environment.router} />
+          </PlatformConfigProvider>
         </FlagsProvider>
       </I18nextProvider>
     </Provider>

@@ -1,4 +1,4 @@
-import type { Account, CompanyType, Lang, LoginBody, QualificationBody, SignupBody } from '@lumen/contracts';
+import type { Account, CompanyType, Lang, LoginBody, QualificationBody, SignupBody, SocialLinkBody, SocialLinkPending } from '@lumen/contracts';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
 import { accountReceived, signedIn } from '../../shared/session';
@@ -72,5 +72,23 @@ export const qualify = createAsyncAction<Account, QualificationBody>(
 export const loadCompanyTypes = createAsyncAction<CompanyType[], Lang>(
   'companyTypes',
   async (lang, { extra }) => extra.api.get<CompanyType[]>('users', '/v1/company-types', { lang }),
+  { showError: false },
+);
+
+/** Social sign-up (issue 17 §4): the account waiting for its password in this browser (its cookie), if any. */
+export const loadPendingSocialLink = createAsyncAction<SocialLinkPending, void>(
+  'socialLinkPending',
+  async (_arg, { extra }) => extra.api.get<SocialLinkPending>('users', '/v1/auth/social/link'),
+  { showError: false },
+);
+
+/** Links the waiting social identity with the account's password, and logs in. */
+export const linkSocialAccount = createAsyncAction<Account, SocialLinkBody>(
+  'socialLink',
+  async (body, { extra, dispatch }) => {
+    const account = await extra.api.post<Account>('users', '/v1/auth/social/link', body);
+    await dispatch(signedIn(account));
+    return account;
+  },
   { showError: false },
 );

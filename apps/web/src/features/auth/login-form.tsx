@@ -5,18 +5,32 @@ import { useAppDispatch } from '../../shared/store';
 import { authModalViewChanged } from '../../shared/ui-state';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { login } from './auth-calls';
+import { SocialButtons, type SocialButtonsProps } from './social-buttons';
 import { FormAlert } from './form-parts';
 import { useFieldProps } from './use-field-props';
 
 const validators = { email, password: required };
 
-export function LoginForm({ onDone }: { onDone: () => void }) {
+export interface LoginFormProps {
+  onDone: () => void;
+  /** The failed call (what `unwrap()` rejected with): the embedded views tell their host of a login timeout. */
+  onFailed?: (failure: unknown) => void;
+  /** In the embedded views: social sign-up opens a pop-up (SocialButtons). */
+  onOpenSocialPopup?: SocialButtonsProps['onOpenPopup'];
+}
+
+export function LoginForm({ onDone, onFailed, onOpenSocialPopup }: LoginFormProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const form = useFormState({ email: '', password: '' }, validators);
   const { field } = useFieldProps(form);
   const { pending, failure, onSubmit } = useFormSubmit(form.validateAll, async () => {
-    await dispatch(login({ email: form.values.email.trim(), password: form.values.password })).unwrap();
+    try {
+      await dispatch(login({ email: form.values.email.trim(), password: form.values.password })).unwrap();
+    } catch (failure) {
+      onFailed?.(failure);
+      throw failure;
+    }
     onDone();
   });
 
@@ -29,6 +43,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
       <Button type="submit" fullWidth isLoading={pending}>
         {t('auth.login.submit')}
       </Button>
+      <SocialButtons {...(onOpenSocialPopup ? { onOpenPopup: onOpenSocialPopup } : {})} />
       <div className="auth-form__links">
         <Button variant="link" onPress={() => dispatch(authModalViewChanged('password-reset'))}>
           {t('auth.login.forgot')}

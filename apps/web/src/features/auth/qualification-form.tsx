@@ -15,7 +15,8 @@ const text = (value: string) => required(value) ?? maxLength(100)(value);
 const validators = { profesion: text, companyName: text, companyTypeId: required, country: required };
 
 /** Qualification: what a web user tells us to become a qualified professional. */
-export function QualificationForm({ onDone }: { onDone: () => void }) {
+/** `onFailed`: the qualification call failed (the embedded views tell their host: qualified error). */
+export function QualificationForm({ onDone, onFailed }: { onDone: () => void; onFailed?: (failure: unknown) => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
@@ -24,14 +25,19 @@ export function QualificationForm({ onDone }: { onDone: () => void }) {
   const { field, invalid } = useFieldProps(form);
   const [companyTypes, setCompanyTypes] = useState<CompanyType[] | null>(null);
   const { pending, failure, showFailure, onSubmit } = useFormSubmit(form.validateAll, async () => {
-    await dispatch(
-      qualify({
-        profesion: form.values.profesion.trim(),
-        companyName: form.values.companyName.trim(),
-        companyTypeId: Number(form.values.companyTypeId),
-        country: form.values.country,
-      }),
-    ).unwrap();
+    try {
+      await dispatch(
+        qualify({
+          profesion: form.values.profesion.trim(),
+          companyName: form.values.companyName.trim(),
+          companyTypeId: Number(form.values.companyTypeId),
+          country: form.values.country,
+        }),
+      ).unwrap();
+    } catch (failure) {
+      onFailed?.(failure);
+      throw failure;
+    }
     onDone();
   });
   const countries = useMemo(() => countryOptions(lang), [lang]);

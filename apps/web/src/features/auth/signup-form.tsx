@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalViewChanged } from '../../shared/ui-state';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { checkEmailTaken, signup } from './auth-calls';
+import { SocialButtons, type SocialButtonsProps } from './social-buttons';
 import { FormAlert } from './form-parts';
 import { useFieldProps } from './use-field-props';
 
@@ -16,7 +17,7 @@ const validators = {
     required(value) ?? (value === values.password ? null : 'formError.passwordMismatch'),
 };
 
-export function SignupForm({ onDone }: { onDone: () => void }) {
+export function SignupForm({ onDone, onOpenSocialPopup }: { onDone: () => void; onOpenSocialPopup?: SocialButtonsProps['onOpenPopup'] }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
@@ -61,6 +62,7 @@ export function SignupForm({ onDone }: { onDone: () => void }) {
       <Button type="submit" fullWidth isLoading={pending}>
         {t('auth.signup.submit')}
       </Button>
+      <SocialButtons {...(onOpenSocialPopup ? { onOpenPopup: onOpenSocialPopup } : {})} />
       <div className="auth-form__links">
         <span className="auth-form__switch">
           {t('auth.signup.haveAccount')}{' '}

@@ -59,6 +59,8 @@ export interface SupportFormProps {
   onClose?: () => void;
   /** On the page: "Write another request" after a success. */
   onWriteAnother?: () => void;
+  /** How a sent request went (the embedded auth views tell their host: support requested success or error, issue 17 §5). */
+  onResult?: (outcome: { ok: true } | { ok: false; reason: string }) => void;
 }
 
 /**
@@ -67,7 +69,7 @@ export interface SupportFormProps {
  * from the account, or typed by a visitor. Success shows the request's number; failure says why
  * above the form.
  */
-export function SupportForm({ onClose, onWriteAnother }: SupportFormProps) {
+export function SupportForm({ onClose, onWriteAnother, onResult }: SupportFormProps) {
   const { t } = useTranslation();
   const account = useAppSelector((state) => state.session.account);
   const [sent, setSent] = useState<{ created: SupportRequestCreated; email: string } | null>(null);
@@ -79,16 +81,27 @@ export function SupportForm({ onClose, onWriteAnother }: SupportFormProps) {
       </p>
     );
   if (sent) return <SupportSent number={sent.created.id} email={sent.email} onClose={onClose} onWriteAnother={onWriteAnother} />;
-  return <SupportRequestForm account={account} onSent={(created, address) => setSent({ created, email: address })} inModal={onClose !== undefined} />;
+  return (
+    <SupportRequestForm
+      account={account}
+      onSent={(created, address) => {
+        setSent({ created, email: address });
+        onResult?.({ ok: true });
+      }}
+      onFailed={(reason) => onResult?.({ ok: false, reason })}
+      inModal={onClose !== undefined}
+    />
+  );
 }
 
 interface SupportRequestFormProps {
   account: Account | null;
   onSent: (created: SupportRequestCreated, email: string) => void;
+  onFailed: (reason: string) => void;
   inModal: boolean;
 }
 
-function SupportRequestForm({ account, onSent, inModal }: SupportRequestFormProps) {
+function SupportRequestForm({ account, onSent, onFailed, inModal }: SupportRequestFormProps) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
@@ -156,6 +169,7 @@ function SupportRequestForm({ account, onSent, inModal }: SupportRequestFormProp
       return;
     }
     if (showFieldErrors(result.payload?.error.fields)) focusFirstInvalid();
+    onFailed(result.payload?.error.code ?? 'failed');
     showFailure(result.payload);
     return false;
   });

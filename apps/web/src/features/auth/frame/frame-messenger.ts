@@ -1,0 +1,191 @@
+import {
+  AUTH_FRAME_SOURCE,
+  AuthFrameCommand,
+  type AuthFrameMessageType,
+  type AuthFrameView,
+  type AuthFrameMessage,
+  SocialErrorReason,
+  SocialResult,
+} from '@lumen/contracts';
+import { z } from 'zod';
+
+/**
+ * The auth views in an embedded frame (issue 17 §5) talk to the host page with postMessage. The host's
+ * origin is checked both ways: the frame posts only to the verified origin (never "*"), and a message
+ * from any other origin or window is ignored and reported.
+ */
+
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
+
+/** `https://partner.example`, `https://*.partner.example:8443`: the FRAME_ANCESTORS syntax (api config). */
+const SOURCE = /^(https?):\/\/(\*\.)?([a-z0-9.-]+)(?::(\d{1,5}))?$/i;
+
+/** An origin as the browser writes it (`scheme://host[:port]`), or null for anything else (a path, "null", junk). */
+export function canonicalOrigin(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    // Exactly an origin, as the host's location.origin writes it: no path, no trailing slash.
+    return url.origin === value ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether an origin is one of the partner sources, with CSP's matching: the scheme and the port (the
+ * scheme's default when the source names none) are equal, the host is equal, or for `*.host` a
+ * subdomain of it (not the host itself).
+ */
+export function originAllowed(origin: string, sources: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  const port = url.port || DEFAULT_PORTS[url.protocol] || '';
+  return sources.some((source) => {
+    const match = SOURCE.exec(source.trim());
+    if (!match) return false;
+    const [, scheme = '', wildcard, sourceHost = '', sourcePort] = match;
+    if (`${scheme.toLowerCase()}:` !== url.protocol) return false;
+    if ((sourcePort ?? DEFAULT_PORTS[url.protocol]) !== port) return false;
+    const expected = sourceHost.toLowerCase();
+    return wildcard ? host.endsWith(`.${expected}`) : host === expected;
+  });
+}
+
+export type HostCheck = { ok: true; origin: string } | { ok: false; reason: 'not-framed' | 'no-host' | 'not-allowed' | 'mismatch' };
+
+/**
+ * The host page's origin, verified. The host names itself (`?host=<origin>` in the frame's address);
+ * it must be a partner origin (FRAME_ANCESTORS) and the page that actually embeds the frame: its
+ * ancestor origin where the browser tells it (location.ancestorOrigins), else the referrer's origin.
+ * When the browser tells neither, the response's CSP frame-ancestors (the same list) has already kept
+ * every other site from framing the page.
+ */
+export function verifyHostOrigin(input: {
+  framed: boolean;
+  requested: string | null;
+  allowed: readonly string[];
+  ancestorOrigins?: readonly string[] | undefined;
+  referrer?: string | undefined;
+}): HostCheck {
+  if (!input.framed) return { ok: false, reason: 'not-framed' };
+  const origin = canonicalOrigin(input.requested);
+  if (!origin) return { ok: false, reason: 'no-host' };
+  if (!originAllowed(origin, input.allowed)) return { ok: false, reason: 'not-allowed' };
+  const ancestor = input.ancestorOrigins?.[0];
+  if (ancestor !== undefined) return ancestor === origin ? { ok: true, origin } : { ok: false, reason: 'mismatch' };
+  if (input.referrer) {
+    let referrerOrigin: string | null = null;
+    try {
+      referrerOrigin = new URL(input.referrer).origin;
+    } catch {
+      referrerOrigin = null;
+    }
+    if (referrerOrigin !== origin) return { ok: false, reason: 'mismatch' };
+  }
+  return { ok: true, origin };
+}
+
+/** What the social sign-up pop-up (same origin as the frame) tells the frame when it ends. */
+export const SocialPopupResult = z.object({
+  source: z.literal(AUTH_FRAME_SOURCE),
+  type: z.literal('social-result'),
+  result: SocialResult,
+  reason: SocialErrorReason.optional(),
+});
+export type SocialPopupResult = z.infer<typeof SocialPopupResult>;
+
+/** The parts of a window the messenger uses (a test passes fakes). */
+export interface MessageTarget {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+export interface MessageSourceWindow {
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  location: { origin: string };
+}
+
+export interface RejectedMessage {
+  origin: string;
+  reason: 'origin' | 'source' | 'malformed';
+}
+
+export interface FrameMessenger {
+  /** Posts an event of the current view to the host, at the host's verified origin only. */
+  post(type: AuthFrameMessageType, reason?: string): void;
+  /** Listens for the result of a social sign-up pop-up this frame opened (same origin, that window only). */
+  watchPopup(popup: unknown, onResult: (result: SocialPopupResult) => void): void;
+  dispose(): void;
+}
+
+export function createFrameMessenger(options: {
+  self: MessageSourceWindow;
+  parent: MessageTarget;
+  hostOrigin: string;
+  view: () => AuthFrameView;
+  onCommand: (command: AuthFrameCommand) => void;
+  /** A message from an unknown origin or window, or a malformed one from the host: ignored, and told here. */
+  onRejected: (rejected: RejectedMessage) => void;
+}): FrameMessenger {
+  const { self, parent, hostOrigin } = options;
+  let popup: { window: unknown; onResult: (result: SocialPopupResult) => void } | null = null;
+
+  const listener = (event: MessageEvent) => {
+    if (popup && event.source === popup.window) {
+      // The pop-up is ours only when it is still on the platform's origin.
+      if (event.origin !== self.location.origin) {
+        options.onRejected({ origin: event.origin, reason: 'origin' });
+        return;
+      }
+      const parsed = SocialPopupResult.safeParse(event.data);
+      if (!parsed.success) {
+        options.onRejected({ origin: event.origin, reason: 'malformed' });
+        return;
+      }
+      const { onResult } = popup;
+      popup = null;
+      onResult(parsed.data);
+      return;
+    }
+    if (event.origin !== hostOrigin) {
+      options.onRejected({ origin: event.origin, reason: 'origin' });
+      return;
+    }
+    if (event.source !== parent) {
+      options.onRejected({ origin: event.origin, reason: 'source' });
+      return;
+    }
+    const parsed = AuthFrameCommand.safeParse(event.data);
+    if (!parsed.success) {
+      options.onRejected({ origin: event.origin, reason: 'malformed' });
+      return;
+    }
+    options.onCommand(parsed.data);
+  };
+  self.addEventListener('message', listener);
+
+  return {
+    post(type, reason) {
+      const message: AuthFrameMessage = { source: AUTH_FRAME_SOURCE, type, view: options.view(), ...(reason ? { reason: reason.slice(0, 200) } : {}) };
+      parent.postMessage(message, hostOrigin);
+    },
+    watchPopup(window, onResult) {
+      popup = { window, onResult };
+    },
+    dispose() {
+      self.removeEventListener('message', listener);
+      popup = null;
+    },
+  };
+}
+
+/** The message the social sign-up pop-up posts to the frame that opened it (same origin only). */
+export function socialPopupMessage(result: SocialResult, reason?: SocialErrorReason): SocialPopupResult {
+  return { source: AUTH_FRAME_SOURCE, type: 'social-result', result, ...(reason ? { reason } : {}) };
+}
