@@ -58,6 +58,38 @@ test('a first visit asks for /config.json once, with the page, and builds only t
   expect(requested).not.toContain(`/${everyContract}`);
 });
 
+// The page announces the start's calls (apps/api/src/http/spa.ts): each is asked for once, with the
+// page (before its scripts), and the preloaded answer is the one the app takes.
+const TEXT_DOMAINS = ['fr-eproject', 'fr-widgets', 'common-front'];
+
+test("the page announces the texts (and with a session the account): asked for once each, before the scripts", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    requested.push(url.pathname + url.search);
+  });
+  const entry = (JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>)['index.html']?.file;
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const domain of TEXT_DOMAINS) {
+    const path = `/api/masters/v1/keys/domains/${domain}/files?lang=en&language=en`;
+    expect(requested.filter((url) => url === path), path).toHaveLength(1);
+    expect(requested.indexOf(path), path).toBeLessThan(requested.indexOf(`/${entry}`));
+  }
+
+  // Logged in, in Spanish: the texts in Spanish and the account, once each.
+  await logIn(page, 'distributor@demo.example');
+  requested.length = 0;
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { level: 1, name: texts('es')('projects.list.title') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((url) => url.startsWith('/api/users/v1/account?'))).toEqual(['/api/users/v1/account?language=es']);
+  for (const domain of TEXT_DOMAINS) {
+    expect(requested.filter((url) => url.startsWith(`/api/masters/v1/keys/domains/${domain}/files?`))).toEqual([`/api/masters/v1/keys/domains/${domain}/files?lang=es&language=es`]);
+  }
+});
+
 // Issue 9 §4: the layout does not shift while a page loads (Lighthouse's CLS target is 0.05). Every
 // shift from the navigation on is summed (stricter than CLS, which keeps the worst burst), at a
 // phone's and a desktop's size, until the page is quiet.

@@ -89,7 +89,7 @@ export function startPreloads({ lang, hasSession }: StartState): string[] {
   return hasSession ? [...texts, `/api/users/v1/account?${language}`] : texts;
 }
 
-/** index.html with the start's preloads before `</head>`, compressed once per variant. */
+/** index.html with the start's preloads before its first script (else `</head>`), compressed once per variant. */
 function indexPage(html: string): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
   const variants = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
   const variantOf = (state: StartState) => {
@@ -99,7 +99,9 @@ function indexPage(html: string): (request: FastifyRequest, reply: FastifyReply)
       const links = startPreloads(state)
         .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
         .join('');
-      const at = html.indexOf('</head>');
+      // Ahead of the scripts, so that the browser asks for them first.
+      const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+      const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');
       const plain = Buffer.from(at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`);
       variant = { plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(plain, { level: 9 }) };
       variants.set(key, variant);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, TIMEOUT_CODE } from './api-error';
 import { makeRuntimeConfig } from '../../test/runtime-config';
-import { createApiClient, INVALID_METHOD, newIdempotencyKey, REFRESH_POLL_MS, type ApiClientOptions } from './client';
+import { createApiClient, INVALID_METHOD, newIdempotencyKey, PREFETCH_TTL_MS, REFRESH_POLL_MS, type ApiClientOptions } from './client';
 import { SERVICE_NAMES, SERVICE_NOT_FOUND, type ServiceName } from './services';
 
 function json(status: number, body: unknown): Response {
@@ -332,5 +332,55 @@ describe('the 401 → refresh → replay flow', () => {
     const error = await api.get('projects', '/v1/projects/9').catch((e: unknown) => e);
     expect(error).toMatchObject({ ErrorCode: 403, silent: true, code: 'FORBIDDEN' });
     expect(onForbidden).toHaveBeenCalledWith(error);
+  });
+
+  describe('prefetch', () => {
+    it('sends the GET at once; the first call for the same URL takes its answer, the next one asks again', async () => {
+      let served = 0;
+      const fetchMock = vi.fn<typeof fetch>(async () => json(200, { n: (served += 1) }));
+      const api = client(fetchMock);
+      api.prefetch('projects', '/v1/projects/5', { lang: 'fr', prices: true, parseProducts: true });
+      api.prefetch('projects', '/v1/projects/5', { lang: 'fr', prices: true, parseProducts: true });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(urlOf(fetchMock.mock.calls[0] as Parameters<typeof fetch>)).toBe('/api/projects/v1/projects/5?lang=fr&prices=true&parseProducts=true&language=fr');
+      // Another URL (prices=false) is not the prefetched one.
+      await expect(api.get('projects', '/v1/projects/5', { lang: 'fr', prices: false, parseProducts: true })).resolves.toEqual({ n: 2 });
+      await expect(api.get('projects', '/v1/projects/5', { lang: 'fr', prices: true, parseProducts: true })).resolves.toEqual({ n: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await expect(api.get('projects', '/v1/projects/5', { lang: 'fr', prices: true, parseProducts: true })).resolves.toEqual({ n: 3 });
+    });
+
+    it('asks again once the prefetched answer is older than PREFETCH_TTL_MS', async () => {
+      vi.useFakeTimers();
+      let served = 0;
+      const fetchMock = vi.fn<typeof fetch>(async () => json(200, { n: (served += 1) }));
+      const api = client(fetchMock);
+      api.prefetch('projects', '/v1/projects/5');
+      vi.advanceTimersByTime(PREFETCH_TTL_MS + 1);
+      await expect(api.get('projects', '/v1/projects/5')).resolves.toEqual({ n: 2 });
+    });
+
+    it('drops prefetched answers on a write, and does not prefetch what a call is already asking for', async () => {
+      let served = 0;
+      const fetchMock = vi.fn<typeof fetch>(async () => json(200, { n: (served += 1) }));
+      const api = client(fetchMock);
+      api.prefetch('projects', '/v1/projects/5');
+      await api.post('projects', '/v1/projects/5/products', [{ referenceCode: 'X' }]);
+      await expect(api.get('projects', '/v1/projects/5')).resolves.toEqual({ n: 3 });
+
+      const asking = api.get('projects', '/v1/projects/6');
+      api.prefetch('projects', '/v1/projects/6');
+      await expect(asking).resolves.toEqual({ n: 4 });
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+    });
+
+    it("gives a prefetched failure to the call that takes it, which handles it as its own (a 401 refreshes and replays)", async () => {
+      const answers = [unauthorized(), json(200, { refreshed: true }), json(200, { id: 5 })];
+      const fetchMock = vi.fn<typeof fetch>(async () => answers.shift() ?? json(500, {}));
+      const api = client(fetchMock);
+      api.prefetch('projects', '/v1/projects/5');
+      await expect(api.get('projects', '/v1/projects/5')).resolves.toEqual({ id: 5 });
+      expect(fetchMock.mock.calls.map((call) => urlOf(call).split('?')[0])).toEqual(['/api/projects/v1/projects/5', '/api/users/v1/auth/refresh', '/api/projects/v1/projects/5']);
+    });
   });
 });

@@ -84,7 +84,15 @@ export interface ApiClient {
   put<T>(service: ServiceName, path: string, body?: unknown, query?: RequestOptions['query']): Promise<T>;
   patch<T>(service: ServiceName, path: string, body?: unknown, query?: RequestOptions['query']): Promise<T>;
   delete<T>(service: ServiceName, path: string, query?: RequestOptions['query']): Promise<T>;
+  /**
+   * Sends a GET now, so that the call a screen makes for the same URL once it has loaded takes this
+   * answer instead of asking again (the start, issue 9 §4). Kept for PREFETCH_TTL_MS, for one call.
+   */
+  prefetch(service: ServiceName, path: string, query?: RequestOptions['query']): void;
 }
+
+/** How long a prefetched answer waits for the call that takes it. */
+export const PREFETCH_TTL_MS = 10_000;
 
 /** The short language code the services expect: en-US is sent as us (spec §1). */
 export function toServiceLanguage(language: string): string {
@@ -127,6 +135,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const sleep = options.sleep ?? defaultSleep;
   const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
   const { services, timeouts } = options.config;
+
+  /**
+   * Prefetched GETs by URL, each taken by the first call for it (prefetch). Any other method drops
+   * them all (a write may change what they answered), and a URL a call is already asking for is not
+   * prefetched again.
+   */
+  const prefetched = new Map<string, { response: Promise<Response>; at: number }>();
+  const asking = new Map<string, number>();
+  const takePrefetched = (url: string): Promise<Response> | undefined => {
+    const entry = prefetched.get(url);
+    prefetched.delete(url);
+    return entry && Date.now() - entry.at <= PREFETCH_TTL_MS ? entry.response : undefined;
+  };
 
   // Refresh bookkeeping shared by every call of this client.
   let refreshing = false;
@@ -240,30 +261,45 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw error;
     };
 
-    let retried = false;
-    for (;;) {
-      const generation = refreshGeneration;
-      let response: Response;
-      try {
-        response = await send(url, method, requestOptions.body, timeoutMs, requestOptions.signal, idempotencyKey, requestOptions.onUploadProgress);
-      } catch (error) {
-        return fail(error as ApiError);
+    if (method !== 'GET') prefetched.clear();
+    else asking.set(url, (asking.get(url) ?? 0) + 1);
+    try {
+      return await attempt();
+    } finally {
+      if (method === 'GET') {
+        const left = (asking.get(url) ?? 1) - 1;
+        if (left > 0) asking.set(url, left);
+        else asking.delete(url);
       }
-      if (response.ok) return readBody<T>(response, requestOptions.responseType);
+    }
 
-      const error = await failureOf(response, url);
-      if (response.status === 401 && mayRefresh && !retried && error.code !== 'INVALID_CREDENTIALS') {
-        retried = true;
-        if (await renewSession(generation)) continue;
-        // The user has been logged out and sent to `/`: no error dialog.
-        error.silent = true;
+    async function attempt(): Promise<T> {
+      let retried = false;
+      for (;;) {
+        const generation = refreshGeneration;
+        let response: Response;
+        try {
+          const early = method === 'GET' && !retried ? takePrefetched(url) : undefined;
+          response = await (early ?? send(url, method, requestOptions.body, timeoutMs, requestOptions.signal, idempotencyKey, requestOptions.onUploadProgress));
+        } catch (error) {
+          return fail(error as ApiError);
+        }
+        if (response.ok) return readBody<T>(response, requestOptions.responseType);
+
+        const error = await failureOf(response, url);
+        if (response.status === 401 && mayRefresh && !retried && error.code !== 'INVALID_CREDENTIALS') {
+          retried = true;
+          if (await renewSession(generation)) continue;
+          // The user has been logged out and sent to `/`: no error dialog.
+          error.silent = true;
+          return fail(error);
+        }
+        if (response.status === 403) {
+          error.silent = true;
+          if (requestOptions.forbidden !== 'caller') options.onForbidden?.(error);
+        }
         return fail(error);
       }
-      if (response.status === 403) {
-        error.silent = true;
-        if (requestOptions.forbidden !== 'caller') options.onForbidden?.(error);
-      }
-      return fail(error);
     }
   }
 
@@ -274,5 +310,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (service, path, body, query) => request(service, path, { method: 'PUT', body, query }),
     patch: (service, path, body, query) => request(service, path, { method: 'PATCH', body, query }),
     delete: (service, path, query) => request(service, path, { method: 'DELETE', query }),
+    prefetch: (service, path, query) => {
+      const url = buildUrl(services, service, path, query, options.getLanguage());
+      if (prefetched.has(url) || asking.has(url)) return;
+      const response = send(url, 'GET', undefined, timeouts.clientMs, undefined);
+      // A failure is the taking call's to report; an answer nobody takes is dropped.
+      response.catch(() => undefined);
+      prefetched.set(url, { response, at: Date.now() });
+    },
   };
 }

@@ -87,7 +87,16 @@ export function startApp({ api, i18n, store, router }: AppEnvironment): { texts:
     for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload?.();
   };
   void texts.then(preloadScreen, preloadScreen);
-  const session = Promise.all([texts, store.dispatch(startSession())]).then(async () => {
+  // Once the account is known, the screen's own first call (RouteHandle.prefetch) goes out beside its
+  // modules rather than after them; the screen's call takes that answer. Not when the language is
+  // about to change (the call would be asked again in the account's language).
+  const prefetchScreenData = () => {
+    const { session, preferences } = store.getState();
+    if (!session.account || session.account.lang !== preferences.lang) return;
+    for (const match of router.state.matches) (match.route.handle as RouteHandle | undefined)?.prefetch?.({ api, account: session.account, lang: preferences.lang, params: match.params });
+  };
+  const account = store.dispatch(startSession()).then(prefetchScreenData);
+  const session = Promise.all([texts, account]).then(async () => {
     const account = store.getState().session.account;
     if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));
   });

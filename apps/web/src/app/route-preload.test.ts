@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../test/fake-api';
+import { loadProject } from '../features/projects/project-target';
 import { createAppEnvironment, startApp } from './environment';
 import type { RouteHandle } from './routes';
 
@@ -23,5 +24,34 @@ describe('the start', () => {
 
     answer(json(200, account));
     await started.session;
+  });
+
+  it.each([
+    ['distributor', 'true'],
+    ['webUser', 'false'],
+  ] as const)("sends the project page's call once the account is known (%s: prices=%s), and the page's call takes that answer", async (role, prices) => {
+    const account = makeAccount({ role });
+    const api = createFakeApi({ account });
+    api.handle((call) => (call.path === '/api/projects/v1/projects/5' ? json(200, { id: 5, name: 'Tower' }) : undefined));
+    const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/project/5'] });
+
+    await startApp(environment).session;
+    const sent = api.callsTo('GET', '/api/projects/v1/projects/5');
+    expect(sent.map((call) => Object.fromEntries(call.query))).toEqual([{ lang: 'en', prices, parseProducts: 'true', language: 'en' }]);
+
+    // What the page dispatches as it mounts (project-page.tsx) asks for nothing more.
+    const loaded = await environment.store.dispatch(loadProject({ projectId: 5, prices: prices === 'true', lang: 'en' }));
+    expect(loaded.payload).toMatchObject({ id: 5 });
+    expect(api.callsTo('GET', '/api/projects/v1/projects/5')).toHaveLength(1);
+  });
+
+  it('sends no project call for a visitor, nor on a page without one', async () => {
+    for (const [options, path] of [[{}, '/project/5'], [{ account: makeAccount({ role: 'distributor' }) }, '/projects']] as const) {
+      const api = createFakeApi(options);
+      const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: [path] });
+      await startApp(environment).session;
+      expect(api.state.calls.filter((call) => call.path.startsWith('/api/projects/')), path).toEqual([]);
+      document.cookie = 'hasSession=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    }
   });
 });

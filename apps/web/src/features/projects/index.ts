@@ -4,3 +4,5 @@
 // projects with other features.
 export const loadProjectsPage = () => import('./projects-page');
 export const loadProjectAddProduct = () => import('./project-add-product');
+/** The project page's call, sent at start once the account is known (app/environment.ts). */
+export { prefetchProjectPage } from './project-call';

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { CreateProjectBody, Lang, ProductInput, ProductsAdded, ProductUpdated, Project, ProjectSummary, UpdateProductBody } from '@lumen/contracts';
+import type { CreateProjectBody, ProductInput, ProductsAdded, ProductUpdated, Project, ProjectSummary, UpdateProductBody } from '@lumen/contracts';
 import { projectTitleSchema, versionTitleSchema } from '@lumen/domain';
 import { createAsyncAction } from '../../shared/async-action';
+import { projectCall, type ProjectCallArg } from './project-call';
 import { isSessionEnded } from '../../shared/session';
 import { rootReducer } from '../../shared/store';
 
@@ -45,21 +46,20 @@ export const addProductsToProject = createAsyncAction<ProductsAdded, { projectId
   extra.api.post<ProductsAdded>('projects', `/v1/projects/${projectId}/products`, products),
 );
 
-/** The id of a project in a path (/project/{projectId}…), or null when it cannot be one. */
-export function parseProjectId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
+// The id of a project in a path, and the page's call: project-call.ts (light, the start uses them).
+export { parseProjectId } from './project-call';
 
 /**
  * GET projects /v1/projects/{id} with the grid's data (parseProducts) and, with price.view, prices.
  * Shared by the project page and the validation of a line (/validate/{projectId}/{productId}); the
  * projects slice keeps the project on screen.
  */
-export const loadProject = createAsyncAction<Project, { projectId: number; prices: boolean; lang: Lang }>(
+export const loadProject = createAsyncAction<Project, ProjectCallArg>(
   'getProject',
-  ({ projectId, prices, lang }, { extra }) => extra.api.get<Project>('projects', `/v1/projects/${projectId}`, { lang, prices, parseProducts: true }),
+  (arg, { extra }) => {
+    const { path, query } = projectCall(arg);
+    return extra.api.get<Project>('projects', path, query);
+  },
   { showError: false },
 );
 
