@@ -97,7 +97,7 @@ export function ElementList({ tree, selected, failures, dispatch, readOnly, mode
           const own = failures.filter((f) => f.elementId !== null && (f.elementId === cluster.id || lights.some((l) => l.id === f.elementId) || cluster.children.includes(f.elementId)));
           const name = t('crea.list.cluster', { number: index + 1 });
           return (
-            <li key={cluster.id} className={`crea-list__item${isSelected ? ' crea-list__item--selected' : ''}${cluster.collides ? ' crea-list__item--collides' : ''}`}>
+            <li key={cluster.id} data-cluster-id={cluster.id} className={`crea-list__item${isSelected ? ' crea-list__item--selected' : ''}${cluster.collides ? ' crea-list__item--collides' : ''}`}>
               <button
                 type="button"
                 className="crea-list__select"

@@ -198,7 +198,7 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
           )}
         </div>
       </div>
-      <aside className="crea-room__side">
+      <div className="crea-room__side">
         <section className="card crea-panel" aria-labelledby="crea-list-title">
           <h2 id="crea-list-title" className="crea-panel__title">
             {t('crea.list.title')}
@@ -225,7 +225,7 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
           <LivePanel evaluation={evaluation} seesPrices={seesPrices} quantity={quantity} />
           <div className="crea-actions">{renderActions?.(roomState)}</div>
         </section>
-      </aside>
+      </div>
     </div>
   );
 }

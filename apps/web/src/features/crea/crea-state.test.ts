@@ -76,6 +76,8 @@ describe('crea room state', () => {
     expect(settled.collides).toBe(false);
     expect(settled.position.x).toBeCloseTo(0.2);
     expect(state.notice).toEqual({ kind: 'collision', elementId: moving });
+    // A second pointer-up (the canvas after the element) changes nothing.
+    expect(run(state, [{ type: 'dragEnd', id: moving }])).toBe(state);
     state = run(state, [{ type: 'undo' }]);
     expect(getElement(state.tree, moving).position.x).toBeCloseTo(0.5);
   });

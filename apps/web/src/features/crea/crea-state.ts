@@ -388,7 +388,9 @@ export function creaReducer(state: CreaState, action: CreaAction, env: CreaEnv):
     case 'dragTo':
       return guarded(state, action.id, () => ({ ...state, tree: moveCluster(state.tree, action.id, action.x, action.z, env) }));
     case 'dragEnd': {
-      const from = state.dragFrom ?? state.tree;
+      // Pointer-up may reach the room twice (the element and the canvas): only the first ends the drag.
+      if (state.dragFrom === null) return state;
+      const from = state.dragFrom;
       return guarded(state, action.id, () => {
         const { tree, wasColliding } = settle(state.tree, action.id, env);
         const notice: CreaNotice | null = wasColliding ? { kind: 'collision', elementId: action.id } : null;

@@ -310,6 +310,8 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
   const room = roomOf(tree);
   const placed = useMemo(() => placedClusters(tree), [tree]);
   const [dragging, setDragging] = useState<{ id: string; plane: THREE.Plane; offset: THREE.Vector3 } | null>(null);
+  // The drag as the event handlers see it now (state updates land a render later; pointer-up can come twice).
+  const drag = useRef<{ id: string; plane: THREE.Plane; offset: THREE.Vector3 } | null>(null);
   const pools = useMemo(() => {
     const byModel = new Map<string, { world: THREE.Vector3; temperature: string | undefined }[]>();
     for (const p of placed) {
@@ -334,18 +336,22 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
     const plane = new THREE.Plane(new THREE.Vector3(0, 1, 0), -event.point.y);
     const offset = new THREE.Vector3(p.world.x - event.point.x, 0, p.world.z - event.point.z);
     (event.target as Element | null)?.setPointerCapture?.(event.pointerId);
-    setDragging({ id, plane, offset });
+    drag.current = { id, plane, offset };
+    setDragging(drag.current);
     onDragStart(id);
   };
   const move = (event: ThreeEvent<PointerEvent>) => {
-    if (!dragging) return;
+    const current = drag.current;
+    if (!current) return;
     const hit = new THREE.Vector3();
-    if (!event.ray.intersectPlane(dragging.plane, hit)) return;
-    onDrag(dragging.id, hit.x + dragging.offset.x, hit.z + dragging.offset.z);
+    if (!event.ray.intersectPlane(current.plane, hit)) return;
+    onDrag(current.id, hit.x + current.offset.x, hit.z + current.offset.z);
   };
   const end = () => {
-    if (!dragging) return;
-    onDragEnd(dragging.id);
+    const current = drag.current;
+    if (!current) return;
+    drag.current = null;
+    onDragEnd(current.id);
     setDragging(null);
   };
   const anchor = (id: string) => {
@@ -358,7 +364,7 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
     <Canvas
       frameloop="demand"
       dpr={[1, 2]}
-      camera={{ position: [room.width * 0.9, room.height * 0.75, room.depth * 1.35], fov: 50, near: 0.05, far: 100 }}
+      camera={{ position: [room.width * 0.55, room.height * 0.85, room.depth * 0.5 + Math.max(room.width, room.height) * 1.35], fov: 45, near: 0.05, far: 200 }}
       gl={{ antialias: true }}
       aria-label={label}
       role="img"
