@@ -1,9 +1,11 @@
-import type { Article, FieldError, Lang, ProjectProduct, ProjectProductPrice, VariationsResponse } from '@lumen/contracts';
+import type { Article, CreationEvaluation, FieldError, Lang, ProjectProduct, ProjectProductPrice, VariationsResponse } from '@lumen/contracts';
 import {
   type CatalogId,
   catalogOfReference,
   descriptionIn,
+  isDomainError,
   isValidAttributeValue,
+  migrateSpace,
   linePrices,
   nextCreationCode,
   parseCreationCode,
@@ -63,6 +65,12 @@ export type LineData = {
   preconfigId: number | null;
   productCode: string | null;
   context?: LineContext;
+  /** CREATION (issue 15): the space as the server rebuilt it; migrated forward when read. */
+  space?: Record<string, unknown> | null;
+  /** CREATION: the line's revision (1 when added, + 1 per saved space). */
+  revision?: number;
+  /** CREATION: lumens, watts, lights, clusters, pendants and wire length of one set. */
+  totals?: CreationEvaluation['totals'];
 };
 
 /** A validated line ready to insert (without project, id and position). */
@@ -195,6 +203,45 @@ export function unitGrossAtHeight(
  * Checks and completes products to add to a project of `catalogId`. Every product is checked; all the
  * faults are reported at once (400 with the fields), nothing is written here.
  */
+/**
+ * A creation's space checked by the products service (issue 15 §4): rebuilt, its rules run, its bill
+ * of materials and price computed there. A space the engine refuses or that breaks a rule (or collides)
+ * is a 400 with the engine's code, naming the element at fault under `path`.
+ */
+export async function evaluatedCreation(products: ProductsService, principal: Principal, catalogId: CatalogId, input: { space: unknown; subFamilyId?: number; quantity: number }, path: string): Promise<CreationEvaluation> {
+  let evaluation: CreationEvaluation;
+  try {
+    evaluation = await products.evaluateCreation(principal, { space: input.space, catalogId, quantity: input.quantity, ...(input.subFamilyId !== undefined ? { subFamilyId: input.subFamilyId } : {}) });
+  } catch (error) {
+    if (isDomainError(error)) throw new AppError(error.code, error.message, [fieldError(path, error.message)]);
+    if (isAppError(error) && error.status < 500) throw new AppError(error.code, error.message, [fieldError(path, messageOf(error))]);
+    throw error;
+  }
+  const [first] = evaluation.failures;
+  if (first) {
+    throw new AppError(
+      first.code === 'COLLIDES' ? 'COLLIDES' : 'RULE_FAILED',
+      first.message,
+      evaluation.failures.map((failure) => fieldError(`${path}.${failure.elementId ?? ''}`, failure.message)),
+    );
+  }
+  return evaluation;
+}
+
+/** What a CREATION line stores of its evaluation (the client's compositions, prices and validity are never read). */
+export function creationData(evaluation: CreationEvaluation, revision: number): Pick<LineData, 'familyId' | 'subFamily' | 'category' | 'compositions' | 'space' | 'revision' | 'totals' | 'context'> {
+  return {
+    familyId: evaluation.familyId,
+    subFamily: evaluation.subFamily,
+    category: { id: evaluation.category },
+    compositions: evaluation.compositions as unknown as Array<Record<string, unknown>>,
+    space: evaluation.space,
+    revision,
+    totals: evaluation.totals,
+    context: { lumensLed: evaluation.totals.lumens, watts: evaluation.totals.watts },
+  };
+}
+
 export async function prepareLines(
   deps: { products: ProductsService; newCreationCode: (prefix: string) => Promise<{ code: string; number: number }> },
   principal: Principal,
@@ -241,7 +288,8 @@ export async function prepareLines(
       configuratorType: input.configuratorType ?? null,
       configId: input.configId ?? null,
       category: input.category ?? null,
-      compositions: input.compositions ?? [],
+      // A creation's compositions are the server's (from its space), never the client's.
+      compositions: input.type === 'CREATION' ? [] : (input.compositions ?? []),
       validation: input.validation ?? { status: null },
       preconfigId: input.preconfigId ?? null,
       productCode: input.productCode ?? null,
@@ -299,7 +347,27 @@ export async function prepareLines(
       }
       continue;
     }
-    // CREATION: a model and a creation code (one is generated when none is given).
+    // CREATION with its space (issue 15 §4): the engine's line — model, family, BOM, totals.
+    if (input.space !== undefined) {
+      if (input.pendantHeight !== undefined) {
+        faults.push(fieldError(`${path}.pendantHeight`, 'Only a regular product takes a pendant height'));
+        lines.push(undefined);
+        continue;
+      }
+      const evaluation = await evaluatedCreation(deps.products, principal, catalogId, { space: input.space, quantity: input.quantity, ...(input.subFamily ? { subFamilyId: input.subFamily.id } : {}) }, `${path}.space`);
+      const firstModel = evaluation.compositions.flatMap((composition) => composition.articles)[0]?.model;
+      lines.push({
+        type: 'CREATION',
+        quantity: input.quantity,
+        isPersonalized: input.isPersonalized ?? 0,
+        referenceCode: null,
+        model: (input.model ?? firstModel ?? '').toUpperCase(),
+        creationCode: input.creationCode ?? null,
+        data: { ...base, configuratorType: input.configuratorType ?? evaluation.configuratorType, ...creationData(evaluation, 1) },
+      });
+      continue;
+    }
+    // CREATION without a space: a model and a creation code (one is generated when none is given).
     if (!input.model) {
       faults.push(fieldError(`${path}.model`, 'formError.required'));
       lines.push(undefined);
@@ -396,6 +464,22 @@ export function creationCodeOf(counterAfterIncrement: number, prefix: string): {
   return { code: nextCreationCode(counterAfterIncrement - 1, prefix), number: counterAfterIncrement };
 }
 
+/**
+ * A stored space as the room reopens it: migrated forward when it was saved with an older schema
+ * version (the domain's migrateSpace). One the domain cannot read is returned as stored.
+ */
+export function migratedSpace(space: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return migrateSpace(space) as Record<string, unknown>;
+  } catch {
+    return space;
+  }
+}
+
+function spaceOf(data: LineData): Record<string, unknown> | null {
+  return data.space ? migratedSpace(data.space) : null;
+}
+
 export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean; price?: ProjectProductPrice | null }): ProjectProduct {
   const data = lineDataOf(row);
   const context = data.context;
@@ -422,6 +506,10 @@ export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+  if (product.type === 'CREATION') {
+    product.space = spaceOf(data);
+    if (data.revision !== undefined) product.revision = data.revision;
+  }
   if (options.price !== undefined) product.price = options.price;
   if (!options.parse || !context) return product;
   if (context.description !== undefined) product.description = descriptionIn(context.description, options.lang);

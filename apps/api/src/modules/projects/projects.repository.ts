@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { creationCodeCounters, crmDeliveries, crmOutbox, projectProducts, projects, projectVersionMails, salesCompanyAssignments, users } from '../../db/schema';
+import { creationCodeCounters, crmDeliveries, crmOutbox, projectProductRevisions, projectProducts, projects, projectVersionMails, salesCompanyAssignments, users } from '../../db/schema';
 
 /** The only place with SQL of the projects module (projects, lines, counters, CRM outbox). */
 
@@ -9,6 +9,7 @@ export type ProjectInsert = typeof projects.$inferInsert;
 export type ProductRow = typeof projectProducts.$inferSelect;
 export type ProductInsert = typeof projectProducts.$inferInsert;
 export type OutboxRow = typeof crmOutbox.$inferSelect;
+export type RevisionRow = typeof projectProductRevisions.$inferSelect;
 
 export interface ProjectWithOwner extends ProjectRow {
   ownerName: string;
@@ -260,9 +261,33 @@ export async function nextPosition(tx: DbOrTx, projectId: number): Promise<numbe
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
 }
 
+/** Inserts lines; a creation line with a space also gets its revision row (issue 15 §4), in the same transaction. */
 export async function insertProducts(tx: DbOrTx, rows: ProductInsert[]): Promise<ProductRow[]> {
   if (rows.length === 0) return [];
-  return tx.insert(projectProducts).values(rows).returning();
+  const inserted = await tx.insert(projectProducts).values(rows).returning();
+  const revisions = inserted.flatMap((row) => revisionOf(row, null));
+  if (revisions.length > 0) await tx.insert(projectProductRevisions).values(revisions).onConflictDoNothing();
+  return inserted;
+}
+
+/** The revision row of a creation line's current space, or none (not a creation, or no space). */
+function revisionOf(row: ProductRow, userId: number | null): Array<typeof projectProductRevisions.$inferInsert> {
+  const data = row.data as { space?: unknown; revision?: unknown; totals?: unknown };
+  const space = data.space;
+  if (row.type !== 'CREATION' || typeof space !== 'object' || space === null || Array.isArray(space) || typeof data.revision !== 'number') return [];
+  const totals = typeof data.totals === 'object' && data.totals !== null ? (data.totals as Record<string, number>) : {};
+  return [{ productId: row.id, revision: data.revision, space: space as Record<string, unknown>, quantity: row.quantity, totals, userId }];
+}
+
+/** Keeps the current space of a creation line as a revision (after a save through updateProduct). */
+export async function insertRevision(tx: DbOrTx, row: ProductRow, userId: number): Promise<void> {
+  const revisions = revisionOf(row, userId);
+  if (revisions.length > 0) await tx.insert(projectProductRevisions).values(revisions);
+}
+
+/** Every revision of a line, newest first. */
+export async function listRevisions(db: DbOrTx, productId: string): Promise<RevisionRow[]> {
+  return db.select().from(projectProductRevisions).where(eq(projectProductRevisions.productId, productId)).orderBy(desc(projectProductRevisions.revision));
 }
 
 export async function updateProduct(tx: DbOrTx, projectId: number, productId: string, patch: Partial<ProductInsert>): Promise<ProductRow | undefined> {

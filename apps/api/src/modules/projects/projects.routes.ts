@@ -6,6 +6,7 @@ import {
   CreateProjectBody,
   CreationCode,
   CreationCodeBody,
+  CreationRevisionList,
   DuplicateProjectBody,
   ImportResult,
   ProductDeleted,
@@ -207,6 +208,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     async (request) => projects.updateProduct(requirePrincipal(request), request.params.projectId, request.params.productId, request.body),
   );
 
+  app.get(
+    '/api/projects/v1/projects/:projectId/products/:productId/revisions',
+    { config: view, schema: { tags, summary: 'Every saved space of a creation line, newest first (issue 15)', params: ProjectProductParams, response: { 200: CreationRevisionList } } },
+    async (request) => projects.revisions(requirePrincipal(request), request.params.projectId, request.params.productId),
+  );
+
   app.put(
     '/api/apiv2/project/:projectId/product/:productId/validate',
     { config: need('project.edit'), schema: { tags, summary: 'Validate a product (configurator validation)', params: ProjectProductParams, response: { 200: ProductValidation } } },
@@ -227,7 +234,10 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
 
   app.post(
     '/api/projects/v1/projects/products/generate-creation-code',
-    { config: need('project.add', 'project.edit'), schema: { tags, summary: 'The next creation code (CR + counter + 1, 9 digits); never twice', body: CreationCodeBody, response: { 200: CreationCode } } },
+    {
+      config: { ...need('project.add', 'project.edit'), idempotent: true },
+      schema: { tags, summary: 'The next creation code (CR + counter + 1, 9 digits); never twice (a retry with the same Idempotency-Key gets the same code)', body: CreationCodeBody, response: { 200: CreationCode } },
+    },
     async (request) => projects.generateCreationCode(request.body?.prefixCode ?? 'CR'),
   );
 

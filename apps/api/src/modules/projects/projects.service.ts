@@ -3,6 +3,8 @@ import type {
   Apiv2AddProductsBody,
   AssignThirdpartyBody,
   CreateProjectBody,
+  CreationEvaluation,
+  CreationRevision,
   ImportResult,
   Lang,
   ProductDeleted,
@@ -38,9 +40,12 @@ import { has, isManager, notYours, originFor, permissionsOf, projectNotFound, re
 import {
   contextOfArticle,
   creationCodeOf,
+  creationData,
+  evaluatedCreation,
   linePriceOf,
   lineDataOf,
   type LineAttribute,
+  migratedSpace,
   type ModelCatalogue,
   modelCatalogue,
   type NewLine,
@@ -65,9 +70,11 @@ import {
   findVisibleProject,
   insertVersionMail,
   insertProducts,
+  insertRevision,
   insertProject,
   listProducts,
   listProjectNames,
+  listRevisions,
   listVersionChain,
   lockFamily,
   lockProject,
@@ -805,6 +812,15 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         if (!attribute) throw badField('body.pendantHeight', `Model ${article.model} has no pendant height`);
         height = { reference: line.referenceCode, attribute };
       }
+      // A creation's new space (issue 15 §4): rebuilt and priced now, stored as the line's next revision.
+      let creation: CreationEvaluation | undefined;
+      if (body.space !== undefined) {
+        const line = await findProduct(ctx.db, id, productId);
+        if (!line) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        if (line.type !== 'CREATION') throw badField('body.space', 'Only a creation takes a space');
+        const subFamilyId = lineDataOf(line).subFamily?.id;
+        creation = await evaluatedCreation(deps.products, principal, catalogId, { space: body.space, quantity: body.quantity ?? line.quantity, ...(subFamilyId !== undefined ? { subFamilyId } : {}) }, 'body.space');
+      }
       const { project, row } = await change(principal, id, async (tx, locked) => {
         if (body.expectedRevision !== undefined && body.expectedRevision !== locked.revision) {
           throw new AppError('CONFLICT', `The project changed (revision ${locked.revision}); reload it`);
@@ -817,7 +833,9 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         if (height) data.context = { ...data.context, attributes: { ...data.context?.attributes, pendantHeight: height.attribute } };
         if (body.configId !== undefined) data.configId = body.configId;
         if (body.configuratorType !== undefined) data.configuratorType = body.configuratorType;
-        if (body.compositions !== undefined) data.compositions = body.compositions;
+        if (creation && existing.type !== 'CREATION') throw new AppError('CONFLICT', 'The product changed; reload it');
+        if (creation) Object.assign(data, creationData(creation, (lineDataOf(existing).revision ?? 1) + 1));
+        else if (body.compositions !== undefined && existing.type !== 'CREATION') data.compositions = body.compositions;
         if (body.preconfigId !== undefined) data.preconfigId = body.preconfigId;
         if (body.productCode !== undefined) data.productCode = body.productCode;
         const now = ctx.clock();
@@ -829,6 +847,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
           updatedAt: now,
         });
         if (!row) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+        if (creation) await insertRevision(tx, row, principal.userId);
         const project = await touchProject(tx, id, now);
         await productsChanged(tx, project, upsert);
         await auditLines(tx, principal, project, 'update', [{ id: productId, before: lineAudit(existing), after: lineAudit(row) }]);
@@ -890,6 +909,21 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         versionsCount: chain.length,
         updatedAt: row.updatedAt.toISOString(),
       };
+    },
+
+    /** Every saved space of a creation line, newest first (issue 15 §4); 404 outside the caller's projects. */
+    async revisions(principal: Principal, id: number, productId: string): Promise<CreationRevision[]> {
+      await visibleOr404(principal, id);
+      const line = await findProduct(ctx.db, id, productId);
+      if (!line) throw new AppError('NOT_FOUND', `No product ${productId} in project ${id}`);
+      const rows = await listRevisions(ctx.db, productId);
+      return rows.map((row) => ({
+        revision: row.revision,
+        createdAt: row.createdAt.toISOString(),
+        space: migratedSpace(row.space),
+        quantity: row.quantity,
+        totals: { lumens: 0, watts: 0, lights: 0, clusters: 0, pendants: 0, wireLength: 0, ...row.totals },
+      }));
     },
 
     async generateCreationCode(prefix: string) {

@@ -131,7 +131,8 @@ describeWithDb('projects: calls', () => {
       expect((await listAll(as.distributor)).items.length).toBeGreaterThan(0);
       const wrongType = await as.distributor.request('POST', P1, 'name=x', { 'content-type': 'application/x-www-form-urlencoded' });
       expect(wrongType.statusCode).toBe(415);
-      const nested = await createProject(as.distributor, { name: 'Nested', products: [{ type: 'CREATION', model: '7460', compositions: [{ model: '7460', articles: [{ a: { b: { c: [1, 2, 3] } } }] }] }] });
+      // Nested free JSON is stored on a regular line; a creation's compositions are the server's (projects.creations.test.ts).
+      const nested = await createProject(as.distributor, { name: 'Nested', products: [{ referenceCode: REF16[0], compositions: [{ model: '7460', articles: [{ a: { b: { c: [1, 2, 3] } } }] }] }] });
       expect(nested.products[0]?.compositions).toEqual([{ model: '7460', articles: [{ a: { b: { c: [1, 2, 3] } } }] }]);
     });
 
