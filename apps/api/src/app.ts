@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // app's, so the idempotency plugin keeps the plain answer).
   await registerCompression(app);
   await registerDocs(app);
-  registerAccessGuard(app, tokens, revocations);
+  registerAccessGuard(app, tokens, revocations, config);
   registerIdempotency(app, ctx);
   registerHealth(app, ctx);
 

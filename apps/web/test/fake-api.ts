@@ -26,6 +26,7 @@ export function makeAccount(overrides: Partial<Account> & { role?: RoleName } = 
     userType: role === 'webUser' ? 1 : 2,
     clientCode: null,
     company: null,
+    internal: false,
     ...rest,
   };
 }

@@ -61,6 +61,8 @@ export const Account = z.object({
   company: z
     .object({ id: z.number().int(), name: z.string(), crmId: z.string().nullable(), companyType: z.object({ id: z.number().int(), description: z.string() }) })
     .nullable(),
+  /** An internal user (spec §2, §6: INTERNAL_EMAIL_DOMAINS, INTERNAL_EMAILS): the internal-only routes are open to them. */
+  internal: z.boolean(),
 });
 export type Account = z.infer<typeof Account>;
 

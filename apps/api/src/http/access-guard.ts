@@ -2,6 +2,7 @@ import { ErrorBody } from '@lumen/contracts';
 import { hasAnyPrivilege, type Privilege } from '@lumen/domain';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { AppError } from '../errors';
+import { type InternalUsers, isInternalEmail } from '../lib/internal-users';
 import type { Revocations } from './revocations';
 import { type AccessTokens, type Principal, readAccessToken } from './sessions';
 
@@ -14,10 +15,11 @@ export type { Principal } from './sessions';
  *   differ per user but also serve anonymous visitors, e.g. the evaluated feature flags);
  * - 'authenticated': a live session;
  * - { privileges: [...] }: a live session holding any one of them (spec §6);
- * - { minStatus }: a live session whose user status is at least this (e.g. QUALIFIED).
+ * - { minStatus }: a live session whose user status is at least this (e.g. QUALIFIED);
+ * - { internal: true }: a live session of an internal user (spec §2, §6: by e-mail, lib/internal-users).
  * Every /api route must declare it: a route without `access` fails the start (fail closed).
  */
-export type Access = 'public' | 'optional' | 'authenticated' | { privileges?: readonly Privilege[]; minStatus?: number };
+export type Access = 'public' | 'optional' | 'authenticated' | { privileges?: readonly Privilege[]; minStatus?: number; internal?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,7 +52,9 @@ export async function loadPrincipal(tokens: AccessTokens, revocations: Revocatio
 
 const UNGUARDED_PREFIXES = ['/api/docs'];
 
-export function registerAccessGuard(app: FastifyInstance, tokens: AccessTokens, revocations: Revocations): void {
+const NOBODY_INTERNAL: InternalUsers = { internalEmailDomains: [], internalEmails: [] };
+
+export function registerAccessGuard(app: FastifyInstance, tokens: AccessTokens, revocations: Revocations, internalUsers: InternalUsers = NOBODY_INTERNAL): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRoute', (route) => {
@@ -67,6 +71,7 @@ export function registerAccessGuard(app: FastifyInstance, tokens: AccessTokens, 
       ...(typeof access === 'object' && access.privileges
         ? { description: [schema.description, `Needs any of: ${access.privileges.join(', ')}.`].filter(Boolean).join(' ') }
         : {}),
+      ...(typeof access === 'object' && access.internal ? { description: [schema.description, 'Internal users only (by e-mail).'].filter(Boolean).join(' ') } : {}),
       response: { ...response, '4XX': response['4XX'] ?? ErrorBody, '5XX': response['5XX'] ?? ErrorBody },
     };
   });
@@ -88,5 +93,6 @@ export function registerAccessGuard(app: FastifyInstance, tokens: AccessTokens, 
       throw new AppError('ACTED_SESSION_REFUSED', 'Stop acting for the customer to use the backoffice');
     }
     if (access.minStatus !== undefined && principal.status < access.minStatus) throw new AppError('NOT_QUALIFIED');
+    if (access.internal && !isInternalEmail(internalUsers, principal.email)) throw new AppError('FORBIDDEN', 'Only internal users may do this');
   });
 }

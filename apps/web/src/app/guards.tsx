@@ -14,6 +14,8 @@ export interface RequireAuthProps {
   privileges?: readonly Privilege[];
   /** Any one of these roles is needed too (screens for a kind of user rather than a privilege: the support desk). */
   roles?: readonly RoleName[];
+  /** Internal users only (spec §2: decided by the user's e-mail; the server says so in the account and enforces it on its calls). */
+  internal?: boolean;
   children: ReactNode;
 }
 
@@ -23,12 +25,13 @@ export interface RequireAuthProps {
  * the login view there and, once logged in, the page asked for (issue 10 §4); one whose session just
  * ended (logout, expiry) only goes to `/`.
  */
-export function RequireAuth({ privileges = [], roles = [], children }: RequireAuthProps) {
+export function RequireAuth({ privileges = [], roles = [], internal = false, children }: RequireAuthProps) {
   const { status, account, ended } = useAppSelector((state) => state.session);
   if (status !== 'ready') return <LoadingState />;
   if (!account) return ended ? <Navigate to="/" replace /> : <LoginFirst />;
   if (!hasAnyPrivilege(account.privileges, privileges)) return <Navigate to={NOT_ALLOWED_PATH} replace />;
   if (roles.length > 0 && !account.roles.some((role) => (roles as readonly string[]).includes(role.name))) return <Navigate to={NOT_ALLOWED_PATH} replace />;
+  if (internal && !account.internal) return <Navigate to={NOT_ALLOWED_PATH} replace />;
   return <>{children}</>;
 }
 

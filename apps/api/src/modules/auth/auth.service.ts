@@ -129,7 +129,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
           });
           await users.setUserRoles(tx, user.id, [ROLES.webUser]);
           const sessionTokens = await openSession(tx, user.id, meta);
-          return { account: await buildAccount(tx, user.id), tokens: sessionTokens };
+          return { account: await buildAccount(tx, user.id, config), tokens: sessionTokens };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 'This e-mail address is already registered');
@@ -160,7 +160,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
       if (!familiar) await limiter.release(addressKey);
       return db.transaction(async (tx) => {
         const sessionTokens = await openSession(tx, user.id, meta);
-        return { account: await buildAccount(tx, user.id), tokens: sessionTokens };
+        return { account: await buildAccount(tx, user.id, config), tokens: sessionTokens };
       });
     },
 
@@ -200,7 +200,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
      */
     async openSessionFor(tx: DbOrTx, userId: number, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
       const sessionTokens = await openSession(tx, userId, meta);
-      return { account: await buildAccount(tx, userId), tokens: sessionTokens };
+      return { account: await buildAccount(tx, userId, config), tokens: sessionTokens };
     },
 
     /** Opens a session in which a staff member acts as a user (modules/acting checks who may act for whom first). */

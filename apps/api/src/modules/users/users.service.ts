@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { auditWho, recordAudit } from '../../lib/audit';
+import { type InternalUsers, isInternalEmail } from '../../lib/internal-users';
 import * as repo from './users.repository';
 
 function asLang(value: string): Lang {
@@ -17,19 +18,19 @@ function asCatalogId(value: number): 16 | 21 {
   return value === 21 ? 21 : 16;
 }
 
-/** The account of spec §3 for a user, in the user's language. */
-export async function buildAccount(db: DbOrTx, userId: number): Promise<Account> {
-  return (await loadAccount(db, userId)).account;
+/** The account of spec §3 for a user, in the user's language; `internal` by the rule of the configuration. */
+export async function buildAccount(db: DbOrTx, userId: number, internalUsers: InternalUsers): Promise<Account> {
+  return (await loadAccount(db, userId, internalUsers)).account;
 }
 
 /** The account and the user's token generation it was read under. */
-async function loadAccount(db: DbOrTx, userId: number): Promise<{ account: Account; generation: number }> {
+async function loadAccount(db: DbOrTx, userId: number, internalUsers: InternalUsers): Promise<{ account: Account; generation: number }> {
   const aggregate = await repo.loadUserAggregate(db, userId, null);
   if (!aggregate) throw new AppError('NOT_FOUND');
-  return { account: accountOf(aggregate), generation: aggregate.user.tokenGeneration };
+  return { account: accountOf(aggregate, internalUsers), generation: aggregate.user.tokenGeneration };
 }
 
-function accountOf({ user, roles, privileges, company }: repo.UserAggregate): Account {
+function accountOf({ user, roles, privileges, company }: repo.UserAggregate, internalUsers: InternalUsers): Account {
   const lang = asLang(user.lang);
   const catalogId = asCatalogId(user.catalogId);
   return {
@@ -58,6 +59,7 @@ function accountOf({ user, roles, privileges, company }: repo.UserAggregate): Ac
           companyType: { id: company.companyTypeId, description: company.companyTypeDescription ?? '' },
         }
       : null,
+    internal: isInternalEmail(internalUsers, user.email),
   };
 }
 
@@ -79,7 +81,7 @@ export function createUsersService(ctx: AppContext) {
   async function changeAccount(userId: number, write: (tx: DbOrTx) => Promise<void>): Promise<Account> {
     const { account, revocation } = await db.transaction(async (tx) => {
       await write(tx);
-      return { account: await buildAccount(tx, userId), revocation: await ctx.revocations.revokeUser(userId, tx) };
+      return { account: await buildAccount(tx, userId, ctx.config), revocation: await ctx.revocations.revokeUser(userId, tx) };
     });
     ctx.revocations.apply(revocation);
     accounts.delete(userId);
@@ -92,7 +94,7 @@ export function createUsersService(ctx: AppContext) {
       const now = clock().getTime();
       const known = accounts.get(principal.userId);
       if (known && known.generation === principal.generation && known.expiresAt > now) return known.account;
-      const { account, generation } = await loadAccount(db, principal.userId);
+      const { account, generation } = await loadAccount(db, principal.userId, ctx.config);
       accounts.delete(principal.userId);
       if (accounts.size >= ACCOUNT_CACHE_SIZE) {
         const oldest = accounts.keys().next();
@@ -173,7 +175,7 @@ export function createUsersService(ctx: AppContext) {
           await repo.insertTradeLead(tx, { userId: principal.userId, ...body, requestedAt: clock() });
           await repo.updateUser(tx, principal.userId, { status: USER_STATUS.TRADE_LEAD, profesion: body.profesion }, clock());
         }
-        return { account: await buildAccount(tx, principal.userId), revocation: await ctx.revocations.revokeUser(principal.userId, tx) };
+        return { account: await buildAccount(tx, principal.userId, ctx.config), revocation: await ctx.revocations.revokeUser(principal.userId, tx) };
       });
       ctx.revocations.apply(revocation);
       accounts.delete(principal.userId);
