@@ -10,7 +10,7 @@
 import type { Collection, ModelSummary, VariationsResponse } from '@lumen/contracts';
 import { Bench } from 'tinybench';
 import {
-  type ArticleCollection,
+  articleCollectionOf,
   chooseLightOption,
   combinationOf,
   LIGHT_CONFIGURATOR_IDS,
@@ -19,23 +19,11 @@ import {
   lightReachability,
   parseRuleBook,
   startLightConfiguration,
-  type Variation,
 } from '../packages/domain/src';
 import { startBenchApp } from './support/api-bench';
 import { printBenchTable } from './support/report';
 
 const LIGHT = LIGHT_CONFIGURATOR_IDS.light;
-
-function collectionOf(response: VariationsResponse): ArticleCollection {
-  return {
-    articles: response.articles.map((article) => ({ ...article, priceReference: article.priceReference ?? article.referenceBase })),
-    variations: response.variations.flatMap((variation): Variation[] => {
-      const { type, min, max, standard, ...rest } = variation;
-      if (type !== 'pendantHeight') return [{ ...rest, type } as Variation];
-      return min === undefined || max === undefined || standard === undefined ? [] : [{ ...rest, type, min, max, standard }];
-    }),
-  };
-}
 
 interface Case {
   name: string;
@@ -55,7 +43,7 @@ try {
     for (const { subFamilyId } of await get<Collection[]>(`/api/products/v1/categories/collections?catalogId=${catalogId}&images=false`)) {
       const rules = [...parseRuleBook(await get(`/api/products/v1/static/rules/${subFamilyId}_${catalogId}.json`)).ruleSets];
       for (const { model } of await get<ModelSummary[]>(`/api/products/v1/articles/models?catalog=${catalogId}&subFamilyId=${subFamilyId}`)) {
-        const collection = collectionOf(await get<VariationsResponse>(`/api/apiv2/articles/variations?model=${model}&catalog=${catalogId}&subfamily=${subFamilyId}`));
+        const collection = articleCollectionOf(await get<VariationsResponse>(`/api/apiv2/articles/variations?model=${model}&catalog=${catalogId}&subfamily=${subFamilyId}`));
         // RemoteDriverCP on: one more step per combination.
         cases.push({ name: `${catalogId}/${model}`, model, ctx: { articles: collection, rules, catalogId, flags: { remoteDriverCP: true } } });
       }

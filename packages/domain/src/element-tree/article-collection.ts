@@ -2,6 +2,7 @@
  * The article collection a configurator works with: the articles and variations of the models in
  * the space, as the catalogue calls return them. Read-only; indexed once per collection object.
  */
+import type { VariationsResponse } from '@lumen/contracts';
 import type { Article, AttributeKey, CatalogId, Variation } from '../catalogue/catalogue.types';
 import { isValidAttributeValue } from '../attributes/variations';
 import { formatReference } from '../reference/reference';
@@ -11,6 +12,22 @@ import type { ElementAttributes } from './element.types';
 export interface ArticleCollection {
   readonly articles: readonly Article[];
   readonly variations: readonly Variation[];
+}
+
+/**
+ * The article collection of the variations call (products/v1/variations), as the element tree reads
+ * it: a pendant height without its range is dropped. Without price.view the api sends no
+ * priceReference (a price field); it is the base article's reference then, which prices nothing.
+ */
+export function articleCollectionOf(response: VariationsResponse): ArticleCollection {
+  return {
+    articles: response.articles.map((article) => ({ ...article, priceReference: article.priceReference ?? article.referenceBase })),
+    variations: response.variations.flatMap((variation): Variation[] => {
+      const { type, min, max, standard, ...rest } = variation;
+      if (type !== 'pendantHeight') return [{ ...rest, type }];
+      return min === undefined || max === undefined || standard === undefined ? [] : [{ ...rest, type, min, max, standard }];
+    }),
+  };
 }
 
 /** The attributes offered as lists of codes; pendantHeight is a range (centimetres). */

@@ -7,6 +7,7 @@
  */
 import type { Collection, ModelSummary, VariationsResponse } from '@lumen/contracts';
 import {
+  articleCollectionOf,
   type ArticleCollection,
   type CatalogId,
   chooseLightOption,
@@ -19,7 +20,6 @@ import {
   parseRuleBook,
   type RuleSet,
   startLightConfiguration,
-  type Variation,
 } from '@lumen/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -28,18 +28,6 @@ import { type Agent, createTestApp, type TestApp } from '../../../test/test-app'
 import { describeWithDb } from '../../../test/test-db';
 
 const LIGHT = LIGHT_CONFIGURATOR_IDS.light;
-
-/** The variations call's answer as the configurator reads it (apps/web configuration.ts does the same). */
-function collectionOf(response: VariationsResponse): ArticleCollection {
-  return {
-    articles: response.articles.map((article) => ({ ...article, priceReference: article.priceReference ?? article.referenceBase })),
-    variations: response.variations.flatMap((variation): Variation[] => {
-      const { type, min, max, standard, ...rest } = variation;
-      if (type !== 'pendantHeight') return [{ ...rest, type } as Variation];
-      return min === undefined || max === undefined || standard === undefined ? [] : [{ ...rest, type, min, max, standard }];
-    }),
-  };
-}
 
 interface ModelCase {
   catalogId: CatalogId;
@@ -68,7 +56,7 @@ describeWithDb('the demo catalogue in the configurators (issue 10 §3)', () => {
         for (const { model } of models) {
           const answer = await agent.get(`/api/apiv2/articles/variations?model=${model}&catalog=${catalogId}&subfamily=${subFamilyId}`);
           expect(answer.statusCode, model).toBe(200);
-          cases.push({ catalogId, subFamilyId, model, collection: collectionOf(answer.json<VariationsResponse>()), rules });
+          cases.push({ catalogId, subFamilyId, model, collection: articleCollectionOf(answer.json<VariationsResponse>()), rules });
         }
       }
     }

@@ -1,7 +1,7 @@
 import type { VariationsResponse } from '@lumen/contracts';
-import { parseRuleBook } from '@lumen/domain';
+import { articleCollectionOf, parseRuleBook } from '@lumen/domain';
 import { describe, expect, it } from 'vitest';
-import { attributesOf, chooseAttribute, optionsOf, pendantHeights, resultOf, startConfiguration, toArticleCollection, type ConfiguratorContext } from './configuration';
+import { attributesOf, chooseAttribute, optionsOf, pendantHeights, resultOf, startConfiguration, type ConfiguratorContext } from './configuration';
 import { articleCollection, baseArticle, remoteDriverCollection, REMOTE_DRIVER_RULES as PLUSMINUS_RULES, RULES } from './configurator.fixtures';
 
 /** A pendant with a remote-driver-only control, like the demo catalogue's sticks (subfamily 219). */
@@ -35,7 +35,7 @@ const REMOTE_DRIVER_RULES = parseRuleBook({
 }).ruleSets;
 
 function context(data: VariationsResponse, model: string, rules = parseRuleBook(RULES).ruleSets): ConfiguratorContext {
-  return { model, catalogId: data.catalogId, collection: toArticleCollection(data), rules };
+  return { model, catalogId: data.catalogId, collection: articleCollectionOf(data), rules };
 }
 
 describe('the configuration', () => {
@@ -132,7 +132,7 @@ describe('the configuration', () => {
     const ctx = context(data, '7460', REMOTE_DRIVER_RULES);
     const range = optionsOf(ctx).pendantHeight;
     expect(range).toEqual({ min: 60, max: 350 });
-    expect(pendantHeights(toArticleCollection(data).articles[0]!, range!)).toEqual([60, 100, 150, 200, 250, 300, 350]);
+    expect(pendantHeights(articleCollectionOf(data).articles[0]!, range!)).toEqual([60, 100, 150, 200, 250, 300, 350]);
     const pricing = { basePrice: '400.00', rateId: 1, discounts: {} };
     let tree = startConfiguration(ctx);
     expect(resultOf(tree, ctx, 1, pricing).prices?.unitGross).toBe(422);

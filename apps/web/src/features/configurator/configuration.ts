@@ -3,7 +3,7 @@
  * incompatibility, reference, price, lead time, availability, drivers) is the domain's; this file
  * only holds a one-light element tree and asks the domain questions about it.
  */
-import type { Lang, VariationsResponse } from '@lumen/contracts';
+import type { Lang } from '@lumen/contracts';
 import {
   articleForLight,
   availabilityState,
@@ -48,29 +48,6 @@ import {
 export const SPACE_ID = 'space';
 export const COMPOSITION_ID = 'composition';
 export const LIGHT_ID = 'light';
-
-type WireVariation = VariationsResponse['variations'][number];
-
-/** A wire variation as the domain's discriminated type (a pendant height without its range is dropped). */
-export function toDomainVariation(variation: WireVariation): Variation | null {
-  const { type, min, max, standard, ...rest } = variation;
-  if (type === 'pendantHeight') {
-    if (min === undefined || max === undefined || standard === undefined) return null;
-    return { ...rest, type, min, max, standard };
-  }
-  return { ...rest, type };
-}
-
-/**
- * The article collection of the variations call, as the element tree reads it. Without price.view the
- * api sends no priceReference (a price field); it is the base article's reference, which prices nothing then.
- */
-export function toArticleCollection(response: VariationsResponse): ArticleCollection {
-  return {
-    articles: response.articles.map((article) => ({ ...article, priceReference: article.priceReference ?? article.referenceBase })),
-    variations: response.variations.map(toDomainVariation).filter((variation): variation is Variation => variation !== null),
-  };
-}
 
 export interface ConfiguratorContext {
   model: string;

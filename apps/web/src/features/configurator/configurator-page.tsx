@@ -1,5 +1,5 @@
 import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
-import { collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
+import { articleCollectionOf, collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { keepSizesTogether } from '../../i18n/format';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { toArticleCollection } from './configuration';
 import { Configurator, type ConfiguratorActionsState, type ConfiguratorMode } from './configurator';
 import { loadArticleCollection, loadModelSummary, loadRules } from './configurator-calls';
 import { pictureInFinish } from './picture';
@@ -117,7 +116,7 @@ export function ConfiguratorScreen({
   const finish = chosenFinish?.of === configuration ? chosenFinish.code : initial?.finish;
   const image = (data ? pictureInFinish(data, model, finish) : undefined) ?? (summary.status === 'ready' ? summary.data?.image : undefined);
 
-  const known = data !== null && collectionHasModel(toArticleCollection(data), model) && baseArticleOf(collection) !== undefined;
+  const known = data !== null && collectionHasModel(articleCollectionOf(data), model) && baseArticleOf(collection) !== undefined;
   const rulesReady = subFamilyId === undefined || rules.status !== 'loading';
 
   return (

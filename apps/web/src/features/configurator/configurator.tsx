@@ -1,5 +1,6 @@
 import type { Lang, VariationsResponse } from '@lumen/contracts';
 import {
+  articleCollectionOf,
   baseArticle,
   descriptionIn,
   orderLineValidity,
@@ -27,7 +28,6 @@ import {
   pendantHeights,
   resultOf,
   startConfiguration,
-  toArticleCollection,
   type ConfigurationResult,
   type ConfiguratorContext,
 } from './configuration';
@@ -96,7 +96,7 @@ export function Configurator({
   // remote installation switches the light to control M when the model offers it.
   const remoteDriverCP = useFlag('RemoteDriverCP');
   const context = useMemo<ConfiguratorContext>(
-    () => ({ model, catalogId: data.catalogId, collection: toArticleCollection(data), rules, flags: { remoteDriverCP } }),
+    () => ({ model, catalogId: data.catalogId, collection: articleCollectionOf(data), rules, flags: { remoteDriverCP } }),
     [model, data, rules, remoteDriverCP],
   );
   const base = useMemo(() => baseArticle(context.collection, model), [context, model]);
