@@ -10,7 +10,7 @@ import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
 import { loadProjectAddProduct, loadProjectsPage, prefetchProjectPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
-import { loadDeskInboxPage, loadDeskRequestPage } from '../features/desk';
+import { loadDeskInboxPage, loadDeskRequestPage, loadDeskTradeLeadsPage } from '../features/desk';
 import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { CatalogueStep, StartCatalogue } from './pages/catalogue-step';
@@ -63,6 +63,7 @@ const ServicesDownloadPage = lazy(() => loadDownloadPages().then((module) => ({ 
 /** The support desk (issue 11 §5): sales staff and admins. */
 const DeskInboxPage = lazy(loadDeskInboxPage);
 const DeskRequestPage = lazy(loadDeskRequestPage);
+const DeskTradeLeadsPage = lazy(loadDeskTradeLeadsPage);
 /** Users management (issue 17 §1): the company's users for managers; the page an invitation link opens. */
 const UsersManagementPage = lazy(loadUsersManagementPage);
 const InvitationPage = lazy(loadInvitationPage);
@@ -310,6 +311,15 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequireAuth roles={['sales', 'admin']}>
               <DeskRequestPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          // Trade leads (issue 17 §2): qualification requests for sales staff of their catalogue and admins.
+          path: '/desk/trade-leads',
+          element: (
+            <RequireAuth roles={['sales', 'admin']}>
+              <DeskTradeLeadsPage />
             </RequireAuth>
           ),
         },

@@ -90,6 +90,11 @@ export function DeskInboxPage() {
     <section className="page desk" aria-labelledby="desk-title">
       <h1 id="desk-title">{t('desk.title')}</h1>
       <p className="desk__lead">{t('desk.lead')}</p>
+      <p>
+        <Link className="text-link" to="/desk/trade-leads">
+          {t('desk.tradeLeads.link')}
+        </Link>
+      </p>
       <form
         className="desk__filters"
         role="search"

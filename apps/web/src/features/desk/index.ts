@@ -2,3 +2,4 @@
 // admins, loaded lazily by the router.
 export const loadDeskInboxPage = () => import('./desk-inbox-page').then((module) => ({ default: module.DeskInboxPage }));
 export const loadDeskRequestPage = () => import('./desk-request-page').then((module) => ({ default: module.DeskRequestPage }));
+export const loadDeskTradeLeadsPage = () => import('./desk-trade-leads-page').then((module) => ({ default: module.DeskTradeLeadsPage }));
