@@ -12,6 +12,8 @@ export const COOKIE = {
   refresh: 'refreshToken',
   /** While a staff member acts as a customer without logging out: their own refresh token, to return to (httpOnly). */
   actorRefresh: 'actorRefreshToken',
+  /** Readable `1` while the session acts for a customer: the SPA asks who acts for whom only then (the banner). */
+  acting: 'acting',
   /** Readable `1` next to the httpOnly session cookies: the SPA skips account and refresh calls without it. */
   hasSession: 'hasSession',
   language: 'language',
@@ -273,8 +275,15 @@ export function setActorRefreshCookie(reply: FastifyReply, request: FastifyReque
   else reply.setCookie(COOKIE.actorRefresh, refreshToken, { ...base, httpOnly: true });
 }
 
+/** The readable marker of an acted session (set when acting starts, cleared when it stops or at logout). */
+export function setActingMarker(reply: FastifyReply, request: FastifyRequest, acting: boolean): void {
+  const base = baseCookie(request);
+  if (acting) reply.setCookie(COOKIE.acting, '1', { ...base, httpOnly: false });
+  else reply.clearCookie(COOKIE.acting, { path: '/', sameSite: 'lax', secure: base.secure, httpOnly: false });
+}
+
 export function clearSessionCookies(reply: FastifyReply, request: FastifyRequest): void {
   const { secure } = baseCookie(request);
   for (const name of [COOKIE.access, COOKIE.refresh, COOKIE.actorRefresh]) reply.clearCookie(name, { path: '/', sameSite: 'lax', secure, httpOnly: true });
-  reply.clearCookie(COOKIE.hasSession, { path: '/', sameSite: 'lax', secure, httpOnly: false });
+  for (const name of [COOKIE.hasSession, COOKIE.acting]) reply.clearCookie(name, { path: '/', sameSite: 'lax', secure, httpOnly: false });
 }

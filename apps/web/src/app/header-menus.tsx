@@ -24,7 +24,7 @@ export function LanguageSelect({ lang, defaultOpen, onChange }: { lang: Lang; de
 }
 
 /** `flags` (the backoffice flags screen) and `flagsPanel` (this browser's overrides) are for backoffice users; `desk` for sales staff and admins. */
-export type UserAction = 'profile' | 'orders' | 'invoices' | 'downloads' | 'desk' | 'flags' | 'flagsPanel' | 'logout';
+export type UserAction = 'profile' | 'orders' | 'invoices' | 'downloads' | 'desk' | 'acting' | 'flags' | 'audit' | 'flagsPanel' | 'logout';
 
 export interface UserDropdownProps {
   name: string;
@@ -62,9 +62,12 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
         // The documents asked for in this session and before (spec §2 /services/download), for every account.
         { id: 'downloads' as const, label: t('menu.downloads'), icon: 'zip' as const },
         ...(desk ? [{ id: 'desk' as const, label: t('desk.title'), icon: 'postbox' as const }] : []),
+        // Acting for a customer (issue 17 §3): sales staff and admins, never from an acted session (the customer holds no staff role).
+        ...(desk ? [{ id: 'acting' as const, label: t('header.acting'), icon: 'user' as const }] : []),
         ...(backoffice
           ? [
               { id: 'flags' as const, label: t('header.flagsAdmin'), icon: 'toolAdd' as const },
+              { id: 'audit' as const, label: t('header.auditTrail'), icon: 'visibility' as const },
               { id: 'flagsPanel' as const, label: t('header.flagsPanel'), icon: 'visibility' as const },
             ]
           : []),

@@ -180,6 +180,8 @@ function UserMenu() {
     else if (action === 'invoices') void navigate('/invoices');
     else if (action === 'downloads') void navigate('/services/download');
     else if (action === 'flags') void navigate('/backoffice/flags');
+    else if (action === 'acting') void navigate('/acting');
+    else if (action === 'audit') void navigate('/backoffice/audit');
     else if (action === 'flagsPanel') setFlagsPanel(true);
     else void dispatch(logout()).then(() => navigate('/'));
   };

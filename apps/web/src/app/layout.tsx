@@ -5,6 +5,7 @@ import { applyTheme, currentTheme, KitLocale } from '@lumen/ui';
 import { localeOf } from '../i18n/language';
 import { loadAuthModal } from '../features/auth';
 import { loadSupportModalView } from '../features/support';
+import { ActingBanner } from '../features/acting';
 import { Header } from './header';
 import { LoadingState } from '../shared/loading-state';
 import { storeTheme, themeChanged } from '../shared/preferences';
@@ -61,6 +62,7 @@ export function Layout() {
         <a className="skip-link" href="#main">
           {t('app.skipToContent')}
         </a>
+        <ActingBanner />
         <Header />
         <main id="main" className="app-main" tabIndex={-1}>
           <Suspense fallback={<LoadingState />}>

@@ -10,6 +10,8 @@ import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
 import { loadProjectAddProduct, loadProjectsPage, prefetchProjectPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
+import { loadActingPage } from '../features/acting';
+import { loadAuditTrailPage } from '../features/audit';
 import { loadDeskInboxPage, loadDeskRequestPage, loadDeskTradeLeadsPage } from '../features/desk';
 import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
@@ -82,6 +84,9 @@ const CreaLinePage = lazy(() => loadCreaPages().then((module) => ({ default: mod
 const SupportPage = lazy(loadSupportPage);
 /** Feature flags (issue 9 §2): the backoffice screen. */
 const FlagsAdminPage = lazy(loadFlagsAdminPage);
+/** Acting for a customer and the full audit trail (issue 17 §3). */
+const ActingPage = lazy(loadActingPage);
+const AuditTrailPage = lazy(loadAuditTrailPage);
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={['project.view', 'project.view.company', 'project.view.assigned.company']}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
@@ -294,6 +299,24 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequireAuth privileges={['backoffice']}>
               <FlagsAdminPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          // The customers a staff member may act for: the api answers sales staff (their companies) and admins.
+          path: '/acting',
+          element: (
+            <RequireAuth roles={['sales', 'admin']}>
+              <ActingPage />
+            </RequireAuth>
+          ),
+        },
+        {
+          // Who changed what and when, platform-wide: the api allows it to backoffice users only.
+          path: '/backoffice/audit',
+          element: (
+            <RequireAuth privileges={['backoffice']}>
+              <AuditTrailPage />
             </RequireAuth>
           ),
         },

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../http/access-guard';
-import { clearSessionCookies, COOKIE, readRefreshToken, setActorRefreshCookie, setSessionCookies } from '../../http/sessions';
+import { clearSessionCookies, COOKIE, readRefreshToken, setActingMarker, setActorRefreshCookie, setSessionCookies } from '../../http/sessions';
 import type { ClientMeta } from '../auth/auth.service';
 import type { ActingService } from './acting.service';
 
@@ -61,6 +61,7 @@ export const actingRoutes: FastifyPluginAsyncZod<ActingRoutesOptions> = async (a
       const started = await acting.start(principal, request.body.userId, meta(request));
       setActorRefreshCookie(reply, request, started.keptOwnSession ? (readRefreshToken(request) ?? null) : null);
       setSessionCookies(reply, request, started.tokens);
+      setActingMarker(reply, request, true);
       return started.state;
     },
   );
@@ -81,6 +82,7 @@ export const actingRoutes: FastifyPluginAsyncZod<ActingRoutesOptions> = async (a
       const stopped = await acting.stop(principal, request.cookies[COOKIE.actorRefresh] || undefined);
       if (stopped.tokens) {
         setActorRefreshCookie(reply, request, null);
+        setActingMarker(reply, request, false);
         setSessionCookies(reply, request, stopped.tokens);
       } else {
         clearSessionCookies(reply, request);

@@ -44,6 +44,7 @@ describeWithDb('acting as a customer (issue 17 §3)', () => {
     expect(started.statusCode).toBe(200);
     expect(ActingState.parse(started.json()).acting).toMatchObject({ actor: { id: ids.sales, name: 'Samuel Ventas' }, subject: { id: ids.distributor, name: 'Diego Norte' }, returnsToOwnSession: true });
     expect(sales.cookies.get('actorRefreshToken')).toBe(ownRefresh);
+    expect(sales.cookies.get('acting')).toBe('1');
     // The whole app as the distributor: the account, the privileges (order.add, which sales lacks).
     const account = (await sales.get(ACCOUNT)).json<Account>();
     expect(account.email).toBe('distributor@demo.example');
@@ -56,6 +57,7 @@ describeWithDb('acting as a customer (issue 17 §3)', () => {
     const stopped = await sales.post(`${ACTING}/stop`, {});
     expect(ActingStopResult.parse(stopped.json())).toEqual({ returnedToOwnSession: true });
     expect(sales.cookies.has('actorRefreshToken')).toBe(false);
+    expect(sales.cookies.has('acting')).toBe(false);
     expect((await sales.get(ACCOUNT)).json<Account>().email).toBe('sales@demo.example');
     expect(ActingState.parse((await sales.get(ACTING)).json()).acting).toBeNull();
 
@@ -91,6 +93,7 @@ describeWithDb('acting as a customer (issue 17 §3)', () => {
     expect((await former.get(ACCOUNT)).statusCode).toBe(401);
     const stopped = await sales.post(`${ACTING}/stop`, {});
     expect(ActingStopResult.parse(stopped.json())).toEqual({ returnedToOwnSession: false });
+    expect(sales.cookies.has('acting')).toBe(false);
     expect((await sales.get(ACCOUNT)).statusCode).toBe(401);
   });
 

@@ -17,6 +17,7 @@ const COOKIES: Readonly<Record<CookieName, { category: CookieCategory; httpOnly:
   token: { category: 'strictly-necessary', httpOnly: true },
   refreshToken: { category: 'strictly-necessary', httpOnly: true },
   actorRefreshToken: { category: 'strictly-necessary', httpOnly: true },
+  acting: { category: 'strictly-necessary', httpOnly: false },
   hasSession: { category: 'strictly-necessary', httpOnly: false },
   language: { category: 'preference', httpOnly: false },
   catalogId: { category: 'preference', httpOnly: false },

@@ -15,6 +15,7 @@ import { loadProject } from './projects-calls';
 import { duplicateAndReload, selectProjects } from './projects-slice';
 import { useProjectVersions } from './use-project-versions';
 import { VersionsSection, VersionSwitcher } from './versions-section';
+import { ProjectHistorySection } from './project-history';
 import './projects.css';
 
 export { parseProjectId };
@@ -188,6 +189,7 @@ function ProjectView({ project, seesPrices, renderActions, renderSections, rende
 
       <VersionsSection project={project} remote={versions} onRetry={retryVersions} />
       {renderSections?.(project)}
+      <ProjectHistorySection project={project} />
 
       {dialog === 'rename' && <RenameProjectModal project={project} versionsCount={family.length} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteProjectModal project={project} versionsCount={family.length} onClose={() => setDialog(null)} />}

@@ -1,0 +1,47 @@
+import type { ActingCandidatesPage, ActingState, ActingStopResult } from '@lumen/contracts';
+import Cookies from 'js-cookie';
+import { createAsyncAction } from '../../shared/async-action';
+
+/** The readable cookie the api sets while the session acts for a customer (issue 17 §3). */
+export const ACTING_MARKER_COOKIE = 'acting';
+
+export function hasActingMarker(): boolean {
+  return Cookies.get(ACTING_MARKER_COOKIE) === '1';
+}
+
+/** How many customers a page of the picker shows. */
+export const CANDIDATES_PAGE_SIZE = 20;
+
+/** GET users /v1/auth/acting: who acts for whom in this session (null: nobody). */
+export const loadActingState = createAsyncAction<ActingState, void>('actingState', (_arg, { extra }) => extra.api.get<ActingState>('users', '/v1/auth/acting'), {
+  showError: false,
+});
+
+/** GET users /v1/auth/acting/candidates: the customers the staff member may act for. */
+export const loadActingCandidates = createAsyncAction<ActingCandidatesPage, { search: string; page: number }>(
+  'actingCandidates',
+  ({ search, page }, { extra }) =>
+    extra.api.get<ActingCandidatesPage>('users', '/v1/auth/acting/candidates', { ...(search ? { search } : {}), page, limit: CANDIDATES_PAGE_SIZE }),
+  { showError: false },
+);
+
+/** POST users /v1/auth/acting: start acting for a customer (the server decides whether the staff session is kept). */
+export const startActing = createAsyncAction<ActingState, { userId: number }>('actingStart', ({ userId }, { extra }) => extra.api.post<ActingState>('users', '/v1/auth/acting', { userId }), {
+  showError: false,
+});
+
+/** POST users /v1/auth/acting/stop: back to the staff member's own session, or logged out. */
+export const stopActing = createAsyncAction<ActingStopResult, void>('actingStop', (_arg, { extra }) => extra.api.post<ActingStopResult>('users', '/v1/auth/acting/stop', {}), {
+  showError: false,
+});
+
+/**
+ * After starting or stopping, the whole app becomes another user: the page loads afresh at the
+ * home page, so that no screen or store keeps the previous user's data.
+ */
+export function reloadAs(path = '/'): void {
+  pageLoad.assign(path);
+}
+
+/** The page load itself (tests watch it: jsdom does not navigate). */
+export const pageLoad = { assign: (path: string) => window.location.assign(path) };
