@@ -24,7 +24,7 @@ export function LanguageSelect({ lang, defaultOpen, onChange }: { lang: Lang; de
 }
 
 /** `flags` (the backoffice flags screen) and `flagsPanel` (this browser's overrides) are for backoffice users; `desk` for sales staff and admins. */
-export type UserAction = 'profile' | 'orders' | 'invoices' | 'downloads' | 'desk' | 'acting' | 'flags' | 'audit' | 'flagsPanel' | 'logout';
+export type UserAction = 'profile' | 'orders' | 'invoices' | 'downloads' | 'usersManagement' | 'desk' | 'acting' | 'flags' | 'audit' | 'flagsPanel' | 'logout';
 
 export interface UserDropdownProps {
   name: string;
@@ -39,9 +39,11 @@ export interface UserDropdownProps {
   desk: boolean;
   /** The user may see orders (order.view): the menu offers orders and invoices. */
   orders?: boolean;
+  /** The user manages their company's users (company.manage.user): the menu offers users management. */
+  usersManagement?: boolean;
 }
 
-export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice, desk, orders = false }: UserDropdownProps) {
+export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice, desk, orders = false, usersManagement = false }: UserDropdownProps) {
   const { t } = useTranslation();
   return (
     <Dropdown<UserAction>
@@ -61,6 +63,7 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
           : []),
         // The documents asked for in this session and before (spec §2 /services/download), for every account.
         { id: 'downloads' as const, label: t('menu.downloads'), icon: 'zip' as const },
+        ...(usersManagement ? [{ id: 'usersManagement' as const, label: t('menu.usersManagement'), icon: 'user' as const }] : []),
         ...(desk ? [{ id: 'desk' as const, label: t('desk.title'), icon: 'postbox' as const }] : []),
         // Acting for a customer (issue 17 §3): sales staff and admins, never from an acted session (the customer holds no staff role).
         ...(desk ? [{ id: 'acting' as const, label: t('header.acting'), icon: 'user' as const }] : []),

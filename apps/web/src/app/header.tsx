@@ -176,6 +176,7 @@ function UserMenu() {
   const onAction = (action: UserAction) => {
     if (action === 'profile') void navigate('/my-profile');
     else if (action === 'desk') void navigate('/desk');
+    else if (action === 'usersManagement') void navigate('/users-management');
     else if (action === 'orders') void navigate('/orders');
     else if (action === 'invoices') void navigate('/invoices');
     else if (action === 'downloads') void navigate('/services/download');
@@ -204,7 +205,7 @@ function UserMenu() {
     <>
       <Suspense fallback={placeholder}>
         <FocusOnMount when={early.refocus}>
-          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} desk={desk} orders={hasAnyPrivilege(account.privileges, ['order.view'])} />
+          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} desk={desk} orders={hasAnyPrivilege(account.privileges, ['order.view'])} usersManagement={hasAnyPrivilege(account.privileges, ['company.manage.user'])} />
         </FocusOnMount>
       </Suspense>
       {flagsPanel && backoffice && (

@@ -162,6 +162,37 @@ describe('/users-management', () => {
     unmount();
   });
 
+  it('the user menu leads a manager there, and offers it to no one else', async () => {
+    const { api } = managementApi();
+    const { router, unmount } = await renderApp('/', api);
+    const trigger = await waitFor(
+      () => {
+        const button = screen.getByRole('button', { name: tx('header.userMenuFor', { name: 'Diego Norte' }) });
+        expect(button).toHaveAttribute('aria-expanded');
+        return button;
+      },
+      { timeout: 8_000 },
+    );
+    await userEvent.click(trigger);
+    await userEvent.click(await screen.findByRole('menuitem', { name: tx('menu.usersManagement') }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users-management'));
+    unmount();
+
+    const other = await renderApp('/', createFakeApi({ account: makeAccount({ role: 'specifier', name: 'Sofía Prieto' }) }));
+    const otherTrigger = await waitFor(
+      () => {
+        const button = screen.getByRole('button', { name: tx('header.userMenuFor', { name: 'Sofía Prieto' }) });
+        expect(button).toHaveAttribute('aria-expanded');
+        return button;
+      },
+      { timeout: 8_000 },
+    );
+    await userEvent.click(otherTrigger);
+    await screen.findByRole('menuitem', { name: tx('header.profile') });
+    expect(screen.queryByRole('menuitem', { name: tx('menu.usersManagement') })).toBeNull();
+    other.unmount();
+  });
+
   it('is not open to users without company.manage.user', async () => {
     const api = createFakeApi({ account: makeAccount({ role: 'specifier' }) });
     const { router, unmount } = await renderApp('/users-management', api);
