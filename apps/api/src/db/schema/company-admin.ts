@@ -71,3 +71,16 @@ export const tradeLeads = pgTable(
   },
   (table) => [index('trade_leads_pending_idx').on(table.decision, table.requestedAt)],
 );
+
+/**
+ * The built-in CRM (issue 17 §2; users.crm.ts): its copy of each contact, keyed by the CRM contact id
+ * (`users.crm`). The profile is written to the platform and, through the CRM adapter, here; with
+ * showQualifiedUserDataFromDynamics on, the account shows a qualified user's data as the CRM holds it.
+ */
+export const crmContacts = pgTable('crm_contacts', {
+  crmId: text('crm_id').primaryKey(),
+  name: text('name').notNull(),
+  profesion: text('profesion'),
+  email: text('email').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
