@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { socialServerEnv } from './support/social';
 
 // The built app started as a user starts it (`npm run serve` after `npm run build`), on a fresh
 // embedded database in a temp dir, driven by the machine's Chromium (never a downloaded browser).
@@ -31,7 +32,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'warn', NODE_ENV: 'test', ERP_STEP_MS: '1500' },
+    // socialServerEnv: the local OpenID Connect provider and the partner page of social-and-frame.spec.ts (ports E2E_PORT + 1000, 2000, 3000).
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'warn', NODE_ENV: 'test', ERP_STEP_MS: '1500', ...socialServerEnv() },
   },
   metadata: { dataDir, outbox },
 });

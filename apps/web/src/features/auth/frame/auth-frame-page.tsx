@@ -87,7 +87,7 @@ export function AuthFramePage({ renderSupport }: AuthFramePageProps) {
     [search, frameAncestors],
   );
 
-  const post = (type: AuthFrameMessageType, reason?: string) => messenger.current?.post(type, reason);
+  const post = (type: AuthFrameMessageType, reason?: string, inView?: AuthFrameView) => messenger.current?.post(type, reason, inView);
   const show = (next: AuthFrameView) => {
     setNotice(null);
     dispatch(authModalViewChanged(next));
@@ -156,10 +156,13 @@ export function AuthFramePage({ renderSupport }: AuthFramePageProps) {
     return true;
   }
 
-  /** A session was opened here (login, sign-up, social): the host hears it, and that the session is stored. */
-  async function sessionOpened(type: 'logged' | 'signed-up' | 'social-sign-up-success') {
-    post(type);
-    post('jwt-token-saved');
+  /**
+   * A session was opened here (login, sign-up, social) in the form `inView` (the login form may stand in
+   * for a view that needs a session): the host hears it, and that the session is stored.
+   */
+  async function sessionOpened(type: 'logged' | 'signed-up' | 'social-sign-up-success', inView: AuthFrameView) {
+    post(type, undefined, inView);
+    post('jwt-token-saved', undefined, inView);
     if (await budgetRequestReady()) return;
     // A view that needed a session goes on to it; otherwise this one is done.
     if (NEEDS_LOGIN.has(viewRef.current)) return;
@@ -168,22 +171,22 @@ export function AuthFramePage({ renderSupport }: AuthFramePageProps) {
 
   const onLoginFailed = (failure: unknown) => {
     const code = (failure as { error?: { code?: unknown } } | null)?.error?.code;
-    if (code === TIMEOUT_CODE) post('login-timeout');
+    if (code === TIMEOUT_CODE) post('login-timeout', undefined, 'login');
   };
 
-  const onOpenSocialPopup = (popup: Window | null, provider: SocialProvider) => {
+  const onOpenSocialPopup = (inView: AuthFrameView) => (popup: Window | null, provider: SocialProvider) => {
     if (!popup) {
-      post('social-sign-up-error', 'popup-blocked');
+      post('social-sign-up-error', 'popup-blocked', inView);
       setNotice({ kind: 'done', text: t('auth.social.popupBlocked') });
       return;
     }
     messenger.current?.watchPopup(popup, (message) => {
       if (message.result === 'error') {
-        post('social-sign-up-error', message.reason ?? 'state');
+        post('social-sign-up-error', message.reason ?? 'state', inView);
         setNotice({ kind: 'social-error', provider, reason: message.reason ?? null });
         return;
       }
-      void dispatch(loadAccount()).then(() => sessionOpened('social-sign-up-success'));
+      void dispatch(loadAccount()).then(() => sessionOpened('social-sign-up-success', inView));
     });
   };
 
@@ -208,8 +211,8 @@ export function AuthFramePage({ renderSupport }: AuthFramePageProps) {
       </div>
     );
   else if (!known) body = null;
-  else if (shownView === 'login') body = <LoginForm onDone={() => void sessionOpened('logged')} onFailed={onLoginFailed} onOpenSocialPopup={onOpenSocialPopup} />;
-  else if (shownView === 'new-register') body = <SignupForm onDone={() => void sessionOpened('signed-up')} onOpenSocialPopup={onOpenSocialPopup} />;
+  else if (shownView === 'login') body = <LoginForm onDone={() => void sessionOpened('logged', 'login')} onFailed={onLoginFailed} onOpenSocialPopup={onOpenSocialPopup('login')} />;
+  else if (shownView === 'new-register') body = <SignupForm onDone={() => void sessionOpened('signed-up', 'new-register')} onOpenSocialPopup={onOpenSocialPopup('new-register')} />;
   else if (shownView === 'password-reset') body = <PasswordResetRequestForm />;
   else if (shownView === 'password-change') body = <PasswordChangeForm onDone={() => setNotice({ kind: 'done', text: t('auth.passwordChange.done') })} />;
   else if (shownView === 'qualification')

@@ -117,8 +117,8 @@ export interface RejectedMessage {
 }
 
 export interface FrameMessenger {
-  /** Posts an event of the current view to the host, at the host's verified origin only. */
-  post(type: AuthFrameMessageType, reason?: string): void;
+  /** Posts an event of the current view (or of `view`, the form it happened in) to the host, at the host's verified origin only. */
+  post(type: AuthFrameMessageType, reason?: string, view?: AuthFrameView): void;
   /** Listens for the result of a social sign-up pop-up this frame opened (same origin, that window only). */
   watchPopup(popup: unknown, onResult: (result: SocialPopupResult) => void): void;
   dispose(): void;
@@ -171,8 +171,8 @@ export function createFrameMessenger(options: {
   self.addEventListener('message', listener);
 
   return {
-    post(type, reason) {
-      const message: AuthFrameMessage = { source: AUTH_FRAME_SOURCE, type, view: options.view(), ...(reason ? { reason: reason.slice(0, 200) } : {}) };
+    post(type, reason, view) {
+      const message: AuthFrameMessage = { source: AUTH_FRAME_SOURCE, type, view: view ?? options.view(), ...(reason ? { reason: reason.slice(0, 200) } : {}) };
       parent.postMessage(message, hostOrigin);
     },
     watchPopup(window, onResult) {
