@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { FIRST_LOAD_BUDGET_GZIP, firstLoad } from '../apps/web/scripts/first-load';
@@ -12,7 +12,7 @@ import { texts } from './support/texts';
 const en = texts('en');
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
-test('the first load of / is at most 170 KB of JavaScript, gzip-compressed', () => {
+test('the first load of / is at most 168 KB of JavaScript, gzip-compressed (the issue asks 170)', () => {
   const report = firstLoad(dist);
   const home = report.routes['/'];
   expect(home, 'the / route is measured').toBeDefined();
@@ -42,9 +42,15 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
 
 test('a first visit asks for /config.json once, with the page, and builds only the start schemas', async ({ page }) => {
   const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-  const everyContract = manifest['../../packages/contracts/src/index.ts']?.file;
   const startContracts = manifest['../../packages/contracts/src/start.ts']?.file;
-  expect(everyContract && startContracts, 'both contract entries are in the build').toBeTruthy();
+  // Every contract has no manifest entry of its own once the bundler merged its (empty) facade into
+  // the chunk of the schemas: found by the source maps, as the files holding the projects' schemas.
+  const everyContract = readdirSync(`${dist}/assets`)
+    .filter((file) => file.endsWith('.js.map'))
+    .filter((file) => (JSON.parse(readFileSync(`${dist}/assets/${file}`, 'utf8')) as { sources: string[] }).sources.some((source) => source.endsWith('packages/contracts/src/projects.ts')))
+    .map((file) => `assets/${file.slice(0, -'.map'.length)}`);
+  expect(startContracts, 'the start schemas are a chunk of their own').toBeTruthy();
+  expect(everyContract, 'the projects schemas are in the build').not.toEqual([]);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
 
@@ -55,7 +61,7 @@ test('a first visit asks for /config.json once, with the page, and builds only t
   expect(requested.filter((path) => path === '/config.json')).toHaveLength(1);
   expect(requested.indexOf('/config.json')).toBeLessThan(requested.indexOf(`/${manifest['index.html']?.file}`));
   expect(requested).toContain(`/${startContracts}`);
-  expect(requested).not.toContain(`/${everyContract}`);
+  for (const file of everyContract) expect(requested).not.toContain(`/${file}`);
 });
 
 // The page announces the start's calls (apps/api/src/http/spa.ts): each is asked for once, with the

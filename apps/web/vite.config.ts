@@ -60,12 +60,26 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
+/**
+ * The libraries every start runs (React, the router, the store, i18next, OpenFeature) in one chunk
+ * rather than in the half-score of chunks the bundler would share them in with lazy screens: one
+ * file compresses better than its parts and is one request (issue 9 §4).
+ */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|@openfeature[\\/][^\\/]+|js-cookie)[\\/]/;
+
 // The SPA is built to apps/web/dist, which the api serves with history fallback.
 export default defineConfig({
   base: '/',
   plugins: [react(), preloadStartChunks(), inlineEntryStylesheet()],
   // The manifest (dist/.vite/manifest.json) tells which chunks a route loads: bench/web-first-load.bench.ts.
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } },
+  },
   server: {
     port: 5173,
     proxy: { '/api': api, '/health': api, '/ready': api },

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The first load of `/` stays at or under this much JavaScript, gzip-compressed (issue 9 §4). */
-export const FIRST_LOAD_BUDGET_GZIP = 170 * 1024;
+/** The first load of `/` stays at or under this much JavaScript, gzip-compressed (issue 9 §4: 170 KB; 166 KB measured once the entry's chunks were merged). */
+export const FIRST_LOAD_BUDGET_GZIP = 168 * 1024;
 
 interface ManifestChunk {
   file: string;
