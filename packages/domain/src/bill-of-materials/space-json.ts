@@ -77,12 +77,13 @@ const NodeSchema = z.object({
 
 /** The space as saved: current schema version, nested children. */
 export function spaceToJSON(tree: ElementTree): JsonObject {
-  const toNode = (id: string): JsonObject => {
+  const toNode = (id: string): Record<string, unknown> => {
     const e = getElement(tree, id);
     const { parent: _parent, children, ...rest } = e;
-    return JSON.parse(JSON.stringify({ ...rest, children: children.map(toNode) })) as JsonObject;
+    return { ...rest, children: children.map(toNode) };
   };
-  return { schemaVersion: SPACE_SCHEMA_VERSION, nextOrderValue: tree.nextOrderValue, ...toNode(tree.rootId) };
+  // One JSON round trip for the whole tree (plain data, no shared references); once per node was O(n × depth).
+  return JSON.parse(JSON.stringify({ schemaVersion: SPACE_SCHEMA_VERSION, nextOrderValue: tree.nextOrderValue, ...toNode(tree.rootId) })) as JsonObject;
 }
 
 function elementFromNode(node: JsonObject): TreeElement {

@@ -148,6 +148,17 @@ function unitPriceOf(snapshot: CatalogueSnapshot, pricing: CreationPricing, quer
   return { unitGross, discountPercent: discountForSublevel(pricing.discounts, query.sublevel ?? undefined) };
 }
 
+/** The price resolver of one evaluation: a space repeats its references, each is priced once. */
+function memoisedPrices(snapshot: CatalogueSnapshot, pricing: CreationPricing): (query: PriceQuery) => UnitPrice | undefined {
+  const known = new Map<string, UnitPrice | undefined>();
+  return (query) => {
+    const { finish, ledColourTemp, control, installation, pendantHeight } = query.attributes;
+    const key = `${query.priceReference}|${query.model}|${finish}|${ledColourTemp}|${control}|${installation}|${pendantHeight ?? ''}|${query.sublevel ?? ''}`;
+    if (!known.has(key)) known.set(key, unitPriceOf(snapshot, pricing, query));
+    return known.get(key);
+  };
+}
+
 /** The least available of some windows: expired beats upcoming beats available. */
 function availabilityOf(windows: readonly Availability[], now: Date): CreationAvailability {
   let status: CreationAvailability['status'] = 'available';
@@ -263,7 +274,7 @@ export function evaluateCreation(source: CreationSource, request: CreationReques
     articles: collectionOfArticles,
     family: family as FamilyData,
     catalogId: snapshot.catalogId,
-    ...(pricing ? { prices: (query: PriceQuery) => unitPriceOf(snapshot, pricing, query) } : {}),
+    ...(pricing ? { prices: memoisedPrices(snapshot, pricing) } : {}),
   });
 
   const sets = request.quantity;
