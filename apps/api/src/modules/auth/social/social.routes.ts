@@ -2,6 +2,7 @@ import { Account, SocialCallbackQuery, SocialLinkBody, SocialLinkPending, Social
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAppError } from '../../../errors';
 import { COOKIE, setPreferenceCookies, setSessionCookies } from '../../../http/sessions';
 import type { ClientMeta } from '../auth.service';
 import { SOCIAL_FLOW_TTL_MS, SOCIAL_FRAME_RESULT_PAGE, SOCIAL_LINK_TTL_MS, SOCIAL_RESULT_PAGE, type SocialOutcome, type SocialService } from './social.service';
@@ -56,7 +57,19 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = async (a
     },
     async (request, reply) => {
       const frame = request.query.frame === '1';
-      const started = await social.start(request.params.provider, frame, meta(request));
+      let started: { url: string; cookie: string };
+      try {
+        started = await social.start(request.params.provider, frame, meta(request));
+      } catch (error) {
+        // A provider that cannot be reached: the browser lands on the result page with the reason, not on a JSON error.
+        if (!(isAppError(error) && error.code === 'UNAVAILABLE')) throw error;
+        request.log.warn({ err: error, provider: request.params.provider }, 'social sign-up provider unreachable');
+        return reply
+          .code(302)
+          .header('location', resultLocation({ kind: 'error', provider: request.params.provider, frame, reason: 'unavailable' }))
+          .header('cache-control', 'no-store')
+          .send(null);
+      }
       reply.setCookie(SOCIAL_COOKIE.state, started.cookie, cookieOptions(request, SOCIAL_FLOW_TTL_MS));
       return reply.code(302).header('location', started.url).header('cache-control', 'no-store').send(null);
     },

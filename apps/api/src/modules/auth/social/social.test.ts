@@ -5,6 +5,7 @@ import { type LocalOidcProvider, ProviderBrowser, startLocalOidcProvider } from 
 import { type Agent, createTestApp, type TestApp } from '../../../../test/test-app';
 import { describeWithDb } from '../../../../test/test-db';
 import { ConfigError, loadConfig } from '../../../config';
+import { pruneSocialLogins } from './social.repository';
 import { SOCIAL_FLOW_TTL_MS } from './social.service';
 
 const ORIGIN = 'http://localhost:3999';
@@ -84,6 +85,31 @@ describeWithDb('social sign-up through a real OpenID Connect provider on 127.0.0
       await bare.close();
     }
     expect((await t.agent().get('/api/users/v1/auth/social/facebook/start')).statusCode).toBe(404);
+  });
+
+  it('sends the browser to the result page when the provider cannot be reached', async () => {
+    const down = await createTestApp({
+      env: { PUBLIC_URL: ORIGIN, SOCIAL_FACEBOOK_CLIENT_ID: 'id', SOCIAL_FACEBOOK_CLIENT_SECRET: 'secret', SOCIAL_FACEBOOK_ISSUER: 'http://127.0.0.1:9' },
+    });
+    try {
+      const response = await down.agent().get('/api/users/v1/auth/social/facebook/start?frame=1');
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/iframe/auth/social-sign-up?result=error&provider=facebook&reason=unavailable');
+      expect(await count(down, sql`select count(*)::int as n from social_logins`)).toBe(0);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('forgets flows past their time (the housekeeping of every process)', async () => {
+    await start(t.agent());
+    const flows = () => count(t, sql`select count(*)::int as n from social_logins`);
+    const before = await flows();
+    expect(before).toBeGreaterThan(0);
+    await pruneSocialLogins(t.database.db, new Date(t.clock().getTime() - SOCIAL_FLOW_TTL_MS));
+    expect(await flows()).toBe(before);
+    await pruneSocialLogins(t.database.db, new Date(t.clock().getTime() + SOCIAL_FLOW_TTL_MS + 1000));
+    expect(await flows()).toBe(0);
   });
 
   it('asks the provider for a code with PKCE (S256), a state and a nonce, to our callback', async () => {
