@@ -181,9 +181,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIdempotency(app, ctx);
   registerHealth(app, ctx);
 
-  const users = createUsersService(ctx);
-  const auth = createAuthService(ctx, tokens, actingCheck);
   const flags = createFlagsService(ctx);
+  const users = createUsersService(ctx, { flags });
+  const auth = createAuthService(ctx, tokens, actingCheck);
   // The flag table is in memory before the first request; every process reloads it when a flag changes.
   app.addHook('onReady', () => flags.start((error) => app.log.error({ err: error }, 'reloading the feature flags failed')));
   app.addHook('onClose', () => flags.close());

@@ -7,6 +7,8 @@ import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { auditWho, recordAudit } from '../../lib/audit';
 import { type InternalUsers, isInternalEmail } from '../../lib/internal-users';
+import type { FlagsService } from '../flags/flags.service';
+import { builtinCrm, type CrmAdapter } from './users.crm';
 import * as repo from './users.repository';
 
 function asLang(value: string): Lang {
@@ -67,15 +69,23 @@ function accountOf({ user, roles, privileges, company }: repo.UserAggregate, int
 export const ACCOUNT_CACHE_TTL_MS = 60_000;
 const ACCOUNT_CACHE_SIZE = 10_000;
 
-export function createUsersService(ctx: AppContext) {
+export interface UsersServiceDeps {
+  /** The caller's flags (showQualifiedUserDataFromDynamics). */
+  flags: Pick<FlagsService, 'forCaller'>;
+  /** The CRM behind the account and the profile (defaults to the built-in one). */
+  crm?: CrmAdapter;
+}
+
+export function createUsersService(ctx: AppContext, deps: UsersServiceDeps) {
   const { db, clock } = ctx;
+  const crm = deps.crm ?? builtinCrm();
   /**
    * Accounts by user, with the token generation they were read under. Every change of an account
    * through this service bumps the generation (revokeUser), and a request names its generation in its
    * token, so a changed account is read afresh in every process; what changes elsewhere (a company
    * renamed by another system) shows within ACCOUNT_CACHE_TTL_MS. Oldest first, so the first key goes.
    */
-  const accounts = new Map<number, { generation: number; account: Account; expiresAt: number }>();
+  const accounts = new Map<number, { generation: number; fromCrm: boolean; account: Account; expiresAt: number }>();
 
   /** Writes a change of the user's own account and bumps their generation in one transaction. */
   async function changeAccount(userId: number, write: (tx: DbOrTx) => Promise<void>): Promise<Account> {
@@ -92,15 +102,23 @@ export function createUsersService(ctx: AppContext) {
     /** The account of the logged-in user; served from memory while their token generation holds. */
     async account(principal: Principal): Promise<Account> {
       const now = clock().getTime();
+      const fromCrm = await deps.flags.forCaller({ userId: principal.userId, email: principal.email }).isEnabled('showQualifiedUserDataFromDynamics');
       const known = accounts.get(principal.userId);
-      if (known && known.generation === principal.generation && known.expiresAt > now) return known.account;
-      const { account, generation } = await loadAccount(db, principal.userId, ctx.config);
+      if (known && known.generation === principal.generation && known.fromCrm === fromCrm && known.expiresAt > now) return known.account;
+      const loaded = await loadAccount(db, principal.userId, ctx.config);
+      const generation = loaded.generation;
+      let account = loaded.account;
+      // showQualifiedUserDataFromDynamics (spec §7): a qualified user's contact as the CRM holds it.
+      if (fromCrm && account.crm && account.status >= USER_STATUS.QUALIFIED) {
+        const contact = await crm.readContact(db, account.crm);
+        if (contact) account = { ...account, name: contact.name, profesion: contact.profesion };
+      }
       accounts.delete(principal.userId);
       if (accounts.size >= ACCOUNT_CACHE_SIZE) {
         const oldest = accounts.keys().next();
         if (!oldest.done) accounts.delete(oldest.value);
       }
-      accounts.set(principal.userId, { generation, account, expiresAt: now + ACCOUNT_CACHE_TTL_MS });
+      accounts.set(principal.userId, { generation, fromCrm, account, expiresAt: now + ACCOUNT_CACHE_TTL_MS });
       return account;
     },
 
@@ -153,7 +171,12 @@ export function createUsersService(ctx: AppContext) {
 
     async updateProfile(principal: Principal, id: number, body: UpdateProfileBody): Promise<Account> {
       if (principal.userId !== id) throw new AppError('FORBIDDEN');
-      return changeAccount(id, (tx) => repo.updateUser(tx, id, { name: body.name, profesion: body.profesion }, clock()));
+      // The platform's record and, for a user known to the CRM, the CRM's contact (through the adapter), together.
+      return changeAccount(id, async (tx) => {
+        await repo.updateUser(tx, id, { name: body.name, profesion: body.profesion }, clock());
+        const user = await repo.findUserById(tx, id);
+        if (user?.crm) await crm.writeContact(tx, { crmId: user.crm, name: body.name, profesion: body.profesion, email: user.email }, clock());
+      });
     },
 
     /**
