@@ -82,6 +82,14 @@ describeWithDb('projects: crea creations', () => {
     // The revision is kept.
     const revisions = (await as.distributor.get(`${P1}/${project.id}/products/${line!._id}/revisions`)).json<CreationRevision[]>();
     expect(revisions.map((r) => [r.revision, r.quantity, r.totals.lights])).toEqual([[1, 2, 3]]);
+    // The line's price is the creation's, for the reader's rate: two sets of its priced lines.
+    const priced = (await as.distributor.get(`${P1}/${project.id}?prices=true`)).json<Project>().products[0]!;
+    const setNet = (line!.compositions as Array<{ articles: Array<{ prices: { totalNet: number } }>; accessories: Array<{ prices?: { totalNet: number } }> }>)
+      .flatMap((c) => [...c.articles.map((a) => a.prices.totalNet), ...c.accessories.map((a) => a.prices?.totalNet ?? 0)])
+      .reduce((sum, value) => sum + value, 0);
+    expect(priced.price).toMatchObject({ currency: 'EUR' });
+    expect(priced.price!.unitNet).toBeCloseTo(setNet, 2);
+    expect(priced.price!.totalNet).toBeCloseTo(setNet * 2, 2);
   });
 
   it('without price.view the stored lines show no price (a web user’s own creation)', async () => {

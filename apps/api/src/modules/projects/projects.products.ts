@@ -228,6 +228,26 @@ export async function evaluatedCreation(products: ProductsService, principal: Pr
   return evaluation;
 }
 
+/**
+ * The price of a creation line for the reader (price.view): its stored space evaluated now in the
+ * reader's rate and discounts (the figures stored with the line are the writer's). Null when the line
+ * has no space, when the catalogue no longer takes it, or when nothing in it has a price.
+ */
+export async function creationPriceOf(products: ProductsService, principal: Principal, catalogId: CatalogId, line: Pick<ProductRow, 'type' | 'data' | 'quantity'>): Promise<ProjectProductPrice | null> {
+  const data = lineDataOf(line);
+  if (line.type !== 'CREATION' || !data.space) return null;
+  try {
+    const evaluation = await products.evaluateCreation(principal, { space: data.space, catalogId, quantity: line.quantity, ...(data.subFamily ? { subFamilyId: data.subFamily.id } : {}) });
+    const price = evaluation.price;
+    if (!price || price.unitGross <= 0) return null;
+    const discountPercent = toDecimal(1).minus(toDecimal(price.unitNet).dividedBy(price.unitGross)).times(100).toDecimalPlaces(2).toNumber();
+    return { currency: price.currency, unitGross: price.unitGross, discountPercent, unitNet: price.unitNet, totalNet: price.totalNet };
+  } catch (error) {
+    if (isDomainError(error) || (isAppError(error) && error.status < 500)) return null;
+    throw error;
+  }
+}
+
 /** What a CREATION line stores of its evaluation (the client's compositions, prices and validity are never read). */
 export function creationData(evaluation: CreationEvaluation, revision: number): Pick<LineData, 'familyId' | 'subFamily' | 'category' | 'compositions' | 'space' | 'revision' | 'totals' | 'context'> {
   return {

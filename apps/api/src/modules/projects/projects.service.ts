@@ -41,6 +41,7 @@ import {
   contextOfArticle,
   creationCodeOf,
   creationData,
+  creationPriceOf,
   evaluatedCreation,
   linePriceOf,
   lineDataOf,
@@ -289,7 +290,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         const catalogue = await catalogueOf(article.model);
         if (catalogue) unitGross = unitGrossAtHeight(article, catalogue, height, catalogId, { changePricesCalculation });
       }
-      result.set(line.id, line.referenceCode ? linePriceOf(article, line.quantity, unitGross) : null);
+      result.set(line.id, line.referenceCode ? linePriceOf(article, line.quantity, unitGross) : await creationPriceOf(deps.products, principal, catalogId, line));
     }
     return result;
   }
