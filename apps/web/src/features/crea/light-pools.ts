@@ -10,9 +10,33 @@ import { candelaDistribution, intensityAt, opticsOfModel, type CandelaDistributi
 
 /** The widest angle a pool reaches (a wider beam lights mostly the walls). */
 export const POOL_MAX_ANGLE = 75;
+/** Where a pool ends: the floor gets less than this share of the illuminance under the light. */
+export const POOL_THRESHOLD = 0.05;
 const RAD = Math.PI / 180;
+
+function relativeIlluminance(distribution: CandelaDistribution, gamma: number, c: number, peak: number): number {
+  const cos = Math.cos(gamma * RAD);
+  return (intensityAt(distribution, gamma, c) * cos * cos * cos) / peak;
+}
+
+/**
+ * The angle from the nadir where the pool ends (relative illuminance below POOL_THRESHOLD in every
+ * plane), at most POOL_MAX_ANGLE: the quad drawn is no larger than the light it shows (each pool is a
+ * layer of blending, and 200 of them must stay cheap to draw).
+ */
+export function poolAngle(distribution: CandelaDistribution): number {
+  const peak = intensityAt(distribution, 0, 0) || 1;
+  let angle = 5;
+  for (let gamma = 0; gamma <= POOL_MAX_ANGLE; gamma += 0.5) {
+    if (relativeIlluminance(distribution, gamma, 0, peak) >= POOL_THRESHOLD || relativeIlluminance(distribution, gamma, 90, peak) >= POOL_THRESHOLD) angle = gamma;
+  }
+  return Math.min(POOL_MAX_ANGLE, angle + 2);
+}
+
 /** The pool's half-width for a source 1 m above the floor. */
-export const POOL_HALF_WIDTH = Math.tan(POOL_MAX_ANGLE * RAD);
+export function poolHalfWidth(distribution: CandelaDistribution): number {
+  return Math.tan(poolAngle(distribution) * RAD);
+}
 
 export interface ModelOptics {
   readonly lumens: number;
@@ -39,23 +63,23 @@ export function distributionOf(optics: ModelOptics): CandelaDistribution {
 
 /**
  * The relative illuminance of the pool for a source 1 m up, on a size × size grid covering
- * ±POOL_HALF_WIDTH (row-major, 0..1, 1 under the light). C0 lies along x (a linear luminaire's length).
+ * ±poolHalfWidth (row-major, 0..1, 1 under the light). C0 lies along x (a linear luminaire's length).
  */
 export function poolPattern(distribution: CandelaDistribution, size: number): Float32Array {
   const out = new Float32Array(size * size);
   const peak = intensityAt(distribution, 0, 0) || 1;
+  const half = poolHalfWidth(distribution);
   for (let j = 0; j < size; j++) {
     for (let i = 0; i < size; i++) {
-      const x = ((i + 0.5) / size - 0.5) * 2 * POOL_HALF_WIDTH;
-      const z = ((j + 0.5) / size - 0.5) * 2 * POOL_HALF_WIDTH;
+      const x = ((i + 0.5) / size - 0.5) * 2 * half;
+      const z = ((j + 0.5) / size - 0.5) * 2 * half;
       const r = Math.hypot(x, z);
+      // Faded to nothing towards the quad's inscribed circle, so its border never shows.
+      const edge = Math.min(1, Math.max(0, (1 - r / half) / 0.15));
+      if (edge === 0) continue;
       const gamma = Math.atan(r) / RAD;
-      if (gamma > POOL_MAX_ANGLE) continue;
       const c = r === 0 ? 0 : Math.atan2(Math.abs(z), Math.abs(x)) / RAD;
-      const cos = Math.cos(gamma * RAD);
-      // Faded to nothing at the edge, so the quad's border never shows.
-      const edge = Math.min(1, (POOL_MAX_ANGLE - gamma) / 10);
-      out[j * size + i] = ((intensityAt(distribution, gamma, c) * cos * cos * cos) / peak) * edge;
+      out[j * size + i] = relativeIlluminance(distribution, gamma, c, peak) * edge;
     }
   }
   return out;

@@ -10,7 +10,7 @@ import { Html, OrbitControls } from '@react-three/drei';
 import { getElement, roomOf, worldPosition, type ElementTree, type TreeElement } from '@lumen/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
-import { distributionOf, kelvinOfCode, kelvinToRgb, POOL_HALF_WIDTH, poolPattern, poolStrength, type ModelOptics } from './light-pools';
+import { distributionOf, kelvinOfCode, kelvinToRgb, poolHalfWidth, poolPattern, poolStrength, type ModelOptics } from './light-pools';
 
 export interface SceneFailure {
   readonly elementId: string;
@@ -112,9 +112,10 @@ const capacity = (n: number) => Math.max(CAPACITY_STEP, Math.ceil(n / CAPACITY_S
 function Room({ tree }: { tree: ElementTree }) {
   const room = roomOf(tree);
   const materials = useMemo(() => {
-    const wall = new THREE.MeshStandardMaterial({ color: '#e9e7e2', side: THREE.BackSide, roughness: 0.95 });
-    const floor = new THREE.MeshStandardMaterial({ color: '#595753', side: THREE.BackSide, roughness: 0.9 });
-    const ceiling = new THREE.MeshStandardMaterial({ color: CEILING_COLOURS[room.ceilingMaterial], side: THREE.BackSide, roughness: 0.9 });
+    // Matte surfaces: Lambert shading is all they need, and it is the cheapest to fill a screen with.
+    const wall = new THREE.MeshLambertMaterial({ color: '#e9e7e2', side: THREE.BackSide });
+    const floor = new THREE.MeshLambertMaterial({ color: '#595753', side: THREE.BackSide });
+    const ceiling = new THREE.MeshLambertMaterial({ color: CEILING_COLOURS[room.ceilingMaterial], side: THREE.BackSide });
     // Box faces: +x, −x, +y (ceiling), −y (floor), +z, −z.
     return [wall, wall, ceiling, floor, wall, wall];
   }, [room.ceilingMaterial]);
@@ -185,7 +186,7 @@ function Elements({ placed, selected, onPointerDown }: { placed: Placed[]; selec
         if (id) onPointerDown(e, id);
       }}>
         <cylinderGeometry args={[0.5, 0.5, 1, 24]} />
-        <meshStandardMaterial roughness={0.6} />
+        <meshLambertMaterial />
       </instancedMesh>
       <instancedMesh key={`wires-${cap}`} ref={wires} args={[undefined, undefined, cap]} raycast={() => null}>
         <cylinderGeometry args={[0.002, 0.002, 1, 4]} />
@@ -215,6 +216,7 @@ function Pools({ model, optics, lights }: { model: string; optics: ModelOptics; 
   const mesh = useRef<THREE.InstancedMesh>(null);
   const invalidate = useThree((state) => state.invalidate);
   const distribution = useMemo(() => distributionOf(optics), [optics]);
+  const reach = useMemo(() => poolHalfWidth(distribution), [distribution]);
   const texture = useMemo(() => {
     const size = 64;
     const pattern = poolPattern(distribution, size);
@@ -234,7 +236,7 @@ function Pools({ model, optics, lights }: { model: string; optics: ModelOptics; 
     if (!mesh.current) return;
     lights.forEach((light, i) => {
       const h = Math.max(0.1, light.world.y);
-      const half = POOL_HALF_WIDTH * h;
+      const half = reach * h;
       tmp.position.set(light.world.x, 0.005, light.world.z);
       tmp.rotation.set(-Math.PI / 2, 0, 0);
       tmp.scale.set(half * 2, half * 2, 1);
@@ -246,7 +248,7 @@ function Pools({ model, optics, lights }: { model: string; optics: ModelOptics; 
     });
     finishMesh(mesh.current, lights.length);
     invalidate();
-  }, [lights, distribution, invalidate, cap]);
+  }, [lights, distribution, reach, invalidate, cap]);
   return (
     <instancedMesh key={`${model}-${cap}`} ref={mesh} args={[undefined, undefined, cap]} raycast={() => null} renderOrder={1}>
       <planeGeometry args={[1, 1]} />
@@ -363,7 +365,7 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
   return (
     <Canvas
       frameloop="demand"
-      dpr={[1, 2]}
+      dpr={[1, 1.5]}
       camera={{ position: [room.width * 0.55, room.height * 0.85, room.depth * 0.5 + Math.max(room.width, room.height) * 1.35], fov: 45, near: 0.05, far: 200 }}
       gl={{ antialias: true }}
       aria-label={label}
