@@ -214,6 +214,7 @@ export const CreationEvaluation = z.object({
   failures: z.array(CreationFailure),
   /** The space as the engine rebuilt it, at the current schema version (what the room should hold). */
   space: z.record(z.string(), z.unknown()),
+  /** The schema version the space was sent with (an older one was migrated forward; `space` is current). */
   schemaVersion: z.number().int(),
   catalogId: CatalogId,
   subFamily: z.object({ id: z.number().int(), description: z.string() }),
