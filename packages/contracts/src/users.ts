@@ -166,11 +166,14 @@ export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
 
 // ─── Company profile, professions, trade leads (issue 17 §2) ───────────────────────────────────────
 
-/** PUT users/company/{crmId}: about the company. */
+/** PUT users/company/{crmId}: about the company (the country stays as it is when left out). */
 export const UpdateCompanyBody = z.object({
   name: PersonName,
   companyTypeId: Id,
-  country: SafeText.trim().toUpperCase().regex(/^[A-Z]{2}$/, 'formError.country'),
+  country: SafeText.trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'formError.country')
+    .optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBody>;
 export const CrmIdParam = z.object({ crmId: SafeText.trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'formError.crmId') });

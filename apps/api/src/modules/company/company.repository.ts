@@ -121,6 +121,6 @@ export async function markInvitationUser(db: DbOrTx, id: number, userId: number)
   await db.update(companyInvitations).set({ usedBy: userId }).where(eq(companyInvitations.id, id));
 }
 
-export async function updateCompany(db: DbOrTx, id: number, changes: { name: string; companyTypeId: number; country: string }): Promise<void> {
+export async function updateCompany(db: DbOrTx, id: number, changes: { name: string; companyTypeId: number; country: string | null }): Promise<void> {
   await db.update(companies).set(changes).where(eq(companies.id, id));
 }

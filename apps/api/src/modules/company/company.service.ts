@@ -377,7 +377,7 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
         if (!(await users.companyTypeExists(tx, body.companyTypeId))) {
           throw new AppError('VALIDATION_FAILED', 'Unknown company type', [{ path: 'body.companyTypeId', message: 'formError.companyType' }]);
         }
-        await repo.updateCompany(tx, company.id, body);
+        await repo.updateCompany(tx, company.id, { name: body.name, companyTypeId: body.companyTypeId, country: body.country ?? company.country });
       });
       deps.users.forgetAccounts();
       const described = await users.findCompanyWithType(db, company.id, asLang(principal.lang));
@@ -386,7 +386,7 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
         id: described.id,
         name: described.name,
         crmId: described.crmId,
-        country: body.country,
+        country: body.country ?? company.country,
         companyType: { id: described.companyTypeId, description: described.companyTypeDescription ?? '' },
       };
     },

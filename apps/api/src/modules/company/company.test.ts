@@ -298,6 +298,9 @@ describeWithDb('company users management (issue 17 §1)', () => {
       expect((await as('specifier').put('/api/users/v1/company/CRM-ACC-0003', { name: 'X', companyTypeId: 1, country: 'ES' })).statusCode).toBe(403);
       const [row] = await t.database.db.select().from(companies).where(eq(companies.crmId, 'CRM-ACC-0002'));
       expect(row?.name).toBe('Brightline Lighting Ltd');
+      // Without a country the company keeps its own.
+      const kept = await as('distributor2').put('/api/users/v1/company/CRM-ACC-0002', { name: 'Brightline Lighting Ltd', companyTypeId: 5 });
+      expect(kept.json()).toMatchObject({ country: 'GB' });
     });
   });
 

@@ -1,4 +1,4 @@
-import type { Account, UpdateProfileBody } from '@lumen/contracts';
+import type { Account, Company, CompanyType, Lang, UpdateCompanyBody, UpdateProfileBody } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 import { accountReceived, loadAccount } from '../../shared/session';
 
@@ -8,3 +8,19 @@ export const updateProfile = createAsyncAction<void, { id: number; body: UpdateP
   if (answer && typeof answer === 'object' && 'privileges' in answer) dispatch(accountReceived(answer));
   else await dispatch(loadAccount());
 });
+
+/** GET users /v1/company-types: the company types described in the interface language. */
+export const loadCompanyTypes = createAsyncAction<CompanyType[], Lang>('companyTypes', (lang, { extra }) => extra.api.get<CompanyType[]>('users', '/v1/company-types', { lang }), {
+  showError: false,
+});
+
+/** PUT users /v1/company/{crmId}: about the company (its managers); the account is read again afterwards (it names the company). */
+export const updateCompany = createAsyncAction<Company, { crmId: string; body: UpdateCompanyBody }>(
+  'updateCompany',
+  async ({ crmId, body }, { extra, dispatch }) => {
+    const company = await extra.api.put<Company>('users', `/v1/company/${encodeURIComponent(crmId)}`, body);
+    await dispatch(loadAccount());
+    return company;
+  },
+  { showError: false },
+);

@@ -3,11 +3,13 @@ import { roleName } from '@lumen/domain';
 import { Button, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureMessage } from '../../shared/error-message';
 import { maxLength, required, useFormState } from '../../shared/forms';
 import { changeLanguage } from '../../shared/preferences';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
-import { updateProfile } from './profile-calls';
+import { useRemote } from '../../shared/use-remote';
+import { loadCompanyTypes, updateCompany, updateProfile } from './profile-calls';
 
 /**
  * /my-profile (needs login): name, profession, language, password change. `children`: sections of
@@ -22,6 +24,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       <h1 id="profile-title">{t('profile.title')}</h1>
       <AccountSummary account={account} />
       <ProfileForm key={account.id} account={account} />
+      {account.company?.crmId && account.privileges.includes('company.manage.user') && <CompanyForm key={`company-${account.company.id}`} account={account} crmId={account.company.crmId} />}
       {children}
       <LanguageSection />
       <PasswordSection />
@@ -97,6 +100,83 @@ function ProfileForm({ account }: { account: Account }) {
         {saved && (
           <p role="status" className="form-success">
             {t('profile.details.saved')}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** About the company (issue 17 §2): its managers (company.manage.user) change its name and type. */
+function CompanyForm({ account, crmId }: { account: Account; crmId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const failureMessage = useFailureMessage();
+  const [types] = useRemote(lang, () => dispatch(loadCompanyTypes(lang)).unwrap());
+  const form = useFormState<'companyName'>({ companyName: account.company?.name ?? '' }, { companyName: (value: string) => required(value) ?? maxLength(100)(value) });
+  const [typeId, setTypeId] = useState<number>(account.company?.companyType.id ?? 0);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    setFailure(null);
+    if (!form.validateAll()) return;
+    setPending(true);
+    try {
+      await dispatch(updateCompany({ crmId, body: { name: form.values.companyName.trim(), companyTypeId: typeId } })).unwrap();
+      setSaved(true);
+    } catch (error) {
+      setFailure(failureMessage(error));
+    }
+    setPending(false);
+  }
+
+  const error = form.errors.companyName;
+  return (
+    <form className="card profile__section" aria-labelledby="profile-company-title" onSubmit={(event) => void submit(event)} noValidate>
+      <h2 id="profile-company-title">{t('profile.company.title')}</h2>
+      <TextField
+        label={t('profile.company.name')}
+        autoComplete="organization"
+        isRequired
+        name="companyName"
+        value={form.values.companyName}
+        onChange={(value) => {
+          setSaved(false);
+          form.setValue('companyName', value);
+        }}
+        onBlur={() => form.blur('companyName')}
+        isInvalid={Boolean(error)}
+        errorMessage={error ? t(error) : undefined}
+      />
+      {types.status === 'ready' && (
+        <Select<string>
+          label={t('profile.company.type')}
+          name="companyType"
+          options={types.data.map((type) => ({ value: String(type.id), label: type.description }))}
+          value={String(typeId)}
+          onChange={(value) => {
+            setSaved(false);
+            setTypeId(Number(value));
+          }}
+        />
+      )}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="profile__actions">
+        <Button type="submit" isLoading={pending}>
+          {t('profile.company.save')}
+        </Button>
+        {saved && (
+          <p role="status" className="form-success">
+            {t('profile.company.saved')}
           </p>
         )}
       </div>
