@@ -17,8 +17,8 @@ let hostServer: Server;
 let strangerServer: Server;
 
 /** The partner page: embeds the qualification view and writes every message it hears (origin, data) into the page. */
-function hostPage(): string {
-  const src = `${E2E_SOCIAL.appOrigin}/iframe/auth/qualification?host=${encodeURIComponent(E2E_SOCIAL.hostOrigin)}`;
+function hostPage(view: 'qualification' | 'login'): string {
+  const src = `${E2E_SOCIAL.appOrigin}/iframe/auth/${view}?host=${encodeURIComponent(E2E_SOCIAL.hostOrigin)}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner site</title></head><body>
 <h1>Partner site</h1>
 <iframe name="lumen-auth" title="Lumen Pro" src="${src}" style="width:640px;height:900px"></iframe>
@@ -44,10 +44,10 @@ function strangerPage(): string {
 </script></body></html>`;
 }
 
-function serve(port: number, html: () => string): Promise<Server> {
-  const server = createServer((_request, response) => {
+function serve(port: number, html: (path: string) => string): Promise<Server> {
+  const server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(html());
+    response.end(html(request.url ?? '/'));
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
@@ -59,7 +59,7 @@ test.beforeAll(async () => {
     clientSecret: E2E_SOCIAL.clientSecret,
     redirectUris: [`${E2E_SOCIAL.appOrigin}/api/users/v1/auth/social/linkedin/callback`],
   });
-  hostServer = await serve(E2E_SOCIAL.hostPort, hostPage);
+  hostServer = await serve(E2E_SOCIAL.hostPort, (path) => hostPage(path.startsWith('/login') ? 'login' : 'qualification'));
   strangerServer = await serve(E2E_SOCIAL.strangerPort, strangerPage);
 });
 
@@ -71,19 +71,23 @@ test.afterAll(async () => {
   }
 });
 
-/** From the login dialog to the provider's login page, signed in there as `user`, and back to the platform. */
-async function signInWithLinkedIn(page: Page, user: { email: string; name: string; verified?: boolean }) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
-  const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
-  await dialog.getByRole('link', { name: en('auth.social.continueWith', { provider: 'LinkedIn' }) }).click();
-  // The provider's own page, on its own origin.
+/** On the provider's own login page (its own origin): signs in as `user`. */
+async function atTheProvider(page: Page, user: { email: string; name: string; verified?: boolean }) {
   await expect(page.getByRole('heading', { name: 'Local provider sign-in' })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(provider.issuer);
   await page.getByLabel('E-mail', { exact: true }).fill(user.email);
   await page.getByLabel('Name', { exact: true }).fill(user.name);
   if (user.verified === false) await page.getByLabel('E-mail verified').uncheck();
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** From the login dialog to the provider's login page, signed in there as `user`, and back to the platform. */
+async function signInWithLinkedIn(page: Page, user: { email: string; name: string; verified?: boolean }) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
+  const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
+  await dialog.getByRole('link', { name: en('auth.social.continueWith', { provider: 'LinkedIn' }) }).click();
+  await atTheProvider(page, user);
   await page.waitForURL(/\/social-sign-up\?/);
 }
 
@@ -197,3 +201,26 @@ test('a page that is no partner cannot frame the auth views', async ({ page }) =
   await expect(frame.getByRole('heading', { name: en('auth.login.title') })).toHaveCount(0);
   await expect(frame.getByRole('button', { name: en('auth.login.submit') })).toHaveCount(0);
 });
+
+test('a social sign-up from the partner frame runs in a pop-up, and the host hears social sign-up success', async ({ page }) => {
+  await page.goto(`${E2E_SOCIAL.hostOrigin}/login`);
+  const frame = page.frameLocator('iframe[name="lumen-auth"]');
+  await expect(frame.getByRole('heading', { level: 1, name: en('auth.login.title') })).toBeVisible();
+  const popupOpened = page.waitForEvent('popup');
+  await frame.getByRole('button', { name: en('auth.social.continueWith', { provider: 'LinkedIn' }) }).click();
+  const popup = await popupOpened;
+  const email = `pia.${Date.now()}@example.com`;
+  await atTheProvider(popup, { email, name: 'Pia Popup' });
+  // The pop-up ends on the platform, tells the frame and closes itself.
+  await popup.waitForEvent('close');
+  await expect(frame.getByRole('main').getByRole('status')).toHaveText(en('auth.frame.done'));
+  await expect(page.locator('#heard li')).toHaveCount(2);
+  const heard = await page.evaluate(() => (window as unknown as { heard: Array<{ origin: string; type: string; view: string }> }).heard);
+  expect(heard.map((message) => [message.type, message.view])).toEqual([
+    ['social-sign-up-success', 'login'],
+    ['jwt-token-saved', 'login'],
+  ]);
+  const account = (await (await page.request.get(`${E2E_SOCIAL.appOrigin}/api/users/v1/account`)).json()) as { email: string; registerType: number };
+  expect(account).toMatchObject({ email, registerType: 3 });
+});
+

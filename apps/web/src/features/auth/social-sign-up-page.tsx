@@ -10,7 +10,7 @@ import { authModalOpened } from '../../shared/ui-state';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { linkSocialAccount, loadPendingSocialLink } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
-import { socialPopupMessage } from './frame/frame-messenger';
+import { announceSocialResult, socialPopupMessage } from './frame/frame-messenger';
 import { PROVIDER_NAMES } from './social-buttons';
 import { useFieldProps } from './use-field-props';
 
@@ -126,12 +126,10 @@ export function SocialSignUpPopupPage() {
   const name = provider ? PROVIDER_NAMES[provider] : t('auth.social.theProvider');
 
   const finish = (final: SocialResult, why?: SocialErrorReason) => {
-    const opener = window.opener as Window | null;
-    if (opener) {
-      opener.postMessage(socialPopupMessage(final, why), window.location.origin);
-      window.close();
-    }
+    announceSocialResult(socialPopupMessage(final, why), { opener: window.opener, origin: window.location.origin });
     setFinished(true);
+    // The pop-up closes itself (browsers ignore this for a window no script opened, which then keeps its message).
+    window.close();
   };
 
   useEffect(() => {

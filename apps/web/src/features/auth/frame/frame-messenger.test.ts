@@ -1,6 +1,6 @@
 import { AUTH_FRAME_SOURCE } from '@lumen/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { canonicalOrigin, createFrameMessenger, type MessageSourceWindow, originAllowed, socialPopupMessage, verifyHostOrigin } from './frame-messenger';
+import { announceSocialResult, canonicalOrigin, createFrameMessenger, type MessageSourceWindow, originAllowed, socialPopupMessage, verifyHostOrigin } from './frame-messenger';
 
 const PARTNERS = ['https://partner.example', 'https://*.dealers.example:8443', 'http://127.0.0.1:3206'];
 
@@ -128,5 +128,45 @@ describe('the frame messenger', () => {
     expect(listeners.size).toBe(1);
     messenger.dispose();
     expect(listeners.size).toBe(0);
+  });
+});
+
+describe("the social sign-up pop-up's result channel", () => {
+  it('reaches the frame when the pop-up lost its opener (COOP), once, and only with a well-formed result', () => {
+    const { self } = fakeWindow();
+    const channels: Array<{ onmessage: ((event: MessageEvent) => void) | null; close: ReturnType<typeof vi.fn> }> = [];
+    const messenger = createFrameMessenger({
+      self,
+      parent: { postMessage: vi.fn() },
+      hostOrigin: 'https://partner.example',
+      view: () => 'login',
+      onCommand: vi.fn(),
+      onRejected: vi.fn(),
+      openChannel: () => {
+        const channel = { onmessage: null, close: vi.fn() };
+        channels.push(channel);
+        return channel;
+      },
+    });
+    const onResult = vi.fn();
+    messenger.watchPopup({ name: 'popup' }, onResult);
+    const channel = channels[0];
+    channel?.onmessage?.({ data: { source: 'other', type: 'social-result', result: 'logged' } } as MessageEvent);
+    expect(onResult).not.toHaveBeenCalled();
+    channel?.onmessage?.({ data: socialPopupMessage('logged') } as MessageEvent);
+    channel?.onmessage?.({ data: socialPopupMessage('error', 'state') } as MessageEvent);
+    expect(onResult.mock.calls).toEqual([[{ source: AUTH_FRAME_SOURCE, type: 'social-result', result: 'logged' }]]);
+    expect(channel?.close).toHaveBeenCalled();
+  });
+
+  it('the pop-up announces its end to its opener (own origin) and on the channel', () => {
+    const opener = { postMessage: vi.fn() };
+    const channel = { postMessage: vi.fn(), close: vi.fn() };
+    announceSocialResult(socialPopupMessage('signed-up'), { opener, origin: 'https://lumen.example' }, () => channel);
+    expect(opener.postMessage).toHaveBeenCalledWith(socialPopupMessage('signed-up'), 'https://lumen.example');
+    expect(channel.postMessage).toHaveBeenCalledWith(socialPopupMessage('signed-up'));
+    // No opener left: the channel alone.
+    announceSocialResult(socialPopupMessage('error', 'denied'), { opener: null, origin: 'https://lumen.example' }, () => channel);
+    expect(channel.postMessage).toHaveBeenLastCalledWith(socialPopupMessage('error', 'denied'));
   });
 });

@@ -116,10 +116,31 @@ export interface RejectedMessage {
   reason: 'origin' | 'source' | 'malformed';
 }
 
+/**
+ * The same-origin channel the social sign-up pop-up also announces its result on. The pop-up passes
+ * through the provider's origin and back to pages sent with Cross-Origin-Opener-Policy: same-origin,
+ * so its `window.opener` may be gone when it ends; a BroadcastChannel reaches the frame anyway (same
+ * origin only, by the browser's rules, within the same top-level site).
+ */
+export const SOCIAL_RESULT_CHANNEL = 'lumen-auth-social';
+
+/** The part of a BroadcastChannel the messenger uses (a test passes a fake). */
+export interface ResultChannel {
+  onmessage: ((event: MessageEvent) => void) | null;
+  close(): void;
+}
+
+function defaultChannel(): ResultChannel | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SOCIAL_RESULT_CHANNEL);
+}
+
 export interface FrameMessenger {
   /** Posts an event of the current view (or of `view`, the form it happened in) to the host, at the host's verified origin only. */
   post(type: AuthFrameMessageType, reason?: string, view?: AuthFrameView): void;
-  /** Listens for the result of a social sign-up pop-up this frame opened (same origin, that window only). */
+  /**
+   * Listens for the result of a social sign-up pop-up this frame opened: from that window on the
+   * platform's origin, or on the same-origin result channel; the first one counts.
+   */
   watchPopup(popup: unknown, onResult: (result: SocialPopupResult) => void): void;
   dispose(): void;
 }
@@ -132,9 +153,24 @@ export function createFrameMessenger(options: {
   onCommand: (command: AuthFrameCommand) => void;
   /** A message from an unknown origin or window, or a malformed one from the host: ignored, and told here. */
   onRejected: (rejected: RejectedMessage) => void;
+  /** Opens the result channel (default: a BroadcastChannel when the browser has one). */
+  openChannel?: () => ResultChannel | null;
 }): FrameMessenger {
   const { self, parent, hostOrigin } = options;
   let popup: { window: unknown; onResult: (result: SocialPopupResult) => void } | null = null;
+  let channel: ResultChannel | null = null;
+  const stopChannel = () => {
+    channel?.close();
+    channel = null;
+  };
+  /** The pop-up's result, once: the first of the two ways ends the watch. */
+  const settle = (result: SocialPopupResult) => {
+    if (!popup) return;
+    const { onResult } = popup;
+    popup = null;
+    stopChannel();
+    onResult(result);
+  };
 
   const listener = (event: MessageEvent) => {
     if (popup && event.source === popup.window) {
@@ -148,9 +184,7 @@ export function createFrameMessenger(options: {
         options.onRejected({ origin: event.origin, reason: 'malformed' });
         return;
       }
-      const { onResult } = popup;
-      popup = null;
-      onResult(parsed.data);
+      settle(parsed.data);
       return;
     }
     if (event.origin !== hostOrigin) {
@@ -177,10 +211,19 @@ export function createFrameMessenger(options: {
     },
     watchPopup(window, onResult) {
       popup = { window, onResult };
+      stopChannel();
+      channel = (options.openChannel ?? defaultChannel)();
+      if (channel) {
+        channel.onmessage = (event) => {
+          const parsed = SocialPopupResult.safeParse(event.data);
+          if (parsed.success) settle(parsed.data);
+        };
+      }
     },
     dispose() {
       self.removeEventListener('message', listener);
       popup = null;
+      stopChannel();
     },
   };
 }
@@ -189,3 +232,17 @@ export function createFrameMessenger(options: {
 export function socialPopupMessage(result: SocialResult, reason?: SocialErrorReason): SocialPopupResult {
   return { source: AUTH_FRAME_SOURCE, type: 'social-result', result, ...(reason ? { reason } : {}) };
 }
+
+/**
+ * The pop-up's end: tells the frame that opened it, through `window.opener` (the platform's origin
+ * only) when the browser kept it, and on the same-origin result channel.
+ */
+export function announceSocialResult(message: SocialPopupResult, target: { opener: unknown; origin: string }, openChannel: () => { postMessage(data: unknown): void; close(): void } | null = () =>
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SOCIAL_RESULT_CHANNEL)): void {
+  const opener = target.opener as { postMessage?: (data: unknown, origin: string) => void } | null;
+  opener?.postMessage?.(message, target.origin);
+  const channel = openChannel();
+  channel?.postMessage(message);
+  channel?.close();
+}
+
