@@ -77,9 +77,8 @@ const ConfigurePreconfigPage = lazy(() => import('./pages/configure-product-page
 const ValidateProjectLine = lazy(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
 /** The crea room (issue 15): a new composition, a preconfiguration, a project's creation line (three.js loads with the room only). */
 const loadCreaPages = () => import('./pages/crea-pages');
-const NewCreaPage = lazy(() => loadCreaPages().then((module) => ({ default: module.NewCreaPage })));
-const OldCreaRedirect = lazy(() => loadCreaPages().then((module) => ({ default: module.OldCreaRedirect })));
-const CreaLinePage = lazy(() => loadCreaPages().then((module) => ({ default: module.CreaLinePage })));
+/** One lazy component for the four crea pages (`page` picks), so that the first load of `/` carries as little as possible for them. */
+const CreaPage = lazy(loadCreaPages);
 /** Support (issue 11 §2): open to visitors too; an account needs support.request (the page says so otherwise, the api refuses). */
 const SupportPage = lazy(loadSupportPage);
 /** Feature flags (issue 9 §2): the backoffice screen. */
@@ -160,22 +159,21 @@ export function createRoutes(): RouteObject[] {
         { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: catalogueStep(<PreconfigsListPage />) },
         { path: '/add-preconfig/:preconfigId', element: catalogueStep(<ConfigurePreconfigPage />) },
         // The crea room (issue 15 §1, spec §2): open to visitors like the other configurators; old paths redirect.
-        { path: '/new-product/crea-configurator', element: catalogueStep(<NewCreaPage />), handle: { preload: loadCreaPages } satisfies RouteHandle },
-        { path: '/new-product/crea-configurator/:model', element: catalogueStep(<NewCreaPage />), handle: { preload: loadCreaPages } satisfies RouteHandle },
-        { path: '/crea-configurator/:model?', element: <OldCreaRedirect /> },
+        { path: '/new-product/crea-configurator/:model?', element: catalogueStep(<CreaPage page="new" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
+        { path: '/crea-configurator/:model?', element: <CreaPage page="old" /> },
         {
           // A static segment: ranked above /project/:projectId/add-product/:subFamilyId? (which caught it before).
           path: '/project/:projectId/add-product/crea-configurator',
-          element: anyProjectView(catalogueStep(<NewCreaPage />)),
+          element: anyProjectView(catalogueStep(<CreaPage page="new" />)),
           handle: { preload: loadCreaPages } satisfies RouteHandle,
         },
         {
           path: '/project/:projectId/product/:productId/crea-configurator/:mode?',
-          element: projectEdit(<CreaLinePage />),
+          element: projectEdit(<CreaPage page="line" />),
           handle: { preload: loadCreaPages } satisfies RouteHandle,
         },
         // Composing pendants validate here under validateComposingPendantsProduct (spec §2): the room, in validate mode.
-        { path: '/compositor', element: projectEdit(<CreaLinePage mode="validate" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
+        { path: '/compositor', element: projectEdit(<CreaPage page="validate" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
         { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: loadProjectsPage } satisfies RouteHandle },
         { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadPagesWithRequests, prefetch: prefetchProjectPage } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).

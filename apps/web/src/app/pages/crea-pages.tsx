@@ -232,3 +232,10 @@ export function CreaLineEditor({ project, product, mode }: { project: Project; p
     />
   );
 }
+
+/** The router's one lazy entry for the crea pages (app/routes.tsx): which page, by its route. */
+export default function CreaPage({ page }: { page: 'new' | 'old' | 'line' | 'validate' }) {
+  if (page === 'new') return <NewCreaPage />;
+  if (page === 'old') return <OldCreaRedirect />;
+  return <CreaLinePage {...(page === 'validate' ? { mode: 'validate' as const } : {})} />;
+}
