@@ -46,7 +46,7 @@ describe('/desk/trade-leads', () => {
     const { api, calls } = leadsApi();
     const { unmount } = await renderApp('/desk/trade-leads', api);
     const main = await screen.findByRole('main');
-    expect(await within(main).findByRole('heading', { level: 1, name: tx('desk.tradeLeads.title') })).toBeInTheDocument();
+    expect(await within(main).findByRole('heading', { level: 1, name: tx('desk.tradeLeads.title') }, { timeout: 8_000 })).toBeInTheDocument();
     const card = await within(main).findByRole('listitem', { name: /Lena/ });
     expect(card).toHaveTextContent('Studio Lena · Architecture studio · ES');
     await userEvent.click(within(card).getByRole('button', { name: tx('desk.tradeLeads.approveOf', { name: 'Lena' }) }));
@@ -58,7 +58,7 @@ describe('/desk/trade-leads', () => {
   it('says so when someone decided the request first', async () => {
     const { api } = leadsApi();
     const { unmount } = await renderApp('/desk/trade-leads', api);
-    const card = await screen.findByRole('listitem', { name: /Marco/ });
+    const card = await screen.findByRole('listitem', { name: /Marco/ }, { timeout: 8_000 });
     await userEvent.click(within(card).getByRole('button', { name: tx('desk.tradeLeads.declineOf', { name: 'Marco' }) }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(tx('error.decideTradeLead.409'));
     unmount();

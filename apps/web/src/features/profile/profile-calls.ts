@@ -1,4 +1,4 @@
-import type { Account, Company, CompanyType, Lang, UpdateCompanyBody, UpdateProfileBody } from '@lumen/contracts';
+import type { Account, Company, CompanyType, Lang, Language, UpdateCompanyBody, UpdateProfileBody } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 import { accountReceived, loadAccount } from '../../shared/session';
 
@@ -22,5 +22,15 @@ export const updateCompany = createAsyncAction<Company, { crmId: string; body: U
     await dispatch(loadAccount());
     return company;
   },
+  { showError: false },
+);
+
+/**
+ * The interface languages described in `lang` (spec §7): from the api hub (masters languages/{lang})
+ * when editLanguagesFromApiHub is on, otherwise the languages list (masters languages?lang=).
+ */
+export const loadLanguages = createAsyncAction<Language[], { lang: Lang; fromHub: boolean }>(
+  'languages',
+  ({ lang, fromHub }, { extra }) => (fromHub ? extra.api.get<Language[]>('masters', `/v1/languages/${lang}`) : extra.api.get<Language[]>('masters', '/v1/languages', { lang })),
   { showError: false },
 );

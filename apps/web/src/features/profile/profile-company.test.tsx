@@ -23,7 +23,7 @@ describe('/my-profile: about the company', () => {
       return undefined;
     });
     const { unmount } = await renderApp('/my-profile', api);
-    const form = await screen.findByRole('form', { name: tx('profile.company.title') });
+    const form = await screen.findByRole('form', { name: tx('profile.company.title') }, { timeout: 8_000 });
     const name = within(form).getByRole('textbox', { name: new RegExp(tx('profile.company.name')) });
     expect(name).toHaveValue('Luminotecnia Norte S.L.');
     await userEvent.clear(name);
@@ -39,7 +39,7 @@ describe('/my-profile: about the company', () => {
   it('is not there for a user who does not manage a company', async () => {
     const api = createFakeApi({ account: makeAccount({ role: 'specifier', name: 'Sofía Prieto', company: { ...company, id: 6, crmId: 'CRM-ACC-0003' } }) });
     const { unmount } = await renderApp('/my-profile', api);
-    await screen.findByRole('heading', { level: 1, name: tx('profile.title') });
+    await screen.findByRole('heading', { level: 1, name: tx('profile.title') }, { timeout: 8_000 });
     await waitFor(() => expect(screen.queryByRole('form', { name: tx('profile.company.title') })).toBeNull());
     unmount();
   });

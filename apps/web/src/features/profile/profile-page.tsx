@@ -5,11 +5,12 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureMessage } from '../../shared/error-message';
 import { maxLength, required, useFormState } from '../../shared/forms';
+import { useFlag } from '../../shared/flags';
 import { changeLanguage } from '../../shared/preferences';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
 import { useRemote } from '../../shared/use-remote';
-import { loadCompanyTypes, updateCompany, updateProfile } from './profile-calls';
+import { loadCompanyTypes, loadLanguages, updateCompany, updateProfile } from './profile-calls';
 
 /**
  * /my-profile (needs login): name, profession, language, password change. `children`: sections of
@@ -188,13 +189,17 @@ function LanguageSection() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
+  // The languages' names come from the masters service (the api hub's path under editLanguagesFromApiHub); the interface texts while they load or if it fails.
+  const fromHub = useFlag('editLanguagesFromApiHub');
+  const [languages] = useRemote(`${lang}|${String(fromHub)}`, () => dispatch(loadLanguages({ lang, fromHub })).unwrap());
+  const described = new Map(languages.status === 'ready' ? languages.data.map((language) => [language.isoCode, language.description]) : []);
   return (
     <section className="card profile__section" aria-labelledby="profile-language-title">
       <h2 id="profile-language-title">{t('profile.language.title')}</h2>
       <p>{t('profile.language.text')}</p>
       <Select<Lang>
         label={t('profile.language.label')}
-        options={LANGS.map((code) => ({ value: code, label: t(`language.${code}`) }))}
+        options={LANGS.map((code) => ({ value: code, label: described.get(code) ?? t(`language.${code}`) }))}
         value={lang}
         onChange={(next) => void dispatch(changeLanguage({ lang: next }))}
       />

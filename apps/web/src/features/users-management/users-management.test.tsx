@@ -63,7 +63,7 @@ function managementApi(options: { locked?: boolean; refuse?: (call: FakeCall) =>
 async function openPage(api: ReturnType<typeof createFakeApi>) {
   const app = await renderApp('/users-management', api);
   const main = await screen.findByRole('main');
-  await within(main).findByRole('heading', { level: 1, name: tx('usersManagement.title') });
+  await within(main).findByRole('heading', { level: 1, name: tx('usersManagement.title') }, { timeout: 8_000 });
   return { ...app, main };
 }
 
@@ -220,7 +220,7 @@ describe('/invitation', () => {
     });
     const { router, unmount } = await renderApp('/invitation?token=token-token-token-1', api);
     const main = await screen.findByRole('main');
-    expect(await within(main).findByText(tx('invitation.intro', { company: company.name, email: 'nora@example.com' }))).toBeInTheDocument();
+    expect(await within(main).findByText(tx('invitation.intro', { company: company.name, email: 'nora@example.com' }), {}, { timeout: 8_000 })).toBeInTheDocument();
     await userEvent.type(within(main).getByRole('textbox', { name: new RegExp(tx('invitation.name')) }), 'Nora Nueva');
     const [password, confirm] = within(main).getAllByLabelText(/password/i, { selector: 'input' });
     if (!password || !confirm) throw new Error('password fields');
@@ -238,7 +238,7 @@ describe('/invitation', () => {
     const api = createFakeApi({ account: null });
     api.handle((call) => (call.path.startsWith('/api/users/v1/auth/invitations/') ? failure(400, 'INVALID_INVITATION') : undefined));
     const { unmount } = await renderApp('/invitation?token=used-used-used-used-1', api);
-    expect(await screen.findByRole('alert')).toHaveTextContent(tx('invitation.invalid'));
+    expect(await screen.findByRole('alert', {}, { timeout: 8_000 })).toHaveTextContent(tx('invitation.invalid'));
     unmount();
   });
 });
