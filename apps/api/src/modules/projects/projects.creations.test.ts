@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectProducts } from '../../db/schema';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { pdfText, qpdfCheck } from '../../../test/document-readers';
 import { describeWithDb } from '../../../test/test-db';
 import { cluster, space, threeClusters } from '../products/products.creations.test-support';
 import { createProject, type DemoRole, type ErrorAnswer, loginAll, P1 } from './projects.test-support';
@@ -90,6 +91,18 @@ describeWithDb('projects: crea creations', () => {
     expect(priced.price).toMatchObject({ currency: 'EUR' });
     expect(priced.price!.unitNet).toBeCloseTo(setNet, 2);
     expect(priced.price!.totalNet).toBeCloseTo(setNet * 2, 2);
+  });
+
+  it('the creation spec sheet lists the bill of materials the server stored', async () => {
+    const project = await createProject(as.distributor, { name: 'Crea sheet' });
+    const two = space([cluster('a', { x: -0.5 }), cluster('b', { x: 0.5, model: '5772' })]);
+    const [line] = (await addCreation(as.distributor, project.id, { space: two })).json<ProductsAdded>().products;
+    const sheet = await as.distributor.get(`/api/apiv2/documents/generate-creation-specsheet/${line!.creationCode}?lang=en`);
+    expect(sheet.statusCode).toBe(200);
+    qpdfCheck(sheet.rawPayload);
+    const text = pdfText(sheet.rawPayload);
+    expect(text).toContain('577010/02_10');
+    expect(text).toContain('577210/02_10');
   });
 
   it('without price.view the stored lines show no price (a web user’s own creation)', async () => {
