@@ -140,6 +140,9 @@ describeWithDb('projects: crea creations', () => {
     expect((await as.distributor2.get(`${P1}/${project.id}/products/${line!._id}/revisions`)).statusCode).toBe(404);
     expect((await as.distributor2.put(`${P1}/${project.id}/products/${line!._id}`, { space: threeClusters() })).statusCode).toBe(404);
     expect((await t.agent().get(`${P1}/${project.id}/products/${line!._id}/revisions`)).statusCode).toBe(401);
+    expect((await addCreation(t.agent(), project.id, { space: threeClusters() })).statusCode).toBe(401);
+    // The sales representative assigned to the distributor's company reads it (project.view.assigned.company).
+    expect((await as.sales.get(`${P1}/${project.id}/products/${line!._id}/revisions`)).statusCode).toBe(200);
   });
 
   it('saving again writes a new revision (older ones kept), with the BOM of the new tree', async () => {
