@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { createTestDatabase, describeWithDb } from '../../../test/test-db';
-import { AUDIT_SYSTEM, auditDiff, auditWho, purgeAuditEvents, recordAudit } from './index';
+import { AUDIT_SYSTEM, auditDiff, auditWho, purgeAuditEvents, recordAudit, recordAudits } from './index';
 
 /** The database's refusal (drizzle wraps it: the trigger's message is the cause's). */
 async function refusal(work: Promise<unknown>): Promise<string> {
@@ -55,6 +55,16 @@ describeWithDb('audit trail (database)', () => {
     const rows = await database.db.select().from(auditEvents);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorId: 3, actorName: 'Sam Sales', onBehalfOfId: 7, onBehalfOfName: 'Dana Distributor', entity: 'project', entityId: '12', action: 'rename', before: { name: 'Old' }, after: { name: 'New' }, projectId: 12, companyId: 2 });
+  });
+
+  it('writes many rows in one statement, leaving out the updates that changed nothing', async () => {
+    const lines = Array.from({ length: 300 }, (_, index) => ({ ...AUDIT_SYSTEM, entity: 'project_line' as const, entityId: `line-${index}`, action: 'create', after: { quantity: index + 1 }, projectId: 4 }));
+    const unchanged = { ...AUDIT_SYSTEM, entity: 'project_line' as const, entityId: 'same', action: 'update', before: { quantity: 1 }, after: { quantity: 1 }, projectId: 4 };
+    expect(await recordAudits(database.db, [...lines, unchanged])).toBe(300);
+    expect(await recordAudits(database.db, [])).toBe(0);
+    const rows = await database.db.select({ entityId: auditEvents.entityId }).from(auditEvents);
+    expect(rows).toHaveLength(300);
+    expect(rows.some((row) => row.entityId === 'same')).toBe(false);
   });
 
   it('writes nothing for an update that changed nothing', async () => {

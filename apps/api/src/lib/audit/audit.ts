@@ -93,23 +93,33 @@ export function auditDiff(before: AuditJson | undefined, after: AuditJson | unde
  * writes nothing (returns false).
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<boolean> {
-  const diff = auditDiff(entry.before, entry.after);
-  if (entry.before != null && entry.after != null && !diff.changed) return false;
-  await tx.insert(auditEvents).values({
-    ...(entry.at ? { at: entry.at } : {}),
-    actorId: entry.actor?.id ?? null,
-    actorName: entry.actor?.name ?? 'system',
-    actorEmail: entry.actor?.email ?? null,
-    onBehalfOfId: entry.onBehalfOf?.id ?? null,
-    onBehalfOfName: entry.onBehalfOf?.name ?? null,
-    onBehalfOfEmail: entry.onBehalfOf?.email ?? null,
-    entity: entry.entity,
-    entityId: String(entry.entityId),
-    action: entry.action,
-    companyId: entry.companyId ?? null,
-    projectId: entry.projectId ?? null,
-    before: diff.before === null ? sql`null` : diff.before,
-    after: diff.after === null ? sql`null` : diff.after,
+  return (await recordAudits(tx, [entry])) === 1;
+}
+
+/** Several rows in one statement (a change of many lines at once); returns how many were written. */
+export async function recordAudits(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<number> {
+  const rows = entries.flatMap((entry) => {
+    const diff = auditDiff(entry.before, entry.after);
+    if (entry.before != null && entry.after != null && !diff.changed) return [];
+    return [
+      {
+        ...(entry.at ? { at: entry.at } : {}),
+        actorId: entry.actor?.id ?? null,
+        actorName: entry.actor?.name ?? 'system',
+        actorEmail: entry.actor?.email ?? null,
+        onBehalfOfId: entry.onBehalfOf?.id ?? null,
+        onBehalfOfName: entry.onBehalfOf?.name ?? null,
+        onBehalfOfEmail: entry.onBehalfOf?.email ?? null,
+        entity: entry.entity,
+        entityId: String(entry.entityId),
+        action: entry.action,
+        companyId: entry.companyId ?? null,
+        projectId: entry.projectId ?? null,
+        before: diff.before === null ? sql`null` : diff.before,
+        after: diff.after === null ? sql`null` : diff.after,
+      },
+    ];
   });
-  return true;
+  if (rows.length > 0) await tx.insert(auditEvents).values(rows);
+  return rows.length;
 }

@@ -58,7 +58,7 @@ import {
   unitGrossAtHeight,
 } from './projects.products';
 import { createAnswerMemo, createProjectReads, renderedLines } from './projects.read-cache';
-import { auditWho, recordAudit } from '../../lib/audit';
+import { auditWho, recordAudit, recordAudits } from '../../lib/audit';
 import {
   advanceCreationCounter,
   countProducts,
@@ -331,9 +331,11 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
 
   /** One trail row per line of a project (issue 17 §3), in the change's transaction. */
   async function auditLines(tx: Tx, principal: Principal, project: ProjectRow, action: string, changes: ReadonlyArray<{ id: string; before?: ReturnType<typeof lineAudit>; after?: ReturnType<typeof lineAudit> }>) {
-    for (const change of changes) {
-      await recordAudit(tx, { ...auditWho(principal), entity: 'project_line', entityId: change.id, action, before: change.before ?? null, after: change.after ?? null, projectId: project.id, companyId: project.companyId });
-    }
+    const who = auditWho(principal);
+    await recordAudits(
+      tx,
+      changes.map((change) => ({ ...who, entity: 'project_line' as const, entityId: change.id, action, before: change.before ?? null, after: change.after ?? null, projectId: project.id, companyId: project.companyId })),
+    );
   }
 
   async function addLines(principal: Principal, projectId: number, inputs: readonly ParsedProductInput[], path: string, config?: Record<string, unknown>): Promise<ProductsAdded> {
