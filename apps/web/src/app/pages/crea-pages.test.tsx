@@ -167,6 +167,43 @@ describe('crea pages', () => {
     expect(screen.getByText(tx('crea.mode.validate'))).toBeInTheDocument();
   });
 
+  it('a crea preconfiguration opens ready in the room, and is added with its preconfigId', async () => {
+    const user = userEvent.setup();
+    const { api } = creaApi();
+    api.handle((call) =>
+      call.method === 'GET' && call.path === '/api/products/v1/preconfigs/creation/31'
+        ? json(200, {
+            id: 31,
+            catalogId: 16,
+            name: 'Trio',
+            description: 'Three clusters',
+            familyId: 26,
+            subFamilyId: 259,
+            applicationLocationId: 15,
+            visibility: 'website',
+            configuratorType: { id: 5, description: 'COMPOSITOR' },
+            models: ['5770'],
+            lightsCount: 1,
+            image: '',
+            lines: [],
+            domainJSON: savedSpace(),
+          })
+        : undefined,
+    );
+    await renderApp('/project/5/add-product/crea-configurator?preconfigId=31', api);
+    await waitForRoom();
+    expect(screen.getByText(tx('crea.preconfigIntro', { name: 'Trio' }))).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: tx('crea.list.title') })).getAllByRole('button')).toHaveLength(1);
+    const add = screen.getByRole('button', { name: tx('projects.addTo.action') });
+    await waitFor(() => expect(add).toBeEnabled(), { timeout: 3000 });
+    await user.click(add);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: tx('projects.addTo.submit') }));
+    await screen.findByText(tx('projects.addTo.doneCreation', { name: 'Lobby', code: 'CR000000077', quantity: 1 }));
+    const [sent] = api.callsTo('POST', '/api/projects/v1/projects/5/products').map((call) => call.body as Record<string, unknown>[]);
+    expect(sent?.[0]).toMatchObject({ type: 'CREATION', preconfigId: 31, addedBy: 'PRECONFIG' });
+  });
+
   it('an old path redirects to /new-product, keeping the query', async () => {
     const { api } = creaApi();
     const { router } = await renderApp('/crea-configurator/5770?preconfigId=abc', api);

@@ -29,7 +29,7 @@ const CANOPIES = ['10', '31', '32', '18'] as const;
 const FEET = 0.3048;
 
 /** A length in metres as the catalogue's users read it: metres, or feet for the United States catalogue. */
-export function useRoomUnits(catalogId: number) {
+export function roomUnits(catalogId: number) {
   const imperial = lengthSystemOf(catalogId) === 'imperial';
   return {
     imperial,
@@ -141,7 +141,7 @@ const LISTED: readonly ListedAttributeKey[] = ['finish', 'ledColourTemp', 'contr
 export function SelectionPanel({ tree, selected, options, catalogue, lang, dispatch, readOnly, catalogId }: SelectionPanelProps) {
   const { t } = useTranslation();
   const label = useValueLabel(catalogue, lang);
-  const units = useRoomUnits(catalogId);
+  const units = roomUnits(catalogId);
   if (selected.length === 0) return <p className="crea-selection__none">{t('crea.selection.none')}</p>;
   const clusters = clustersOf(tree);
   const names = selected.map((id) => t('crea.list.cluster', { number: clusters.findIndex((c) => c.id === id) + 1 })).join(', ');
@@ -226,7 +226,7 @@ function firstModel(tree: ElementTree, clusterId: string): string {
 export function RoomPanel({ tree, dispatch, readOnly, catalogId }: { tree: ElementTree; dispatch: (action: CreaAction) => void; readOnly: boolean; catalogId: number }) {
   const { t } = useTranslation();
   const room = roomOf(tree);
-  const units = useRoomUnits(catalogId);
+  const units = roomUnits(catalogId);
   const field = (key: 'width' | 'depth' | 'height', min: number, max: number) => (
     <QuantitySelector
       key={`${key}-${room[key]}`}
