@@ -8,6 +8,7 @@ import { useFailureMessage } from '../../shared/error-message';
 import { email as emailRule, useFormState } from '../../shared/forms';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
+import { AuditHistory } from '../../shared/audit';
 import { deactivateUser, inviteColleague, loadCompanyUsers, modifyUserPrivileges } from './users-management-calls';
 import './users-management.css';
 
@@ -51,6 +52,7 @@ function CompanyUsersView({ data, selfId, onChanged }: { data: CompanyUsers; sel
   const { t } = useTranslation();
   const [editing, setEditing] = useState<CompanyUser | null>(null);
   const [deactivating, setDeactivating] = useState<CompanyUser | null>(null);
+  const [historyOf, setHistoryOf] = useState<CompanyUser | null>(null);
   return (
     <>
       <p className="users-management__lead">{t('usersManagement.lead', { company: data.company.name })}</p>
@@ -59,7 +61,7 @@ function CompanyUsersView({ data, selfId, onChanged }: { data: CompanyUsers; sel
           {t('usersManagement.locked')}
         </p>
       )}
-      <UsersTable users={data.users} selfId={selfId} locked={data.privilegeUpdatesLocked} onEdit={setEditing} onDeactivate={setDeactivating} />
+      <UsersTable users={data.users} selfId={selfId} locked={data.privilegeUpdatesLocked} onEdit={setEditing} onDeactivate={setDeactivating} onHistory={setHistoryOf} />
       <InviteForm grantable={data.grantable} onInvited={onChanged} />
       <InvitationsList invitations={data.invitations} />
       {editing && (
@@ -73,6 +75,12 @@ function CompanyUsersView({ data, selfId, onChanged }: { data: CompanyUsers; sel
             onChanged();
           }}
         />
+      )}
+      {historyOf && (
+        // A user's history (issue 17 §3): changes to the account and its privileges, and what they did or had done for them.
+        <Modal isOpen onClose={() => setHistoryOf(null)} size="large" title={t('usersManagement.historyOf', { name: historyOf.name })}>
+          <AuditHistory source={{ kind: 'user', id: historyOf.id }} label={t('usersManagement.historyOf', { name: historyOf.name })} />
+        </Modal>
       )}
       {deactivating && (
         <DeactivateModal
@@ -93,7 +101,7 @@ function statusKey(status: number): string {
   return known ? `usersManagement.status.${known[0]}` : 'usersManagement.status.unknown';
 }
 
-function UsersTable(props: { users: readonly CompanyUser[]; selfId: number; locked: boolean; onEdit: (user: CompanyUser) => void; onDeactivate: (user: CompanyUser) => void }) {
+function UsersTable(props: { users: readonly CompanyUser[]; selfId: number; locked: boolean; onEdit: (user: CompanyUser) => void; onDeactivate: (user: CompanyUser) => void; onHistory: (user: CompanyUser) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const columns = {
@@ -140,6 +148,9 @@ function UsersTable(props: { users: readonly CompanyUser[]; selfId: number; lock
                       {t('usersManagement.editPrivileges')}
                     </Button>
                   )}
+                  <Button size="sm" variant="ghost" onPress={() => props.onHistory(user)} aria-label={t('usersManagement.historyOf', { name: user.name })}>
+                    {t('usersManagement.history')}
+                  </Button>
                   {!deleted && user.id !== props.selfId && (
                     <Button size="sm" variant="secondary" onPress={() => props.onDeactivate(user)} aria-label={t('usersManagement.deactivateUser', { name: user.name })}>
                       {t('usersManagement.deactivate')}
