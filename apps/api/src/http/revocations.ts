@@ -22,8 +22,11 @@ import { ACCESS_TOKEN_TTL_SECONDS } from './sessions';
  * again after its listening connection comes back.
  */
 export interface Revocations {
-  /** Whether a token of this session, user and generation was revoked after it was issued. */
-  isRevoked(token: { sessionId: string; userId: number; generation: number }): boolean;
+  /**
+   * Whether a token of this session, user and generation was revoked after it was issued. A token of
+   * an acted session (issue 17 §3) is also refused when the acting staff member's tokens were.
+   */
+  isRevoked(token: { sessionId: string; userId: number; generation: number; actingBy?: { userId: number; generation: number } | undefined }): boolean;
   /** Ends a session: its refresh token stops working and its access tokens are refused. */
   revokeSession(sessionId: string, reason: string, tx?: DbOrTx): Promise<Revocation>;
   /**
@@ -159,12 +162,15 @@ export function createRevocations({ database, clock, onError = () => {} }: Revoc
   }
 
   return {
-    isRevoked({ sessionId, userId, generation }) {
+    isRevoked({ sessionId, userId, generation, actingBy }) {
       const now = clock().getTime();
       const sessionEntry = revokedSessions.get(sessionId);
       if (sessionEntry !== undefined && sessionEntry > now) return true;
-      const userEntry = revokedUsers.get(userId);
-      return userEntry !== undefined && userEntry.expiresAt > now && generation < userEntry.generation;
+      const revokedGeneration = (user: number, held: number) => {
+        const entry = revokedUsers.get(user);
+        return entry !== undefined && entry.expiresAt > now && held < entry.generation;
+      };
+      return revokedGeneration(userId, generation) || (actingBy !== undefined && revokedGeneration(actingBy.userId, actingBy.generation));
     },
 
     revokeSession(sessionId, reason, tx) {

@@ -120,7 +120,7 @@ describeWithDb('acting as a customer (issue 17 §3)', () => {
     }
     expect((await admin.post(ACTING, { userId: ids.sales })).json()).toMatchObject({ code: 'ACTING_NOT_ALLOWED' });
     expect((await sales.post(ACTING, { userId: 999_999 })).statusCode).toBe(404);
-    for (const role of ['distributor', 'specifier', 'webuser', 'importer']) {
+    for (const role of ['distributor', 'specifier', 'webuser', 'importer', 'apiuser']) {
       const customer = await loggedIn(t, `${role}@demo.example`);
       expect((await customer.post(ACTING, { userId: ids.distributor2 })).json(), role).toMatchObject({ code: 'FORBIDDEN' });
       expect((await customer.get(`${ACTING}/candidates`)).statusCode, role).toBe(403);
@@ -169,6 +169,17 @@ describeWithDb('acting as a customer (issue 17 §3)', () => {
       const distributorCompany = (await loggedIn(t, 'distributor@demo.example').then((agent) => agent.get(ACCOUNT))).json<Account>().company?.id;
       await t.database.db.execute(sql`insert into sales_company_assignments (user_id, company_id) values (${ids.sales}, ${distributorCompany ?? null})`);
     }
+  });
+
+  it("refuses the acted session's access token at once when the staff member's tokens are revoked; a refresh checks again", async () => {
+    const sales = await loggedIn(t, 'sales@demo.example');
+    await sales.post(ACTING, { userId: ids.distributor });
+    expect((await sales.get(ACCOUNT)).statusCode).toBe(200);
+    await t.app.revocations.revokeUser(ids.sales);
+    expect((await sales.get(ACCOUNT)).statusCode).toBe(401);
+    expect((await sales.post('/api/users/v1/auth/refresh', {})).statusCode).toBe(204);
+    expect((await sales.get(ACCOUNT)).json<Account>().email).toBe('distributor@demo.example');
+    await sales.post(`${ACTING}/stop`, {});
   });
 
   it('writes the start and the stop to the user’s history', async () => {
