@@ -1,4 +1,4 @@
-import type { CreationRevision, Project, ProjectProduct, ProductsAdded, ProductUpdated } from '@lumen/contracts';
+import type { CreationComposition, CreationRevision, Project, ProjectProduct, ProductsAdded, ProductUpdated } from '@lumen/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectProducts } from '../../db/schema';
@@ -103,6 +103,11 @@ describeWithDb('projects: crea creations', () => {
     const text = pdfText(sheet.rawPayload);
     expect(text).toContain('577010/02_10');
     expect(text).toContain('577210/02_10');
+    // A driver shows once per electrical group, not again among the accessories (where the stored bill also names it).
+    const bill = text.slice(text.indexOf('Bill of materials'));
+    const driverRows = line!.compositions.flatMap((composition) => (composition as CreationComposition).electricalGroups.flatMap((group) => group.drivers.map((driver) => driver.driverCode)));
+    expect(driverRows.length).toBeGreaterThan(0);
+    for (const code of new Set(driverRows)) expect(bill.split(code).length - 1, code).toBe(driverRows.filter((row) => row === code).length);
   });
 
   it('without price.view the stored lines show no price (a web user’s own creation)', async () => {

@@ -139,15 +139,19 @@ interface BillRow {
 
 /** The rows of a creation's bill of materials: articles, accessories and drivers of every composition. */
 export function billRows(compositions: readonly unknown[], t: Texts, lang: Lang): Array<{ title: string; rows: BillRow[]; totals: string }> {
-  return compositions.filter(isComposition).map((composition) => ({
-    title: t('docs.field.composition', { number: composition.compositionNumber }),
-    rows: [
-      ...composition.articles.map((line) => ({ reference: line.referenceCode, description: line.model, quantity: line.quantity })),
-      ...composition.accessories.map((line) => ({ reference: line.accessoryCode, description: t('docs.field.accessory'), quantity: line.quantity })),
-      ...composition.electricalGroups.flatMap((group) => group.drivers.map((driver) => ({ reference: driver.driverCode, description: `${t('docs.field.driver')} · ${group.model}`, quantity: driver.count }))),
-    ],
-    totals: t('docs.field.totals', { lumens: number(composition.totalLumensLed, lang, 0), watts: number(composition.totalWatts, lang) }),
-  }));
+  return compositions.filter(isComposition).map((composition) => {
+    // The bill lists each driver among the accessories too; the sheet shows it once, in its electrical group.
+    const drivers = new Set(composition.electricalGroups.flatMap((group) => group.drivers.map((driver) => driver.driverCode)));
+    return {
+      title: t('docs.field.composition', { number: composition.compositionNumber }),
+      rows: [
+        ...composition.articles.map((line) => ({ reference: line.referenceCode, description: line.model, quantity: line.quantity })),
+        ...composition.accessories.filter((line) => !drivers.has(line.accessoryCode)).map((line) => ({ reference: line.accessoryCode, description: t('docs.field.accessory'), quantity: line.quantity })),
+        ...composition.electricalGroups.flatMap((group) => group.drivers.map((driver) => ({ reference: driver.driverCode, description: `${t('docs.field.driver')} · ${group.model}`, quantity: driver.count }))),
+      ],
+      totals: t('docs.field.totals', { lumens: number(composition.totalLumensLed, lang, 0), watts: number(composition.totalWatts, lang) }),
+    };
+  });
 }
 
 function isComposition(value: unknown): value is CompositionBill {
