@@ -5,7 +5,8 @@
  * frame (renderer.info), the frame time (main-thread time of a frame forced 60 times, and frames per
  * second when frames are asked back to back), the time from navigation to the room's first frame,
  * and the size of the room's chunks (gzip level 9, as served).
- * Run after `npm run build`: npx tsx bench/web-crea.bench.ts   (CHROME_PATH defaults to /usr/bin/chromium)
+ * Run after `npm run build`: npx tsx bench/web-crea.bench.ts   (CHROME_PATH defaults to /usr/bin/chromium;
+ * CREA_RUNS, CREA_FRAMES, CREA_SCREENSHOT=<file.png> for a picture of the room)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -152,6 +153,11 @@ try {
     figures = (await page.evaluate(MEASURE_FRAMES)) as typeof figures;
   }
   if (!figures) throw new Error('no figures');
+  // CREA_SCREENSHOT=<file.png> keeps a picture of the room as measured.
+  if (process.env.CREA_SCREENSHOT) {
+    await page.$eval('[data-testid="crea-scene"]', (scene) => scene.scrollIntoView());
+    await page.screenshot({ path: process.env.CREA_SCREENSHOT as `${string}.png` });
+  }
   const sorted = [...figures.frameMs].sort((a, b) => a - b);
   const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   const firstFrames = [...runs].sort((a, b) => a - b);

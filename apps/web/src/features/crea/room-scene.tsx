@@ -212,7 +212,17 @@ function lightFinish(p: Placed, pendantId: string): string | undefined {
 }
 
 /** The pools of one model: a texture from its distribution, one instance per light. */
-function Pools({ model, optics, lights }: { model: string; optics: ModelOptics; lights: { world: THREE.Vector3; temperature: string | undefined }[] }) {
+function Pools({ model, optics, lights, room }: { model: string; optics: ModelOptics; lights: { world: THREE.Vector3; temperature: string | undefined }[]; room: { width: number; depth: number } }) {
+  // The walls stop the light: the part of a pool beyond them is not drawn.
+  const walls = useMemo(
+    () => [
+      new THREE.Plane(new THREE.Vector3(-1, 0, 0), room.width / 2),
+      new THREE.Plane(new THREE.Vector3(1, 0, 0), room.width / 2),
+      new THREE.Plane(new THREE.Vector3(0, 0, -1), room.depth / 2),
+      new THREE.Plane(new THREE.Vector3(0, 0, 1), room.depth / 2),
+    ],
+    [room.width, room.depth],
+  );
   const mesh = useRef<THREE.InstancedMesh>(null);
   const invalidate = useThree((state) => state.invalidate);
   const distribution = useMemo(() => distributionOf(optics), [optics]);
@@ -252,7 +262,7 @@ function Pools({ model, optics, lights }: { model: string; optics: ModelOptics; 
   return (
     <instancedMesh key={`${model}-${cap}`} ref={mesh} args={[undefined, undefined, cap]} raycast={() => null} renderOrder={1}>
       <planeGeometry args={[1, 1]} />
-      <meshBasicMaterial map={texture} transparent blending={THREE.AdditiveBlending} depthWrite={false} toneMapped={false} />
+      <meshBasicMaterial map={texture} transparent blending={THREE.AdditiveBlending} depthWrite={false} toneMapped={false} clippingPlanes={walls} />
     </instancedMesh>
   );
 }
@@ -368,6 +378,9 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
       dpr={[1, 1.5]}
       camera={{ position: [room.width * 0.55, room.height * 0.85, room.depth * 0.5 + Math.max(room.width, room.height) * 1.35], fov: 45, near: 0.05, far: 200 }}
       gl={{ antialias: true }}
+      onCreated={({ gl }) => {
+        gl.localClippingEnabled = true;
+      }}
       aria-label={label}
       role="img"
       onPointerMissed={() => onSelect(null)}
@@ -382,7 +395,7 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
       </group>
       {pools.map(([model, lights]) => {
         const o = optics[model];
-        return o ? <Pools key={model} model={model} optics={o} lights={lights} /> : null;
+        return o ? <Pools key={model} model={model} optics={o} lights={lights} room={room} /> : null;
       })}
       {failures.map((failure) => {
         const at = anchor(failure.elementId);
