@@ -1,59 +1,21 @@
-import type { ActingState } from '@lumen/contracts';
-import { Button } from '@lumen/ui';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { selectAccount } from '../../shared/session';
-import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { useRemote } from '../../shared/use-remote';
-import { hasActingMarker, loadActingState, reloadAs, stopActing } from './acting-calls';
-import './acting.css';
+import { useAppSelector } from '../../shared/store';
+import { hasActingMarker } from './acting-marker';
+
+const ActingBannerLoaded = lazy(() => import('./acting-banner-view'));
 
 /**
  * The banner of an acted session (issue 17 §3): whom the staff member acts for, who they are, and one
- * button to stop. Asks the api only when the acting marker cookie is there (other sessions make no call).
+ * button to stop. Only with the api's acting marker cookie does it load its code and ask the api, so
+ * every other session pays nothing for it (neither a call nor bytes of the first load).
  */
 export function ActingBanner() {
   const account = useAppSelector(selectAccount);
-  const marked = account !== null && hasActingMarker();
-  const dispatch = useAppDispatch();
-  const [state] = useRemote<ActingState>(marked ? `acting:${account.id}` : null, () => dispatch(loadActingState()).unwrap());
-  if (!marked || state.status !== 'ready' || !state.data.acting) return null;
-  return <ActingBannerView acting={state.data.acting} onStop={() => dispatch(stopActing()).unwrap()} />;
-}
-
-type Acting = NonNullable<ActingState['acting']>;
-
-export function ActingBannerView({ acting, onStop }: { acting: Acting; onStop: () => Promise<{ returnedToOwnSession: boolean }> }) {
-  const { t } = useTranslation();
-  const [stopping, setStopping] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  async function stop() {
-    setStopping(true);
-    setFailed(false);
-    try {
-      const result = await onStop();
-      // Back in the staff member's session at the customers' list; logged out otherwise (home page).
-      reloadAs(result.returnedToOwnSession ? '/acting' : '/');
-    } catch {
-      setStopping(false);
-      setFailed(true);
-    }
-  }
-
+  if (account === null || !hasActingMarker()) return null;
   return (
-    <section className="acting-banner" role="region" aria-label={t('acting.banner.label')}>
-      <p className="acting-banner__text">
-        {t('acting.banner.text', { subject: acting.subject.name, email: acting.subject.email, actor: acting.actor.name })}
-      </p>
-      {failed && (
-        <p className="acting-banner__error" role="alert">
-          {t('acting.banner.stopFailed')}
-        </p>
-      )}
-      <Button size="sm" variant="secondary" isLoading={stopping} onPress={() => void stop()}>
-        {t('acting.banner.stop')}
-      </Button>
-    </section>
+    <Suspense fallback={null}>
+      <ActingBannerLoaded accountId={account.id} />
+    </Suspense>
   );
 }

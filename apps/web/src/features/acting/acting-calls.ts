@@ -1,13 +1,5 @@
 import type { ActingCandidatesPage, ActingState, ActingStopResult } from '@lumen/contracts';
-import Cookies from 'js-cookie';
 import { createAsyncAction } from '../../shared/async-action';
-
-/** The readable cookie the api sets while the session acts for a customer (issue 17 §3). */
-export const ACTING_MARKER_COOKIE = 'acting';
-
-export function hasActingMarker(): boolean {
-  return Cookies.get(ACTING_MARKER_COOKIE) === '1';
-}
 
 /** How many customers a page of the picker shows. */
 export const CANDIDATES_PAGE_SIZE = 20;
