@@ -205,4 +205,15 @@ describeWithDb('products: evaluating a crea creation', () => {
       await refused({ space: threeClusters(), quantity: 0 }, 'VALIDATION_FAILED');
     });
   });
+
+  it('counts a visitor’s evaluations per address: the 121st in a minute is a 429 with Retry-After, other callers go on', async () => {
+    const busy = t.agent();
+    const cheap = { space: { type: 'Group', id: 'g', props: {} } };
+    for (let i = 0; i < 120; i += 1) expect((await busy.post(EVALUATE, cheap)).statusCode).toBe(400);
+    const refused = await busy.post(EVALUATE, cheap);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.agent().post(EVALUATE, cheap)).statusCode).toBe(400);
+    await evaluate(as.distributor, { space: threeClusters() });
+  });
 });

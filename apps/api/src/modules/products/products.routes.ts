@@ -220,7 +220,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
         response: { 200: CreationEvaluation },
       },
     },
-    async (request) => products.evaluateCreation(request.principal, request.body),
+    async (request) => products.evaluateCreation(request.principal, request.body, { ip: request.ip }),
   );
 
   app.post(

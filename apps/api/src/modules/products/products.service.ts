@@ -47,6 +47,7 @@ import type { AppContext } from '../../context';
 import type { ModelData, VariationData } from '../../db/seed/catalogue/catalogue-data.types';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import type { FlagsService } from '../flags/flags.service';
 import {
   buildAccessoryArticle,
@@ -186,8 +187,19 @@ export interface PictureSubject {
   lightSources?: number;
 }
 
+/**
+ * Evaluating a creation costs the server up to ~50 ms of CPU (a 1,000-element tree) and is open to
+ * visitors: counted per visitor's address and per user. The room asks once per pause in editing
+ * (debounced), so a person working stays far below these.
+ */
+const EVALUATE_POLICY: Readonly<Record<'visitor' | 'user', RatePolicy>> = {
+  visitor: { limit: 120, windowMs: 60_000 },
+  user: { limit: 600, windowMs: 60_000 },
+};
+
 export function createProductsService(ctx: AppContext, log: () => FastifyBaseLogger, deps: { flags: FlagsService }) {
   const cache: CatalogueCache = createCatalogueCache(ctx.db);
+  const limiter = createRateLimiter(ctx.db, ctx.clock);
 
   async function load(catalogId: CatalogId): Promise<{ snapshot: CatalogueSnapshot; docs: SharedDocuments }> {
     const [snapshot, docs] = await Promise.all([cache.snapshot(catalogId), cache.documents()]);
@@ -756,7 +768,13 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
     async evaluateCreation(
       principal: Principal | null,
       body: { space: unknown; catalogId?: CatalogId; subFamilyId?: number; quantity: number; lang?: Lang },
+      /** The public call's client, whose evaluations are counted; none for the server's own (saving a line, pricing a project). */
+      caller?: { ip: string },
     ): Promise<CreationEvaluation> {
+      if (caller)
+        await limiter.hit([
+          principal ? { key: `crea-evaluate:user:${principal.userId}`, policy: EVALUATE_POLICY.user } : { key: `crea-evaluate:ip:${caller.ip}`, policy: EVALUATE_POLICY.visitor },
+        ]);
       const catalogId = catalogOf(principal, body.catalogId);
       const { snapshot, docs } = await load(catalogId);
       const [pricing, remoteDriverCP] = await Promise.all([pricingFor(principal, catalogId, docs), deps.flags.forCaller(principal).isEnabled('RemoteDriverCP')]);
