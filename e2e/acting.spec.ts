@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { accessibilityViolations } from './support/axe';
 import { logIn } from './support/session';
 import { texts } from './support/texts';
 
@@ -11,19 +12,22 @@ const en = texts('en');
 // Acting, the app is Diego's: in his language, Spanish.
 const es = texts('es');
 
-test('a sales user acts for a distributor, renames a project, stops, and the history shows both names', async ({ page }) => {
+test('a sales user acts for a distributor, renames a project, stops, and the history shows both names', async ({ page, browser }) => {
   const run = Date.now() % 100000;
   await logIn(page, 'sales@demo.example');
   await page.getByRole('banner').getByRole('button', { name: en('header.userMenuFor', { name: 'Samuel Ventas' }) }).click();
   await page.getByRole('menuitem', { name: en('header.acting') }).click();
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: en('acting.page.title') })).toBeVisible();
+  await expect(main.getByRole('button', { name: en('acting.page.actAs', { name: 'Diego Norte' }) })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await main.getByRole('button', { name: en('acting.page.actAs', { name: 'Diego Norte' }) }).click();
 
   // The app loads afresh as the distributor (in his language), with the banner.
   const banner = page.getByRole('region', { name: es('acting.banner.label') });
   await expect(banner).toContainText(es('acting.banner.text', { subject: 'Diego Norte', email: 'distributor@demo.example', actor: 'Samuel Ventas' }));
   await expect(page.getByRole('banner').getByRole('button', { name: new RegExp('Diego Norte') })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // A project of Diego's (made for this run, so that other specs keep the demo projects as they are).
   const created = await page.request.post('/api/projects/v1/projects', {
@@ -57,4 +61,19 @@ test('a sales user acts for a distributor, renames a project, stops, and the his
   await expect(renamed.getByLabel(en('audit.history.after'))).toHaveText(`Acting ${run}, renamed`);
   const made = history.getByRole('listitem').filter({ hasText: en('audit.action.create') });
   await expect(made).toContainText(en('audit.history.onBehalf', { actor: 'Samuel Ventas', subject: 'Diego Norte' }));
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The admins' full trail finds the rename by the customer it was made for.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, 'admin@demo.example');
+  await admin.goto('/backoffice/audit');
+  const trail = admin.getByRole('main');
+  await expect(trail.getByRole('heading', { level: 1, name: en('audit.trail.title') })).toBeVisible();
+  await trail.getByRole('textbox', { name: new RegExp(en('audit.trail.entityId')) }).fill(String(project.id));
+  await trail.getByRole('button', { name: en('audit.trail.apply') }).click();
+  const rows = trail.getByRole('list', { name: en('audit.trail.listLabel') }).getByRole('listitem');
+  await expect(rows.filter({ hasText: en('audit.action.rename') })).toContainText(en('audit.history.onBehalf', { actor: 'Samuel Ventas', subject: 'Diego Norte' }));
+  expect(await accessibilityViolations(admin)).toEqual([]);
+  await adminContext.close();
 });
