@@ -14,10 +14,10 @@ import type { CreaRoomState } from '../../features/crea/crea-room';
 import { CREA_MODES, CreaScreen, type CreaMode } from '../../features/crea/crea-screen';
 import { NotFoundPage } from '../../features/errors';
 import { AddToProject } from '../../features/projects/add-to-project';
-import { loadProject, parseProjectId, projectPath, projectTargetSet, updateProduct, validateProduct } from '../../features/projects/project-target';
-import { LoadingState } from '../../shared/loading-state';
+import { parseProjectId, projectPath, projectTargetSet, updateProduct, validateProduct } from '../../features/projects/project-target';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
+import { RemotePage, WithProject } from './remote-page';
 
 /** The navigation state an old crea path's redirect carries (spec §2: "keeping a flag that allows current projects"). */
 export interface CreaRedirectState {
@@ -68,31 +68,20 @@ export function NewCreaPage() {
   const back = projectId !== null ? projectPath(projectId) : '/create-project/select-collection';
   const backLabel = projectId !== null ? t('projects.add.backToProject') : t('crea.backToCatalogue');
   if (preconfigId !== undefined) {
-    if (preconfig.status === 'loading') return <LoadingState />;
-    if (preconfig.status === 'failed') {
-      if (preconfig.httpStatus === 404) return <NotFoundPage />;
-      return (
-        <section className="page page--narrow">
-          <div className="card" role="alert">
-            <p>{t('crea.preconfigFailed')}</p>
-            <Button variant="secondary" onPress={reload}>
-              {t('configurator.retry')}
-            </Button>
-          </div>
-        </section>
-      );
-    }
-    const detail = preconfig.data;
     return (
-      <CreaScreen
-        mode="crea"
-        subFamilyId={detail.subFamilyId}
-        savedSpace={detail.domainJSON ?? undefined}
-        intro={<p className="crea-page__intro">{t('crea.preconfigIntro', { name: detail.name })}</p>}
-        backPath={back}
-        backLabel={backLabel}
-        renderActions={addCreation(preconfigId)}
-      />
+      <RemotePage remote={preconfig} reload={reload} failed={{ message: t('crea.preconfigFailed'), retry: t('configurator.retry') }}>
+        {(detail) => (
+          <CreaScreen
+            mode="crea"
+            subFamilyId={detail.subFamilyId}
+            savedSpace={detail.domainJSON ?? undefined}
+            intro={<p className="crea-page__intro">{t('crea.preconfigIntro', { name: detail.name })}</p>}
+            backPath={back}
+            backLabel={backLabel}
+            renderActions={addCreation(preconfigId)}
+          />
+        )}
+      </RemotePage>
     );
   }
   return <CreaScreen mode="crea" model={model} backPath={back} backLabel={backLabel} renderActions={addCreation(undefined)} />;
@@ -127,27 +116,15 @@ export function CreaLinePage({ mode: fixedMode }: { mode?: CreaMode }) {
 }
 
 function CreaLine({ projectId, productId, mode }: { projectId: number; productId: string; mode: CreaMode }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const lang = useAppSelector((state) => state.preferences.lang);
-  const [remote, reload] = useRemote<Project>(`${projectId}/${lang}`, () => dispatch(loadProject({ projectId, prices: false, lang })).unwrap());
-  if (remote.status === 'loading') return <LoadingState />;
-  if (remote.status === 'failed') {
-    if (remote.httpStatus === 404) return <NotFoundPage />;
-    return (
-      <section className="page page--narrow">
-        <div className="card" role="alert">
-          <p>{t('projects.page.loadFailed')}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('projects.retry')}
-          </Button>
-        </div>
-      </section>
-    );
-  }
-  const product = remote.data.products.find((item) => item._id.toLowerCase() === productId);
-  if (!product || product.type !== 'CREATION') return <NotFoundPage />;
-  return <CreaLineEditor project={remote.data} product={product} mode={mode} />;
+  return (
+    <WithProject projectId={projectId}>
+      {(project) => {
+        const product = project.products.find((item) => item._id.toLowerCase() === productId);
+        if (!product || product.type !== 'CREATION') return <NotFoundPage />;
+        return <CreaLineEditor project={project} product={product} mode={mode} />;
+      }}
+    </WithProject>
+  );
 }
 
 /** A project's CREATION line in the room (also used by the attributes validate route for creation lines). */

@@ -1,11 +1,10 @@
 import type { Project } from '@lumen/contracts';
 import { hasAnyPrivilege, USER_STATUS } from '@lumen/domain';
-import { Button } from '@lumen/ui';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../features/errors';
-import { loadProject, parseProjectId, projectPath } from '../../features/projects/project-target';
+import { parseProjectId, projectPath } from '../../features/projects/project-target';
 import { BudgetRequestScreen } from '../../features/project-requests/budget-request-screen';
 import { budgetRequestPath, usaBudgetRequestPath } from '../../features/project-requests/request-paths';
 import { RegistrationUsaScreen } from '../../features/project-requests/registration-usa-screen';
@@ -13,8 +12,8 @@ import { UsaBudgetRequestScreen } from '../../features/project-requests/usa-budg
 import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
-import { useRemote } from '../../shared/use-remote';
 import { NOT_ALLOWED_PATH } from '../guards';
+import { WithProject } from './remote-page';
 
 /*
  * The request pages of a project (issue 11 §3–§4): the project loaded by the projects feature, the
@@ -22,29 +21,11 @@ import { NOT_ALLOWED_PATH } from '../guards';
  * the profile.
  */
 
-/** The project a request page is about (prices are not needed), with the project page's failures. */
-function WithProject({ children }: { children: (project: Project) => ReactNode }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+/** The project of the route's projectId, or the not-found page. */
+function WithRouteProject({ children }: { children: (project: Project) => ReactNode }) {
   const projectId = parseProjectId(useParams().projectId);
-  const lang = useAppSelector((state) => state.preferences.lang);
-  const [remote, reload] = useRemote<Project>(projectId === null ? null : `${projectId}|${lang}`, () => dispatch(loadProject({ projectId: projectId ?? 0, prices: false, lang })).unwrap());
   if (projectId === null) return <NotFoundPage />;
-  if (remote.status === 'loading') return <LoadingState />;
-  if (remote.status === 'failed') {
-    if (remote.httpStatus === 404) return <NotFoundPage />;
-    return (
-      <section className="page page--narrow">
-        <div className="card" role="alert">
-          <p>{t('projects.page.loadFailed')}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('projects.retry')}
-          </Button>
-        </div>
-      </section>
-    );
-  }
-  return <>{children(remote.data)}</>;
+  return <WithProject projectId={projectId}>{children}</WithProject>;
 }
 
 /**
@@ -71,19 +52,19 @@ export function BudgetRequestPage() {
   if (account === null) return <Navigate to="/" replace />;
   if (qualifies) return <Navigate to={projectPath(projectId)} replace />;
   if (!mayAsk) return <Navigate to={NOT_ALLOWED_PATH} replace />;
-  return <WithProject>{(project) => (project.catalogId === 21 ? <Navigate to={usaBudgetRequestPath(project.id)} replace /> : <BudgetRequestScreen project={project} />)}</WithProject>;
+  return <WithRouteProject>{(project) => (project.catalogId === 21 ? <Navigate to={usaBudgetRequestPath(project.id)} replace /> : <BudgetRequestScreen project={project} />)}</WithRouteProject>;
 }
 
 /** /project/{projectId}/usa-request-budget (budget.request, guarded by the router): an international project asks on the budget request page. */
 export function UsaBudgetRequestPage() {
-  return <WithProject>{(project) => (project.catalogId === 16 ? <Navigate to={budgetRequestPath(project.id)} replace /> : <UsaBudgetRequestScreen project={project} />)}</WithProject>;
+  return <WithRouteProject>{(project) => (project.catalogId === 16 ? <Navigate to={budgetRequestPath(project.id)} replace /> : <UsaBudgetRequestScreen project={project} />)}</WithRouteProject>;
 }
 
 /** /project/{projectId}/registration-usa (project.registration, guarded by the router): only United States projects are registered. */
 export function RegistrationUsaPage() {
   const { t } = useTranslation();
   return (
-    <WithProject>
+    <WithRouteProject>
       {(project) =>
         project.catalogId === 21 ? (
           <RegistrationUsaScreen project={project} />
@@ -97,6 +78,6 @@ export function RegistrationUsaPage() {
           </section>
         )
       }
-    </WithProject>
+    </WithRouteProject>
   );
 }

@@ -8,11 +8,10 @@ import { ConfiguratorScreen } from '../../features/configurator/configurator-pag
 import type { ConfiguratorActionsState } from '../../features/configurator/configurator';
 import { NotFoundPage } from '../../features/errors';
 import { CreaLineEditor } from './crea-pages';
+import { WithProject } from './remote-page';
 import { formatNumber } from '../../i18n/format';
-import { LoadingState } from '../../shared/loading-state';
-import { loadProject, parseProjectId, projectPath, updateProduct, validateProduct } from '../../features/projects/project-target';
+import { parseProjectId, projectPath, updateProduct, validateProduct } from '../../features/projects/project-target';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { useRemote } from '../../shared/use-remote';
 
 /** A line's attributes as the configurator sets them: its reference read by the domain, its pendant height in cm. */
 export function attributesOfProduct(product: ProjectProduct): ElementAttributes {
@@ -37,37 +36,21 @@ const isProductId = (value: string | undefined): value is string => value !== un
  * user edit) shows the configuration read-only. Creation lines belong to their own configurators.
  */
 export function ValidateProjectLine() {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const params = useParams();
   const projectId = parseProjectId(params.projectId);
   const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
-  const lang = useAppSelector((state) => state.preferences.lang);
-  const [remote, reload] = useRemote<Project>(projectId !== null && productId !== null ? `${projectId}/${lang}` : null, () =>
-    dispatch(loadProject({ projectId: projectId ?? 0, prices: false, lang })).unwrap(),
-  );
-
   if (projectId === null || productId === null) return <NotFoundPage />;
-  if (remote.status === 'loading') return <LoadingState />;
-  if (remote.status === 'failed') {
-    if (remote.httpStatus === 404) return <NotFoundPage />;
-    return (
-      <section className="page page--narrow">
-        <div className="card" role="alert">
-          <p>{t('projects.page.loadFailed')}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('projects.retry')}
-          </Button>
-        </div>
-      </section>
-    );
-  }
-  const project = remote.data;
-  const product = project.products.find((item) => item._id.toLowerCase() === productId);
-  if (!product) return <NotFoundPage />;
-  // A composing-pendants line validates here when validateComposingPendantsProduct is off (spec §2): in the crea room.
-  if (product.type === 'CREATION') return <CreaLineEditor project={project} product={product} mode="validate" />;
-  return <LineEditor project={project} product={product} />;
+  return (
+    <WithProject projectId={projectId}>
+      {(project) => {
+        const product = project.products.find((item) => item._id.toLowerCase() === productId);
+        if (!product) return <NotFoundPage />;
+        // A composing-pendants line validates here when validateComposingPendantsProduct is off (spec §2): in the crea room.
+        if (product.type === 'CREATION') return <CreaLineEditor project={project} product={product} mode="validate" />;
+        return <LineEditor project={project} product={product} />;
+      }}
+    </WithProject>
+  );
 }
 
 function LineEditor({ project, product }: { project: Project; product: ProjectProduct }) {
