@@ -107,14 +107,15 @@ describe('the project page', () => {
     expect(within(grid()).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('offers Edit (the attributes configurator) for each regular line in EDITION with project.edit, and marks validated lines', async () => {
+  it('offers Edit for each line in EDITION with project.edit (a regular line in the attributes configurator, a creation in the configurator its type chooses), and marks validated lines', async () => {
     const regular = makeProduct({ validation: { status: 'VALIDATED' } });
     const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby', products: [regular, creation()] })] });
     await openProject('/project/5', api);
     const edits = within(grid()).getAllByRole('link', { name: new RegExp(`^${tx('projects.product.edit')}`) });
-    expect(edits).toHaveLength(1);
+    expect(edits).toHaveLength(2);
     expect(edits[0]).toHaveAccessibleName(tx('projects.product.editNamed', { name: 'North wall' }));
     expect(edits[0]).toHaveAttribute('href', `/validate/5/${regular._id}`);
+    expect(edits[1]).toHaveAccessibleName(tx('projects.product.editNamed', { name: 'Crea cluster' }));
     const rows = within(grid()).getAllByRole('row');
     expect(within(rows[1] as HTMLElement).getByText(tx('projects.grid.validated'))).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).queryByText(tx('projects.grid.validated'))).not.toBeInTheDocument();
