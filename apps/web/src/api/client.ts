@@ -247,8 +247,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(service: ServiceName, path: string, requestOptions: RequestOptions = {}): Promise<T> {
-    const method = (requestOptions.method ?? 'GET').toUpperCase();
-    if (!isMethod(method)) throw new Error(INVALID_METHOD);
+    const asked = (requestOptions.method ?? 'GET').toUpperCase();
+    if (!isMethod(asked)) throw new Error(INVALID_METHOD);
+    // Typed here: the guard's narrowing does not reach the closures below.
+    const method: HttpMethod = asked;
     const url = buildUrl(services, service, path, requestOptions.query, options.getLanguage());
     const isUpload = requestOptions.body instanceof FormData;
     const timeoutMs = requestOptions.timeoutMs ?? (isUpload ? timeouts.uploadMs : timeouts.clientMs);
