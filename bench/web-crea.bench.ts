@@ -17,6 +17,11 @@ import puppeteer from 'puppeteer-core';
 import { readManifest } from '../apps/web/scripts/first-load';
 import { loginCookie, startBenchApp } from './support/api-bench';
 
+/** The room's probe on the page's window (apps/web room-scene.tsx): when its first frame was drawn. */
+interface ProbeHost {
+  lumenCreaProbe?: { firstFrameAt: number | null };
+}
+
 /** What the room's scene exposes (apps/web/src/features/crea/room-scene.tsx, CreaSceneProbe). */
 declare global {
   interface Window {
@@ -142,15 +147,16 @@ try {
   const url = new URL(base);
   await page.setCookie(...cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain: url.hostname, path: '/' })));
   const runs: number[] = [];
-  let figures: { drawCalls: number; triangles: number; frameMs: number[]; fps: number } | null = null;
+  type Figures = { drawCalls: number; triangles: number; frameMs: number[]; fps: number };
+  let figures: Figures | null = null;
   for (let run = 0; run < RUNS; run++) {
     await page.goto(`${base}/project/${project.id}/product/${line._id}/crea-configurator/edit`, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => (window.lumenCreaProbe?.firstFrameAt ?? null) !== null, { timeout: 120_000 });
-    runs.push(await page.evaluate(() => window.lumenCreaProbe?.firstFrameAt ?? NaN));
+    await page.waitForFunction(() => ((globalThis as unknown as ProbeHost).lumenCreaProbe?.firstFrameAt ?? null) !== null, { timeout: 120_000 });
+    runs.push(await page.evaluate(() => (globalThis as unknown as ProbeHost).lumenCreaProbe?.firstFrameAt ?? NaN));
     const items = await page.$$eval('[data-cluster-id]', (list) => list.length);
     if (items !== PENDANTS) throw new Error(`the room shows ${items} clusters`);
     // A string, not a function: tsx would wrap named functions in a helper the page does not have.
-    figures = (await page.evaluate(MEASURE_FRAMES)) as typeof figures;
+    figures = (await page.evaluate(MEASURE_FRAMES)) as Figures;
   }
   if (!figures) throw new Error('no figures');
   // CREA_SCREENSHOT=<file.png> keeps a picture of the room as measured.

@@ -45,7 +45,7 @@ async function clusterOnPage(page: Page, number: number): Promise<{ x: number; y
   const box = await page.locator('[data-testid="crea-scene"] canvas').boundingBox();
   const at = await page.evaluate((index) => {
     const probe = (window as unknown as { lumenCreaProbe?: Probe }).lumenCreaProbe;
-    const items = [...document.querySelectorAll('[data-cluster-id]')].map((e) => e.getAttribute('data-cluster-id') ?? '');
+    const items = Array.from(document.querySelectorAll('[data-cluster-id]'), (e) => e.getAttribute('data-cluster-id') ?? '');
     const id = items[index - 1];
     return probe && id ? probe.screenPosition(id) : null;
   }, number);
