@@ -36,31 +36,6 @@ function preloadStartChunks(): Plugin {
 }
 
 /**
- * The entry's stylesheet goes inline into index.html: a linked stylesheet blocks the first paint
- * until it has come back (one more round trip on a phone's network), while the header bar and the
- * spinner of index.html can paint with the page itself (issue 9 §4, first contentful paint). The
- * file stays in the build for anything that links it; the styles of lazy screens still load with them.
- */
-function inlineEntryStylesheet(): Plugin {
-  return {
-    name: 'lumen:inline-entry-stylesheet',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
-          const asset = bundle[file];
-          if (asset?.type !== 'asset') return link;
-          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
-        });
-      },
-    },
-  };
-}
-
-/**
  * The libraries every start runs (React, the router, the store, i18next, OpenFeature) in one chunk
  * rather than in the half-score of chunks the bundler would share them in with lazy screens: one
  * file compresses better than its parts and is one request (issue 9 §4).
@@ -70,7 +45,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 // The SPA is built to apps/web/dist, which the api serves with history fallback.
 export default defineConfig({
   base: '/',
-  plugins: [react(), preloadStartChunks(), inlineEntryStylesheet()],
+  plugins: [react(), preloadStartChunks()],
   // The manifest (dist/.vite/manifest.json) tells which chunks a route loads: bench/web-first-load.bench.ts.
   build: {
     outDir: 'dist',
