@@ -4,6 +4,11 @@ import { loadProject } from '../features/projects/project-target';
 import { createAppEnvironment, startApp } from './environment';
 import type { RouteHandle } from './routes';
 
+/** Waits for the screen modules the start began to load, so that none loads after the test's environment is gone. */
+async function screensLoaded(environment: Awaited<ReturnType<typeof createAppEnvironment>>): Promise<void> {
+  await Promise.all(environment.router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
+}
+
 describe('the start', () => {
   it.each(['/projects', '/project/5'])('starts loading the screen of %s once the texts are in, while the account is still being asked for', async (path) => {
     const account = makeAccount({ role: 'distributor' });
@@ -24,6 +29,7 @@ describe('the start', () => {
 
     answer(json(200, account));
     await started.session;
+    await screensLoaded(environment);
   });
 
   it.each([
@@ -43,6 +49,7 @@ describe('the start', () => {
     const loaded = await environment.store.dispatch(loadProject({ projectId: 5, prices: prices === 'true', lang: 'en' }));
     expect(loaded.payload).toMatchObject({ id: 5 });
     expect(api.callsTo('GET', '/api/projects/v1/projects/5')).toHaveLength(1);
+    await screensLoaded(environment);
   });
 
   it('sends no project call for a visitor, nor on a page without one', async () => {
@@ -51,6 +58,7 @@ describe('the start', () => {
       const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: [path] });
       await startApp(environment).session;
       expect(api.state.calls.filter((call) => call.path.startsWith('/api/projects/')), path).toEqual([]);
+      await screensLoaded(environment);
       document.cookie = 'hasSession=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     }
   });
