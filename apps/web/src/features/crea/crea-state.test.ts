@@ -1,4 +1,4 @@
-import { createSpace, getElement, lightsUnder, type ElementTree, type TreeContext } from '@lumen/domain';
+import { createSpace, getElement, lightsUnder, type ElementTree, type RuleSet, type TreeContext } from '@lumen/domain';
 import { describe, expect, it } from 'vitest';
 import { CREA_ARTICLES, CREA_BODIES, CREA_RULES } from './crea.fixtures';
 import {
@@ -51,6 +51,19 @@ describe('crea room state', () => {
     // The pendant hangs 2 m below the ceiling (the default height), its body 35 cm high.
     const pendant = getElement(state.tree, third.children[0] ?? '');
     expect(pendant.type === 'Pendant' && pendant.props).toMatchObject({ pendantHeight: 2, positionOffset: 0.35, wireLength: 1.65 });
+  });
+
+  it('starts a next composition when the last one holds all the clusters its rules allow', () => {
+    const twoPerComposition: RuleSet = { id: 'two', appliesTo: { elementType: ['Composition'] }, rules: [{ kind: 'maxChildren', id: 'max', reason: 'at most 2 clusters', childType: 'Cluster', max: 2 }] };
+    const e = env({ rules: [...CREA_RULES, twoPerComposition] });
+    const add: CreaAction = { type: 'addCluster', model: '5770', installation: '10' };
+    const state = run(start({ width: 6, depth: 6 }), [add, add, add], e);
+    const compositions = getElement(state.tree, state.tree.rootId).children.map((id) => getElement(state.tree, id));
+    expect(compositions.map((c) => [c.type, c.children.length, c.props])).toEqual([
+      ['Composition', 2, expect.objectContaining({ compositionNumber: 1 })],
+      ['Composition', 1, expect.objectContaining({ compositionNumber: 2 })],
+    ]);
+    expect(clustersOf(state.tree)).toHaveLength(3);
   });
 
   it("replaces a canopy the ceiling refuses by '10 Surface Basic' and says so", () => {

@@ -112,17 +112,15 @@ export function clustersOf(tree: ElementTree): TreeElement[] {
     .sort((a, b) => a.elementOrderValue - b.elementOrderValue);
 }
 
-/** The composition the room adds to (made when missing: a preconfiguration may hold several). */
-export function compositionOf(tree: ElementTree): string | null {
-  const space = getElement(tree, tree.rootId);
-  return space.children.find((id) => getElement(tree, id).type === 'Composition') ?? null;
+/** The space's compositions, in order (a preconfiguration, or a room past a composition's limit, holds several). */
+function compositionsOf(tree: ElementTree): string[] {
+  return getElement(tree, tree.rootId).children.filter((id) => getElement(tree, id).type === 'Composition');
 }
 
-function ensureComposition(tree: ElementTree, env: CreaEnv): { tree: ElementTree; id: string } {
-  const existing = compositionOf(tree);
-  if (existing) return { tree, id: existing };
+function newComposition(tree: ElementTree, env: CreaEnv): { tree: ElementTree; id: string } {
   const id = findElement(tree, COMPOSITION_ID) ? env.newId() : COMPOSITION_ID;
-  return { tree: addElement(tree, tree.rootId, { type: 'Composition', id, createdAt: env.now(), props: { compositionNumber: 1 } }, env.ctx), id };
+  const compositionNumber = compositionsOf(tree).length + 1;
+  return { tree: addElement(tree, tree.rootId, { type: 'Composition', id, createdAt: env.now(), props: { compositionNumber } }, env.ctx), id };
 }
 
 /** A cluster's height under the ceiling: its canopy hangs from it (centre of its box). */
@@ -249,16 +247,25 @@ function commit(state: CreaState, tree: ElementTree, patch: Partial<CreaState> =
 }
 
 function addCluster(state: CreaState, action: Extract<CreaAction, { type: 'addCluster' }>, env: CreaEnv): CreaState {
-  const { tree: withComposition, id: compositionId } = ensureComposition(state.tree, env);
   const clusterId = env.newId();
-  let tree = addElement(
-    withComposition,
-    compositionId,
-    { type: 'Cluster', id: clusterId, createdAt: env.now(), attributes: { installation: action.installation }, size: clusterSize(action.installation) },
-    env.ctx,
-  );
-  const cluster = getElement(tree, clusterId);
-  tree = withElements(tree, [{ ...cluster, position: { x: 0, y: clusterY(tree, cluster), z: 0 } } as TreeElement]);
+  const cluster = { type: 'Cluster' as const, id: clusterId, createdAt: env.now(), attributes: { installation: action.installation }, size: clusterSize(action.installation) };
+  // Into the last composition; one that holds all the clusters its rules allow gets a next composition.
+  const into = (tree: ElementTree, compositionId: string): ElementTree | null => {
+    try {
+      return addElement(tree, compositionId, cluster, env.ctx);
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'RULE_FAILED') return null;
+      throw error;
+    }
+  };
+  const last = compositionsOf(state.tree).at(-1);
+  let tree = last === undefined ? null : into(state.tree, last);
+  if (tree === null) {
+    const next = newComposition(state.tree, env);
+    tree = addElement(next.tree, next.id, cluster, env.ctx);
+  }
+  const added = getElement(tree, clusterId);
+  tree = withElements(tree, [{ ...added, position: { x: 0, y: clusterY(tree, added), z: 0 } } as TreeElement]);
   tree = hangModel(tree, clusterId, action.model, env);
   const spot = action.at ?? freeSpot(tree, clusterId);
   tree = moveElement(tree, clusterId, { position: { x: spot.x, y: clusterY(tree, getElement(tree, clusterId)), z: spot.z } }, env.ctx);
