@@ -9,12 +9,12 @@ import { Button } from '@lumen/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { loadCreaPreconfig } from '../../features/crea/crea-calls';
 import type { CreaRoomState } from '../../features/crea/crea-room';
 import { CREA_MODES, CreaScreen, type CreaMode } from '../../features/crea/crea-screen';
 import { NotFoundPage } from '../../features/errors';
 import { AddToProject } from '../../features/projects/add-to-project';
 import { parseProjectId, projectPath, projectTargetSet, updateProduct, validateProduct } from '../../features/projects/project-target';
+import { loadPreconfig } from '../../shared/catalogue-calls';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { RemotePage, WithProject } from './remote-page';
@@ -61,7 +61,7 @@ export function NewCreaPage() {
   }, [dispatch, projectId]);
 
   const [preconfig, reload] = useRemote<PreconfigDetail>(preconfigId !== undefined ? `${preconfigId}/${catalogId}/${lang}` : null, () =>
-    dispatch(loadCreaPreconfig({ id: preconfigId ?? 0, catalogId, lang })).unwrap(),
+    dispatch(loadPreconfig({ id: preconfigId ?? 0, catalogId, lang })).unwrap(),
   );
   if (projectParam !== undefined && projectId === null) return <NotFoundPage />;
   if (model !== undefined && !/^[A-Za-z0-9]{4}$/.test(model)) return <NotFoundPage />;

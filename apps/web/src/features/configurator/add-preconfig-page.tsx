@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { loadPreconfig } from './configurator-calls';
+import { loadPreconfig } from '../../shared/catalogue-calls';
 import { ConfiguratorScreen } from './configurator-page';
 import './configurator.css';
 import { useRemote } from '../../shared/use-remote';

@@ -8,7 +8,8 @@ import { keepSizesTogether } from '../../i18n/format';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { Configurator, type ConfiguratorActionsState, type ConfiguratorMode } from './configurator';
-import { loadArticleCollection, loadModelSummary, loadRules } from './configurator-calls';
+import { loadCollectionRules, loadVariations } from '../../shared/catalogue-calls';
+import { loadModelSummary } from './configurator-calls';
 import { pictureInFinish } from './picture';
 import './configurator.css';
 import { useRemote, type Remote } from '../../shared/use-remote';
@@ -95,11 +96,11 @@ export function ConfiguratorScreen({
     remote.status === 'ready' ? remote.data.articles.find((article) => article.model === model && article.reference === article.referenceBase) : undefined;
 
   const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && reader ? `${model}/${catalogId}/${subFamilyId ?? ''}` : null,
-    () => dispatch(loadArticleCollection({ model, catalogId, lang, subFamilyId })).unwrap(),
+    () => dispatch(loadVariations({ models: [model], catalogId, lang, subFamilyId })).unwrap(),
     { refresh: `${reader ?? ''}/${lang}` },
   );
   const [rules] = useRemote<RuleSet[]>(subFamilyId !== undefined && reader ? `${subFamilyId}/${catalogId}` : null, () =>
-    dispatch(loadRules({ subFamilyId: subFamilyId ?? 0, catalogId })).unwrap(),
+    dispatch(loadCollectionRules({ subFamilyId: subFamilyId ?? 0, catalogId })).unwrap(),
   );
 
   const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && reader ? `${model}/${catalogId}/${subFamilyId}/${applicationLocationId ?? ''}` : null,

@@ -8,7 +8,8 @@ import { selectCatalogueReader } from '../../shared/session';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
-import { loadCreaArticles, loadCreaCollections, loadCreaModels, loadCreaRules } from './crea-calls';
+import { loadCollectionRules, loadVariations } from '../../shared/catalogue-calls';
+import { loadCreaCollections, loadCreaModels } from './crea-calls';
 import { buildCreaCatalogue, isCreaCollection, type CreaCatalogue } from './crea-catalogue';
 import { CreaRoom, type CreaRoomState } from './crea-room';
 import './crea.css';
@@ -66,9 +67,9 @@ export function CreaScreen({ mode, model, subFamilyId, savedSpace, initialQuanti
   const loaded = found.status === 'ready' ? found.data : null;
   const models = loaded?.models.filter((m) => !m.virtual).map((m) => m.model) ?? [];
   const [articles, reloadArticles] = useRemote(loaded && models.length > 0 ? `${loaded.collection.subFamilyId}/${catalogId}/${models.join(',')}` : null, () =>
-    dispatch(loadCreaArticles({ models, catalogId, lang, subFamilyId: loaded?.collection.subFamilyId ?? 0 })).unwrap(),
+    dispatch(loadVariations({ models, catalogId, lang, subFamilyId: loaded?.collection.subFamilyId ?? 0 })).unwrap(),
   );
-  const [rules] = useRemote(loaded ? `${loaded.collection.subFamilyId}/${catalogId}` : null, () => dispatch(loadCreaRules({ subFamilyId: loaded?.collection.subFamilyId ?? 0, catalogId })).unwrap());
+  const [rules] = useRemote(loaded ? `${loaded.collection.subFamilyId}/${catalogId}` : null, () => dispatch(loadCollectionRules({ subFamilyId: loaded?.collection.subFamilyId ?? 0, catalogId })).unwrap());
 
   const catalogue = useMemo<CreaCatalogue | null>(
     () => (loaded && articles.status === 'ready' && rules.status !== 'loading' ? buildCreaCatalogue(loaded.collection, loaded.models, articles.data, rules.status === 'ready' ? rules.data : []) : null),

@@ -1,0 +1,48 @@
+import type { Lang, PreconfigDetail, VariationsResponse } from '@lumen/contracts';
+import { parseRuleBook, type RuleSet } from '@lumen/domain';
+import { isApiError } from '../api';
+import { createAsyncAction } from './async-action';
+
+/*
+ * The catalogue reads every configurator makes (the attributes configurator, the crea room). The
+ * configurators show their own loading and failure states in place (showError false).
+ */
+
+/**
+ * The models' base articles, their variations and (with price.view) what pricing needs
+ * (GET apiv2 /articles/variations, spec §7: model repeated, catalog, optional subfamily).
+ */
+export const loadVariations = createAsyncAction<VariationsResponse, { models: readonly string[]; catalogId: number; lang: Lang; subFamilyId?: number }>(
+  'variations',
+  ({ models, catalogId, lang, subFamilyId }, { extra }) =>
+    extra.api.get<VariationsResponse>('apiv2', '/articles/variations', { model: [...models], catalog: catalogId, subfamily: subFamilyId, lang }),
+  { showError: false },
+);
+
+/**
+ * The rules of a collection in a catalogue (static file rules/{subFamilyId}_{catalogId}). A
+ * collection without a rules file has no rules (spec §8), and so does one whose file cannot be read:
+ * the configurator then relies on the catalogue's variations alone (the server checks again).
+ */
+export const loadCollectionRules = createAsyncAction<RuleSet[], { subFamilyId: number; catalogId: number }>(
+  'collectionRules',
+  async ({ subFamilyId, catalogId }, { extra }) => {
+    try {
+      const json = await extra.api.get<unknown>('products', `/v1/static/rules/${subFamilyId}_${catalogId}.json`);
+      if (json === undefined || json === null || (typeof json === 'object' && Object.keys(json).length === 0)) return [];
+      return [...parseRuleBook(json).ruleSets];
+    } catch (error) {
+      if (isApiError(error) && error.ErrorCode === 404) return [];
+      if (!isApiError(error)) return [];
+      throw error;
+    }
+  },
+  { showError: false },
+);
+
+/** A preconfiguration ready to open; a crea one's domainJSON is a ready space (GET products /v1/preconfigs/creation/{id}). */
+export const loadPreconfig = createAsyncAction<PreconfigDetail, { id: number; catalogId: number; lang: Lang }>(
+  'preconfig',
+  ({ id, catalogId, lang }, { extra }) => extra.api.get<PreconfigDetail>('products', `/v1/preconfigs/creation/${id}`, { catalogId, lang }),
+  { showError: false },
+);
