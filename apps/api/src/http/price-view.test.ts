@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../test/openapi-fuzz';
 import { type Agent, createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
+import { threeClusters } from '../modules/products/products.creations.test-support';
 
 /** The probe's test of issue 9 §5 finding 4: any key that names a price. */
 const PRICE_KEY = /price|pvp|salePrice|discount|pricing/i;
@@ -73,6 +74,7 @@ describeWithDb('no price field without price.view', () => {
       ['GET /api/products/v1/decision-trees/layers/{layer}', ['/api/products/v1/decision-trees/layers/A?catalogId=16&subFamilyId=225']],
       ['GET /api/products/v1/decision-trees/{id}', ['/api/products/v1/decision-trees/22516']],
       ['POST /api/products/v1/articles/get-image-details', ['']],
+      ['POST /api/products/v1/creations/evaluate', ['']],
       ['GET /api/products/v1/configs/{id}', ['/api/products/v1/configs/503']],
       ['GET /api/apiv2/product/config/{id}', ['/api/apiv2/product/config/503']],
       ['GET /api/apiv2/subfamily/{id}/designer', ['/api/apiv2/subfamily/225/designer']],
@@ -96,8 +98,16 @@ describeWithDb('no price field without price.view', () => {
     );
   }
 
+  /** What each catalogue POST is sent: prices the client claims, and a crea room to price. */
+  const POST_BODIES: Readonly<Record<string, unknown>> = {
+    'POST /api/products/v1/articles/get-image-details': [{ reference: '552010/02_10', price: 12, model: '5520' }, { referenceCode: '5520-10/03_10' }],
+    'POST /api/products/v1/creations/evaluate': { space: threeClusters(), quantity: 2 },
+  };
+
   async function answer(agent: Agent, operation: string, url: string) {
-    return operation.startsWith('POST ') ? agent.post(url, [{ reference: '552010/02_10', price: 12, model: '5520' }, { referenceCode: '5520-10/03_10' }]) : agent.get(url);
+    if (!operation.startsWith('POST ')) return agent.get(url);
+    if (!(operation in POST_BODIES)) throw new Error(`no body for ${operation}`);
+    return agent.post(url, POST_BODIES[operation]);
   }
 
   it('has a call for every catalogue operation of the OpenAPI document, those added later included', async () => {
