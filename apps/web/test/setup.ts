@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 
 // Screens, dialogs and menus load lazily (the first load stays light): the first test of a file to
 // open one waits for its modules to be transformed, which on a busy machine takes over a second.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 8000 });
 
 afterEach(() => {
   cleanup();
