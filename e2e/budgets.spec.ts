@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
+import { mails } from './support/outbox';
 import { logIn } from './support/session';
 import { exactly, texts } from './support/texts';
 
@@ -52,22 +51,6 @@ async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
-}
-
-/** The mails the api wrote to the outbox (one .eml each), decoded from quoted-printable. */
-function mails(): string[] {
-  const outbox = String(test.info().config.metadata.outbox);
-  let names: string[] = [];
-  try {
-    names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return names.sort().map((name) =>
-    readFileSync(join(outbox, name), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-  );
 }
 
 /** The United States final quote of the importer's catalogue-21 project, filled in as a user would. */

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mails } from './support/outbox';
 import { logIn } from './support/session';
 import { exactly, texts } from './support/texts';
 
@@ -10,22 +9,6 @@ import { exactly, texts } from './support/texts';
 
 const es = texts('es');
 const en = texts('en');
-
-/** The mails the api wrote to the outbox (one .eml each), decoded from quoted-printable. */
-function mails(): string[] {
-  const outbox = String(test.info().config.metadata.outbox);
-  let names: string[] = [];
-  try {
-    names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return names.sort().map((name) =>
-    readFileSync(join(outbox, name), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-  );
-}
 
 test('a manager invites a colleague who signs up through the mailed link and gets the chosen privileges', async ({ page, browser }) => {
   const colleague = `nora-${Date.now().toString(36)}@example.com`;
