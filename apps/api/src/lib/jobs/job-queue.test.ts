@@ -150,6 +150,17 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
     expect(await findJob(database.db, id!)).toMatchObject({ status: 'done', attempts: 1, result: 'ok' });
   });
 
+  it('records done a job whose handler finishes while the process stops (it does not run twice)', async () => {
+    const worker = queue();
+    // The handler is past its last effect when the stop comes, and returns all the same.
+    worker.work('test.finishing', (job) => new Promise((resolve) => job.signal.addEventListener('abort', () => resolve('delivered'))));
+    const [id] = await worker.enqueue([{ queue: 'test.finishing', payload: {} }]);
+    await worker.start();
+    await vitestWaitFor(async () => (await findJob(database.db, id!))?.status === 'running');
+    await worker.stop();
+    expect(await findJob(database.db, id!)).toMatchObject({ status: 'done', attempts: 1, result: 'delivered' });
+  });
+
   it('a started worker is woken by an enqueue from another process', async () => {
     const worker = queue();
     const done = new Promise<number>((resolve) => worker.work<{ n: number }>('test.wake', async (job) => resolve(job.payload.n)));

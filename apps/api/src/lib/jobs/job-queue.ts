@@ -139,8 +139,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function settle(row: JobRow, registered: Registered, context: JobContext<Record<string, unknown>>, flight: InFlight, outcome: { ok: true; result: unknown } | { ok: false; error: unknown }): Promise<void> {
     const now = clock();
     let settled: SettledJob<Record<string, unknown>>;
-    if (flight.controller.signal.aborted && !flight.cancelled) {
-      // Shutting down: hand the job back untouched (this attempt does not count).
+    if (flight.controller.signal.aborted && !flight.cancelled && !outcome.ok) {
+      // Shutting down stopped the handler: hand the job back untouched (this attempt does not count).
+      // A handler that returned all the same finished its work, and is recorded done below: handing it
+      // back would run its effects again after the restart.
       await db
         .update(jobs)
         .set({ status: 'pending', lockedBy: null, lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })

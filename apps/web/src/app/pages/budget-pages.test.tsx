@@ -10,7 +10,6 @@ import { createAppEnvironment, startApp } from '../environment';
 import { budgetCalls, ISSUE_V1, ISSUE_V2, LINE_A, LINE_B, LIST_PATH, makePayload, makePublicQuote, makeQuote, makeQuoteSummary } from '../../features/budgets/budgets.fixtures';
 import { makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 import { catchDownloads, withGeography } from '../../shared/requests/requests.fixtures';
-import { forgetGeography } from '../../shared/site-location';
 
 const texts = { ...TRANSLATIONS['fr-widgets'].en, ...TRANSLATIONS['common-front'].en, ...TRANSLATIONS['fr-eproject'].en };
 const tx = (key: string, values: Record<string, string | number> = {}) =>
@@ -67,7 +66,6 @@ async function retype(field: HTMLElement, value: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  forgetGeography();
 });
 
 describe('/project/{id}/generate-budget', () => {

@@ -8,7 +8,6 @@ import { createFakeXhr } from '../../../test/fake-xhr';
 import { renderApp } from '../../../test/render-app';
 import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 import { ATTACHMENT_ID, catchDownloads, makeRequestDetail, makeRequestSummary, withGeography } from '../../shared/requests/requests.fixtures';
-import { forgetGeography } from '../../shared/site-location';
 
 const texts = { ...TRANSLATIONS['fr-widgets'].en, ...TRANSLATIONS['common-front'].en, ...TRANSLATIONS['fr-eproject'].en };
 const tx = (key: string, values: Record<string, string | number> = {}) =>
@@ -77,7 +76,6 @@ const bodies = (api: RequestsApi, path: string) => api.callsTo('POST', path).map
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  forgetGeography();
 });
 
 describe('/project/{id}/request-budget: the budget request', () => {

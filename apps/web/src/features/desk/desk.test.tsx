@@ -2,11 +2,10 @@ import type { Account, RequestDetail, RequestMessage } from '@lumen/contracts';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createFakeApi, failure, json, makeAccount, type FakeCall } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { ATTACHMENT_ID, catchDownloads, makeRequestDetail, makeRequestSummary, withGeography } from '../../shared/requests/requests.fixtures';
-import { forgetGeography } from '../../shared/site-location';
 
 const texts = { ...TRANSLATIONS['fr-widgets'].en, ...TRANSLATIONS['common-front'].en, ...TRANSLATIONS['fr-eproject'].en };
 const tx = (key: string, values: Record<string, string | number> = {}) =>
@@ -65,8 +64,6 @@ async function openPage(path: string, api: ReturnType<typeof deskApi>) {
   const app = await renderApp(path, api);
   return { ...app, main: await screen.findByRole('main') };
 }
-
-afterEach(() => forgetGeography());
 
 describe('the way to the desk', () => {
   it('the user menu offers it to sales staff and admins only; anyone else is not allowed in', async () => {

@@ -3,22 +3,22 @@ import { createAsyncAction } from '../async-action';
 
 /*
  * The masters geography (apps/api README "Masters"): packaged data that changes with a release, so a
- * list asked once is kept for the life of the page. A failed answer is not kept: the next ask tries again.
+ * list asked once is kept for the life of the api client (the page's one; each test renders its own,
+ * so no test reads another's answers, even from a screen still unmounting). A failed answer is not
+ * kept: the next ask tries again.
  */
-const kept = new Map<string, Promise<unknown>>();
+const keptByClient = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+function once<T>(client: object, key: string, load: () => Promise<T>): Promise<T> {
+  let kept = keptByClient.get(client);
+  if (!kept) keptByClient.set(client, (kept = new Map()));
   const known = kept.get(key) as Promise<T> | undefined;
   if (known) return known;
   const loading = load();
-  kept.set(key, loading);
-  loading.catch(() => kept.delete(key));
+  const list = kept;
+  list.set(key, loading);
+  loading.catch(() => list.delete(key));
   return loading;
-}
-
-/** Forgets the kept lists (tests start each from nothing). */
-export function forgetGeography(): void {
-  kept.clear();
 }
 
 /**
@@ -27,7 +27,7 @@ export function forgetGeography(): void {
  */
 export const loadCountries = createAsyncAction<Country[], { lang: Lang; catalogId: CatalogId }>(
   'countries',
-  ({ lang, catalogId }, { extra }) => once(`countries|${lang}|${catalogId}`, () => extra.api.get<Country[]>('masters', '/v1/countries', { lang, catalogId })),
+  ({ lang, catalogId }, { extra }) => once(extra.api, `countries|${lang}|${catalogId}`, () => extra.api.get<Country[]>('masters', '/v1/countries', { lang, catalogId })),
   { showError: false },
 );
 
@@ -35,6 +35,6 @@ export const loadCountries = createAsyncAction<Country[], { lang: Lang; catalogI
 export const loadRegions = createAsyncAction<Region[], { geonameId: number; typology: string; lang: Lang }>(
   'regions',
   ({ geonameId, typology, lang }, { extra }) =>
-    once(`regions|${geonameId}|${typology}|${lang}`, () => extra.api.get<Region[]>('masters', `/v1/countries/${geonameId}/${encodeURIComponent(typology)}`, { lang })),
+    once(extra.api, `regions|${geonameId}|${typology}|${lang}`, () => extra.api.get<Region[]>('masters', `/v1/countries/${geonameId}/${encodeURIComponent(typology)}`, { lang })),
   { showError: false },
 );
