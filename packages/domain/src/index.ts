@@ -20,3 +20,4 @@ export * from './locale';
 export * from './configurator';
 export * from './photometry';
 export * from './energy';
+export * from './drawing';
