@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../shared/store';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { changePassword } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
-import { useFieldProps } from './use-field-props';
+import { useFieldProps } from '../../shared/use-field-props';
 
 type Field = 'currentPassword' | 'password' | 'confirm';
 const validators = {

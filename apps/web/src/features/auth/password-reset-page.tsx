@@ -8,7 +8,7 @@ import { authModalOpened } from '../../shared/ui-state';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { confirmPasswordReset } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
-import { useFieldProps } from './use-field-props';
+import { useFieldProps } from '../../shared/use-field-props';
 
 type Field = 'password' | 'confirm';
 const validators = {

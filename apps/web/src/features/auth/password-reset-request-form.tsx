@@ -7,7 +7,7 @@ import { authModalViewChanged } from '../../shared/ui-state';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { requestPasswordReset } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
-import { useFieldProps } from './use-field-props';
+import { useFieldProps } from '../../shared/use-field-props';
 
 const validators = { email };
 

@@ -8,7 +8,7 @@ import { useFormSubmit } from '../../shared/use-form-submit';
 import { loadCompanyTypes, qualify } from './auth-calls';
 import { countryOptions } from './countries';
 import { FormAlert } from './form-parts';
-import { useFieldProps } from './use-field-props';
+import { useFieldProps } from '../../shared/use-field-props';
 
 type Field = 'profesion' | 'companyName' | 'companyTypeId' | 'country';
 const text = (value: string) => required(value) ?? maxLength(100)(value);

@@ -7,7 +7,7 @@ import { useFormSubmit } from '../../shared/use-form-submit';
 import { checkEmailTaken, signup } from './auth-calls';
 import { SocialButtons, type SocialButtonsProps } from './social-buttons';
 import { FormAlert } from './form-parts';
-import { useFieldProps } from './use-field-props';
+import { useFieldProps } from '../../shared/use-field-props';
 
 const validators = {
   name: (value: string) => required(value) ?? maxLength(100)(value),

@@ -12,7 +12,7 @@ import { linkSocialAccount, loadPendingSocialLink } from './auth-calls';
 import { FormAlert, FormSuccess } from './form-parts';
 import { announceSocialResult, socialPopupMessage } from './frame/frame-messenger';
 import { PROVIDER_NAMES } from './social-buttons';
-import { useFieldProps } from './use-field-props';
+import { useFieldProps } from '../../shared/use-field-props';
 
 /** What the callback put in the result page's address; anything unreadable reads as a failed check. */
 export function readSocialResult(params: URLSearchParams): { result: SocialResult; provider: SocialProvider | null; reason: SocialErrorReason | null } {
