@@ -222,6 +222,9 @@ export function buildArticle(snapshot: CatalogueSnapshot, docs: SharedDocuments,
 }
 
 /** An accessory as an article of type Complement (complement type = level 2, sublevel = level 3). */
+/** Accessory kinds (complementType): 12 and 13 are the drawing parts of issue 16 (straps, joints, counterweights; reflectors). */
+const COMPLEMENT_TYPES: Readonly<Record<number, string>> = { 8: 'Drivers and power supplies', 11: 'Canopies and mounting', 12: 'Structure parts', 13: 'Optics' };
+
 export function buildAccessoryArticle(snapshot: CatalogueSnapshot, docs: SharedDocuments, accessory: AccessoryData): Article {
   const memo = snapshot.articleMemo.get(accessory.reference);
   if (memo) return memo;
@@ -237,7 +240,7 @@ export function buildAccessoryArticle(snapshot: CatalogueSnapshot, docs: SharedD
     type: COMPLEMENT_TYPE,
     articleType: {
       level1: { id: 2, description: 'Accessories' },
-      level2: { id: accessory.complementType, description: accessory.complementType === 11 ? 'Canopies and mounting' : 'Drivers and power supplies' },
+      level2: { id: accessory.complementType, description: COMPLEMENT_TYPES[accessory.complementType] ?? 'Drivers and power supplies' },
       level3: { id: accessory.sublevel, description: accessory.description.en },
     },
     attributes: {

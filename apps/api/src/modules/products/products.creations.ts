@@ -253,11 +253,13 @@ export function evaluateCreation(source: CreationSource, request: CreationReques
       }
       continue;
     }
-    for (const accessory of snapshot.accessories) {
-      if (accessory.model === upper) {
-        const article = buildAccessoryArticle(snapshot, docs, accessory);
-        articles.push({ ...article, priceReference: article.priceReference ?? article.reference } as Article);
-      }
+    const rows = snapshot.accessories.filter((accessory) => accessory.model === upper);
+    for (const accessory of rows) {
+      const article = buildAccessoryArticle(snapshot, docs, accessory);
+      articles.push({ ...article, priceReference: article.priceReference ?? article.reference } as Article);
+      // A part made in several colours (the plusminus straps, one row per finish): each row's finish is
+      // a colour of the part, so the engine takes the element's finish and finds that row's article.
+      if (rows.length > 1) variations.push({ type: 'color', model: upper, modifier: accessory.reference.slice(-2) });
     }
   }
   const collectionOfArticles: ArticleCollection = { articles, variations };
@@ -287,8 +289,10 @@ export function evaluateCreation(source: CreationSource, request: CreationReques
   const compositions = bills.map((bill: CompositionBill): CreationComposition => {
     const articleLines = bill.articles.map((line): CreationArticleLine => {
       const row = snapshot.baseByModel.get(line.model);
+      // A drawing's strap or power canopy is an accessory of the catalogue listed as an article (a Track, an ElectricalConnection).
+      const part = row ? undefined : snapshot.accessoryByReference.get(line.referenceCode);
       const selected = selectedVariations(snapshot, line.model, line.attributes);
-      const moq = Math.max(1, row?.moq ?? 1, ...selected.map((variation) => variation.moq ?? 1));
+      const moq = Math.max(1, row?.moq ?? part?.moq ?? 1, ...selected.map((variation) => variation.moq ?? 1));
       const leadtime: LeadTimeEntry[] = mergeLeadTimes(row?.leadtime, ...selected.map((variation) => variation.leadtime));
       const weeks = leadTimeWeeks(leadtime, line.quantity * sets);
       const availability = availabilityOf(
@@ -310,7 +314,7 @@ export function evaluateCreation(source: CreationSource, request: CreationReques
         referenceBase: line.referenceBase,
         articleCode: line.articleCode,
         accessoryCode: line.accessoryCode,
-        description: descriptionIn(snapshot.modelByCode.get(line.model)?.data.description, lang) || line.model,
+        description: descriptionIn(snapshot.modelByCode.get(line.model)?.data.description ?? part?.description, lang) || line.model,
         attributes: { ...line.attributes },
         lumensLed: line.lumensLed,
         watts: line.watts,

@@ -608,6 +608,59 @@ function preconfigSpace(
 }
 
 // ------------------------------------------------------------------------------------------------
+// Drawing parts (issue 16)
+// ------------------------------------------------------------------------------------------------
+
+/**
+ * The parts the sticks (219) and plusminus (225) drawings add around their luminaires: power canopies
+ * (ElectricalConnection), sticks joints, plusminus straps (one row per strap colour: the collection's
+ * finishes), counterweights and reflectors. Catalogue accessories with fixed prices (no PRNG draw, so
+ * the rest of the data keeps its bytes); the model codes are @lumen/domain's DRAWING_FAMILIES'.
+ * complementType: 11 canopies and mounting, 12 structure parts, 13 optics.
+ */
+const DRAWING_PARTS: Array<{ subFamilyId: 219 | 225; model: string; complementType: number; description: Texts; eur: number; netWeight: number; moq: number; allFinishes: boolean }> = [
+  { subFamilyId: 219, model: '7466', complementType: 11, eur: 96, netWeight: 0.42, moq: 1, allFinishes: false, description: t('Sticks power canopy', 'Sticks power canopy', 'Rosace d’alimentation Sticks', 'Sticks-Einspeisebaldachin', 'Rosone di alimentazione Sticks', 'Florón de alimentación Sticks') },
+  { subFamilyId: 219, model: '7465', complementType: 12, eur: 24, netWeight: 0.08, moq: 1, allFinishes: false, description: t('Sticks joint', 'Sticks joint', 'Raccord Sticks', 'Sticks-Verbinder', 'Giunto Sticks', 'Unión Sticks') },
+  ...([['7481', 1, 38, 0.06], ['7482', 2, 52, 0.11], ['7483', 3, 66, 0.16], ['7484', 4, 80, 0.21], ['7486', 6, 108, 0.31]] as const).map(([model, metres, eur, netWeight]) => ({
+    subFamilyId: 225 as const,
+    model,
+    complementType: 12,
+    eur,
+    netWeight,
+    moq: 1,
+    allFinishes: true,
+    description: t(`Plusminus textile strap ${metres} m`, `Plusminus textile strap ${metres} m`, `Sangle textile Plusminus ${metres} m`, `Plusminus-Textilband ${metres} m`, `Fascia tessile Plusminus ${metres} m`, `Cinta textil Plusminus ${metres} m`),
+  })),
+  { subFamilyId: 225, model: '7490', complementType: 12, eur: 29, netWeight: 0.35, moq: 1, allFinishes: false, description: t('Plusminus counterweight', 'Plusminus counterweight', 'Contrepoids Plusminus', 'Plusminus-Gegengewicht', 'Contrappeso Plusminus', 'Contrapeso Plusminus') },
+  { subFamilyId: 225, model: '7495', complementType: 11, eur: 118, netWeight: 0.55, moq: 1, allFinishes: false, description: t('Plusminus power canopy', 'Plusminus power canopy', 'Rosace d’alimentation Plusminus', 'Plusminus-Einspeisebaldachin', 'Rosone di alimentazione Plusminus', 'Florón de alimentación Plusminus') },
+  { subFamilyId: 225, model: '7498', complementType: 13, eur: 34, netWeight: 0.12, moq: 1, allFinishes: false, description: t('Plusminus reflector', 'Plusminus reflector', 'Réflecteur Plusminus', 'Plusminus-Reflektor', 'Riflettore Plusminus', 'Reflector Plusminus') },
+];
+
+function drawingPartAccessories(): AccessoryData[] {
+  const rows: AccessoryData[] = [];
+  for (const part of DRAWING_PARTS) {
+    const spec = COLLECTIONS.find((candidate) => candidate.subFamilyId === part.subFamilyId)!;
+    for (const catalogId of spec.catalogs) {
+      for (const finish of part.allFinishes ? spec.finishes : spec.finishes.slice(0, 1)) {
+        rows.push({
+          catalogId,
+          subFamilyId: part.subFamilyId,
+          model: part.model,
+          reference: formatReference({ model: part.model, catalogId, colour: finish }),
+          complementType: part.complementType,
+          sublevel: 63,
+          description: part.description,
+          prices: { '1': money(part.eur), '10': money(roundTo(part.eur * 0.92, 0.05)), '12': money(roundTo(part.eur * 1.18, 0.05)) },
+          moq: part.moq,
+          netWeight: part.netWeight,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+// ------------------------------------------------------------------------------------------------
 // Generation
 // ------------------------------------------------------------------------------------------------
 
@@ -981,6 +1034,8 @@ export function generateCatalogue(): CatalogueDataFile {
       }
     }
   }
+
+  accessories.push(...drawingPartAccessories());
 
   return {
     version: 1,
