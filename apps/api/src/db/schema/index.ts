@@ -13,3 +13,4 @@ export * from './orders';
 export * from './audit';
 export * from './company-admin';
 export * from './social';
+export * from './creation-shares';
