@@ -94,14 +94,27 @@ export async function listOrders(
 }
 
 /** The ERP moved the order on: status and its date, the planned shipping date; only forwards (a repeated step changes nothing). */
-export async function applyErpStatus(db: DbOrTx, change: { orderId: number; status: 2 | 3 | 4; at: Date; plannedShippingDate: string | null }): Promise<boolean> {
+/**
+ * The ERP moved an order on: statuses only go forward, so a late or repeated step changes nothing.
+ * Returns what the audit trail needs of the order (its status and planned date before, project,
+ * company), or null when nothing changed.
+ */
+export async function applyErpStatus(
+  db: DbOrTx,
+  change: { orderId: number; status: 2 | 3 | 4; at: Date; plannedShippingDate: string | null },
+): Promise<{ before: { status: number; plannedShippingDate: string | null }; projectId: number | null; companyId: number | null } | null> {
+  const [current] = await db
+    .select({ status: orders.status, plannedShippingDate: orders.plannedShippingDate, projectId: orders.projectId, companyId: orders.companyId })
+    .from(orders)
+    .where(eq(orders.id, change.orderId))
+    .for('update');
+  if (!current || current.status >= change.status) return null;
   const dateColumn = change.status === 2 ? { confirmedAt: change.at } : change.status === 3 ? { productionAt: change.at } : { finishedAt: change.at };
-  const updated = await db
+  await db
     .update(orders)
     .set({ status: change.status, ...dateColumn, plannedShippingDate: change.plannedShippingDate, updatedAt: change.at })
-    .where(and(eq(orders.id, change.orderId), lt(orders.status, change.status)))
-    .returning({ id: orders.id });
-  return updated.length > 0;
+    .where(eq(orders.id, change.orderId));
+  return { before: { status: current.status, plannedShippingDate: current.plannedShippingDate }, projectId: current.projectId, companyId: current.companyId };
 }
 
 /** The outbox delivered the order to the legacy system (only a pending order moves to sent). */

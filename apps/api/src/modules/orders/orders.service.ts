@@ -41,7 +41,7 @@ import type { ErpOrder, ErpOrderListener, ErpPort } from '../erp/erp.port';
 import type { FlagsService } from '../flags/flags.service';
 import type { OrderFacts, ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
-import { auditWho, recordAudit } from '../../lib/audit';
+import { AUDIT_SYSTEM, auditWho, recordAudit } from '../../lib/audit';
 import {
   applyErpStatus,
   clientCodeOfCompany,
@@ -378,7 +378,19 @@ export function createOrdersService(
 
   const listener: ErpOrderListener = {
     async statusChanged(tx, change) {
-      await applyErpStatus(tx, change);
+      const applied = await applyErpStatus(tx, change);
+      if (!applied) return;
+      // The order system moved it on: the trail names no person (AUDIT_SYSTEM).
+      await recordAudit(tx, {
+        ...AUDIT_SYSTEM,
+        entity: 'order',
+        entityId: change.orderId,
+        action: 'status',
+        before: applied.before,
+        after: { status: change.status, plannedShippingDate: change.plannedShippingDate },
+        projectId: applied.projectId,
+        companyId: applied.companyId,
+      });
     },
   };
 

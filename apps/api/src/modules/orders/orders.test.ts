@@ -1,9 +1,9 @@
 import type { AvailabilityResponse, InvoiceListPage, Order, OrderDraft, OrderListPage, OrderSummary, ProcessOrderResult, ReorderResult } from '@lumen/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFonts, pdfText, qpdfCheck } from '../../../test/document-readers';
 import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
-import { erpReceivedOrders, invoices, orders, projects, quotes } from '../../db/schema';
+import { auditEvents, erpReceivedOrders, invoices, orders, projects, quotes } from '../../db/schema';
 import { createProject, REF16 } from '../projects/projects.test-support';
 
 const NEW = '/api/orders/v2/orders/new';
@@ -201,6 +201,18 @@ describe('delivery through the outbox and the built-in ERP', () => {
     // A step run again changes nothing (at least once delivery, applied once).
     await t.app.orderJobs.drain();
     expect(await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId!))).toHaveLength(1);
+    // The trail holds each step once, made by the order system (no person), from the status before to the next.
+    const steps = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'order'), eq(auditEvents.entityId, String(orderId)), eq(auditEvents.action, 'status')))
+      .orderBy(auditEvents.id);
+    const statusOf = (value: unknown) => (value as { status: number }).status;
+    expect(steps.map((row) => [row.actorId, row.actorName, statusOf(row.before), statusOf(row.after), row.projectId])).toEqual([
+      [null, 'system', 1, 2, id],
+      [null, 'system', 2, 3, id],
+      [null, 'system', 3, 4, id],
+    ]);
 
     const page = (await distributor.get(`/api/sr-erp/v1/invoices/C-100234?search=${encodeURIComponent('miramar')}`)).json<InvoiceListPage>();
     const invoice = page.items.find((item) => item.orderId === orderId);
