@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, orders } from '../../db/schema';
 
