@@ -247,3 +247,57 @@ export const CreationRevision = z.object({
 });
 export const CreationRevisionList = z.array(CreationRevision);
 export type CreationRevision = z.infer<typeof CreationRevision>;
+
+/**
+ * Drawings (issue 16): sticks (219) and plusminus (225) spaces drawn on a plan. They travel as the same
+ * saved space as a crea creation (`CreationSpace`); the server rebuilds them and checks the drawing.
+ *
+ * - POST /api/products/v1/creations/shared               ShareCreationBody → 201 CreationShareCreated (Idempotency-Key)
+ * - GET  /api/products/v1/creations/shared/{hash}        → SharedCreation (the evaluation made for the viewer)
+ * - GET  /api/products/v1/creations/shared/{hash}/export/{format}
+ * - POST /api/products/v1/creations/export/{format}      ExportCreationBody (the unsaved configurator)
+ * - GET  /api/projects/v1/projects/{projectId}/products/{productId}/export/{format}
+ */
+
+/** The files a drawn product exports: its 3D model (glTF binary, OBJ, STL) and its plan (DXF, SVG). */
+export const CREATION_EXPORT_FORMATS = ['glb', 'obj', 'stl', 'dxf', 'svg'] as const;
+export const CreationExportFormat = z.enum(CREATION_EXPORT_FORMATS);
+export type CreationExportFormat = z.infer<typeof CreationExportFormat>;
+
+/** POST products/v1/creations/shared: the space to share, of a drawing collection (219 sticks, 225 plusminus). */
+export const ShareCreationBody = z.object({
+  space: CreationSpace,
+  subFamilyId: Id,
+  /** The catalogue of the configuration; default the caller's (16 for visitors). */
+  catalogId: CatalogId.optional(),
+});
+export type ShareCreationBody = z.input<typeof ShareCreationBody>;
+
+/** 201 of POST products/v1/creations/shared: the snapshot's hash and the web path of its shared view. */
+export const CreationShareCreated = z.object({
+  /** 16 random bytes, base64url (22 characters). */
+  hash: z.string(),
+  /** '/plusminus-drawing-configurator/product/{hash}' */
+  path: z.string(),
+});
+export type CreationShareCreated = z.infer<typeof CreationShareCreated>;
+
+/** A shared snapshot's hash in a path; a malformed one is answered 404 like an unknown one. */
+export const CreationShareParams = z.object({ hash: z.string().min(1).max(64) });
+export const CreationShareExportParams = CreationShareParams.extend({ format: CreationExportFormat });
+export const CreationExportParams = z.object({ format: CreationExportFormat });
+
+/** GET products/v1/creations/shared/{hash}: the snapshot and its evaluation for the viewer (prices only with price.view, in the viewer's rate). */
+export const SharedCreation = z.object({
+  hash: z.string(),
+  subFamilyId: z.number().int(),
+  catalogId: CatalogId,
+  createdAt: z.string(),
+  space: z.record(z.string(), z.unknown()),
+  evaluation: CreationEvaluation,
+});
+export type SharedCreation = z.infer<typeof SharedCreation>;
+
+/** POST products/v1/creations/export/{format}: the configurator's unsaved space. */
+export const ExportCreationBody = ShareCreationBody;
+export type ExportCreationBody = z.input<typeof ExportCreationBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CatalogId, CatalogIdQuery, LangQuery } from './common';
 import { Id, IdQuery, Int4, INT4_MAX, JsonObject, SafeText } from './input';
-import { CreationSpace } from './creations';
+import { CreationExportFormat, CreationSpace } from './creations';
 
 /**
  * Wire shapes of the projects service (spec platform-core §3 Project, Product entry, Project list
@@ -79,6 +79,8 @@ const StoredJson = z.record(z.string(), z.unknown());
 export const ProjectIdParam = z.object({ projectId: IdQuery });
 export const ProjectProductParams = ProjectIdParam.extend({ productId: z.uuid() });
 export type ProjectProductParams = z.infer<typeof ProjectProductParams>;
+/** GET projects/v1/projects/{projectId}/products/{productId}/export/{format}: a drawn line's 3D model or plan (issue 16 §4). */
+export const ProjectProductExportParams = ProjectProductParams.extend({ format: CreationExportFormat });
 
 export const ConfiguratorTypeRef = z.object({ id: Int4, description: SafeText.max(100).optional(), source: SafeText.max(40).optional() });
 export const CategoryRef = z.object({ id: Int4, description: SafeText.max(100).optional(), subcategory: z.union([Int4, z.null()]).optional() });
