@@ -1,4 +1,4 @@
-import type { Collection, CreationEvaluation, EvaluateCreationBody, Lang, ModelSummary } from '@lumen/contracts';
+import type { Collection, Lang, ModelSummary } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 
 // The room shows its loading and failure states in place (showError false), like the other configurators.
@@ -14,15 +14,5 @@ export const loadCreaCollections = createAsyncAction<Collection[], { catalogId: 
 export const loadCreaModels = createAsyncAction<ModelSummary[], { catalogId: number; lang: Lang; subFamilyId: number }>(
   'creaModels',
   ({ catalogId, lang, subFamilyId }, { extra }) => extra.api.get<ModelSummary[]>('products', '/v1/articles/models', { catalog: catalogId, lang, subFamilyId }),
-  { showError: false },
-);
-
-/**
- * What the server makes of the room (POST products /v1/creations/evaluate): its rule failures, bill of
- * materials, lumens and watts, price (price.view), MOQ, lead time and availability.
- */
-export const evaluateCreation = createAsyncAction<CreationEvaluation, EvaluateCreationBody>(
-  'creaEvaluate',
-  (body, { extra }) => extra.api.post<CreationEvaluation>('products', '/v1/creations/evaluate', body),
   { showError: false },
 );

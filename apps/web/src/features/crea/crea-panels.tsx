@@ -2,7 +2,7 @@
  * The room's panels beside the scene: the list of elements (the accessible mirror of the scene),
  * the attributes of the selection, the room, and what the server says of the composition.
  */
-import type { CreationEvaluation, CreationFailure } from '@lumen/contracts';
+import type { CreationFailure } from '@lumen/contracts';
 import {
   CEILING_MATERIALS,
   descriptionIn,
@@ -21,7 +21,6 @@ import {
 import { Button, QuantitySelector, Select } from '@lumen/ui';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../i18n/use-format';
 import { clustersOf, LONG_MOVE_STEP, MOVE_STEP, sharedValue, takesMorePendants, type CreaAction } from './crea-state';
 import type { CreaCatalogue } from './crea-catalogue';
 
@@ -255,101 +254,6 @@ export function RoomPanel({ tree, dispatch, readOnly, catalogId }: { tree: Eleme
         isDisabled={readOnly}
         onChange={(value: CeilingMaterial) => dispatch({ type: 'setRoom', change: { ceilingMaterial: value } })}
       />
-    </div>
-  );
-}
-
-export type Evaluation = { status: 'idle' } | { status: 'loading'; last: CreationEvaluation | null } | { status: 'ready'; data: CreationEvaluation } | { status: 'refused'; message: string; fields: string[] } | { status: 'failed' };
-
-/** What the server computed for the room: the bill of materials, drivers, lumens and watts, price, MOQ, lead time, availability. */
-export function LivePanel({ evaluation, seesPrices, quantity }: { evaluation: Evaluation; seesPrices: boolean; quantity: number }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  if (evaluation.status === 'idle') return <p>{t('crea.live.empty')}</p>;
-  if (evaluation.status === 'failed') return <p role="alert">{t('crea.live.failed')}</p>;
-  if (evaluation.status === 'refused') {
-    return (
-      <div role="alert" className="crea-live__refused">
-        <p>{t('crea.live.refused')}</p>
-        <p>{evaluation.message}</p>
-        {evaluation.fields.map((field) => (
-          <p key={field}>{field}</p>
-        ))}
-      </div>
-    );
-  }
-  const data = evaluation.status === 'ready' ? evaluation.data : evaluation.last;
-  if (!data) return <p role="status">{t('crea.live.computing')}</p>;
-  const articles = data.compositions.flatMap((c) => c.articles);
-  const accessories = data.compositions.flatMap((c) => c.accessories);
-  const availability = data.availability;
-  return (
-    <div className="crea-live" aria-busy={evaluation.status === 'loading'}>
-      <p className={data.valid ? 'crea-live__valid' : 'crea-live__invalid'}>{data.valid ? t('crea.live.valid') : t('crea.live.invalid', { count: data.failures.length })}</p>
-      {data.failures.length > 0 && (
-        <ul className="crea-live__failures">
-          {data.failures.map((failure, index) => (
-            <li key={`${failure.code}-${index}`}>{failure.message}</li>
-          ))}
-        </ul>
-      )}
-      <dl className="crea-live__figures">
-        <dt>{t('configurator.result.lumens')}</dt>
-        <dd>{t('crea.live.lumens', { value: format.number(data.totals.lumens) })}</dd>
-        <dt>{t('configurator.result.watts')}</dt>
-        <dd>{t('crea.live.watts', { value: format.number(data.totals.watts) })}</dd>
-        <dt>{t('crea.live.lights')}</dt>
-        <dd>{format.number(data.totals.lights)}</dd>
-        <dt>{t('crea.live.wire')}</dt>
-        <dd>{t('crea.live.wireValue', { value: format.number(data.totals.wireLength, { maximumFractionDigits: 2 }) })}</dd>
-        <dt>{t('configurator.result.moq')}</dt>
-        <dd>{format.number(data.moq)}</dd>
-        <dt>{t('configurator.result.leadTime')}</dt>
-        <dd>{t('crea.live.leadTime', { count: data.leadTimeWeeks, quantity })}</dd>
-        <dt>{t('configurator.result.availability')}</dt>
-        <dd>
-          {availability.status === 'available'
-            ? t('configurator.availability.now')
-            : availability.status === 'upcoming'
-              ? t('crea.live.upcoming', { count: availability.weeks })
-              : t('configurator.availability.expired')}
-        </dd>
-        {seesPrices && data.price && (
-          <>
-            <dt>{t('configurator.result.unitPrice')}</dt>
-            <dd>{format.money(data.price.unitNet, data.price.currency)}</dd>
-            <dt>{t('configurator.result.total')}</dt>
-            <dd>{format.money(data.price.totalNet, data.price.currency)}</dd>
-          </>
-        )}
-      </dl>
-      {seesPrices && data.price && !data.price.complete && <p className="crea-live__note">{t('crea.live.priceIncomplete')}</p>}
-      <table className="crea-live__bom">
-        <caption>{t('crea.live.bom')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('crea.live.reference')}</th>
-            <th scope="col">{t('crea.live.description')}</th>
-            <th scope="col">{t('crea.live.quantity')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {articles.map((line) => (
-            <tr key={`a-${line.referenceCode}-${line.elementOrderValue}`}>
-              <td>{line.referenceCode}</td>
-              <td>{line.description}</td>
-              <td>{format.number(line.quantity)}</td>
-            </tr>
-          ))}
-          {accessories.map((line, index) => (
-            <tr key={`x-${line.accessoryCode}-${index}`}>
-              <td>{line.accessoryCode}</td>
-              <td>{line.kind === 'driver' ? t('crea.live.driver', { description: line.description }) : line.description}</td>
-              <td>{format.number(line.quantity)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

@@ -1,22 +1,17 @@
 import type { JsonObject as ContractJson } from '@lumen/contracts';
 import { CONFIGURATOR_ID, createSpace, descriptionIn, lightsUnder, spaceToJSON, type ElementTree, type Lang, type RuleSet, type TreeContext } from '@lumen/domain';
 import { Button, QuantitySelector, Select } from '@lumen/ui';
-import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionFailure } from '../../shared/async-action';
-import { useAppDispatch } from '../../shared/store';
-import { evaluateCreation } from './crea-calls';
+import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
 import type { CreaCatalogue } from './crea-catalogue';
-import { ElementList, LivePanel, RoomPanel, SelectionPanel, useValueLabel, type Evaluation } from './crea-panels';
+import { ElementList, RoomPanel, SelectionPanel, useValueLabel } from './crea-panels';
 import { clusterOfElement, creaReducer, initialCreaState, optionsForSelection, type CreaAction, type CreaEnv, type CreaNotice, type CreaState } from './crea-state';
 import type { SceneFailure } from './room-scene';
 
 /** The scene and three.js: a chunk of their own, fetched when a room opens. */
 export const loadRoomScene = () => import('./room-scene');
 const RoomScene = lazy(loadRoomScene);
-
-/** How long the room waits after the last change before asking the server (ms). */
-export const EVALUATE_DEBOUNCE_MS = 400;
 
 export interface CreaRoomState {
   tree: ElementTree;
@@ -66,7 +61,6 @@ const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? c
  */
 export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuantity = 1, initialModel, seesPrices, remoteDriverCP, readOnly = false, renderActions }: CreaRoomProps) {
   const { t } = useTranslation();
-  const appDispatch = useAppDispatch();
   const ctx = useMemo<TreeContext>(() => ({ articles: catalogue.articles, rules: catalogue.rules, catalogId: catalogId === 21 ? 21 : 16, flags: { remoteDriverCP } }), [catalogue, catalogId, remoteDriverCP]);
   const env = useMemo<CreaEnv>(() => ({ ctx, bodies: catalogue.bodies, newId, now: () => Date.now() }), [ctx, catalogue.bodies]);
   const reducer = useMemo(() => (state: CreaState, action: CreaAction) => creaReducer(state, action, env), [env]);
@@ -78,41 +72,22 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
   const [quantity, setQuantity] = useState(initialQuantity);
   const [model, setModel] = useState<string>(initialModel && catalogue.bodies[initialModel] ? initialModel : (catalogue.models[0]?.model ?? ''));
   const [canopy, setCanopy] = useState('10');
-  const [evaluation, setEvaluation] = useState<Evaluation>({ status: 'idle' });
   const [webgl] = useState(webglAvailable);
   const valueLabel = useValueLabel(catalogue, lang);
   const tree = state.tree;
   const lights = lightsUnder(tree, tree.rootId).length;
 
   // Debounced: the server is asked once the user pauses (a drag asks once, at its end).
-  const dragging = state.dragFrom !== null;
-  const lastAsked = useRef(0);
-  useEffect(() => {
-    if (dragging) return;
-    if (lights === 0) {
-      setEvaluation({ status: 'idle' });
-      return;
-    }
-    const asked = ++lastAsked.current;
-    setEvaluation((previous) => ({ status: 'loading', last: previous.status === 'ready' ? previous.data : previous.status === 'loading' ? previous.last : null }));
-    const timer = setTimeout(() => {
-      void appDispatch(evaluateCreation({ space: spaceToJSON(tree) as ContractJson, catalogId: catalogId === 21 ? 21 : 16, subFamilyId: catalogue.collection.subFamilyId, quantity, lang }))
-        .unwrap()
-        .then(
-          (data) => {
-            if (asked === lastAsked.current) setEvaluation({ status: 'ready', data });
-          },
-          (failure: unknown) => {
-            if (asked !== lastAsked.current) return;
-            const error = (failure as Partial<ActionFailure> | null)?.error;
-            if (error?.ErrorCode === 400) {
-              setEvaluation({ status: 'refused', message: error.ErrorDescription, fields: (error.fields ?? []).map((field) => field.message) });
-            } else setEvaluation({ status: 'failed' });
-          },
-        );
-    }, EVALUATE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [tree, quantity, catalogId, lang, dragging, lights, appDispatch, catalogue.collection.subFamilyId]);
+  const evaluation = useLiveEvaluation({
+    source: tree,
+    toSpace: () => spaceToJSON(tree) as ContractJson,
+    empty: lights === 0,
+    paused: state.dragFrom !== null,
+    catalogId,
+    subFamilyId: catalogue.collection.subFamilyId,
+    quantity,
+    lang,
+  });
 
   // Undo / redo from anywhere in the room (not while typing in a field).
   const onKeyDown = (event: React.KeyboardEvent) => {
