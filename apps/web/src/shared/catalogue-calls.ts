@@ -1,10 +1,10 @@
-import type { Lang, PreconfigDetail, VariationsResponse } from '@lumen/contracts';
+import type { Collection, Lang, ModelSummary, PreconfigDetail, VariationsResponse } from '@lumen/contracts';
 import { parseRuleBook, type RuleSet } from '@lumen/domain';
 import { isApiError } from '../api';
 import { createAsyncAction } from './async-action';
 
 /*
- * The catalogue reads every configurator makes (the attributes configurator, the crea room). The
+ * The catalogue reads every configurator makes (the attributes configurator, the crea room, the drawings). The
  * configurators show their own loading and failure states in place (showError false).
  */
 
@@ -44,5 +44,19 @@ export const loadCollectionRules = createAsyncAction<RuleSet[], { subFamilyId: n
 export const loadPreconfig = createAsyncAction<PreconfigDetail, { id: number; catalogId: number; lang: Lang }>(
   'preconfig',
   ({ id, catalogId, lang }, { extra }) => extra.api.get<PreconfigDetail>('products', `/v1/preconfigs/creation/${id}`, { catalogId, lang }),
+  { showError: false },
+);
+
+/** The catalogue's collections (GET products /v1/categories/collections): the room keeps the crea ones, the drawings theirs. */
+export const loadCollections = createAsyncAction<Collection[], { catalogId: number; lang: Lang }>(
+  'creaCollections',
+  ({ catalogId, lang }, { extra }) => extra.api.get<Collection[]>('products', '/v1/categories/collections', { catalogId, lang }),
+  { showError: false },
+);
+
+/** A collection's models with their technical data (GET products /v1/articles/models). */
+export const loadCollectionModels = createAsyncAction<ModelSummary[], { catalogId: number; lang: Lang; subFamilyId: number }>(
+  'creaModels',
+  ({ catalogId, lang, subFamilyId }, { extra }) => extra.api.get<ModelSummary[]>('products', '/v1/articles/models', { catalog: catalogId, lang, subFamilyId }),
   { showError: false },
 );

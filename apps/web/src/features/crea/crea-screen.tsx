@@ -8,8 +8,7 @@ import { selectCatalogueReader } from '../../shared/session';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
-import { loadCollectionRules, loadVariations } from '../../shared/catalogue-calls';
-import { loadCreaCollections, loadCreaModels } from './crea-calls';
+import { loadCollectionModels, loadCollectionRules, loadCollections, loadVariations } from '../../shared/catalogue-calls';
 import { buildCreaCatalogue, isCreaCollection, type CreaCatalogue } from './crea-catalogue';
 import { CreaRoom, type CreaRoomState } from './crea-room';
 import './crea.css';
@@ -56,10 +55,10 @@ export function CreaScreen({ mode, model, subFamilyId, savedSpace, initialQuanti
   const remoteDriverCP = useFlag('RemoteDriverCP');
 
   const [found, reloadFound] = useRemote<Loaded | null>(reader ? `${catalogId}/${lang}/${subFamilyId ?? ''}/${model ?? ''}` : null, async () => {
-    const collections = (await dispatch(loadCreaCollections({ catalogId, lang })).unwrap()).filter(isCreaCollection);
+    const collections = (await dispatch(loadCollections({ catalogId, lang })).unwrap()).filter(isCreaCollection);
     const candidates = subFamilyId !== undefined ? collections.filter((c) => c.subFamilyId === subFamilyId) : collections;
     for (const collection of candidates) {
-      const models = await dispatch(loadCreaModels({ catalogId, lang, subFamilyId: collection.subFamilyId })).unwrap();
+      const models = await dispatch(loadCollectionModels({ catalogId, lang, subFamilyId: collection.subFamilyId })).unwrap();
       if (model === undefined || models.some((m) => m.model === model)) return { collection, models };
     }
     return null;
