@@ -51,7 +51,7 @@ const PROPS_SCHEMAS: { readonly [T in ElementType]: z.ZodType } = {
   }).partial(),
   Composition: z.object({ compositionNumber: z.number().int(), rules: z.array(RuleSetSchema).max(1000) }).partial(),
   Complement: z.object({ code: text }).partial(),
-  Track: z.object({ code: text, installation: text, productLength: num.min(0) }).partial(),
+  Track: z.object({ code: text, installation: text, productLength: num.min(0), start: Vec3Schema.nullable(), end: Vec3Schema.nullable() }).partial(),
   ElectricalConnection: z.object({ code: text, installation: text, control: text, watts: num }).partial(),
   Reflector: z.object({ code: text }).partial(),
   Counterweight: z.object({ code: text }).partial(),

@@ -45,6 +45,8 @@ export const DOMAIN_ERROR_CODES = [
   'PENDANT_HEIGHT_OUT_OF_ROOM',
   /** A piece overlaps another or leaves the room (a failure of a rebuilt space; the api's 400 when a project is asked to store it). */
   'COLLIDES',
+  /** A drawing (sticks, plusminus; issue 16) breaks a rule of its family: the first problem's message. */
+  'DRAWING_INVALID',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

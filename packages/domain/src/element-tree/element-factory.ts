@@ -28,7 +28,7 @@ export const DEFAULT_PROPS: { readonly [T in ElementType]: PropsByType[T] } = {
   },
   Composition: { compositionNumber: 1, rules: [] },
   Complement: { code: '' },
-  Track: { code: '', installation: '10', productLength: 1 },
+  Track: { code: '', installation: '10', productLength: 1, start: null, end: null },
   ElectricalConnection: { code: '', installation: '10', control: '0', watts: 0 },
   Reflector: { code: '' },
   Counterweight: { code: '' },

@@ -95,6 +95,9 @@ export interface TrackProps {
   readonly installation: string;
   /** Metres. */
   readonly productLength: number;
+  /** Drawings (issue 16): the track's ends in the room, absolute (y = the drawing's height); null elsewhere. */
+  readonly start: Vec3 | null;
+  readonly end: Vec3 | null;
 }
 
 export interface ElectricalConnectionProps {
