@@ -46,7 +46,9 @@ export interface DrawingNodes {
 /** Groups end points into nodes with a grid of NODE_TOLERANCE cells (each point looks at the 3 × 3 cells around it). */
 export function drawingNodes(segments: readonly Pick<DrawingSegment, 'from' | 'to'>[]): DrawingNodes {
   const cell = NODE_TOLERANCE;
-  const grid = new Map<string, number[]>();
+  // Numeric cell keys (exact for plans up to kilometres; a clash past that only costs a distance test).
+  const grid = new Map<number, number[]>();
+  const key = (cx: number, cz: number): number => (cx + 1_048_576) * 2_097_152 + (cz + 1_048_576);
   const points: PlanPoint[] = [];
   const segmentsAt: number[][] = [];
   const nodeOf = (p: PlanPoint): number => {
@@ -56,7 +58,7 @@ export function drawingNodes(segments: readonly Pick<DrawingSegment, 'from' | 't
     let bestDistance = Infinity;
     for (let dx = -1; dx <= 1; dx++) {
       for (let dz = -1; dz <= 1; dz++) {
-        for (const n of grid.get(`${cx + dx},${cz + dz}`) ?? []) {
+        for (const n of grid.get(key(cx + dx, cz + dz)) ?? []) {
           const d = distance(points[n] as PlanPoint, p);
           if (d < NODE_TOLERANCE && d < bestDistance) {
             best = n;
@@ -69,10 +71,9 @@ export function drawingNodes(segments: readonly Pick<DrawingSegment, 'from' | 't
     const n = points.length;
     points.push(p);
     segmentsAt.push([]);
-    const key = `${cx},${cz}`;
-    const bucket = grid.get(key);
+    const bucket = grid.get(key(cx, cz));
     if (bucket) bucket.push(n);
-    else grid.set(key, [n]);
+    else grid.set(key(cx, cz), [n]);
     return n;
   };
   const ends = segments.map((s, i): [number, number] => {

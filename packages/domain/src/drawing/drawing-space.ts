@@ -108,12 +108,20 @@ export function drawingTree(drawing: Drawing, options: DrawingToSpaceOptions): E
     itemsOf.set(item.segmentId, list);
   }
   const count = structures.reduce((m, s) => Math.max(m, s + 1), 0);
+  const segmentsOf: number[][] = Array.from({ length: count }, () => []);
+  structures.forEach((s, i) => (segmentsOf[s] as number[]).push(i));
+  const jointsOf: number[][] = Array.from({ length: count }, () => []);
+  if (spec.jointModel !== null) {
+    nodes.segmentsAt.forEach((at, n) => {
+      if (at.length >= 2) (jointsOf[structures[at[0] as number] as number] as number[]).push(n);
+    });
+  }
   for (let s = 0; s < count; s++) {
     const composition = add(spaceId, { type: 'Composition', id: compositionId(s + 1), props: { compositionNumber: s + 1, rules: [] } });
     spaceChildren.push(composition.id);
     const children: string[] = [];
-    drawing.segments.forEach((segment, i) => {
-      if (structures[i] !== s) return;
+    for (const i of segmentsOf[s] as number[]) {
+      const segment = drawing.segments[i] as DrawingSegment;
       const length = segmentLength(segment);
       const centre = { x: (segment.from.x + segment.to.x) / 2, y: h, z: (segment.from.z + segment.to.z) / 2 };
       const track = add(composition.id, {
@@ -143,14 +151,11 @@ export function drawingTree(drawing: Drawing, options: DrawingToSpaceOptions): E
         trackChildren.push(made.id);
       }
       elements[track.id] = { ...track, children: trackChildren } as TreeElement;
-    });
-    if (spec.jointModel !== null) {
-      nodes.segmentsAt.forEach((at, n) => {
-        if (at.length < 2 || structures[at[0] as number] !== s) return;
-        const p = nodes.points[n] as PlanPoint;
-        const joint = add(composition.id, { type: 'Complement', id: jointId(n), props: { code: spec.jointModel as string }, position: { x: p.x, y: h, z: p.z } });
-        children.push(joint.id);
-      });
+    }
+    for (const n of jointsOf[s] as number[]) {
+      const p = nodes.points[n] as PlanPoint;
+      const joint = add(composition.id, { type: 'Complement', id: jointId(n), props: { code: spec.jointModel as string }, position: { x: p.x, y: h, z: p.z } });
+      children.push(joint.id);
     }
     elements[composition.id] = { ...composition, children } as TreeElement;
   }
