@@ -79,6 +79,9 @@ const ValidateProjectLine = lazy(() => import('./pages/validate-project-line').t
 const loadCreaPages = () => import('./pages/crea-pages');
 /** One lazy component for the four crea pages (`page` picks), so that the first load of `/` carries as little as possible for them. */
 const CreaPage = lazy(loadCreaPages);
+/** Drawings' shared view, a project line's 3D export and the export frame (issue 16 §4–§6): one lazy entry (`page` picks). */
+const loadDrawingSharePages = () => import('./pages/drawing-share-pages');
+const DrawingSharePage = lazy(loadDrawingSharePages);
 /** Support (issue 11 §2): open to visitors too; an account needs support.request (the page says so otherwise, the api refuses). */
 const SupportPage = lazy(loadSupportPage);
 /** Feature flags (issue 9 §2): the backoffice screen. */
@@ -174,6 +177,10 @@ export function createRoutes(): RouteObject[] {
         },
         // Composing pendants validate here under validateComposingPendantsProduct (spec §2): the room, in validate mode.
         { path: '/compositor', element: projectEdit(<CreaPage page="validate" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
+        // Issue 16 §5: the shared view, open to anyone with the link (prices only as the viewer's account allows).
+        { path: '/plusminus-drawing-configurator/product/:hash', element: <DrawingSharePage page="shared" />, handle: { preload: loadDrawingSharePages } satisfies RouteHandle },
+        // Issue 16 §4: a drawn line's 3D model and plan (the project's read scope; the api checks it again).
+        { path: '/project/:projectId/product/:productId/export', element: anyProjectView(<DrawingSharePage page="line-export" />), handle: { preload: loadDrawingSharePages } satisfies RouteHandle },
         { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: loadProjectsPage } satisfies RouteHandle },
         { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadPagesWithRequests, prefetch: prefetchProjectPage } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).
@@ -355,6 +362,8 @@ export function createRoutes(): RouteObject[] {
       children: [
         { path: '/iframe/auth/social-sign-up', element: <SocialSignUpPopupPage /> },
         { path: '/iframe/auth/:view', element: <AuthFrameRoute /> },
+        // Issue 16 §6: the export of a configuration a partner page holds the snapshot id of.
+        { path: '/iframe/plusminus-export3d', element: <DrawingSharePage page="export-frame" /> },
       ],
     },
     {

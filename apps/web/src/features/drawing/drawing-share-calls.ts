@@ -1,4 +1,4 @@
-import type { CreationEvaluation, JsonObject, Lang } from '@lumen/contracts';
+import { CREATION_EXPORT_FORMATS, type CreationExportFormat, type CreationShareCreated, type JsonObject, type Lang, type ShareCreationBody, type SharedCreation } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 import { saveFile } from '../../shared/save-file';
 
@@ -14,25 +14,9 @@ import { saveFile } from '../../shared/save-file';
  * - POST products /v1/creations/export/{format} {space, subFamilyId} (the unsaved configurator)
  */
 
-/** What the api answers a share: the snapshot's id and the path of its read-only view. */
-export interface CreationShareCreated {
-  hash: string;
-  path: string;
-}
-
-/** A shared snapshot as the viewer sees it: the space as it was shared, evaluated now for this viewer. */
-export interface SharedCreation {
-  hash: string;
-  subFamilyId: number;
-  catalogId: number;
-  createdAt: string;
-  space: JsonObject;
-  evaluation: CreationEvaluation;
-}
-
 /** The files a drawing exports to: its 3D model (glTF binary, OBJ, STL) and its plan (DXF, SVG). */
-export const EXPORT_FORMATS = ['glb', 'obj', 'stl', 'dxf', 'svg'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_FORMATS = CREATION_EXPORT_FORMATS;
+export type ExportFormat = CreationExportFormat;
 export const isExportFormat = (value: unknown): value is ExportFormat => typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value);
 
 /** A snapshot id as the api makes them: 16 random bytes in base64url (22 characters). */
@@ -61,7 +45,7 @@ export function exportFileName(name: string, format: ExportFormat): string {
   return `${safe || 'drawing'}.${format}`;
 }
 
-export const shareCreation = createAsyncAction<CreationShareCreated, { space: JsonObject; subFamilyId: number }>(
+export const shareCreation = createAsyncAction<CreationShareCreated, ShareCreationBody>(
   'shareCreation',
   (body, { extra }) => extra.api.post<CreationShareCreated>('products', '/v1/creations/shared', body),
   { showError: false },
