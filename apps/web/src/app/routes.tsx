@@ -79,6 +79,9 @@ const ValidateProjectLine = lazy(() => import('./pages/validate-project-line').t
 const loadCreaPages = () => import('./pages/crea-pages');
 /** One lazy component for the four crea pages (`page` picks), so that the first load of `/` carries as little as possible for them. */
 const CreaPage = lazy(loadCreaPages);
+/** The drawing configurators (issue 16): sticks and plusminus drawn on a plan (three.js loads with their preview only). */
+const loadDrawingPages = () => import('./pages/drawing-pages');
+const DrawingPage = lazy(loadDrawingPages);
 /** Drawings' shared view, a project line's 3D export and the export frame (issue 16 §4–§6): one lazy entry (`page` picks). */
 const loadDrawingSharePages = () => import('./pages/drawing-share-pages');
 const DrawingSharePage = lazy(loadDrawingSharePages);
@@ -175,6 +178,21 @@ export function createRoutes(): RouteObject[] {
           element: projectEdit(<CreaPage page="line" />),
           handle: { preload: loadCreaPages } satisfies RouteHandle,
         },
+        // The drawing configurators (issue 16 §1, spec §2): open to visitors like crea; old paths redirect; the validate route is the edit route's mode.
+        ...(['sticks', 'plusminus'] as const).flatMap((family) => [
+          { path: `/new-product/${family}-drawing-configurator`, element: catalogueStep(<DrawingPage family={family} page="new" />), handle: { preload: loadDrawingPages } satisfies RouteHandle },
+          { path: `/${family}-drawing-configurator`, element: <DrawingPage family={family} page="old" /> },
+          {
+            path: `/project/:projectId/add-product/${family}-drawing-configurator`,
+            element: anyProjectView(catalogueStep(<DrawingPage family={family} page="new" />)),
+            handle: { preload: loadDrawingPages } satisfies RouteHandle,
+          },
+          {
+            path: `/project/:projectId/product/:productId/${family}-drawing-configurator/:mode?`,
+            element: projectEdit(<DrawingPage family={family} page="line" />),
+            handle: { preload: loadDrawingPages } satisfies RouteHandle,
+          },
+        ]),
         // Composing pendants validate here under validateComposingPendantsProduct (spec §2): the room, in validate mode.
         { path: '/compositor', element: projectEdit(<CreaPage page="validate" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
         // Issue 16 §5: the shared view, open to anyone with the link (prices only as the viewer's account allows).

@@ -146,4 +146,16 @@ describe('moving, removing, undoing', () => {
     expect(state.drawing.height).toBe(2.2);
     expect(state.past).toHaveLength(4);
   });
+
+  it('draws by keyboard: a segment from the selected node at an angle and a length, the new end selected', () => {
+    const state = run('sticks', [
+      { type: 'addSegmentFrom', nodeId: null, angle: 0, length: 0.9 },
+      { type: 'addSegmentFrom', nodeId: 'id1:to', angle: 90, length: 0.6 },
+    ]);
+    expect(state.drawing.segments.map((s) => [s.from, s.to])).toEqual([
+      [{ x: 0, z: 0 }, { x: 0.9, z: 0 }],
+      [{ x: 0.9, z: 0 }, { x: 0.9, z: 0.6 }],
+    ]);
+    expect(state.selected).toEqual({ kind: 'node', id: 'id2:to' });
+  });
 });

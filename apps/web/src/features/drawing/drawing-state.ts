@@ -51,6 +51,8 @@ export type DrawingAction =
   /** A click on the plan at a point (metres): what it does depends on the tool. */
   | { type: 'planClick'; point: PlanPoint; segmentId?: string }
   | { type: 'cancel' }
+  /** Keyboard drawing: a segment from a node (or the room's centre when there is none), at an angle (degrees, 0 = +x, 90 = +z) and a length (m). */
+  | { type: 'addSegmentFrom'; nodeId: string | null; angle: number; length: number }
   | { type: 'dragStart' }
   | { type: 'dragNode'; id: string; to: PlanPoint }
   | { type: 'dragEnd' }
@@ -286,6 +288,19 @@ export function drawingReducer(state: DrawingEditorState, action: DrawingAction,
       const segment = action.segmentId ? drawing.segments.find((s) => s.id === action.segmentId) : segmentNear(drawing, action.point, 0.15);
       if (!segment) return state;
       return addItem(state, state.tool, segment, action.point, env);
+    }
+    case 'addSegmentFrom': {
+      const start = action.nodeId ? nodeAt(drawing, action.nodeId)?.at : { x: 0, z: 0 };
+      if (!start || !(action.length > 0)) return state;
+      const radians = (action.angle * Math.PI) / 180;
+      let end: PlanPoint = { x: round(start.x + Math.cos(radians) * action.length), z: round(start.z + Math.sin(radians) * action.length) };
+      const joined = nodeNear(drawing, end, 0.02);
+      if (joined) end = joined.at;
+      const segment: DrawingSegment = { id: env.newId(), from: start, to: end, attributes: env.segmentAttributes };
+      const next = { ...drawing, segments: [...drawing.segments, segment] };
+      // The new end is selected, so that the next segment continues from it.
+      const endNode = nodesOf(next).find((n) => n.ends.some((e) => e.segmentId === segment.id && e.end === 'to'));
+      return commit(state, next, { selected: endNode ? { kind: 'node', id: endNode.id } : { kind: 'segment', id: segment.id } });
     }
     case 'dragStart':
       return state.dragFrom ? state : { ...state, dragFrom: drawing };

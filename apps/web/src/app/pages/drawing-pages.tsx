@@ -1,0 +1,236 @@
+/**
+ * The drawing configurators' routes (issue 16 §1; spec configuration-domain §2): a new sticks or
+ * plusminus drawing (for no project, or for one; a preconfiguration opened ready), and a project's
+ * CREATION line reopened to edit, validate, export or view. The drawing feature draws; the projects
+ * feature adds and saves the line. A product of another subfamily, or of no drawing configurator,
+ * is the spec's error (§8) as an error page in the user's language.
+ */
+import { PROJECT_STATUS, type PreconfigDetail, type Project, type ProjectProduct } from '@lumen/contracts';
+import { CONFIGURATOR_ID, configuratorFor, hasAnyPrivilege, isDomainError, type DrawingFamily } from '@lumen/domain';
+import { Button } from '@lumen/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { DrawingEditorResult } from '../../features/drawing/drawing-editor';
+import { DrawingScreen, parseDrawingMode, type DrawingMode } from '../../features/drawing/drawing-screen';
+import { NotFoundPage } from '../../features/errors';
+import { AddToProject } from '../../features/projects/add-to-project';
+import { parseProjectId, projectPath, projectTargetSet, updateProduct, validateProduct } from '../../features/projects/project-target';
+import { loadPreconfig } from '../../shared/catalogue-calls';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { useRemote } from '../../shared/use-remote';
+import type { CreaRedirectState } from './crea-pages';
+import { RemotePage, WithProject } from './remote-page';
+
+const positiveId = (value: string | null | undefined): number | undefined => {
+  const id = Number(value);
+  return value && /^\d{1,10}$/.test(value) && id > 0 ? id : undefined;
+};
+const isProductId = (value: string | null | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
+
+/** The error code of spec §8 when a product (configurator type, subfamily) does not open in this drawing configurator, or null when it does. */
+export function drawingConfiguratorError(family: DrawingFamily, configuratorTypeId: number | null | undefined, subFamilyId: number | null | undefined): string | null {
+  try {
+    const kind = configuratorFor(configuratorTypeId, subFamilyId);
+    return kind === `${family}-drawing` ? null : kind.endsWith('-nodrawing') ? 'NO_NODRAWING_CONFIGURATOR' : 'NO_DRAWING_CONFIGURATOR';
+  } catch (error) {
+    return isDomainError(error) ? error.code : 'NO_CONFIGURATOR';
+  }
+}
+
+/** The spec's configurator error (§8) as a page, in the user's language. */
+export function ConfiguratorErrorPage({ code, backPath }: { code: string; backPath: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page" aria-labelledby="configurator-error-title">
+      <h1 id="configurator-error-title">{t('drawing.error.title')}</h1>
+      <p role="alert">{t(`drawing.error.${code}`, { defaultValue: t('drawing.error.NO_CONFIGURATOR') })}</p>
+      <Link className="text-link" to={backPath}>
+        {t('errors.back')}
+      </Link>
+    </section>
+  );
+}
+
+function addCreation(preconfigId: number | undefined) {
+  return function CreationActions(result: DrawingEditorResult) {
+    return (
+      <AddToProject
+        reference=""
+        quantity={result.quantity}
+        isDisabled={!result.valid || result.space === null}
+        creation={{ model: result.model, subFamilyId: result.subFamilyId, configuratorTypeId: result.configuratorTypeId, space: result.space ?? {}, ...(preconfigId ? { preconfigId } : {}) }}
+      />
+    );
+  };
+}
+
+/**
+ * /new-product/{family}-drawing-configurator and /project/{projectId}/add-product/{family}-drawing-configurator
+ * (?preconfigId): a new drawing ending in "Add to project" (the project of the path first).
+ */
+export function NewDrawingPage({ family }: { family: DrawingFamily }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { projectId: projectParam } = useParams();
+  const [search] = useSearchParams();
+  const projectId = parseProjectId(projectParam);
+  const preconfigId = positiveId(search.get('preconfigId'));
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const catalogId = useAppSelector((state) => state.session.account?.catalogId ?? 16);
+
+  useEffect(() => {
+    if (projectId !== null) dispatch(projectTargetSet(projectId));
+  }, [dispatch, projectId]);
+
+  const [preconfig, reload] = useRemote<PreconfigDetail>(preconfigId !== undefined ? `${preconfigId}/${catalogId}/${lang}` : null, () =>
+    dispatch(loadPreconfig({ id: preconfigId ?? 0, catalogId, lang })).unwrap(),
+  );
+  if (projectParam !== undefined && projectId === null) return <NotFoundPage />;
+  const back = projectId !== null ? projectPath(projectId) : '/create-project/select-collection';
+  const backLabel = projectId !== null ? t('projects.add.backToProject') : t('crea.backToCatalogue');
+  if (preconfigId !== undefined) {
+    return (
+      <RemotePage remote={preconfig} reload={reload} failed={{ message: t('crea.preconfigFailed'), retry: t('configurator.retry') }}>
+        {(detail) => {
+          const error = drawingConfiguratorError(family, CONFIGURATOR_ID.DRAWING, detail.subFamilyId);
+          if (error) return <ConfiguratorErrorPage code={error} backPath={back} />;
+          return (
+            <DrawingScreen
+              family={family}
+              mode="CREATE"
+              savedSpace={detail.domainJSON ?? undefined}
+              intro={<p className="drawing-page__intro">{t('crea.preconfigIntro', { name: detail.name })}</p>}
+              backPath={back}
+              backLabel={backLabel}
+              renderActions={addCreation(preconfigId)}
+            />
+          );
+        }}
+      </RemotePage>
+    );
+  }
+  return <DrawingScreen family={family} mode="CREATE" backPath={back} backLabel={backLabel} renderActions={addCreation(undefined)} />;
+}
+
+/** /{family}-drawing-configurator (the old paths): to /new-product/…, with the query and the flag that allows current projects. */
+export function OldDrawingRedirect({ family }: { family: DrawingFamily }) {
+  const location = useLocation();
+  const state: CreaRedirectState = { allowCurrentProjects: true };
+  return <Navigate to={`/new-product/${family}-drawing-configurator${location.search}`} replace state={state} />;
+}
+
+/**
+ * /project/{projectId}/product/{productId}/{family}-drawing-configurator[/{mode}] (also the validate
+ * route, mode validate): the saved drawing reopened; Save writes a new revision of the line, and in
+ * validate mode validates it. EXPORT and VIEW open it read-only.
+ */
+export function DrawingLinePage({ family }: { family: DrawingFamily }) {
+  const params = useParams();
+  const projectId = parseProjectId(params.projectId);
+  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
+  const mode = parseDrawingMode(family, params.mode);
+  if (projectId === null || productId === null || mode === null || mode === 'CREATE') return <NotFoundPage />;
+  return (
+    <WithProject projectId={projectId}>
+      {(project) => {
+        const product = project.products.find((item) => item._id.toLowerCase() === productId);
+        if (!product || product.type !== 'CREATION') return <NotFoundPage />;
+        const error = drawingConfiguratorError(family, product.configuratorType?.id, product.subFamily?.id);
+        if (error) return <ConfiguratorErrorPage code={error} backPath={projectPath(project.id)} />;
+        return <DrawingLineEditor family={family} project={project} product={product} mode={mode} />;
+      }}
+    </WithProject>
+  );
+}
+
+function DrawingLineEditor({ family, project, product, mode }: { family: DrawingFamily; project: Project; product: ProjectProduct; mode: DrawingMode }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState<number | null>(null);
+  const revision = useRef(project.revision);
+  const inEdition = project.status === PROJECT_STATUS.EDITION;
+  const editable = inEdition && project.permissions.edit && hasAnyPrivilege(privileges, ['project.edit']) && (mode === 'EDIT' || mode === 'VALIDATE');
+  const back = projectPath(project.id);
+
+  async function save(result: DrawingEditorResult) {
+    if (!result.space) return;
+    setPending(true);
+    setSaved(null);
+    const updated = await dispatch(updateProduct({ projectId: project.id, productId: product._id, body: { space: result.space, quantity: result.quantity, expectedRevision: revision.current } }));
+    if (!updateProduct.fulfilled.match(updated)) {
+      setPending(false);
+      return;
+    }
+    revision.current = updated.payload.revision;
+    if (mode === 'VALIDATE') {
+      const validated = await dispatch(validateProduct({ projectId: project.id, productId: product._id }));
+      if (!validateProduct.fulfilled.match(validated)) {
+        setPending(false);
+        return;
+      }
+      void navigate(back);
+      return;
+    }
+    setPending(false);
+    setSaved(updated.payload.product.revision ?? null);
+  }
+
+  const note =
+    mode === 'EXPORT' || mode === 'VIEW'
+      ? null
+      : !inEdition
+        ? t(project.status === PROJECT_STATUS.ORDER ? 'projects.page.readOnlyOrder' : 'projects.page.readOnlyDeleted')
+        : !editable
+          ? t('projects.validate.readOnlyPermission')
+          : null;
+  return (
+    <DrawingScreen
+      family={family}
+      mode={mode}
+      savedSpace={product.space ?? undefined}
+      initialQuantity={product.quantity}
+      catalogId={project.catalogId}
+      readOnly={!editable}
+      backPath={back}
+      backLabel={t('projects.add.backToProject')}
+      intro={
+        <div className="drawing-page__intro">
+          <p>{t('crea.lineIntro', { project: project.name, code: product.creationCode ?? '' })}</p>
+          {note && (
+            <p className="card" role="note">
+              {note}
+            </p>
+          )}
+        </div>
+      }
+      renderActions={
+        editable
+          ? (result) => (
+              <div className="drawing-line__actions">
+                <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
+                  {t('projects.cancel')}
+                </Button>
+                <Button onPress={() => void save(result)} isLoading={pending} isDisabled={!result.valid}>
+                  {mode === 'VALIDATE' ? t('crea.line.saveValidate') : t('crea.line.save')}
+                </Button>
+                <p role="status" className="drawing-line__saved">
+                  {saved !== null ? t('crea.line.saved', { revision: saved }) : ''}
+                </p>
+              </div>
+            )
+          : undefined
+      }
+    />
+  );
+}
+
+/** The router's one lazy entry for the drawing pages (app/routes.tsx): which page, by its route. */
+export default function DrawingPage({ family, page }: { family: DrawingFamily; page: 'new' | 'old' | 'line' }) {
+  if (page === 'new') return <NewDrawingPage family={family} />;
+  if (page === 'old') return <OldDrawingRedirect family={family} />;
+  return <DrawingLinePage family={family} />;
+}

@@ -1,0 +1,122 @@
+/**
+ * The drawing configurators' screen (issue 16 §1, §2): the page's header, the family's catalogue
+ * loaded, a saved space read back into a drawing (`spaceFromJSON` then `spaceToDrawing`), and the
+ * editor. The pages in app/pages/drawing-pages.tsx choose the mode and the actions (add to project,
+ * save, validate).
+ */
+import { DEFAULT_DRAWING_DROP, DEFAULT_ROOM_SIZE, hasAnyPrivilege, roomOf, spaceFromJSON, spaceToDrawing, type Drawing, type DrawingFamily, type RoomSize } from '@lumen/domain';
+import { Button, Skeleton } from '@lumen/ui';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../shared/store';
+import { useDrawingCatalogue } from './drawing-catalogue';
+import { DrawingEditor, type DrawingEditorResult } from './drawing-editor';
+import { emptyDrawing } from './drawing-state';
+import './drawing.css';
+
+/** The drawing configurators' modes (spec §2): sticks CREATE, EDIT, VALIDATE, EXPORT; plusminus also VIEW. */
+export type DrawingMode = 'CREATE' | 'EDIT' | 'VALIDATE' | 'EXPORT' | 'VIEW';
+export const DRAWING_MODES: Readonly<Record<DrawingFamily, readonly DrawingMode[]>> = {
+  sticks: ['CREATE', 'EDIT', 'VALIDATE', 'EXPORT'],
+  plusminus: ['CREATE', 'EDIT', 'VALIDATE', 'EXPORT', 'VIEW'],
+};
+
+/** A mode of a route's `{mode}` (any case), when the family has it. */
+export function parseDrawingMode(family: DrawingFamily, value: string | undefined): DrawingMode | null {
+  const mode = (value ?? 'EDIT').toUpperCase();
+  return (DRAWING_MODES[family] as readonly string[]).includes(mode) ? (mode as DrawingMode) : null;
+}
+
+/** A new drawing's room: the engine's default room, wider, so that a structure fits (metres). */
+export const NEW_DRAWING_ROOM: RoomSize = { ...DEFAULT_ROOM_SIZE, width: 6, depth: 6, height: 3 };
+
+export interface DrawingScreenProps {
+  family: DrawingFamily;
+  mode: DrawingMode;
+  /** A saved space (a CREATION line's, a preconfiguration's), any schema version. */
+  savedSpace?: unknown;
+  /** A drawing to start from instead (a layout); with its room. */
+  initial?: { drawing: Drawing; room: RoomSize };
+  initialQuantity?: number;
+  /** The catalogue to work in (a project's); default the user's. */
+  catalogId?: number;
+  readOnly?: boolean;
+  intro?: ReactNode;
+  backPath: string;
+  backLabel: string;
+  renderActions?: (result: DrawingEditorResult) => ReactNode;
+}
+
+export function DrawingScreen({ family, mode, savedSpace, initial, initialQuantity, catalogId: catalogOfCaller, readOnly, intro, backPath, backLabel, renderActions }: DrawingScreenProps) {
+  const { t } = useTranslation();
+  const account = useAppSelector((state) => state.session.account);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const catalogId = catalogOfCaller ?? account?.catalogId ?? 16;
+  const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
+  const [catalogue, reload] = useDrawingCatalogue(family, catalogId, lang);
+  const ready = catalogue.status === 'ready' ? catalogue.data : null;
+
+  const start = useMemo<{ drawing: Drawing; room: RoomSize; spaceId?: string } | { error: string } | null>(() => {
+    if (!ready) return null;
+    if (savedSpace === undefined || savedSpace === null) {
+      return initial ?? { drawing: emptyDrawing(family, NEW_DRAWING_ROOM.height - DEFAULT_DRAWING_DROP), room: NEW_DRAWING_ROOM };
+    }
+    try {
+      const { tree } = spaceFromJSON(savedSpace, ready.familyData);
+      return { drawing: spaceToDrawing(tree, family), room: roomOf(tree), spaceId: tree.rootId };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [ready, savedSpace, initial, family]);
+
+  return (
+    <section className="page drawing-page" aria-labelledby="drawing-title">
+      <header className="drawing-page__header">
+        <p className="drawing-page__eyebrow">{t(`drawing.mode.${mode}`)}</p>
+        <h1 id="drawing-title">{t(`drawing.title.${family}`)}</h1>
+        {intro}
+        <Link className="text-link" to={backPath}>
+          {backLabel}
+        </Link>
+      </header>
+      {catalogue.status === 'failed' ? (
+        <div className="card" role="alert">
+          <p>{t('drawing.loadFailed')}</p>
+          <Button variant="secondary" onPress={reload}>
+            {t('configurator.retry')}
+          </Button>
+        </div>
+      ) : catalogue.status === 'ready' && catalogue.data === null ? (
+        <div className="card" role="alert">
+          <p>{t(`drawing.notInCatalogue.${family}`)}</p>
+        </div>
+      ) : start && 'error' in start ? (
+        <div className="card" role="alert">
+          <p>{t('drawing.savedUnreadable', { message: start.error })}</p>
+        </div>
+      ) : !ready || !start ? (
+        <div role="status" aria-live="polite" className="drawing-page__loading">
+          <span className="lm-visually-hidden">{t('common.loading')}</span>
+          <div className="card">
+            <Skeleton lines={8} />
+          </div>
+        </div>
+      ) : (
+        <DrawingEditor
+          key={`${family}/${catalogId}`}
+          catalogue={ready}
+          catalogId={catalogId}
+          lang={lang}
+          initialDrawing={start.drawing}
+          initialRoom={start.room}
+          initialQuantity={initialQuantity}
+          {...(start.spaceId ? { spaceId: start.spaceId } : {})}
+          seesPrices={seesPrices}
+          readOnly={readOnly || mode === 'VIEW' || mode === 'EXPORT' || (mode === 'VALIDATE' && renderActions === undefined)}
+          renderActions={renderActions}
+        />
+      )}
+    </section>
+  );
+}
