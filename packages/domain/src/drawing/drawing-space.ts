@@ -55,7 +55,8 @@ const KIND_OF_TYPE: Readonly<Partial<Record<ElementType, DrawingItemKind>>> = {
 };
 
 const compositionId = (n: number): string => `${RESERVED_ID_PREFIX}c${n}`;
-const jointId = (node: number): string => `${RESERVED_ID_PREFIX}j${node}`;
+/** The id of the sticks joint at node `n` of `drawingNodes` (compositions: `~c1`…). */
+export const jointId = (node: number): string => `${RESERVED_ID_PREFIX}j${node}`;
 
 function itemProps(drawing: Drawing, item: DrawingItem): Record<string, unknown> {
   const part = DRAWING_FAMILIES[drawing.family].itemModels[item.kind];
