@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DRAWING_LAYOUTS, layoutDrawing } from './drawing-layouts';
 import { spaceToBillOfMaterials } from '../bill-of-materials/bill-of-materials';
 import { spaceFromJSON, spaceToJSON } from '../bill-of-materials/space-json';
 import type { JsonObject } from '../bill-of-materials/space-migrations';
@@ -200,5 +202,22 @@ describe('checkDrawingSpace', () => {
     const rebuilt = rebuildSpace(loose, { family: PLUSMINUS_FAMILY, ctx, requireCluster: false });
     expect(codes(checkDrawingSpace(rebuilt.tree, 'plusminus'))).toEqual([['ITEM_NOT_ALLOWED', 'lx']]);
     expect(codeOf(() => drawingToSpace({ ...plusminusTwo(), items: [item('q', 'light', 's1', 9, '5520')] }, OPTIONS))).toBe('DRAWING_INVALID');
+  });
+});
+
+describe('every layout, any parameters (property)', () => {
+  const HALL = roomSize({ width: 30, depth: 30, height: 4 });
+  const layouts = (['sticks', 'plusminus'] as const).flatMap((family) => DRAWING_LAYOUTS[family].map((layout) => ({ family, layout })));
+  it('drawing → space → rebuilt tree → drawing is the same drawing, and the server finds no problem', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...layouts), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }), ({ family, layout }, fractions) => {
+        const params = Object.fromEntries(layout.params.map((x, i) => [x.key, x.min + (fractions[i] ?? 0) * (x.max - x.min)]));
+        const d = layoutDrawing(family, layout.id, params, { attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' }, lightModel: '5525', height: 2.7 });
+        const tree = treeOf(d, { ...OPTIONS, room: HALL, configurator: 3 });
+        expect(spaceToDrawing(tree, family)).toEqual(d);
+        expect(checkDrawingSpace(tree, family)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
