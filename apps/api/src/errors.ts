@@ -1,8 +1,8 @@
 import { ERROR_STATUS, type ErrorCodeName, type FieldError } from '@lumen/contracts';
-import type { DomainErrorCode } from '@lumen/domain';
+import type { DomainErrorCode, DrawingProblemCode } from '@lumen/domain';
 
-/** An api machine code, or a packages/domain rule code (the caller's input broke a domain rule). */
-export type AppErrorCode = ErrorCodeName | DomainErrorCode;
+/** An api machine code, or a packages/domain rule code (the caller's input broke a domain rule; a drawing's problem, issue 16). */
+export type AppErrorCode = ErrorCodeName | DomainErrorCode | DrawingProblemCode;
 
 function statusOf(code: AppErrorCode): number {
   return code in ERROR_STATUS ? ERROR_STATUS[code as ErrorCodeName] : 400;

@@ -182,6 +182,7 @@ describeWithDb('idempotency keys', () => {
         'POST /api/projects/v1/projects/{projectId}/clone',
         'POST /api/projects/v1/projects/{projectId}/products',
         'POST /api/projects/v1/projects/products/generate-creation-code',
+        'POST /api/products/v1/creations/shared',
         'POST /api/projects/v2/projects',
         'POST /api/projects/v3/projects/{projectId}/clone',
         'POST /api/support/v1/support-request',

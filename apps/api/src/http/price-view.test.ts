@@ -5,6 +5,7 @@ import type { OpenApiDocument } from '../../test/openapi-fuzz';
 import { type Agent, createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
 import { threeClusters } from '../modules/products/products.creations.test-support';
+import { drawnSpace, plusminusV } from '../modules/products/products.drawings.test-support';
 
 /** The probe's test of issue 9 §5 finding 4: any key that names a price. */
 const PRICE_KEY = /price|pvp|salePrice|discount|pricing/i;
@@ -35,6 +36,7 @@ describeWithDb('no price field without price.view', () => {
   const projectOf: Record<string, number> = {};
   /** Concrete calls answering 200, per operation of the OpenAPI document. */
   const calls = new Map<string, string[]>();
+  let sharedHash = '';
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,6 +53,10 @@ describeWithDb('no price field without price.view', () => {
     const files = subfamilies.flatMap(({ id, catalogs }) => catalogs.flatMap((catalog) => ['byFamily', 'accessories', 'rules'].map((folder) => `/api/products/v1/static/${folder}/${id}_${catalog}.json`)));
     expect(files.filter((file) => file.includes('byFamily'))).toHaveLength(29);
     const preconfigs = (await agents.distributor.get('/api/products/v1/preconfigs/list?catalogId=16&subFamilyId=225')).json<Array<{ id: number }>>();
+    // A shared drawing (issue 16 §5): its viewer's evaluation is priced only with price.view.
+    const shared = await agents.anonymous.post('/api/products/v1/creations/shared', { space: drawnSpace(plusminusV()), subFamilyId: 225 });
+    expect(shared.statusCode, shared.body).toBe(201);
+    sharedHash = shared.json<{ hash: string }>().hash;
     const variations = ['?model=5520&catalog=16', '?model=5520,5525&catalog=16&subfamily=225', '?model=5520&catalog=21'];
     const references = ['?reference=552010/02_10', '?reference=5520-10/03_10'];
     const entries: Array<[string, string[]]> = [
@@ -75,6 +81,7 @@ describeWithDb('no price field without price.view', () => {
       ['GET /api/products/v1/decision-trees/{id}', ['/api/products/v1/decision-trees/22516']],
       ['POST /api/products/v1/articles/get-image-details', ['']],
       ['POST /api/products/v1/creations/evaluate', ['']],
+      ['GET /api/products/v1/creations/shared/{hash}', [`/api/products/v1/creations/shared/${sharedHash}`, `/api/products/v1/creations/shared/${sharedHash}?lang=fr`]],
       ['GET /api/products/v1/configs/{id}', ['/api/products/v1/configs/503']],
       ['GET /api/apiv2/product/config/{id}', ['/api/apiv2/product/config/503']],
       ['GET /api/apiv2/subfamily/{id}/designer', ['/api/apiv2/subfamily/225/designer']],
@@ -166,6 +173,8 @@ describeWithDb('no price field without price.view', () => {
     expect(models.every((model) => model.priceFrom !== undefined)).toBe(true);
     const preconfigs = (await agents.distributor.get('/api/products/v1/preconfigs/list?catalogId=16&subFamilyId=225')).json<Array<{ price: unknown }>>();
     expect(preconfigs.some((preconfig) => preconfig.price !== null && preconfig.price !== undefined)).toBe(true);
+    const shared = (await agents.distributor.get(`/api/products/v1/creations/shared/${sharedHash}`)).json<{ evaluation: { price: { unitNet: number } } }>();
+    expect(shared.evaluation.price.unitNet).toBeGreaterThan(0);
     for (const url of projectCalls('distributor')) {
       expect(priceKeysIn((await agents.distributor.get(url)).json()), url).toEqual(expect.arrayContaining([expect.stringMatching(/\.price$/)]));
     }

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A random opaque token (256 bits), URL-safe. */
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
+/** A random opaque token (256 bits unless told), URL-safe. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
 }
 
 /** The stored form of an opaque token: only its sha256 ever reaches the database. */

@@ -22,9 +22,14 @@ import {
   type CompositionBill,
   dateWhenAvailable,
   Dec,
+  checkDrawingSpace,
   DomainError,
   descriptionIn,
   discountForSublevel,
+  type DrawingFamily,
+  type DrawingProblem,
+  drawingFamilyOf,
+  type ElementTree,
   type FamilyData,
   type Lang,
   type LeadTimeEntry,
@@ -225,14 +230,61 @@ function collectionFor(snapshot: CatalogueSnapshot, asked: number | undefined, f
   return collection;
 }
 
+/** Configurator ids of the drawn families' spaces (configuration-domain §3): DRAWING 2, NODRAWING 3. */
+const DRAWING_CONFIGURATORS: ReadonlySet<unknown> = new Set([2, 3]);
+
+function configuratorOf(space: unknown): unknown {
+  if (typeof space !== 'object' || space === null) return undefined;
+  const props = (space as { props?: unknown }).props;
+  return typeof props === 'object' && props !== null ? (props as { configurator?: unknown }).configurator : undefined;
+}
+
+/**
+ * A drawing the engine rebuilt but whose plan breaks its family's limits (issue 16): a 400 with the
+ * first problem's code and one field per problem, naming the element at fault under body.space.
+ */
+export function drawingRefused(problems: readonly DrawingProblem[]): AppError {
+  const [first] = problems as [DrawingProblem, ...DrawingProblem[]];
+  return new AppError(
+    first.code,
+    first.message,
+    problems.map((problem) => ({ path: `body.space.${problem.elementId}`, message: `${problem.code}: ${problem.message}` })),
+  );
+}
+
+/** An evaluation and the element tree it was made from (the exports draw the tree). */
+export interface EvaluatedCreation {
+  evaluation: CreationEvaluation;
+  tree: ElementTree;
+  /** The drawn family (sticks, plusminus) of a drawing's space; null for any other creation. */
+  drawing: DrawingFamily | null;
+}
+
 /**
  * Rebuilds, checks, lists and prices a creation. Throws the engine's DomainError (the api's 400 with
  * its code) for a space the engine cannot take; rule failures and collisions come back as `failures`.
  */
 export function evaluateCreation(source: CreationSource, request: CreationRequest): CreationEvaluation {
+  return evaluateCreationTree(source, request).evaluation;
+}
+
+/**
+ * `evaluateCreation` with the rebuilt tree. A drawing (issue 16: a space of configurator 2 DRAWING or
+ * 3 NODRAWING, or one of the collections 219 sticks and 225 plusminus) is rebuilt without the crea
+ * room's cluster rule (its lights hang from tracks) and its plan is then checked by the engine
+ * (`checkDrawingSpace`): any problem is a 400 (drawingRefused). A drawing's space must name a drawn
+ * collection: another one is a 400 on body.subFamilyId.
+ */
+export function evaluateCreationTree(source: CreationSource, request: CreationRequest): EvaluatedCreation {
   const { snapshot, docs, pricing, lang, now } = source;
   const { codes, firstLight } = codesOf(request.space, 2_000);
   const collection = collectionFor(snapshot, request.subFamilyId, firstLight);
+  const drawing = collection ? drawingFamilyOf(collection.subFamilyId) : null;
+  if (drawing === null && DRAWING_CONFIGURATORS.has(configuratorOf(request.space))) {
+    throw new AppError('VALIDATION_FAILED', 'The request is not valid', [
+      { path: 'body.subFamilyId', message: collection ? `SubfamilyId ${collection.subFamilyId} does not match any drawing configurator` : 'A drawing names its collection (219 sticks, 225 plusminus)' },
+    ]);
+  }
   const family: FamilyData | null = collection
     ? { familyId: collection.familyId, subFamily: { id: collection.subFamilyId, description: collection.name }, category: collection.productType.id }
     : null;
@@ -268,7 +320,12 @@ export function evaluateCreation(source: CreationSource, request: CreationReques
   const rebuilt = rebuildSpace(request.space, {
     family,
     ctx: { articles: collectionOfArticles, rules, flags: { remoteDriverCP: source.remoteDriverCP }, catalogId: snapshot.catalogId },
+    ...(drawing !== null ? { requireCluster: false } : {}),
   });
+  if (drawing !== null) {
+    const problems = checkDrawingSpace(rebuilt.tree, drawing);
+    if (problems.length > 0) throw drawingRefused(problems);
+  }
   // rebuildSpace refuses a space without family data, so the collection is known from here on.
   const known = collection as NonNullable<typeof collection>;
   const bills = spaceToBillOfMaterials({
@@ -385,7 +442,7 @@ export function evaluateCreation(source: CreationSource, request: CreationReques
     price = { currency: pricing.currency, unitGross, unitNet, totalGross, totalNet, totalDiscount: toMoney(toDecimal(totalGross).minus(totalNet)), complete };
   }
   const failures = rebuilt.failures.map((failure) => localise(failure, lang));
-  return {
+  const evaluation: CreationEvaluation = {
     valid: failures.length === 0,
     failures,
     space: spaceToJSON(rebuilt.tree) as Record<string, unknown>,
@@ -410,4 +467,5 @@ export function evaluateCreation(source: CreationSource, request: CreationReques
     leadTimeWeeks: leadTime,
     availability: worst(windows),
   };
+  return { evaluation, tree: rebuilt.tree, drawing };
 }

@@ -11,6 +11,7 @@ import {
   cataloguePrices,
   catalogueVariations,
   companyPriceTerms,
+  creationShares,
   priceRates,
 } from '../../db/schema';
 import type {
@@ -170,5 +171,25 @@ export async function findCompanyPriceTerms(db: DbOrTx, companyId: number): Prom
     .select({ rateId: companyPriceTerms.rateId, sublevelDiscounts: companyPriceTerms.sublevelDiscounts })
     .from(companyPriceTerms)
     .where(eq(companyPriceTerms.companyId, companyId));
+  return row;
+}
+
+/** A shared snapshot of a drawing (issue 16 §5): immutable once written. */
+export interface CreationShareRow {
+  hash: string;
+  subFamilyId: number;
+  catalogId: number;
+  space: Record<string, unknown>;
+  createdBy: number | null;
+  createdAt: Date;
+}
+
+export async function insertCreationShare(db: DbOrTx, row: Omit<CreationShareRow, 'createdAt'>): Promise<CreationShareRow> {
+  const [inserted] = await db.insert(creationShares).values(row).returning();
+  return inserted as CreationShareRow;
+}
+
+export async function findCreationShare(db: DbOrTx, hash: string): Promise<CreationShareRow | undefined> {
+  const [row] = await db.select().from(creationShares).where(eq(creationShares.hash, hash)).limit(1);
   return row;
 }

@@ -1,6 +1,13 @@
 import {
   CreationEvaluation,
+  CreationExportParams,
+  CreationShareCreated,
+  CreationShareExportParams,
+  CreationShareParams,
   EvaluateCreationBody,
+  ExportCreationBody,
+  ShareCreationBody,
+  SharedCreation,
   ApplicationLocation,
   ApplicationLocationQuery,
   Article,
@@ -61,6 +68,13 @@ function cacheFor(reply: FastifyReply, value: string): void {
   if (value === CATALOGUE_CACHE) reply.header('vary', 'cookie, authorization');
 }
 
+/** An attachment's Content-Disposition (the file names are ASCII already: products.drawings). */
+function attachmentDisposition(name: string): string {
+  return `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`;
+}
+
+const EXPORT_FILE = z.unknown().describe('The file: model/gltf-binary (glb), model/obj, model/stl, image/vnd.dxf or image/svg+xml, as an attachment');
+
 /**
  * The catalogue calls (spec configuration-domain §7, platform-core §7): products and apiv2
  * services. An operation the spec lists under several paths is implemented once and served at each.
@@ -70,6 +84,8 @@ function cacheFor(reply: FastifyReply, value: string): void {
  */
 export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = async (app, { products }) => {
   const tags = ['products'];
+  /** The share and the files of drawings answer no catalogue data and no price (a hash and a path; geometry). */
+  const drawingTags = ['products-drawings'];
   const sessionIfAny = { access: 'optional' as const };
   app.addHook('onClose', async () => products.close());
   // No price field reaches a caller without price.view, from any catalogue route (issue 9 §5 finding 4).
@@ -221,6 +237,69 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
       },
     },
     async (request) => products.evaluateCreation(request.principal, request.body, { ip: request.ip }),
+  );
+
+  // Drawings (issue 16 §4, §5): the shared view by link, and the files of a drawn product.
+  app.post(
+    '/api/products/v1/creations/shared',
+    {
+      config: { ...sessionIfAny, idempotent: true },
+      schema: {
+        tags: drawingTags,
+        summary: 'Shares a plusminus drawing: the space rebuilt and checked, stored immutably behind an unguessable hash (no price stored); visitors too, counted like evaluate',
+        body: ShareCreationBody,
+        response: { 201: CreationShareCreated },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await products.shareCreation(request.principal, request.body, { ip: request.ip })),
+  );
+
+  app.get(
+    '/api/products/v1/creations/shared/:hash',
+    {
+      config: sessionIfAny,
+      schema: {
+        tags,
+        summary: 'A shared drawing and its evaluation made for the viewer (prices only with price.view, in the viewer’s rate); unknown or malformed hash 404',
+        params: CreationShareParams,
+        querystring: LanguageQuery,
+        response: { 200: SharedCreation },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return products.sharedCreation(request.principal, request.params.hash, request.query, { ip: request.ip });
+    },
+  );
+
+  app.get(
+    '/api/products/v1/creations/shared/:hash/export/:format',
+    {
+      config: sessionIfAny,
+      schema: { tags: drawingTags, summary: 'A shared drawing as a file: 3D model (glb, obj, stl) or plan (dxf, svg)', params: CreationShareExportParams, response: { 200: EXPORT_FILE } },
+    },
+    async (request, reply) => {
+      const file = await products.exportShared(request.principal, request.params.hash, request.params.format, { ip: request.ip });
+      return reply.header('content-type', file.contentType).header('cache-control', 'private, no-store').header('content-disposition', attachmentDisposition(file.fileName)).send(file.body);
+    },
+  );
+
+  app.post(
+    '/api/products/v1/creations/export/:format',
+    {
+      config: sessionIfAny,
+      schema: {
+        tags: drawingTags,
+        summary: 'The configurator’s unsaved drawing as a file (EXPORT mode, the export frame): 3D model (glb, obj, stl) or plan (dxf, svg)',
+        params: CreationExportParams,
+        body: ExportCreationBody,
+        response: { 200: EXPORT_FILE },
+      },
+    },
+    async (request, reply) => {
+      const file = await products.exportCreation(request.principal, request.body, request.params.format, { ip: request.ip });
+      return reply.header('content-type', file.contentType).header('cache-control', 'private, no-store').header('content-disposition', attachmentDisposition(file.fileName)).send(file.body);
+    },
   );
 
   app.post(

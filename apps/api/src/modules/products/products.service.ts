@@ -4,11 +4,14 @@ import type {
   CatalogMin,
   Collection,
   CreationEvaluation,
+  CreationExportFormat,
+  CreationShareCreated,
   ModelSummary,
   Money,
   PreconfigDetail,
   PreconfigSummary,
   PricingInfo,
+  SharedCreation,
   TechnicalData,
   TechnicalInfo,
   VariationsResponse,
@@ -29,6 +32,7 @@ import {
   catalogOfReference,
   descriptionIn,
   discountForSublevel,
+  drawingFamilyOf,
   filterControlVariations,
   hasAnyPrivilege,
   linePrices,
@@ -48,6 +52,7 @@ import type { ModelData, VariationData } from '../../db/seed/catalogue/catalogue
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
+import { randomToken } from '../../lib/tokens';
 import type { FlagsService } from '../flags/flags.service';
 import {
   buildAccessoryArticle,
@@ -59,9 +64,10 @@ import {
   imageUrl,
   type SharedDocuments,
 } from './products.catalogue';
-import { evaluateCreation } from './products.creations';
+import { evaluateCreation, evaluateCreationTree } from './products.creations';
+import { type DrawingFile, drawingFile, isShareHash, refuseFailures, SHARE_HASH_BYTES, SHARED_FAMILY, sharedViewPath } from './products.drawings';
 import type { ArticleDbRow, ModelDbRow } from './products.repository';
-import { findCompanyPriceTerms } from './products.repository';
+import { findCompanyPriceTerms, findCreationShare, insertCreationShare } from './products.repository';
 
 /** What a caller may see of prices: null without price.view. */
 export interface Pricing {
@@ -420,6 +426,43 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       log().warn({ err: error, preconfigId: found.id }, 'the engine refuses this preconfiguration’s space; sending it as stored');
       return found.domainJSON;
     }
+  }
+
+  /** One more engine evaluation for this caller (evaluate, share, shared view, export): the same budget as evaluate. */
+  async function countEvaluation(principal: Principal | null, caller: { ip: string } | undefined): Promise<void> {
+    if (!caller) return;
+    await limiter.hit([
+      principal ? { key: `crea-evaluate:user:${principal.userId}`, policy: EVALUATE_POLICY.user } : { key: `crea-evaluate:ip:${caller.ip}`, policy: EVALUATE_POLICY.visitor },
+    ]);
+  }
+
+  /** The drawn family of a collection the call names, or a 400 on `path` (spec §8's message). */
+  function drawnFamilyOrBad(subFamilyId: number, path: string) {
+    const family = drawingFamilyOf(subFamilyId);
+    if (family === null) throw badField(path, `SubfamilyId ${subFamilyId} does not match any drawing configurator`);
+    return family;
+  }
+
+  /** A drawing's space rebuilt and checked in a catalogue (prices for the caller when `priced`); rule failures refused. */
+  async function evaluatedDrawing(principal: Principal | null, request: { catalogId: CatalogId; space: unknown; subFamilyId: number; lang?: Lang; priced: boolean }) {
+    const family = drawnFamilyOrBad(request.subFamilyId, 'body.subFamilyId');
+    const { snapshot, docs } = await load(request.catalogId);
+    const [pricing, remoteDriverCP] = await Promise.all([
+      request.priced ? pricingFor(principal, request.catalogId, docs) : null,
+      deps.flags.forCaller(principal).isEnabled('RemoteDriverCP'),
+    ]);
+    const evaluated = evaluateCreationTree(
+      { snapshot, docs, pricing, remoteDriverCP, lang: langOf(principal, request.lang), now: new Date() },
+      { space: request.space, subFamilyId: request.subFamilyId, quantity: 1 },
+    );
+    refuseFailures(evaluated.evaluation);
+    return { ...evaluated, family, collection: evaluated.evaluation.subFamily.description };
+  }
+
+  async function shareOr404(hash: string) {
+    const row = isShareHash(hash) ? await findCreationShare(ctx.db, hash) : undefined;
+    if (!row) throw notFound('No shared configuration with this link');
+    return { ...row, catalogId: (row.catalogId === 21 ? 21 : 16) as CatalogId };
   }
 
   return {
@@ -782,6 +825,55 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
         { snapshot, docs, pricing, remoteDriverCP, lang: langOf(principal, body.lang), now: new Date() },
         { space: body.space, quantity: body.quantity, ...(body.subFamilyId !== undefined ? { subFamilyId: body.subFamilyId } : {}) },
       );
+    },
+
+    /**
+     * Shares a plusminus drawing (issue 16 §5): the space is rebuilt and checked, then stored as it was
+     * rebuilt behind 16 random bytes; no price is stored. Visitors may share (the configurator is open
+     * to them); counted like evaluate.
+     */
+    async shareCreation(principal: Principal | null, body: { space: unknown; subFamilyId: number; catalogId?: CatalogId }, caller: { ip: string }): Promise<CreationShareCreated> {
+      await countEvaluation(principal, caller);
+      if (drawnFamilyOrBad(body.subFamilyId, 'body.subFamilyId') !== SHARED_FAMILY) {
+        throw badField('body.subFamilyId', `SubfamilyId ${body.subFamilyId} has no shared view: only plusminus drawings (225) are shared`);
+      }
+      const catalogId = catalogOf(principal, body.catalogId);
+      const { evaluation } = await evaluatedDrawing(principal, { catalogId, space: body.space, subFamilyId: body.subFamilyId, priced: false });
+      const hash = randomToken(SHARE_HASH_BYTES);
+      await insertCreationShare(ctx.db, { hash, subFamilyId: body.subFamilyId, catalogId, space: evaluation.space, createdBy: principal?.userId ?? null });
+      return { hash, path: sharedViewPath(hash) };
+    },
+
+    /** A shared snapshot and its evaluation made now for the viewer: prices only with price.view, in the viewer's rate. Unknown or malformed hash: 404. */
+    async sharedCreation(principal: Principal | null, hash: string, query: { lang?: Lang }, caller: { ip: string }): Promise<SharedCreation> {
+      const row = await shareOr404(hash);
+      await countEvaluation(principal, caller);
+      const { evaluation } = await evaluatedDrawing(principal, { catalogId: row.catalogId, space: row.space, subFamilyId: row.subFamilyId, priced: true, ...(query.lang ? { lang: query.lang } : {}) });
+      return { hash: row.hash, subFamilyId: row.subFamilyId, catalogId: row.catalogId, createdAt: row.createdAt.toISOString(), space: evaluation.space, evaluation };
+    },
+
+    /** A file of a shared snapshot (issue 16 §4). */
+    async exportShared(principal: Principal | null, hash: string, format: CreationExportFormat, caller: { ip: string }): Promise<DrawingFile> {
+      const row = await shareOr404(hash);
+      await countEvaluation(principal, caller);
+      const { tree, family, collection } = await evaluatedDrawing(principal, { catalogId: row.catalogId, space: row.space, subFamilyId: row.subFamilyId, priced: false });
+      return drawingFile({ tree, family, catalogId: row.catalogId, format, name: row.hash, collection });
+    },
+
+    /**
+     * A file of a drawn product: the configurator's unsaved space (EXPORT mode, the export frame), or a
+     * project line's (the projects service checks the caller's read scope and names the file).
+     */
+    async exportCreation(
+      principal: Principal | null,
+      body: { space: unknown; subFamilyId: number; catalogId?: CatalogId; name?: string },
+      format: CreationExportFormat,
+      caller?: { ip: string },
+    ): Promise<DrawingFile> {
+      await countEvaluation(principal, caller);
+      const catalogId = catalogOf(principal, body.catalogId);
+      const { tree, family, collection } = await evaluatedDrawing(principal, { catalogId, space: body.space, subFamilyId: body.subFamilyId, priced: false });
+      return drawingFile({ tree, family, catalogId, format, name: body.name ?? 'drawing', collection });
     },
 
     async preconfigs(

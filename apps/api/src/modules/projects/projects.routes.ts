@@ -24,6 +24,7 @@ import {
   ProjectPickerList,
   ProjectPickerQuery,
   ProjectProductList,
+  ProjectProductExportParams,
   ProjectProductParams,
   ProjectProductsQuery,
   ProjectSummary,
@@ -39,6 +40,7 @@ import {
 } from '@lumen/contracts';
 import type { Privilege } from '@lumen/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requirePrincipal } from '../../http/access-guard';
 import { hidePricesWithoutPriceView } from '../../http/price-view';
 import { VIEW_PRIVILEGES } from './projects.access';
@@ -212,6 +214,27 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     '/api/projects/v1/projects/:projectId/products/:productId/revisions',
     { config: view, schema: { tags, summary: 'Every saved space of a creation line, newest first (issue 15)', params: ProjectProductParams, response: { 200: CreationRevisionList } } },
     async (request) => projects.revisions(requirePrincipal(request), request.params.projectId, request.params.productId),
+  );
+
+  app.get(
+    '/api/projects/v1/projects/:projectId/products/:productId/export/:format',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'A drawn line as a file (issue 16 §4): 3D model (glb, obj, stl) or plan (dxf, svg), as an attachment',
+        params: ProjectProductExportParams,
+        response: { 200: z.unknown().describe('The file: model/gltf-binary, model/obj, model/stl, image/vnd.dxf or image/svg+xml') },
+      },
+    },
+    async (request, reply) => {
+      const file = await projects.exportProduct(requirePrincipal(request), request.params.projectId, request.params.productId, request.params.format);
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
+        .send(file.body);
+    },
   );
 
   app.put(

@@ -4,6 +4,7 @@ import type {
   AssignThirdpartyBody,
   CreateProjectBody,
   CreationEvaluation,
+  CreationExportFormat,
   CreationRevision,
   ImportResult,
   Lang,
@@ -26,7 +27,7 @@ import type {
   UpdateProjectBody,
 } from '@lumen/contracts';
 import { DEFAULT_LANG, LANGS, PROJECT_LIST_V3_LIMIT } from '@lumen/contracts';
-import { type CatalogId, copyNameOf, emailSchema, projectTitleSchema, sumDecimals, toMoney, versionTitleSchema } from '@lumen/domain';
+import { type CatalogId, copyNameOf, drawingFamilyOf, emailSchema, projectTitleSchema, sumDecimals, toMoney, versionTitleSchema } from '@lumen/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -927,6 +928,22 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         quantity: row.quantity,
         totals: { lumens: 0, watts: 0, lights: 0, clusters: 0, pendants: 0, wireLength: 0, ...row.totals },
       }));
+    },
+
+    /**
+     * A drawn line's 3D model or plan (issue 16 §4), made by the products service from the line's space
+     * in the project's catalogue: the project's read scope (another company's project is a 404), and a
+     * 404 for a line that is no drawing.
+     */
+    async exportProduct(principal: Principal, id: number, productId: string, format: CreationExportFormat) {
+      const project = await visibleOr404(principal, id);
+      const line = await findProduct(ctx.db, id, productId);
+      const data = line ? lineDataOf(line) : undefined;
+      if (!line || line.type !== 'CREATION' || !data?.space || !data.subFamily || drawingFamilyOf(data.subFamily.id) === null) {
+        throw new AppError('NOT_FOUND', `No drawn product ${productId} in project ${id}`);
+      }
+      const catalogId: CatalogId = project.catalogId === 21 ? 21 : 16;
+      return deps.products.exportCreation(principal, { space: data.space, subFamilyId: data.subFamily.id, catalogId, name: line.creationCode ?? productId }, format);
     },
 
     async generateCreationCode(prefix: string) {

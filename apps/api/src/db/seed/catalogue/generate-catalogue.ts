@@ -10,6 +10,8 @@ import {
   addElement,
   type CatalogId,
   createSpace,
+  type Drawing,
+  drawingToSpace,
   DRIVER_CATALOGUE,
   formatReference,
   type LeadTimeEntry,
@@ -19,7 +21,9 @@ import {
   type RuleBook,
   type ExclusionCombination,
   parseReference,
+  segmentLength,
   spaceToJSON,
+  stickModelFor,
 } from '@lumen/domain';
 import type {
   AccessoryData,
@@ -636,6 +640,97 @@ const DRAWING_PARTS: Array<{ subFamilyId: 219 | 225; model: string; complementTy
   { subFamilyId: 225, model: '7498', complementType: 13, eur: 34, netWeight: 0.12, moq: 1, allFinishes: false, description: t('Plusminus reflector', 'Plusminus reflector', 'Réflecteur Plusminus', 'Plusminus-Reflektor', 'Riflettore Plusminus', 'Reflector Plusminus') },
 ];
 
+const PLAN = (x: number, z: number) => ({ x, z });
+const STICK_CODES = { finish: '05', ledColourTemp: '3', control: 'M', installation: '31' };
+const PLUSMINUS_LIGHT_CODES = { finish: '10', ledColourTemp: '2', control: '0', installation: '10' };
+
+/** The drawings of the drawn collections' preconfigurations (configurator DRAWING, the collections' 3 × 3 m room). */
+const DRAWING_PRECONFIGS: Array<{ subFamilyId: 219 | 225; name: string; description: Texts; drawing: Drawing }> = [
+  {
+    subFamilyId: 219,
+    name: 'Sticks Square',
+    description: t('A square of four 90 cm sticks', 'A square of four 90 cm sticks', 'Un carré de quatre bâtons de 90 cm', 'Ein Quadrat aus vier 90-cm-Stäben', 'Un quadrato di quattro bastoni da 90 cm', 'Un cuadrado de cuatro varillas de 90 cm'),
+    drawing: {
+      family: 'sticks',
+      height: 3,
+      segments: [
+        { id: 'a', from: PLAN(-0.45, -0.45), to: PLAN(0.45, -0.45), attributes: STICK_CODES },
+        { id: 'b', from: PLAN(0.45, -0.45), to: PLAN(0.45, 0.45), attributes: STICK_CODES },
+        { id: 'c', from: PLAN(0.45, 0.45), to: PLAN(-0.45, 0.45), attributes: STICK_CODES },
+        { id: 'd', from: PLAN(-0.45, 0.45), to: PLAN(-0.45, -0.45), attributes: STICK_CODES },
+      ],
+      items: [{ id: 'power', kind: 'connection', segmentId: 'a', offset: 0.45, model: '7466', attributes: {} }],
+    },
+  },
+  {
+    subFamilyId: 225,
+    name: 'Plusminus Vee',
+    description: t('Two straps, three lights', 'Two straps, three lights', 'Deux sangles, trois lumières', 'Zwei Bänder, drei Leuchten', 'Due fasce, tre luci', 'Dos cintas, tres luces'),
+    drawing: {
+      family: 'plusminus',
+      height: 3,
+      segments: [
+        { id: 's1', from: PLAN(-1, -0.5), to: PLAN(1, -0.5), attributes: { finish: '10' } },
+        { id: 's2', from: PLAN(1, -0.5), to: PLAN(0, 1), attributes: { finish: '10' } },
+      ],
+      items: [
+        { id: 'l1', kind: 'light', segmentId: 's1', offset: 0.6, model: '5520', attributes: PLUSMINUS_LIGHT_CODES },
+        { id: 'l2', kind: 'light', segmentId: 's1', offset: 1.4, model: '5520', attributes: PLUSMINUS_LIGHT_CODES },
+        { id: 'w1', kind: 'counterweight', segmentId: 's1', offset: 0.1, model: '7490', attributes: {} },
+        { id: 'l3', kind: 'light', segmentId: 's2', offset: 1, model: '5525', attributes: PLUSMINUS_LIGHT_CODES },
+        { id: 'k1', kind: 'connection', segmentId: 's2', offset: 0.2, model: '7495', attributes: {} },
+      ],
+    },
+  },
+];
+
+/**
+ * One drawing preconfiguration per drawn collection and catalogue (ids after every other one): the
+ * saved space made by @lumen/domain's drawingToSpace, the lines its luminaires (sticks, lights).
+ */
+function drawingPreconfigurations(lastId: number, articles: Record<'16' | '21', ArticleRow[]>): PreconfigData[] {
+  const rows: PreconfigData[] = [];
+  let id = lastId;
+  for (const { subFamilyId, name, description, drawing } of DRAWING_PRECONFIGS) {
+    const spec = COLLECTIONS.find((candidate) => candidate.subFamilyId === subFamilyId)!;
+    for (const catalogId of spec.catalogs) {
+      id += 1;
+      const luminaires =
+        drawing.family === 'sticks'
+          ? drawing.segments.map((segment) => ({ model: stickModelFor(segmentLength(segment))!, codes: segment.attributes }))
+          : drawing.items.filter((item) => item.kind === 'light').map((item) => ({ model: item.model, codes: item.attributes }));
+      const lines: PreconfigData['lines'] = [];
+      for (const { model, codes } of luminaires) {
+        const reference = formatReference({ model, catalogId, colour: codes.finish!, control: codes.control!, temperature: codes.ledColourTemp!, installation: codes.installation! });
+        if (!articles[`${catalogId}`].some((row) => row[0] === reference && row[3] === 1)) throw new Error(`preconfiguration ${name}: no active article ${reference}`);
+        const line = lines.find((candidate) => candidate.reference === reference);
+        if (line) line.quantity += 1;
+        else lines.push({ reference, model, quantity: 1 });
+      }
+      rows.push({
+        id,
+        catalogId,
+        subFamilyId,
+        familyId: spec.familyId,
+        applicationLocationId: 15,
+        visibility: 'website',
+        name,
+        description,
+        configuratorTypeId: CONFIGURATORS.DRAWING,
+        lines,
+        domainJSON: drawingToSpace(drawing, {
+          room: { height: 4, width: 3, depth: 3, extraCeiling: 0.16, ceilingMaterial: 'pladur' },
+          configurator: CONFIGURATORS.DRAWING,
+          spaceId: `space-${id}`,
+          createdAt: CREATED_AT,
+          applicationLocationId: 15,
+        }),
+      });
+    }
+  }
+  return rows;
+}
+
 function drawingPartAccessories(): AccessoryData[] {
   const rows: AccessoryData[] = [];
   for (const part of DRAWING_PARTS) {
@@ -1036,6 +1131,7 @@ export function generateCatalogue(): CatalogueDataFile {
   }
 
   accessories.push(...drawingPartAccessories());
+  preconfigs.push(...drawingPreconfigurations(preconfigId, articles));
 
   return {
     version: 1,
