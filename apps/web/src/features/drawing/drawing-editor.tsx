@@ -370,6 +370,15 @@ function SelectionPanel({ state, catalogue, catalogId, readOnly, dispatch, label
           {attributes([item.id], 'item', item.attributes, DRAWING_ATTRIBUTES)}
         </>
       )}
+      {segment && !readOnly && (
+        <div className="drawing-selection__items" role="group" aria-label={t('drawing.selection.place')}>
+          {(Object.keys(DRAWING_FAMILIES[family].itemModels) as DrawingItemKind[]).map((kind) => (
+            <Button key={kind} variant="secondary" size="sm" onPress={() => dispatch({ type: 'addItem', kind, segmentId: segment.id })}>
+              {t('drawing.selection.add', { kind: t(`drawing.tool.${kind}`) })}
+            </Button>
+          ))}
+        </div>
+      )}
       {draw}
       {!readOnly && (
         <Button variant="ghost" size="sm" onPress={() => dispatch({ type: 'remove', selection: selected })}>

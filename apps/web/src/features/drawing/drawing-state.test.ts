@@ -158,4 +158,10 @@ describe('moving, removing, undoing', () => {
     ]);
     expect(state.selected).toEqual({ kind: 'node', id: 'id2:to' });
   });
+
+  it('places an item by keyboard at the middle of a segment', () => {
+    const state = run('plusminus', [{ type: 'addItem', kind: 'connection', segmentId: 'b' }], two);
+    expect(state.drawing.items.at(-1)).toMatchObject({ kind: 'connection', segmentId: 'b', offset: 0.5 });
+    expect(state.selected).toEqual({ kind: 'item', id: 'id1' });
+  });
 });

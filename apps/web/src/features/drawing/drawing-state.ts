@@ -53,6 +53,8 @@ export type DrawingAction =
   | { type: 'cancel' }
   /** Keyboard drawing: a segment from a node (or the room's centre when there is none), at an angle (degrees, 0 = +x, 90 = +z) and a length (m). */
   | { type: 'addSegmentFrom'; nodeId: string | null; angle: number; length: number }
+  /** Keyboard placing: an item on a segment, at its middle (a reflector: at the light nearest the middle). */
+  | { type: 'addItem'; kind: DrawingItemKind; segmentId: string }
   | { type: 'dragStart' }
   | { type: 'dragNode'; id: string; to: PlanPoint }
   | { type: 'dragEnd' }
@@ -301,6 +303,11 @@ export function drawingReducer(state: DrawingEditorState, action: DrawingAction,
       // The new end is selected, so that the next segment continues from it.
       const endNode = nodesOf(next).find((n) => n.ends.some((e) => e.segmentId === segment.id && e.end === 'to'));
       return commit(state, next, { selected: endNode ? { kind: 'node', id: endNode.id } : { kind: 'segment', id: segment.id } });
+    }
+    case 'addItem': {
+      const segment = drawing.segments.find((s) => s.id === action.segmentId);
+      if (!segment) return state;
+      return addItem(state, action.kind, segment, { x: (segment.from.x + segment.to.x) / 2, z: (segment.from.z + segment.to.z) / 2 }, env);
     }
     case 'dragStart':
       return state.dragFrom ? state : { ...state, dragFrom: drawing };
