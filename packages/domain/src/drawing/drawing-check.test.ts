@@ -184,3 +184,31 @@ describe('checkDrawing', () => {
     expect(codes(checkDrawing(straps([seg('a', p(0, 0), p(2, 0)), seg('b', p(2, 0), p(2, 2))], [...base, item('r', 'reflector', 'b', 1)]), ROOM))).toEqual([['REFLECTOR_WITHOUT_LIGHT', 'r']]);
   });
 });
+
+describe('checkDrawing on hostile input (property)', () => {
+  it('never throws, and every problem names an element of the drawing or the drawing itself', () => {
+    const coordinate = fc.oneof(fc.double({ min: -5, max: 5 }), fc.constantFrom(Number.NaN, Infinity, -Infinity, 1e308, -0));
+    const point = fc.record({ x: coordinate, z: coordinate });
+    const id = fc.oneof(fc.constantFrom('a', 'b', 'c', '', '~x', '__proto__'), fc.string({ maxLength: 4 }));
+    const segment = fc.record({ id, from: point, to: point, attributes: fc.constant({}) });
+    const item = fc.record({
+      id,
+      kind: fc.constantFrom('light', 'counterweight', 'connection', 'reflector') as fc.Arbitrary<'light' | 'counterweight' | 'connection' | 'reflector'>,
+      segmentId: id,
+      offset: coordinate,
+      model: fc.constantFrom('', '5520', '7450', '0270'),
+      attributes: fc.constant({}),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom('sticks', 'plusminus') as fc.Arbitrary<'sticks' | 'plusminus'>, coordinate, fc.array(segment, { maxLength: 12 }), fc.array(item, { maxLength: 12 }), (family, height, segments, items) => {
+        const drawing: Drawing = { family, height, segments, items };
+        const ids = new Set([DRAWING_ELEMENT_ID, ...segments.map((s) => s.id), ...items.map((i) => i.id)]);
+        for (const x of checkDrawing(drawing, ROOM)) {
+          expect(ids.has(x.elementId)).toBe(true);
+          expect(typeof x.message).toBe('string');
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
