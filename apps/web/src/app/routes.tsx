@@ -193,6 +193,21 @@ export function createRoutes(): RouteObject[] {
             handle: { preload: loadDrawingPages } satisfies RouteHandle,
           },
         ]),
+        // The no-drawing configurators (issue 16 §3): open to visitors; a line's modes edit, validate and (plusminus) view, the page decides what may be saved.
+        ...(['sticks', 'plusminus'] as const).flatMap((family) => [
+          { path: `/new-product/${family}-nodrawing-configurator`, element: catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />), handle: { preload: loadDrawingSharePages } satisfies RouteHandle },
+          { path: `/${family}-nodrawing-configurator`, element: <DrawingSharePage family={family} page="nodrawing-old" /> },
+          {
+            path: `/project/:projectId/add-product/${family}-nodrawing-configurator`,
+            element: anyProjectView(catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />)),
+            handle: { preload: loadDrawingSharePages } satisfies RouteHandle,
+          },
+          {
+            path: `/project/:projectId/product/:productId/${family}-nodrawing-configurator/:mode?`,
+            element: anyProjectView(<DrawingSharePage family={family} page="nodrawing-line" />),
+            handle: { preload: loadDrawingSharePages } satisfies RouteHandle,
+          },
+        ]),
         // Composing pendants validate here under validateComposingPendantsProduct (spec §2): the room, in validate mode.
         { path: '/compositor', element: projectEdit(<CreaPage page="validate" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
         // Issue 16 §5: the shared view, open to anyone with the link (prices only as the viewer's account allows).
@@ -382,6 +397,8 @@ export function createRoutes(): RouteObject[] {
         { path: '/iframe/auth/:view', element: <AuthFrameRoute /> },
         // Issue 16 §6: the export of a configuration a partner page holds the snapshot id of.
         { path: '/iframe/plusminus-export3d', element: <DrawingSharePage page="export-frame" /> },
+        // Issue 16 §6: the plusminus drawing configurator, telling the host each configuration's snapshot id.
+        { path: '/iframe/plusminus-drawing-configurator', element: <DrawingSharePage page="configurator-frame" /> },
       ],
     },
     {

@@ -2,21 +2,28 @@
  * The drawings' shared view, exports and frames (issue 16 §4–§6): the drawing feature's screens joined
  * with the projects feature (a copy into a project, a project line's export) at their routes.
  */
-import { CreationSpace, type SharedCreation } from '@lumen/contracts';
-import { drawingFamilyOf, hasAnyPrivilege } from '@lumen/domain';
+import { CreationSpace, PROJECT_STATUS, type Project, type ProjectProduct, type SharedCreation } from '@lumen/contracts';
+import { configuratorFor, drawingFamilyOf, hasAnyPrivilege, isDomainError, type DrawingFamily } from '@lumen/domain';
+import { Button } from '@lumen/ui';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import type { DrawingEditorResult } from '../../features/drawing/drawing-editor';
 import { ExportPanel } from '../../features/drawing/drawing-export';
-import { Export3dFrame } from '../../features/drawing/drawing-frame-screens';
+import { Export3dFrame, PlusminusConfiguratorFrame } from '../../features/drawing/drawing-frame-screens';
 import { isShareHash, loadSharedCreation } from '../../features/drawing/drawing-share-calls';
 import { DrawingPlanView } from '../../features/drawing/drawing-share-plan';
+import { NO_DRAWING_MODES, NoDrawingScreen, type NoDrawingMode } from '../../features/drawing/drawing-nodrawing';
+import { ShareButton } from '../../features/drawing/drawing-share-button';
 import { DrawingPreviewPanel } from '../../features/drawing/drawing-preview-panel';
 import { firstModelOf, readDrawingSpace, SharedDrawingView } from '../../features/drawing/drawing-share-view';
 import { NotFoundPage } from '../../features/errors';
 import { AddToProject } from '../../features/projects/add-to-project';
-import { parseProjectId, projectPath } from '../../features/projects/project-target';
+import { parseProjectId, projectPath, projectTargetSet, updateProduct, validateProduct } from '../../features/projects/project-target';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
+import type { CreaRedirectState } from './crea-pages';
+import { ConfiguratorErrorPage } from './drawing-pages';
 import { RemotePage, WithProject } from './remote-page';
 
 const isProductId = (value: string | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
@@ -129,9 +136,185 @@ export function Export3dFramePage() {
   return <Export3dFrame renderPreview={(drawing, room) => <DrawingPreviewPanel drawing={drawing} room={room} />} />;
 }
 
-/** The router's one lazy entry for these pages (app/routes.tsx). */
-export default function DrawingSharePage({ page }: { page: 'shared' | 'line-export' | 'export-frame' }) {
+/** The error code of spec §8 when a product does not open in this no-drawing configurator, or null when it does. */
+export function noDrawingConfiguratorError(family: DrawingFamily, configuratorTypeId: number | null | undefined, subFamilyId: number | null | undefined): string | null {
+  try {
+    const kind = configuratorFor(configuratorTypeId, subFamilyId);
+    return kind === `${family}-nodrawing` ? null : kind.endsWith('-drawing') ? 'NO_DRAWING_CONFIGURATOR' : 'NO_NODRAWING_CONFIGURATOR';
+  } catch (error) {
+    return isDomainError(error) ? error.code : 'NO_CONFIGURATOR';
+  }
+}
+
+/** A no-drawing mode of a route's `{mode}` (any case), when the family has it; none is edit. */
+export function parseNoDrawingMode(family: DrawingFamily, value: string | undefined): NoDrawingMode | null {
+  const mode = (value ?? 'edit').toLowerCase();
+  return (NO_DRAWING_MODES[family] as readonly string[]).includes(mode) ? (mode as NoDrawingMode) : null;
+}
+
+/** "Add to project" and "Share" of a new no-drawing configuration. */
+function NewNoDrawingActions({ result }: { result: DrawingEditorResult }) {
+  return (
+    <>
+      <AddToProject
+        reference=""
+        quantity={result.quantity}
+        isDisabled={!result.valid || result.space === null}
+        creation={{ model: result.model, subFamilyId: result.subFamilyId, configuratorTypeId: result.configuratorTypeId, space: result.space ?? {} }}
+      />
+      {result.space && <ShareButton space={result.space} subFamilyId={result.subFamilyId} isDisabled={!result.valid} />}
+    </>
+  );
+}
+
+/**
+ * /new-product/{family}-nodrawing-configurator and /project/{projectId}/add-product/{family}-nodrawing-configurator:
+ * a structure chosen from a layout or a preconfiguration, adjusted in forms, ending in "Add to project"
+ * (the project of the path first) or "Share".
+ */
+export function NewNoDrawingPage({ family }: { family: DrawingFamily }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { projectId: projectParam } = useParams();
+  const projectId = parseProjectId(projectParam);
+  useEffect(() => {
+    if (projectId !== null) dispatch(projectTargetSet(projectId));
+  }, [dispatch, projectId]);
+  if (projectParam !== undefined && projectId === null) return <NotFoundPage />;
+  const back = projectId !== null ? projectPath(projectId) : '/create-project/select-collection';
+  return (
+    <NoDrawingScreen
+      family={family}
+      mode="create"
+      backPath={back}
+      backLabel={projectId !== null ? t('projects.add.backToProject') : t('crea.backToCatalogue')}
+      renderActions={(result) => <NewNoDrawingActions result={result} />}
+    />
+  );
+}
+
+/** /{family}-nodrawing-configurator (the old paths): to /new-product/…, with the flag that allows current projects. */
+export function OldNoDrawingRedirect({ family }: { family: DrawingFamily }) {
+  const location = useLocation();
+  const state: CreaRedirectState = { allowCurrentProjects: true };
+  return <Navigate to={`/new-product/${family}-nodrawing-configurator${location.search}`} replace state={state} />;
+}
+
+/**
+ * /project/{projectId}/product/{productId}/{family}-nodrawing-configurator[/{mode}] (and its validate
+ * route): the saved structure reopened in the forms; Save writes a new revision of the line, and in
+ * validate mode validates it and returns to the project. VIEW (plusminus) opens it read-only.
+ */
+export function NoDrawingLinePage({ family, mode: fixedMode }: { family: DrawingFamily; mode?: NoDrawingMode }) {
+  const params = useParams();
+  const projectId = parseProjectId(params.projectId);
+  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
+  const mode = fixedMode ?? parseNoDrawingMode(family, params.mode);
+  if (projectId === null || productId === null || mode === null || mode === 'create') return <NotFoundPage />;
+  return (
+    <WithProject projectId={projectId}>
+      {(project) => {
+        const product = project.products.find((item) => item._id.toLowerCase() === productId);
+        if (!product || product.type !== 'CREATION') return <NotFoundPage />;
+        const error = noDrawingConfiguratorError(family, product.configuratorType?.id, product.subFamily?.id);
+        if (error) return <ConfiguratorErrorPage code={error} backPath={projectPath(project.id)} />;
+        return <NoDrawingLineEditor family={family} project={project} product={product} mode={mode} />;
+      }}
+    </WithProject>
+  );
+}
+
+function NoDrawingLineEditor({ family, project, product, mode }: { family: DrawingFamily; project: Project; product: ProjectProduct; mode: NoDrawingMode }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState<number | null>(null);
+  const revision = useRef(project.revision);
+  const inEdition = project.status === PROJECT_STATUS.EDITION;
+  const editable = inEdition && project.permissions.edit && hasAnyPrivilege(privileges, ['project.edit']) && mode !== 'view';
+  const back = projectPath(project.id);
+
+  async function save(result: DrawingEditorResult) {
+    if (!result.space) return;
+    setPending(true);
+    setSaved(null);
+    const updated = await dispatch(updateProduct({ projectId: project.id, productId: product._id, body: { space: result.space, quantity: result.quantity, expectedRevision: revision.current } }));
+    if (!updateProduct.fulfilled.match(updated)) {
+      setPending(false);
+      return;
+    }
+    revision.current = updated.payload.revision;
+    if (mode === 'validate') {
+      const validated = await dispatch(validateProduct({ projectId: project.id, productId: product._id }));
+      if (!validateProduct.fulfilled.match(validated)) {
+        setPending(false);
+        return;
+      }
+      void navigate(back);
+      return;
+    }
+    setPending(false);
+    setSaved(updated.payload.product.revision ?? null);
+  }
+
+  const note =
+    mode === 'view'
+      ? null
+      : !inEdition
+        ? t(project.status === PROJECT_STATUS.ORDER ? 'projects.page.readOnlyOrder' : 'projects.page.readOnlyDeleted')
+        : !editable
+          ? t('projects.validate.readOnlyPermission')
+          : null;
+  return (
+    <NoDrawingScreen
+      family={family}
+      mode={mode}
+      savedSpace={product.space ?? undefined}
+      initialQuantity={product.quantity}
+      catalogId={project.catalogId}
+      readOnly={!editable}
+      backPath={back}
+      backLabel={t('projects.add.backToProject')}
+      intro={
+        <div className="drawing-page__intro">
+          <p>{t('crea.lineIntro', { project: project.name, code: product.creationCode ?? '' })}</p>
+          {note && (
+            <p className="card" role="note">
+              {note}
+            </p>
+          )}
+        </div>
+      }
+      renderActions={
+        editable
+          ? (result) => (
+              <div className="drawing-line__actions">
+                <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
+                  {t('projects.cancel')}
+                </Button>
+                <Button onPress={() => void save(result)} isLoading={pending} isDisabled={!result.valid}>
+                  {mode === 'validate' ? t('crea.line.saveValidate') : t('crea.line.save')}
+                </Button>
+                <p role="status" className="drawing-line__saved">
+                  {saved !== null ? t('crea.line.saved', { revision: saved }) : ''}
+                </p>
+              </div>
+            )
+          : undefined
+      }
+    />
+  );
+}
+
+/** The router's one lazy entry for these pages (app/routes.tsx): which page, by its route. */
+export default function DrawingSharePage({ page, family = 'plusminus' }: { page: 'shared' | 'line-export' | 'export-frame' | 'nodrawing-new' | 'nodrawing-old' | 'nodrawing-line' | 'configurator-frame'; family?: DrawingFamily }) {
   if (page === 'shared') return <SharedDrawingPage />;
   if (page === 'line-export') return <ProductExportPage />;
+  if (page === 'nodrawing-new') return <NewNoDrawingPage family={family} />;
+  if (page === 'nodrawing-old') return <OldNoDrawingRedirect family={family} />;
+  if (page === 'nodrawing-line') return <NoDrawingLinePage family={family} />;
+  if (page === 'configurator-frame') return <PlusminusConfiguratorFrame />;
   return <Export3dFramePage />;
 }

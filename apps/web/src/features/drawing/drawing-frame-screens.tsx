@@ -1,5 +1,6 @@
 import type { JsonObject, SharedCreation } from '@lumen/contracts';
-import type { Drawing, RoomSize } from '@lumen/domain';
+import { DRAWING_SUBFAMILY, hasAnyPrivilege, type Drawing, type RoomSize } from '@lumen/domain';
+import { Button } from '@lumen/ui';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,12 +8,16 @@ import { LoadingState } from '../../shared/loading-state';
 import { usePlatformConfig } from '../../shared/platform-config';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
+import { useDrawingCatalogue } from './drawing-catalogue';
+import { DrawingEditor } from './drawing-editor';
 import { ExportPanel } from './drawing-export';
 import { FrameRefused, useDrawingFrame } from './drawing-frame';
 import { createSnapshotPublisher, type DrawingFrameCommand } from './drawing-frame-messenger';
 import { exportPath, isShareHash, loadSharedCreation, shareCreation, type ExportFormat } from './drawing-share-calls';
 import { DrawingPlanView } from './drawing-share-plan';
 import { readSharedDrawing } from './drawing-share-view';
+import { NEW_DRAWING_ROOM } from './drawing-screen';
+import { emptyDrawing } from './drawing-state';
 
 /** The absolute address of a snapshot's export (what the export frame hands its host). */
 export function sharedExportUrl(productsBase: string, hash: string, format: ExportFormat): string {
@@ -116,11 +121,56 @@ export function ConfiguratorFrame({ subFamilyId, children }: { subFamilyId: numb
   );
 }
 
+/**
+ * The plusminus drawing configurator in its frame: the drawing editor on a new drawing (no header, no
+ * way out to the platform), each valid configuration reported to the host as a snapshot.
+ */
+export function PlusminusConfiguratorFrame() {
+  const { t } = useTranslation();
+  const account = useAppSelector((state) => state.session.account);
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const catalogId = account?.catalogId ?? 16;
+  const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
+  const [catalogue, reload] = useDrawingCatalogue('plusminus', catalogId, lang);
+  const initialDrawing = useMemo(() => emptyDrawing('plusminus', 2.6), []);
+  return (
+    <ConfiguratorFrame subFamilyId={DRAWING_SUBFAMILY.plusminus}>
+      {(report) => (
+        <section className="page drawing-page drawing-frame__configurator" aria-labelledby="drawing-frame-configurator-title">
+          <h1 id="drawing-frame-configurator-title">{t('drawingShare.frame.configuratorTitle')}</h1>
+          {catalogue.status === 'failed' ? (
+            <div className="card" role="alert">
+              <p>{t('drawing.nodrawing.loadFailed')}</p>
+              <Button variant="secondary" onPress={reload}>
+                {t('configurator.retry')}
+              </Button>
+            </div>
+          ) : catalogue.status === 'loading' ? (
+            <LoadingState />
+          ) : catalogue.data === null ? (
+            <p role="alert">{t('drawing.nodrawing.notInCatalogue')}</p>
+          ) : (
+            <DrawingEditor
+              catalogue={catalogue.data}
+              catalogId={catalogId}
+              lang={lang}
+              initialDrawing={initialDrawing}
+              initialRoom={NEW_DRAWING_ROOM}
+              seesPrices={seesPrices}
+              renderActions={(result) => <ReportConfiguration space={result.space} valid={result.valid} report={report} />}
+            />
+          )}
+        </section>
+      )}
+    </ConfiguratorFrame>
+  );
+}
+
 /** Reports a configuration to its frame whenever it changes (mounted in the configurator's actions slot). */
-export function ReportConfiguration({ space, valid, report }: { space: JsonObject; valid: boolean; report: (space: JsonObject) => void }) {
+export function ReportConfiguration({ space, valid, report }: { space: JsonObject | null; valid: boolean; report: (space: JsonObject) => void }) {
   const last = useRef<JsonObject | null>(null);
   useEffect(() => {
-    if (!valid || last.current === space) return;
+    if (!valid || space === null || last.current === space) return;
     last.current = space;
     report(space);
   }, [space, valid, report]);

@@ -1,0 +1,150 @@
+import type { Account, Project, SharedCreation } from '@lumen/contracts';
+import { drawingToSpace, type Drawing } from '@lumen/domain';
+import { TRANSLATIONS } from '@lumen/i18n';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { failure, json } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { creaEvaluation } from '../../features/crea/crea.fixtures';
+import { catchDownloads } from '../../shared/requests/requests.fixtures';
+import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
+
+const en: Record<string, string> = { ...TRANSLATIONS['common-front'].en, ...TRANSLATIONS['fr-eproject'].en };
+const tx = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce((text, [name, value]) => text.split(`{{${name}}}`).join(String(value)), en[key] ?? key);
+
+const HASH = 'AbCdEfGhIjKlMnOpQrStUv';
+const LINE_ID = '00000000-0000-4000-8000-0000000d2a11';
+const ROOM = { width: 6, depth: 6, height: 3, extraCeiling: 0.16, ceilingMaterial: 'pladur' } as const;
+
+/** A plusminus drawing: one 2 m strap with two lights and its power canopy. */
+const DRAWING: Drawing = {
+  family: 'plusminus',
+  height: 2.6,
+  segments: [{ id: 's1', from: { x: -1, z: 0 }, to: { x: 1, z: 0 }, attributes: { finish: '10' } }],
+  items: [
+    { id: 'l1', kind: 'light', segmentId: 's1', offset: 0.5, model: '5520', attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' } },
+    { id: 'l2', kind: 'light', segmentId: 's1', offset: 1.5, model: '5520', attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' } },
+    { id: 'k1', kind: 'connection', segmentId: 's1', offset: 1, model: '7495', attributes: {} },
+  ],
+};
+const SPACE = drawingToSpace(DRAWING, { room: ROOM, configurator: 2, createdAt: 1, applicationLocationId: null });
+
+const PRICE = { currency: 'EUR' as const, unitGross: 812, unitNet: 690.2, totalGross: 812, totalNet: 690.2, totalDiscount: 121.8, complete: true };
+
+function shared(withPrice: boolean): SharedCreation {
+  const evaluation = creaEvaluation(2, { subFamily: { id: 225, description: 'Plusminus' }, familyId: 19, category: 3, configuratorType: { id: 2, description: 'DRAWING' } });
+  const { price: _price, ...withoutPrice } = evaluation;
+  return { hash: HASH, subFamilyId: 225, catalogId: 16, createdAt: '2026-11-20T10:00:00.000Z', space: SPACE, evaluation: withPrice ? { ...evaluation, price: PRICE } : withoutPrice };
+}
+
+/** The api: the projects service, the shared snapshot (prices only for an account with price.view), exports. */
+function shareApi(options: { account?: Account | null; projects?: Project[]; refused?: string } = {}) {
+  const api = projectsApi({
+    ...(options.account !== undefined ? { account: options.account } : {}),
+    projects: options.projects ?? [makeProject(5, { name: 'Lobby', products: [] })],
+    before: (call) => {
+      if (call.method === 'GET' && call.path === `/api/products/v1/creations/shared/${HASH}`) {
+        const seesPrices = Boolean(api.state.account?.privileges.includes('price.view'));
+        return json(200, shared(seesPrices));
+      }
+      if (call.method === 'GET' && call.path.startsWith('/api/products/v1/creations/shared/')) return failure(404, 'NOT_FOUND');
+      if (call.method === 'POST' && call.path === '/api/projects/v1/projects/products/generate-creation-code') return json(200, { creationCode: 'CR000000090', creationNumber: 90 });
+      if (options.refused && call.path.endsWith(`/export/${options.refused}`)) return failure(400, 'DRAWING_INVALID');
+      if (call.method === 'GET' && /\/export\/(glb|obj|stl|dxf|svg)$/.test(call.path)) return new Response(new Uint8Array([0x67, 0x6c, 0x54, 0x46]), { status: 200, headers: { 'content-type': 'model/gltf-binary' } });
+      return undefined;
+    },
+  });
+  return api;
+}
+
+describe('the shared view of a drawing', () => {
+  it('shows a visitor the plan, the evaluation without a price, and asks them to log in to copy it', async () => {
+    const user = userEvent.setup();
+    const api = shareApi({ account: null });
+    await renderApp(`/plusminus-drawing-configurator/product/${HASH}`, api);
+    expect(await screen.findByRole('heading', { level: 1, name: tx('drawingShare.view.title', { collection: 'Plusminus' }) })).toBeInTheDocument();
+    // The plan: one strap of 2 m, two lights and a power canopy.
+    const plan = screen.getByRole('img', { name: new RegExp(tx('drawingShare.plan.title')) });
+    expect(within(plan).getByText(/^2\.00\sm$/)).toBeInTheDocument();
+    expect(plan.querySelectorAll('[data-kind="light"]')).toHaveLength(2);
+    expect(plan.querySelectorAll('[data-kind="connection"]')).toHaveLength(1);
+    expect(screen.getByText(new RegExp(tx('drawingShare.plan.count.light_other', { count: 2 })))).toBeInTheDocument();
+    // The server's evaluation, without a price.
+    expect(screen.getByText(tx('crea.live.valid'))).toBeInTheDocument();
+    expect(screen.queryByText(/€/)).not.toBeInTheDocument();
+    expect(screen.getByText(tx('drawingShare.view.loginToCopy'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
+    expect(await screen.findByRole('heading', { name: tx('auth.login.title') })).toBeInTheDocument();
+  });
+
+  it("shows a distributor their price, and copies the snapshot into one of their projects as a CREATION line", async () => {
+    const user = userEvent.setup();
+    const api = shareApi();
+    await renderApp(`/plusminus-drawing-configurator/product/${HASH}`, api);
+    await screen.findByRole('heading', { level: 1, name: tx('drawingShare.view.title', { collection: 'Plusminus' }) });
+    expect(screen.getAllByText(/^690,20\s€$/).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: tx('projects.addTo.submit') }));
+    await screen.findByText(tx('projects.addTo.doneCreation', { name: 'Lobby', code: 'CR000000090', quantity: 1 }));
+    const [sent] = api.callsTo('POST', '/api/projects/v1/projects/5/products').map((call) => call.body as Record<string, unknown>[]);
+    expect(sent?.[0]).toMatchObject({ type: 'CREATION', creationCode: 'CR000000090', subFamily: { id: 225 }, configuratorType: { id: 2 }, space: SPACE });
+  });
+
+  it('an unknown link is the not-found page', async () => {
+    const api = shareApi({ account: null });
+    await renderApp('/plusminus-drawing-configurator/product/ZZZZZZZZZZZZZZZZZZZZZZ', api);
+    expect(await screen.findByRole('heading', { level: 1, name: en['errors.notFound.title'] })).toBeInTheDocument();
+  });
+
+  it('a malformed link is the not-found page, without asking the api', async () => {
+    const other = shareApi({ account: null });
+    await renderApp('/plusminus-drawing-configurator/product/not-a-hash', other);
+    expect(await screen.findByRole('heading', { level: 1, name: en['errors.notFound.title'] })).toBeInTheDocument();
+    expect(other.state.calls.some((call) => call.path.includes('/creations/shared'))).toBe(false);
+  });
+});
+
+describe('the export of a project line', () => {
+  let downloads: ReturnType<typeof catchDownloads>;
+  beforeEach(() => {
+    downloads = catchDownloads();
+  });
+  afterEach(() => {
+    downloads.restore();
+  });
+
+  it('downloads the 3D model and the plan of a drawn line from the api, named after its creation code', async () => {
+    const user = userEvent.setup();
+    const line = makeProduct({ _id: LINE_ID, type: 'CREATION', referenceCode: null, model: '5520', creationCode: 'CR000000042', creationNumber: 42, subFamily: { id: 225, description: 'Plusminus' }, familyId: 19, space: SPACE });
+    const api = shareApi({ projects: [makeProject(5, { name: 'Lobby', products: [line] })] });
+    await renderApp(`/project/5/product/${LINE_ID}/export`, api);
+    expect(await screen.findByRole('heading', { level: 1, name: tx('drawingShare.exportPage.title', { code: 'CR000000042' }) })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: new RegExp(tx('drawingShare.plan.title')) })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: tx('drawingShare.export.format.glb') }));
+    await screen.findByText(tx('drawingShare.export.done', { file: 'CR000000042.glb' }));
+    expect(api.callsTo('GET', `/api/projects/v1/projects/5/products/${LINE_ID}/export/glb`)).toHaveLength(1);
+    expect(downloads.saved).toEqual(['CR000000042.glb']);
+    await user.click(screen.getByRole('button', { name: tx('drawingShare.export.format.dxf') }));
+    await screen.findByText(tx('drawingShare.export.done', { file: 'CR000000042.dxf' }));
+    expect(api.callsTo('GET', `/api/projects/v1/projects/5/products/${LINE_ID}/export/dxf`)).toHaveLength(1);
+    expect(downloads.saved).toEqual(['CR000000042.glb', 'CR000000042.dxf']);
+  });
+
+  it('says so when the api cannot make the file', async () => {
+    const user = userEvent.setup();
+    const line = makeProduct({ _id: LINE_ID, type: 'CREATION', referenceCode: null, model: '5520', creationCode: 'CR000000042', creationNumber: 42, subFamily: { id: 225, description: 'Plusminus' }, familyId: 19, space: SPACE });
+    const api = shareApi({ projects: [makeProject(5, { name: 'Lobby', products: [line] })], refused: 'stl' });
+    await renderApp(`/project/5/product/${LINE_ID}/export`, api);
+    await user.click(await screen.findByRole('button', { name: tx('drawingShare.export.format.stl') }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(en['error.drawingExport.400'] ?? '');
+  });
+
+  it('a line that is no drawing says so', async () => {
+    const other = shareApi({ projects: [makeProject(5, { name: 'Lobby', products: [makeProduct({ _id: LINE_ID })] })] });
+    await renderApp(`/project/5/product/${LINE_ID}/export`, other);
+    expect(await screen.findByText(tx('drawingShare.exportPage.notDrawing'))).toBeInTheDocument();
+  });
+});
