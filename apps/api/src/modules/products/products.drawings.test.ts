@@ -1,10 +1,10 @@
-import type { CreationEvaluation, CreationShareCreated, PreconfigDetail, PreconfigSummary, SharedCreation } from '@lumen/contracts';
+import type { CreationEvaluation, CreationRevision, CreationShareCreated, PreconfigDetail, PreconfigSummary, ProductsAdded, SharedCreation } from '@lumen/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creationShares } from '../../db/schema';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
-import { type DemoRole, type ErrorAnswer, loginAll } from '../projects/projects.test-support';
+import { createProject, type DemoRole, type ErrorAnswer, loginAll, P1 } from '../projects/projects.test-support';
 import { brokenSpace, drawnSpace, EVALUATE, plusminusV, SHARE, STICK, sticksSquare } from './products.drawings.test-support';
 
 /**
@@ -121,6 +121,21 @@ describeWithDb('products: drawings (sticks, plusminus)', () => {
         expect(answer.fields).toEqual([expect.objectContaining({ path: 'body.subFamilyId', message: expect.stringContaining('does not match any drawing configurator') })]);
       });
     });
+  });
+
+  it('a project line saves a drawing like a crea creation (rebuilt, revision 1, reopened as it was); a broken one is refused with the drawing’s code', async () => {
+    const project = await createProject(as.distributor, { name: 'Drawn hall' });
+    const line = { type: 'CREATION', subFamily: { id: 219 }, configuratorType: { id: 2 }, model: '7470', quantity: 1 };
+    const added = await as.distributor.post(`${P1}/${project.id}/products`, [{ ...line, space: drawnSpace(sticksSquare()) }]);
+    expect(added.statusCode, added.body.slice(0, 300)).toBe(201);
+    const [saved] = added.json<ProductsAdded>().products;
+    expect(saved).toMatchObject({ type: 'CREATION', revision: 1, subFamily: { id: 219 }, space: { type: 'Space' } });
+    const reopened = (await as.distributor.get(`${P1}/${project.id}/products/${saved!._id}/revisions`)).json<CreationRevision[]>();
+    expect(reopened[0]?.space).toEqual(saved!.space);
+    const square = sticksSquare();
+    const broken = await as.distributor.post(`${P1}/${project.id}/products`, [{ ...line, space: brokenSpace({ ...square, items: [] }) }]);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json<ErrorAnswer>().code).toBe('NO_CONNECTION');
   });
 
   describe('shared view by link', () => {
