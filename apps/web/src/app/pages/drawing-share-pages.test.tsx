@@ -1,12 +1,13 @@
-import type { Account, Project, SharedCreation } from '@lumen/contracts';
+import type { Account, Project, ProjectProduct, SharedCreation } from '@lumen/contracts';
 import { drawingToSpace, type Drawing } from '@lumen/domain';
 import { TRANSLATIONS } from '@lumen/i18n';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { failure, json } from '../../../test/fake-api';
+import { failure, json, type FakeCall } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { creaEvaluation } from '../../features/crea/crea.fixtures';
+import { drawingEvaluation, STICKS_COLLECTION, STICKS_MODELS, STICKS_VARIATIONS } from '../../features/drawing/drawing.fixtures';
 import { catchDownloads } from '../../shared/requests/requests.fixtures';
 import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 
@@ -28,6 +29,18 @@ const DRAWING: Drawing = {
     { id: 'l2', kind: 'light', segmentId: 's1', offset: 1.5, model: '5520', attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' } },
     { id: 'k1', kind: 'connection', segmentId: 's1', offset: 1, model: '7495', attributes: {} },
   ],
+};
+/** A square of four 0.90 m sticks with its canopy: a saved no-drawing sticks structure. */
+const SQUARE: Drawing = {
+  family: 'sticks',
+  height: 2.5,
+  segments: [
+    { id: 'a', from: { x: -0.45, z: -0.45 }, to: { x: 0.45, z: -0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
+    { id: 'b', from: { x: 0.45, z: -0.45 }, to: { x: 0.45, z: 0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
+    { id: 'c', from: { x: 0.45, z: 0.45 }, to: { x: -0.45, z: 0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
+    { id: 'd', from: { x: -0.45, z: 0.45 }, to: { x: -0.45, z: -0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
+  ],
+  items: [{ id: 'k', kind: 'connection', segmentId: 'a', offset: 0.45, model: '7466', attributes: {} }],
 };
 const SPACE = drawingToSpace(DRAWING, { room: ROOM, configurator: 2, createdAt: 1, applicationLocationId: null });
 
@@ -146,5 +159,122 @@ describe('the export of a project line', () => {
     const other = shareApi({ projects: [makeProject(5, { name: 'Lobby', products: [makeProduct({ _id: LINE_ID })] })] });
     await renderApp(`/project/5/product/${LINE_ID}/export`, other);
     expect(await screen.findByText(tx('drawingShare.exportPage.notDrawing'))).toBeInTheDocument();
+  });
+});
+
+// ─── The no-drawing configurators ─────────────────────────────────────────────────────────────
+
+const NODRAWING_LINE = '00000000-0000-4000-8000-0000000d2a22';
+
+/** The projects service plus the sticks collection's calls, the preconfigurations (none) and evaluate. */
+function noDrawingApi(projects: Project[] = [makeProject(5, { name: 'Atrium', products: [] })]) {
+  const evaluated: FakeCall[] = [];
+  const api = projectsApi({
+    projects,
+    before: (call) => {
+      const { method, path } = call;
+      if (method === 'GET' && path === '/api/products/v1/categories/collections') return json(200, [STICKS_COLLECTION]);
+      if (method === 'GET' && path === '/api/products/v1/articles/models') return json(200, STICKS_MODELS);
+      if (method === 'GET' && path === '/api/apiv2/articles/variations') return json(200, STICKS_VARIATIONS);
+      if (method === 'GET' && path === '/api/products/v1/preconfigs/list') return json(200, []);
+      if (method === 'POST' && path === '/api/products/v1/creations/evaluate') {
+        evaluated.push(call);
+        const space = JSON.stringify((call.body as { space: unknown }).space);
+        return json(200, drawingEvaluation((space.match(/"type":"Track"/g) ?? []).length));
+      }
+      if (method === 'POST' && path === '/api/projects/v1/projects/products/generate-creation-code') return json(200, { creationCode: 'CR000000079', creationNumber: 79 });
+      const project = projects[0];
+      const line = project?.products.find((item) => path === `/api/projects/v1/projects/5/products/${item._id}`);
+      if (method === 'PUT' && project && line) {
+        project.revision += 1;
+        Object.assign(line, { space: (call.body as { space: unknown }).space, revision: (line.revision ?? 1) + 1 });
+        return json(200, { projectId: 5, revision: project.revision, product: line });
+      }
+      if (method === 'PUT' && path === `/api/apiv2/project/5/product/${NODRAWING_LINE}/validate`) return json(200, { projectId: 5, productId: NODRAWING_LINE, revision: (project?.revision ?? 1) + 1, validation: { status: 'VALIDATED' } });
+      return undefined;
+    },
+  });
+  return { api, evaluated };
+}
+
+const tracksIn = (call: FakeCall | undefined) => (JSON.stringify((call?.body as { space?: unknown } | undefined)?.space ?? {}).match(/"type":"Track"/g) ?? []).length;
+
+describe('the no-drawing configurators', () => {
+  it('builds a sticks line from the layout, adjusts its count, and adds it to the project as a no-drawing CREATION line', async () => {
+    const user = userEvent.setup();
+    const { api, evaluated } = noDrawingApi();
+    await renderApp('/project/5/add-product/sticks-nodrawing-configurator', api);
+    expect(await screen.findByRole('heading', { level: 1, name: tx('drawing.nodrawing.title.sticks') })).toBeInTheDocument();
+    // The first layout (a line of 3 sticks of 0.90 m), checked by the server once it rests.
+    expect(await screen.findByRole('img', { name: new RegExp(tx('drawingShare.plan.summary_other', { count: 3, items: '.*' })) })).toBeInTheDocument();
+    await waitFor(() => expect(tracksIn(evaluated.at(-1))).toBe(3), { timeout: 3000 });
+    const count = screen.getByRole('spinbutton', { name: tx('drawing.nodrawing.param.sticks.count') });
+    count.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(await screen.findByRole('img', { name: new RegExp(tx('drawingShare.plan.summary_other', { count: 5, items: '.*' })) })).toBeInTheDocument();
+    await waitFor(() => expect(tracksIn(evaluated.at(-1))).toBe(5), { timeout: 3000 });
+    expect((evaluated.at(-1)?.body as { subFamilyId: number }).subFamilyId).toBe(219);
+
+    const add = screen.getByRole('button', { name: tx('projects.addTo.action') });
+    await waitFor(() => expect(add).toBeEnabled(), { timeout: 3000 });
+    await user.click(add);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: tx('projects.addTo.submit') }));
+    await screen.findByText(tx('projects.addTo.doneCreation', { name: 'Atrium', code: 'CR000000079', quantity: 1 }));
+    const [sent] = api.callsTo('POST', '/api/projects/v1/projects/5/products').map((call) => call.body as Record<string, unknown>[]);
+    expect(sent?.[0]).toMatchObject({ type: 'CREATION', model: '7470', subFamily: { id: 219 }, configuratorType: { id: 3 }, space: { type: 'Space', props: { configurator: 3 } } });
+  });
+
+  it('switches to another layout, whose own numbers then apply', async () => {
+    const user = userEvent.setup();
+    const { api } = noDrawingApi();
+    await renderApp('/new-product/sticks-nodrawing-configurator', api);
+    await screen.findByRole('heading', { level: 1, name: tx('drawing.nodrawing.title.sticks') });
+    await user.click(await screen.findByRole('button', { name: new RegExp(tx('drawing.nodrawing.choose')) }));
+    await user.click(await screen.findByRole('option', { name: tx('drawing.nodrawing.layout.sticks.square') }));
+    expect(await screen.findByRole('img', { name: new RegExp(tx('drawingShare.plan.summary_other', { count: 4, items: '.*' })) })).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: tx('drawing.nodrawing.param.sticks.side') })).toHaveValue('1');
+    expect(screen.queryByRole('spinbutton', { name: tx('drawing.nodrawing.param.sticks.count') })).not.toBeInTheDocument();
+  });
+
+  it('reopens a saved no-drawing line in validate mode, and saves and validates it', async () => {
+    const user = userEvent.setup();
+    const line = makeProduct({
+      _id: NODRAWING_LINE,
+      type: 'CREATION',
+      referenceCode: null,
+      model: '7470',
+      familyId: 19,
+      creationCode: 'CR000000061',
+      creationNumber: 61,
+      configuratorType: { id: 3 },
+      subFamily: { id: 219, description: 'Sticks' },
+      space: drawingToSpace(SQUARE, { room: ROOM, configurator: 3, spaceId: 'space-9', createdAt: 1, applicationLocationId: null }) as ProjectProduct['space'],
+      revision: 1,
+    });
+    const project = makeProject(5, { name: 'Atrium', products: [line] });
+    const { api } = noDrawingApi([project]);
+    await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-nodrawing-configurator/validate`, api);
+    expect(await screen.findByText(tx('drawing.nodrawing.mode.validate'))).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: new RegExp(tx('drawingShare.plan.summary_other', { count: 4, items: '.*' })) })).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: tx('crea.line.saveValidate') });
+    await waitFor(() => expect(save).toBeEnabled(), { timeout: 3000 });
+    await user.click(save);
+    await waitFor(() => expect(api.callsTo('PUT', `/api/apiv2/project/5/product/${NODRAWING_LINE}/validate`)).toHaveLength(1), { timeout: 3000 });
+    const [put] = api.callsTo('PUT', `/api/projects/v1/projects/5/products/${NODRAWING_LINE}`);
+    expect(put?.body).toMatchObject({ quantity: line.quantity, space: { props: { configurator: 3 } } });
+  });
+
+  it('a drawn line opened in the no-drawing configurator is the spec’s error, in the user’s language', async () => {
+    const line = makeProduct({ _id: NODRAWING_LINE, type: 'CREATION', referenceCode: null, model: '7470', configuratorType: { id: 2 }, subFamily: { id: 219, description: 'Sticks' }, space: null });
+    const { api } = noDrawingApi([makeProject(5, { name: 'Atrium', products: [line] })]);
+    await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-nodrawing-configurator`, api);
+    expect(await screen.findByRole('alert')).toHaveTextContent(tx('drawing.error.NO_DRAWING_CONFIGURATOR'));
+  });
+
+  it('sticks have no view mode', async () => {
+    const { api } = noDrawingApi();
+    await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-nodrawing-configurator/view`, api);
+    expect(await screen.findByRole('heading', { level: 1, name: en['errors.notFound.title'] })).toBeInTheDocument();
   });
 });

@@ -331,7 +331,7 @@ function NoDrawingWorkspace({ catalogue, catalogId, lang, saved, initialQuantity
             const value = params[param.key] ?? param.default;
             return (
               <QuantitySelector
-                key={`${layout.id}/${param.key}/${value}`}
+                key={`${layout.id}/${param.key}`}
                 label={length ? `${name} (${unit})` : name}
                 showLabel
                 value={length ? shown(value) : value}
@@ -367,7 +367,7 @@ function NoDrawingWorkspace({ catalogue, catalogId, lang, saved, initialQuantity
             />
           ))}
           <QuantitySelector
-            key={`height-${height}`}
+            key="height"
             label={`${t('drawing.whole.height')} (${unit})`}
             showLabel
             value={shown(height)}
@@ -378,7 +378,7 @@ function NoDrawingWorkspace({ catalogue, catalogId, lang, saved, initialQuantity
             onChange={(value) => setHeight(imperial ? value * FEET : value)}
           />
           <QuantitySelector
-            key={`room-${roomHeight}`}
+            key="room-height"
             label={`${t('drawing.whole.roomHeight')} (${unit})`}
             showLabel
             value={shown(roomHeight)}
