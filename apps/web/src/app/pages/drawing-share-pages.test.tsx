@@ -1,9 +1,9 @@
 import type { Account, Project, ProjectProduct, SharedCreation } from '@lumen/contracts';
 import { drawingToSpace, type Drawing } from '@lumen/domain';
 import { TRANSLATIONS } from '@lumen/i18n';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, type FakeCall } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { creaEvaluation } from '../../features/crea/crea.fixtures';
@@ -62,10 +62,10 @@ function shareApi(options: { account?: Account | null; projects?: Project[]; ref
         const seesPrices = Boolean(api.state.account?.privileges.includes('price.view'));
         return json(200, shared(seesPrices));
       }
-      if (call.method === 'GET' && call.path.startsWith('/api/products/v1/creations/shared/')) return failure(404, 'NOT_FOUND');
       if (call.method === 'POST' && call.path === '/api/projects/v1/projects/products/generate-creation-code') return json(200, { creationCode: 'CR000000090', creationNumber: 90 });
       if (options.refused && call.path.endsWith(`/export/${options.refused}`)) return failure(400, 'DRAWING_INVALID');
       if (call.method === 'GET' && /\/export\/(glb|obj|stl|dxf|svg)$/.test(call.path)) return new Response(new Uint8Array([0x67, 0x6c, 0x54, 0x46]), { status: 200, headers: { 'content-type': 'model/gltf-binary' } });
+      if (call.method === 'GET' && call.path.startsWith('/api/products/v1/creations/shared/')) return failure(404, 'NOT_FOUND');
       return undefined;
     },
   });
@@ -177,6 +177,7 @@ function noDrawingApi(projects: Project[] = [makeProject(5, { name: 'Atrium', pr
       if (method === 'GET' && path === '/api/products/v1/articles/models') return json(200, STICKS_MODELS);
       if (method === 'GET' && path === '/api/apiv2/articles/variations') return json(200, STICKS_VARIATIONS);
       if (method === 'GET' && path === '/api/products/v1/preconfigs/list') return json(200, []);
+      if (method === 'POST' && path === '/api/products/v1/creations/shared') return json(201, { hash: HASH, path: `/plusminus-drawing-configurator/product/${HASH}` });
       if (method === 'POST' && path === '/api/products/v1/creations/evaluate') {
         evaluated.push(call);
         const space = JSON.stringify((call.body as { space: unknown }).space);
@@ -223,6 +224,24 @@ describe('the no-drawing configurators', () => {
     await screen.findByText(tx('projects.addTo.doneCreation', { name: 'Atrium', code: 'CR000000079', quantity: 1 }));
     const [sent] = api.callsTo('POST', '/api/projects/v1/projects/5/products').map((call) => call.body as Record<string, unknown>[]);
     expect(sent?.[0]).toMatchObject({ type: 'CREATION', model: '7470', subFamily: { id: 219 }, configuratorType: { id: 3 }, space: { type: 'Space', props: { configurator: 3 } } });
+  });
+
+  it('shares the configuration: the snapshot link, ready to copy', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const { api } = noDrawingApi();
+    await renderApp('/new-product/sticks-nodrawing-configurator', api);
+    const share = await screen.findByRole('button', { name: tx('drawingShare.share.action') });
+    await waitFor(() => expect(share).toBeEnabled(), { timeout: 3000 });
+    await user.click(share);
+    const link = await screen.findByRole('textbox', { name: tx('drawingShare.share.link') });
+    expect(link).toHaveValue(`${window.location.origin}/plusminus-drawing-configurator/product/${HASH}`);
+    const [sent] = api.callsTo('POST', '/api/products/v1/creations/shared');
+    expect(sent?.body).toMatchObject({ subFamilyId: 219, space: { type: 'Space', props: { configurator: 3 } } });
+    await user.click(screen.getByRole('button', { name: tx('drawingShare.share.copy') }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/plusminus-drawing-configurator/product/${HASH}`);
+    expect(await screen.findByText(tx('drawingShare.share.copied'))).toBeInTheDocument();
   });
 
   it('switches to another layout, whose own numbers then apply', async () => {
@@ -276,5 +295,73 @@ describe('the no-drawing configurators', () => {
     const { api } = noDrawingApi();
     await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-nodrawing-configurator/view`, api);
     expect(await screen.findByRole('heading', { level: 1, name: en['errors.notFound.title'] })).toBeInTheDocument();
+  });
+});
+
+// ─── The frames (issue 16 §6) ─────────────────────────────────────────────────────────────────
+
+describe('the drawing frames', () => {
+  const FRAME_HOST = 'https://partner.example';
+  /** The frame's parent window: the partner page, whose postMessage the test reads. */
+  const parent = { postMessage: vi.fn() };
+  const framed = () => Object.defineProperty(window, 'parent', { configurable: true, value: parent });
+  let downloads: ReturnType<typeof catchDownloads>;
+  beforeEach(() => {
+    parent.postMessage.mockClear();
+    framed();
+    downloads = catchDownloads();
+  });
+  afterEach(() => {
+    Object.defineProperty(window, 'parent', { configurable: true, value: window });
+    downloads.restore();
+  });
+  const partnerApi = () => {
+    const api = shareApi({ account: null });
+    api.state.config = { ...api.state.config, frameAncestors: [FRAME_HOST] };
+    return api;
+  };
+  const fromHost = (data: unknown, origin = FRAME_HOST, source: unknown = parent) =>
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as MessageEventSource }));
+    });
+  const exportUrl = (format: string) => `${window.location.origin}/api/products/v1/creations/shared/${HASH}/export/${format}`;
+
+  it('the export frame shows the snapshot, tells the host it is ready, and hands over each export’s address', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = partnerApi();
+    await renderApp(`/iframe/plusminus-export3d?host=${encodeURIComponent(FRAME_HOST)}&snapshot=${HASH}`, api);
+    expect(await screen.findByRole('heading', { level: 1, name: tx('drawingShare.frame.exportTitle', { collection: 'Plusminus' }) })).toBeInTheDocument();
+    // No platform header in a frame.
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    await waitFor(() => expect(parent.postMessage).toHaveBeenCalledWith({ type: 'lumen:ready', frame: 'export3d' }, FRAME_HOST));
+
+    await user.click(screen.getByRole('button', { name: tx('drawingShare.export.format.obj') }));
+    await waitFor(() => expect(parent.postMessage).toHaveBeenCalledWith({ type: 'lumen:export-ready', format: 'obj', url: exportUrl('obj') }, FRAME_HOST));
+    expect(downloads.saved).toEqual([`plusminus-${HASH}.obj`]);
+
+    // The host asks for a file by message; a stranger's message is ignored.
+    fromHost({ type: 'lumen:export', format: 'glb' }, 'https://evil.example');
+    fromHost({ type: 'lumen:export', format: 'glb' });
+    await waitFor(() => expect(parent.postMessage).toHaveBeenCalledWith({ type: 'lumen:export-ready', format: 'glb', url: exportUrl('glb') }, FRAME_HOST));
+    expect(parent.postMessage.mock.calls.filter(([message]) => (message as { type: string }).type === 'lumen:export-ready')).toHaveLength(2);
+    expect(new Set(parent.postMessage.mock.calls.map(([, target]) => target))).toEqual(new Set([FRAME_HOST]));
+    expect(warn).toHaveBeenCalledWith('[drawing frame] message ignored (origin) from https://evil.example');
+    warn.mockRestore();
+  });
+
+  it('refuses to talk outside a frame, or to a host that is no partner', async () => {
+    Object.defineProperty(window, 'parent', { configurable: true, value: window });
+    await renderApp(`/iframe/plusminus-export3d?host=${encodeURIComponent(FRAME_HOST)}&snapshot=${HASH}`, partnerApi());
+    expect(await screen.findByRole('alert')).toHaveTextContent(tx('drawingShare.frame.notFramed'));
+    framed();
+    await renderApp(`/iframe/plusminus-drawing-configurator?host=${encodeURIComponent('https://evil.example')}`, partnerApi());
+    expect((await screen.findAllByRole('alert')).at(-1)).toHaveTextContent(tx('drawingShare.frame.notAllowed'));
+    expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('an export frame without a snapshot says there is nothing to export', async () => {
+    await renderApp(`/iframe/plusminus-export3d?host=${encodeURIComponent(FRAME_HOST)}`, partnerApi());
+    expect(await screen.findByRole('alert')).toHaveTextContent(tx('drawingShare.frame.noSnapshot'));
   });
 });
