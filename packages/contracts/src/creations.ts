@@ -282,8 +282,8 @@ export const CreationShareCreated = z.object({
 });
 export type CreationShareCreated = z.infer<typeof CreationShareCreated>;
 
-/** A shared snapshot's hash in a path; a malformed one is answered 404 like an unknown one. */
-export const CreationShareParams = z.object({ hash: z.string().min(1).max(64) });
+/** A shared snapshot's hash in a path; a malformed one (not 22 base64url characters) is answered 404 like an unknown one, unsafe text 400. */
+export const CreationShareParams = z.object({ hash: z.string().min(1).max(64).refine(isSafeText, { message: INVALID_CHARACTERS, abort: true }) });
 export const CreationShareExportParams = CreationShareParams.extend({ format: CreationExportFormat });
 export const CreationExportParams = z.object({ format: CreationExportFormat });
 
