@@ -116,6 +116,16 @@ describeWithDb('products: drawings (sticks, plusminus)', () => {
         expect((await visitor.post(EVALUATE, { space: unknown, subFamilyId: 225 })).statusCode).toBe(400);
       });
 
+      it('too many elements: more than 200 straps, more than 1,000 elements', async () => {
+        const straps = Array.from({ length: 201 }, (_, index) => ({ id: `m${index}`, from: { x: -0.5, z: -1.2 + index * 0.012 }, to: { x: 0.5, z: -1.2 + index * 0.012 }, attributes: { finish: '10' } }));
+        const many = { ...plusminusV(), segments: straps, items: straps.map((strap) => ({ id: `${strap.id}k`, kind: 'connection' as const, segmentId: strap.id, offset: 0.5, model: '7495', attributes: {} })) };
+        const answer = await refused(visitor, { space: brokenSpace(many), subFamilyId: 225 });
+        expect(answer.fields?.some((field) => field.message.startsWith('TOO_MANY_ELEMENTS'))).toBe(true);
+        const space = drawnSpace(plusminusV()) as { children: Array<{ children: Array<{ children: Array<Record<string, unknown>> }> }> };
+        for (let index = 0; index < 1000; index += 1) space.children[0]!.children[0]!.children.push({ type: 'Counterweight', id: `cw${index}`, props: { code: '7490' } });
+        expect((await refused(visitor, { space, subFamilyId: 225 })).code).toBe('TOO_MANY_ELEMENTS');
+      });
+
       it('a drawing’s space for a collection that has no drawing configurator', async () => {
         const answer = await refused(visitor, { space: drawnSpace(plusminusV()), subFamilyId: 302 });
         expect(answer.fields).toEqual([expect.objectContaining({ path: 'body.subFamilyId', message: expect.stringContaining('does not match any drawing configurator') })]);
