@@ -93,10 +93,10 @@ test('a no-drawing plusminus from a layout, saved to a project; its exports down
   await expect(page.getByRole('heading', { level: 1, name: es('drawing.nodrawing.title.plusminus') })).toBeVisible();
 
   // The parallel layout: two straps instead of three, two lights on each.
-  const straps = page.getByRole('spinbutton', { name: es('drawing.nodrawing.param.plusminus.count') });
+  const straps = page.getByRole('spinbutton', { name: exactly(es('drawing.nodrawing.param.plusminus.count')) });
   await straps.focus();
   await page.keyboard.press('ArrowDown');
-  const lights = page.getByRole('spinbutton', { name: es('drawing.nodrawing.param.plusminus.lights') });
+  const lights = page.getByRole('spinbutton', { name: exactly(es('drawing.nodrawing.param.plusminus.lights')) });
   await lights.focus();
   await page.keyboard.press('ArrowDown');
   const plan = page.getByRole('img', { name: new RegExp(es('drawingShare.plan.title')) }).first();
