@@ -177,6 +177,7 @@ function noDrawingApi(projects: Project[] = [makeProject(5, { name: 'Atrium', pr
       if (method === 'GET' && path === '/api/products/v1/articles/models') return json(200, STICKS_MODELS);
       if (method === 'GET' && path === '/api/apiv2/articles/variations') return json(200, STICKS_VARIATIONS);
       if (method === 'GET' && path === '/api/products/v1/preconfigs/list') return json(200, []);
+      if (method === 'GET' && /\/products\/[\w-]+\/export\/(glb|obj|stl|dxf|svg)$/.test(path)) return new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', { status: 200, headers: { 'content-type': 'image/svg+xml' } });
       if (method === 'POST' && path === '/api/products/v1/creations/shared') return json(201, { hash: HASH, path: `/plusminus-drawing-configurator/product/${HASH}` });
       if (method === 'POST' && path === '/api/products/v1/creations/evaluate') {
         evaluated.push(call);
@@ -242,6 +243,18 @@ describe('the no-drawing configurators', () => {
     await user.click(screen.getByRole('button', { name: tx('drawingShare.share.copy') }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/plusminus-drawing-configurator/product/${HASH}`);
     expect(await screen.findByText(tx('drawingShare.share.copied'))).toBeInTheDocument();
+    // The unsaved configuration exports too: its space goes with the request.
+    const downloads = catchDownloads();
+    try {
+      api.handle((call) => (call.method === 'POST' && call.path === '/api/products/v1/creations/export/stl' ? new Response(new Uint8Array(84), { status: 200 }) : undefined));
+      await user.click(screen.getByRole('button', { name: tx('drawingShare.export.format.stl') }));
+      await screen.findByText(tx('drawingShare.export.done', { file: 'sticks-7470.stl' }));
+      const [exported] = api.callsTo('POST', '/api/products/v1/creations/export/stl');
+      expect(exported?.body).toMatchObject({ subFamilyId: 219, space: { type: 'Space' } });
+      expect(downloads.saved).toEqual(['sticks-7470.stl']);
+    } finally {
+      downloads.restore();
+    }
   });
 
   it('switches to another layout, whose own numbers then apply', async () => {
@@ -295,6 +308,38 @@ describe('the no-drawing configurators', () => {
     const { api } = noDrawingApi();
     await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-nodrawing-configurator/view`, api);
     expect(await screen.findByRole('heading', { level: 1, name: en['errors.notFound.title'] })).toBeInTheDocument();
+  });
+});
+
+describe('the drawing configurators in EXPORT mode', () => {
+  it('open the saved drawing read-only with its files to download', async () => {
+    const user = userEvent.setup();
+    const downloads = catchDownloads();
+    try {
+      const line = makeProduct({
+        _id: NODRAWING_LINE,
+        type: 'CREATION',
+        referenceCode: null,
+        model: '7470',
+        familyId: 19,
+        creationCode: 'CR000000062',
+        creationNumber: 62,
+        configuratorType: { id: 2 },
+        subFamily: { id: 219, description: 'Sticks' },
+        space: drawingToSpace(SQUARE, { room: ROOM, configurator: 2, spaceId: 'space-7', createdAt: 1, applicationLocationId: null }) as ProjectProduct['space'],
+      });
+      const { api } = noDrawingApi([makeProject(5, { name: 'Atrium', products: [line] })]);
+      await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-drawing-configurator/export`, api);
+      expect(await screen.findByText(tx('drawing.mode.EXPORT'))).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: tx('drawingShare.export.format.svg') }));
+      await screen.findByText(tx('drawingShare.export.done', { file: 'CR000000062.svg' }));
+      expect(api.callsTo('GET', `/api/projects/v1/projects/5/products/${NODRAWING_LINE}/export/svg`)).toHaveLength(1);
+      expect(downloads.saved).toEqual(['CR000000062.svg']);
+      // Read-only: no drawing tools.
+      expect(screen.queryByRole('radio', { name: tx('drawing.tool.draw') })).not.toBeInTheDocument();
+    } finally {
+      downloads.restore();
+    }
   });
 });
 
