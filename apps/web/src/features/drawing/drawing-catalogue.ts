@@ -11,45 +11,67 @@ import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote, type Remote } from '../../shared/use-remote';
 
-/** The light attributes a drawing sets per element and for the whole drawing. */
+/** The light attributes a drawing sets per element and for the whole drawing (a light's, a stick's). */
 export const DRAWING_ATTRIBUTES = ['finish', 'ledColourTemp', 'control'] as const;
 export type DrawingAttribute = (typeof DRAWING_ATTRIBUTES)[number];
+/** With the installation (a stick's canopy): every attribute an element of a drawing carries. */
+export const PLAN_ATTRIBUTES = [...DRAWING_ATTRIBUTES, 'installation'] as const;
+export type PlanAttribute = (typeof PLAN_ATTRIBUTES)[number];
+
+/** What a segment carries: a stick is a light with its canopy; a strap has its colour only. */
+export function segmentAttributesOf(family: DrawingFamily): readonly PlanAttribute[] {
+  return family === 'sticks' ? PLAN_ATTRIBUTES : ['finish'];
+}
 
 export interface DrawingCatalogue {
   readonly family: DrawingFamily;
   readonly collection: Collection;
   /** The family's light models with their names (plusminus); the stick models (sticks). */
   readonly models: readonly ModelSummary[];
-  /** Values each attribute may take, in catalogue order. */
-  readonly options: Readonly<Record<DrawingAttribute, readonly string[]>>;
+  /** Values each attribute may take, in catalogue order (of the stick models, or of plusminus's light models). */
+  readonly options: Readonly<Record<PlanAttribute, readonly string[]>>;
   /** `${attribute}|${code}` → description. */
   readonly descriptions: ReadonlyMap<string, LocalizedText | string>;
   readonly familyData: FamilyData;
 }
 
-const VARIATION_KEY: Readonly<Partial<Record<VariationsResponse['variations'][number]['type'], DrawingAttribute>>> = {
+const VARIATION_KEY: Readonly<Partial<Record<VariationsResponse['variations'][number]['type'], PlanAttribute>>> = {
   color: 'finish',
   temperature: 'ledColourTemp',
   control: 'control',
+  installation: 'installation',
 };
 
 export function buildDrawingCatalogue(family: DrawingFamily, collection: Collection, models: readonly ModelSummary[], response: VariationsResponse): DrawingCatalogue {
-  const options: Record<DrawingAttribute, string[]> = { finish: [], ledColourTemp: [], control: [] };
+  // The options are the lit parts' (the sticks, plusminus's lights): the collection's accessories (joints, canopies, counterweights) have their own codes.
+  const lit = family === 'sticks' ? DRAWING_FAMILIES.sticks.segmentModels.map((m) => m.model) : DRAWING_FAMILIES.plusminus.lightModels;
   const descriptions = new Map<string, LocalizedText | string>();
-  const add = (key: DrawingAttribute, code: string, description: LocalizedText | string | undefined) => {
-    if (!options[key].includes(code)) options[key].push(code);
+  const perModel = new Map<string, Record<PlanAttribute, string[]>>();
+  const add = (model: string, key: PlanAttribute, code: string, description: LocalizedText | string | undefined) => {
+    if (!lit.includes(model)) return;
+    const own = perModel.get(model) ?? { finish: [], ledColourTemp: [], control: [], installation: [] };
+    perModel.set(model, own);
+    if (!own[key].includes(code)) own[key].push(code);
     if (description !== undefined && !descriptions.has(`${key}|${code}`)) descriptions.set(`${key}|${code}`, description);
   };
-  for (const article of response.articles) for (const key of DRAWING_ATTRIBUTES) add(key, article.attributes[key].code, article.attributes[key].description);
+  for (const article of response.articles) for (const key of PLAN_ATTRIBUTES) add(article.model, key, article.attributes[key].code, article.attributes[key].description);
   for (const variation of response.variations) {
     const key = VARIATION_KEY[variation.type];
-    if (key) add(key, variation.modifier, variation.description);
+    if (key) add(variation.model, key, variation.type === 'installation' && variation.modifier2 ? variation.modifier2 : variation.modifier, variation.description);
   }
-  const wanted = family === 'sticks' ? DRAWING_FAMILIES.sticks.segmentModels.map((m) => m.model) : DRAWING_FAMILIES.plusminus.lightModels;
+  // A value for the whole drawing is one every lit model is made with (a stick of any length, any light); the first model's values when they share none.
+  const all = [...perModel.values()];
+  const options = Object.fromEntries(
+    PLAN_ATTRIBUTES.map((key) => {
+      const first = all[0]?.[key] ?? [];
+      const shared = first.filter((code) => all.every((own) => own[key].includes(code)));
+      return [key, shared.length > 0 ? shared : first];
+    }),
+  ) as Record<PlanAttribute, string[]>;
   return {
     family,
     collection,
-    models: models.filter((m) => !m.virtual && wanted.includes(m.model)),
+    models: models.filter((m) => !m.virtual && lit.includes(m.model)),
     options,
     descriptions,
     familyData: { familyId: collection.familyId, subFamily: { id: collection.subFamilyId, description: collection.name }, category: collection.productType.id },
@@ -57,7 +79,7 @@ export function buildDrawingCatalogue(family: DrawingFamily, collection: Collect
 }
 
 /** The label of an attribute value in the user's language: the catalogue's description and its code. */
-export function valueLabel(catalogue: DrawingCatalogue, lang: Lang, key: DrawingAttribute, code: string): string {
+export function valueLabel(catalogue: DrawingCatalogue, lang: Lang, key: PlanAttribute, code: string): string {
   const described = catalogue.descriptions.get(`${key}|${code}`);
   const text = described ? descriptionIn(described, lang) : '';
   return text && text !== code ? `${text} (${code})` : code;

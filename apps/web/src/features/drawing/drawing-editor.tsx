@@ -23,7 +23,7 @@ import { useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNo
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
 import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
-import { DRAWING_ATTRIBUTES, valueLabel, type DrawingAttribute, type DrawingCatalogue } from './drawing-catalogue';
+import { DRAWING_ATTRIBUTES, PLAN_ATTRIBUTES, segmentAttributesOf, valueLabel, type DrawingCatalogue, type PlanAttribute } from './drawing-catalogue';
 import { DrawingList, useElementNames, useProblemText } from './drawing-list';
 import { DrawingPlan } from './drawing-plan';
 import { DrawingPreviewPanel } from './drawing-preview-panel';
@@ -74,7 +74,7 @@ function lineModel(drawing: Drawing): string {
 }
 
 /** The values the drawing as a whole has for an attribute: one value, or undefined when mixed. */
-function sharedValue(drawing: Drawing, key: DrawingAttribute): string | undefined {
+function sharedValue(drawing: Drawing, key: PlanAttribute): string | undefined {
   const values = new Set([...drawing.segments.map((s) => s.attributes[key]), ...drawing.items.filter((i) => i.kind === 'light').map((i) => i.attributes[key])].filter((v) => v !== undefined));
   return values.size === 1 ? [...values][0] : undefined;
 }
@@ -86,14 +86,12 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
   const [room, setRoom] = useState(initialRoom);
   const [quantity, setQuantity] = useState(initialQuantity);
   const [lightModel, setLightModel] = useState(catalogue.models[0]?.model ?? spec.lightModels[0] ?? '');
-  const [defaults, setDefaults] = useState<Record<DrawingAttribute, string>>(() => ({
-    finish: sharedValue(initialDrawing, 'finish') ?? catalogue.options.finish[0] ?? '',
-    ledColourTemp: sharedValue(initialDrawing, 'ledColourTemp') ?? catalogue.options.ledColourTemp[0] ?? '',
-    control: sharedValue(initialDrawing, 'control') ?? catalogue.options.control[0] ?? '',
-  }));
+  const [defaults, setDefaults] = useState<Partial<Record<PlanAttribute, string>>>(() =>
+    Object.fromEntries(PLAN_ATTRIBUTES.map((key) => [key, sharedValue(initialDrawing, key) ?? catalogue.options[key][0]]).filter(([, value]) => value !== undefined)),
+  );
   const env = useMemo<DrawingEnv>(() => {
-    const lit = { finish: defaults.finish, ledColourTemp: defaults.ledColourTemp, control: defaults.control };
-    return { newId, segmentAttributes: family === 'sticks' ? lit : { finish: defaults.finish }, lightModel, lightAttributes: lit };
+    const pick = (keys: readonly PlanAttribute[]) => Object.fromEntries(keys.flatMap((key) => (defaults[key] !== undefined ? [[key, defaults[key]]] : [])));
+    return { newId, segmentAttributes: pick(segmentAttributesOf(family)), lightModel, lightAttributes: pick(DRAWING_ATTRIBUTES) };
   }, [defaults, family, lightModel]);
   const reducer = useMemo(() => (state: DrawingEditorState, action: DrawingAction) => drawingReducer(state, action, env), [env]);
   const [state, dispatch] = useReducer(reducer, initialDrawing, initialDrawingState);
@@ -146,7 +144,7 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
 
   const tools: DrawingTool[] = ['select', 'draw', ...(Object.keys(spec.itemModels) as DrawingItemKind[])];
   const highlighted = state.selected && state.selected.kind !== 'node' ? [state.selected.id] : [];
-  const label = (key: DrawingAttribute, code: string) => valueLabel(catalogue, lang, key, code);
+  const label = (key: PlanAttribute, code: string) => valueLabel(catalogue, lang, key, code);
   const modelName = (code: string) => {
     const model = catalogue.models.find((m) => m.model === code);
     return model ? `${model.description} (${code})` : code;
@@ -223,19 +221,19 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
           <h2 id="drawing-whole-title" className="drawing-panel__title">
             {t('drawing.whole.title')}
           </h2>
-          {DRAWING_ATTRIBUTES.filter((key) => catalogue.options[key].length > 0).map((key) => (
+          {(family === 'sticks' ? PLAN_ATTRIBUTES : DRAWING_ATTRIBUTES).filter((key) => catalogue.options[key].length > 0).map((key) => (
             <Select
               key={key}
               label={t(`configurator.attribute.${key}`)}
               options={catalogue.options[key].map((value) => ({ value, label: label(key, value) }))}
-              value={sharedValue(drawing, key) ?? null}
+              value={sharedValue(drawing, key) ?? (drawing.segments.length === 0 ? defaults[key] : undefined) ?? null}
               placeholder={t('drawing.whole.mixed')}
               isDisabled={readOnly}
               onChange={(value: string) => {
                 setDefaults((current) => ({ ...current, [key]: value }));
-                const segments = family === 'sticks' || key === 'finish' ? drawing.segments.map((s) => s.id) : [];
+                const segments = segmentAttributesOf(family).includes(key) ? drawing.segments.map((s) => s.id) : [];
                 if (segments.length > 0) dispatch({ type: 'setSegmentAttribute', ids: segments, key, value });
-                const lights = drawing.items.filter((i) => i.kind === 'light').map((i) => i.id);
+                const lights = (DRAWING_ATTRIBUTES as readonly PlanAttribute[]).includes(key) ? drawing.items.filter((i) => i.kind === 'light').map((i) => i.id) : [];
                 if (lights.length > 0) dispatch({ type: 'setItemAttribute', ids: lights, key, value });
               }}
             />
@@ -299,7 +297,7 @@ interface SelectionPanelProps {
   catalogId: number;
   readOnly: boolean;
   dispatch: (action: DrawingAction) => void;
-  label: (key: DrawingAttribute, code: string) => string;
+  label: (key: PlanAttribute, code: string) => string;
   modelName: (code: string) => string;
   names: ReturnType<typeof useElementNames>;
 }
@@ -341,7 +339,7 @@ function SelectionPanel({ state, catalogue, catalogId, readOnly, dispatch, label
     );
   }
   const name = node ? (nodeName ?? '') : segment ? names.segment(segment.id) : item ? names.item(item) : '';
-  const attributes = (ids: string[], kind: 'segment' | 'item', current: Partial<Record<DrawingAttribute, string>>, keys: readonly DrawingAttribute[]) =>
+  const attributes = (ids: string[], kind: 'segment' | 'item', current: Partial<Record<PlanAttribute, string>>, keys: readonly PlanAttribute[]) =>
     keys
       .filter((key) => catalogue.options[key].length > 0)
       .map((key) => (
@@ -357,7 +355,7 @@ function SelectionPanel({ state, catalogue, catalogId, readOnly, dispatch, label
   return (
     <div className="drawing-selection">
       <h3 className="drawing-panel__subtitle">{name}</h3>
-      {segment && attributes([segment.id], 'segment', segment.attributes, family === 'sticks' ? DRAWING_ATTRIBUTES : ['finish'])}
+      {segment && attributes([segment.id], 'segment', segment.attributes, segmentAttributesOf(family))}
       {item?.kind === 'light' && (
         <>
           <Select
