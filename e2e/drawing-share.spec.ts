@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { accessibilityViolations } from './support/axe';
 import { logIn } from './support/session';
 import { E2E_SOCIAL } from './support/social';
 import { exactly, texts } from './support/texts';
@@ -104,6 +105,7 @@ test('a no-drawing plusminus from a layout, saved to a project; its exports down
   await expect(page.locator('[data-testid="drawing-preview"] canvas')).toBeVisible();
   await expect(page.getByText(es('crea.live.valid'))).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('table', { name: es('crea.live.bom') })).toContainText('5520');
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // Shared: a link to an immutable snapshot.
   await page.getByRole('button', { name: es('drawingShare.share.action') }).click();
@@ -168,6 +170,7 @@ test('the shared link: a visitor sees it without prices, a distributor with thei
   await expect(visitor.page.getByRole('img', { name: new RegExp(en('drawingShare.plan.title')) }).first()).toBeVisible();
   await expect(visitor.page.getByText(/€|\$/)).toHaveCount(0);
   await expect(visitor.page.getByText(en('drawingShare.view.loginToCopy'))).toBeVisible();
+  expect(await accessibilityViolations(visitor.page)).toEqual([]);
   // What the visitor was sent carries no price either.
   const answer = (await (await visitor.page.request.get(`/api/products/v1/creations/shared/${made.hash}`)).json()) as { evaluation: Record<string, unknown> };
   expect(answer.evaluation).not.toHaveProperty('price');
