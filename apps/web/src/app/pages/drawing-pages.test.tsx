@@ -175,6 +175,18 @@ describe('drawing pages', () => {
     await waitForEditor();
   });
 
+  it('EXPORT mode opens the line read-only with its exports (the line as the source)', async () => {
+    const { api } = drawingApi([makeProject(5, { name: 'Atrium', products: [drawingLine()] })]);
+    await renderApp(`/project/5/product/${LINE_ID}/sticks-drawing-configurator/export`, api);
+    await waitForEditor();
+    expect(screen.getByText(tx('drawing.mode.EXPORT'))).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: tx('drawingShare.export.title') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: tx('drawingShare.export.format.glb') })).toBeEnabled();
+    // Read-only: no tools, no keyboard drawing.
+    expect(screen.queryByRole('radiogroup', { name: tx('drawing.toolbar.tools') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: tx('drawing.keyboard.add.sticks') })).not.toBeInTheDocument();
+  });
+
   it('a mode the family does not have is not found', async () => {
     const { api } = drawingApi([makeProject(5, { name: 'Atrium', products: [drawingLine()] })]);
     await renderApp(`/project/5/product/${LINE_ID}/sticks-drawing-configurator/view`, api);

@@ -12,7 +12,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DrawingEditorResult } from '../../features/drawing/drawing-editor';
+import { ExportPanel } from '../../features/drawing/drawing-export';
 import { DrawingScreen, parseDrawingMode, type DrawingMode } from '../../features/drawing/drawing-screen';
+import { ShareButton } from '../../features/drawing/drawing-share-button';
 import { NotFoundPage } from '../../features/errors';
 import { AddToProject } from '../../features/projects/add-to-project';
 import { parseProjectId, projectPath, projectTargetSet, updateProduct, validateProduct } from '../../features/projects/project-target';
@@ -52,15 +54,21 @@ export function ConfiguratorErrorPage({ code, backPath }: { code: string; backPa
   );
 }
 
-function addCreation(preconfigId: number | undefined) {
+/** A new drawing's actions: add to a project; share a link (plusminus, spec §2's shared view); export the drawing as it is. */
+function addCreation(preconfigId: number | undefined, family: DrawingFamily) {
   return function CreationActions(result: DrawingEditorResult) {
+    const ready = result.valid && result.space !== null;
     return (
-      <AddToProject
-        reference=""
-        quantity={result.quantity}
-        isDisabled={!result.valid || result.space === null}
-        creation={{ model: result.model, subFamilyId: result.subFamilyId, configuratorTypeId: result.configuratorTypeId, space: result.space ?? {}, ...(preconfigId ? { preconfigId } : {}) }}
-      />
+      <div className="drawing-new__actions">
+        <AddToProject
+          reference=""
+          quantity={result.quantity}
+          isDisabled={!ready}
+          creation={{ model: result.model, subFamilyId: result.subFamilyId, configuratorTypeId: result.configuratorTypeId, space: result.space ?? {}, ...(preconfigId ? { preconfigId } : {}) }}
+        />
+        {family === 'plusminus' && <ShareButton space={result.space ?? {}} subFamilyId={result.subFamilyId} isDisabled={!ready} />}
+        <ExportPanel source={{ kind: 'space', space: result.space ?? {}, subFamilyId: result.subFamilyId }} name={`${family}-${result.model}`} isDisabled={!ready} />
+      </div>
     );
   };
 }
@@ -103,14 +111,14 @@ export function NewDrawingPage({ family }: { family: DrawingFamily }) {
               intro={<p className="drawing-page__intro">{t('crea.preconfigIntro', { name: detail.name })}</p>}
               backPath={back}
               backLabel={backLabel}
-              renderActions={addCreation(preconfigId)}
+              renderActions={addCreation(preconfigId, family)}
             />
           );
         }}
       </RemotePage>
     );
   }
-  return <DrawingScreen family={family} mode="CREATE" backPath={back} backLabel={backLabel} renderActions={addCreation(undefined)} />;
+  return <DrawingScreen family={family} mode="CREATE" backPath={back} backLabel={backLabel} renderActions={addCreation(undefined, family)} />;
 }
 
 /** /{family}-drawing-configurator (the old paths): to /new-product/…, with the query and the flag that allows current projects. */
@@ -208,7 +216,9 @@ function DrawingLineEditor({ family, project, product, mode }: { family: Drawing
         </div>
       }
       renderActions={
-        editable
+        mode === 'EXPORT'
+          ? () => <ExportPanel source={{ kind: 'line', projectId: project.id, productId: product._id }} name={product.creationCode ?? product.model} />
+          : editable
           ? (result) => (
               <div className="drawing-line__actions">
                 <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
