@@ -4,10 +4,9 @@
  */
 import { CreationSpace, PROJECT_STATUS, type Project, type ProjectProduct, type SharedCreation } from '@lumen/contracts';
 import { configuratorFor, drawingFamilyOf, hasAnyPrivilege, isDomainError, type DrawingFamily } from '@lumen/domain';
-import { Button } from '@lumen/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { DrawingEditorResult } from '../../features/drawing/drawing-editor';
 import { ExportPanel } from '../../features/drawing/drawing-export';
 import { Export3dFrame, PlusminusConfiguratorFrame } from '../../features/drawing/drawing-frame-screens';
@@ -20,14 +19,36 @@ import { DrawingPreviewPanel } from '../../features/drawing/drawing-preview-pane
 import { firstModelOf, readDrawingSpace, SharedDrawingView } from '../../features/drawing/drawing-share-view';
 import { NotFoundPage } from '../../features/errors';
 import { AddToProject } from '../../features/projects/add-to-project';
-import { parseProjectId, projectPath, projectTargetSet, updateProduct, validateProduct } from '../../features/projects/project-target';
+import { parseProjectId, projectPath, projectTargetSet } from '../../features/projects/project-target';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import type { CreaRedirectState } from './crea-pages';
 import { ConfiguratorErrorPage, drawingConfiguratorError } from './drawing-pages';
+import { CreationLineActions } from './creation-line-actions';
 import { RemotePage, WithProject } from './remote-page';
 
 const isProductId = (value: string | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
+
+/**
+ * The project line of the address (`:projectId`, `:productId`), loaded with its project: the not-found
+ * page for a malformed address or a line the project does not hold (or, with `creation`, that is no
+ * CREATION line).
+ */
+function WithPathLine({ creation = false, children }: { creation?: boolean; children: (project: Project, product: ProjectProduct) => ReactNode }) {
+  const params = useParams();
+  const projectId = parseProjectId(params.projectId);
+  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
+  if (projectId === null || productId === null) return <NotFoundPage />;
+  return (
+    <WithProject projectId={projectId}>
+      {(project) => {
+        const product = project.products.find((item) => item._id.toLowerCase() === productId);
+        if (!product || (creation && product.type !== 'CREATION')) return <NotFoundPage />;
+        return children(project, product);
+      }}
+    </WithProject>
+  );
+}
 
 /**
  * /plusminus-drawing-configurator/product/{hash}: the shared view. Open to everyone with the link; the
@@ -82,15 +103,9 @@ export function SharedDrawingPage() {
  */
 export function ProductExportPage() {
   const { t } = useTranslation();
-  const params = useParams();
-  const projectId = parseProjectId(params.projectId);
-  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
-  if (projectId === null || productId === null) return <NotFoundPage />;
   return (
-    <WithProject projectId={projectId}>
-      {(project) => {
-        const product = project.products.find((item) => item._id.toLowerCase() === productId);
-        if (!product) return <NotFoundPage />;
+    <WithPathLine>
+      {(project, product) => {
         const subFamilyId = product.subFamily?.id ?? 0;
         const drawn = product.type === 'CREATION' && drawingFamilyOf(subFamilyId) !== null && product.space;
         const read = drawn && product.subFamily ? readDrawingSpace(product.space, subFamilyId, { familyId: product.familyId ?? 0, subFamily: product.subFamily, category: product.category?.id ?? 0 }) : null;
@@ -128,7 +143,7 @@ export function ProductExportPage() {
           </section>
         );
       }}
-    </WithProject>
+    </WithPathLine>
   );
 }
 
@@ -207,60 +222,26 @@ export function OldNoDrawingRedirect({ family }: { family: DrawingFamily }) {
  * route): the saved structure reopened in the forms; Save writes a new revision of the line, and in
  * validate mode validates it and returns to the project. VIEW (plusminus) opens it read-only.
  */
-export function NoDrawingLinePage({ family, mode: fixedMode }: { family: DrawingFamily; mode?: NoDrawingMode }) {
+export function NoDrawingLinePage({ family }: { family: DrawingFamily }) {
   const params = useParams();
-  const projectId = parseProjectId(params.projectId);
-  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
-  const mode = fixedMode ?? parseNoDrawingMode(family, params.mode);
-  if (projectId === null || productId === null || mode === null || mode === 'create') return <NotFoundPage />;
+  const mode = parseNoDrawingMode(family, params.mode);
+  if (mode === null || mode === 'create') return <NotFoundPage />;
   return (
-    <WithProject projectId={projectId}>
-      {(project) => {
-        const product = project.products.find((item) => item._id.toLowerCase() === productId);
-        if (!product || product.type !== 'CREATION') return <NotFoundPage />;
+    <WithPathLine creation>
+      {(project, product) => {
         const error = noDrawingConfiguratorError(family, product.configuratorType?.id, product.subFamily?.id);
         if (error) return <ConfiguratorErrorPage code={error} backPath={projectPath(project.id)} />;
         return <NoDrawingLineEditor family={family} project={project} product={product} mode={mode} />;
       }}
-    </WithProject>
+    </WithPathLine>
   );
 }
 
 function NoDrawingLineEditor({ family, project, product, mode }: { family: DrawingFamily; project: Project; product: ProjectProduct; mode: NoDrawingMode }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState<number | null>(null);
-  const revision = useRef(project.revision);
   const inEdition = project.status === PROJECT_STATUS.EDITION;
   const editable = inEdition && project.permissions.edit && hasAnyPrivilege(privileges, ['project.edit']) && mode !== 'view';
-  const back = projectPath(project.id);
-
-  async function save(result: DrawingEditorResult) {
-    if (!result.space) return;
-    setPending(true);
-    setSaved(null);
-    const updated = await dispatch(updateProduct({ projectId: project.id, productId: product._id, body: { space: result.space, quantity: result.quantity, expectedRevision: revision.current } }));
-    if (!updateProduct.fulfilled.match(updated)) {
-      setPending(false);
-      return;
-    }
-    revision.current = updated.payload.revision;
-    if (mode === 'validate') {
-      const validated = await dispatch(validateProduct({ projectId: project.id, productId: product._id }));
-      if (!validateProduct.fulfilled.match(validated)) {
-        setPending(false);
-        return;
-      }
-      void navigate(back);
-      return;
-    }
-    setPending(false);
-    setSaved(updated.payload.product.revision ?? null);
-  }
-
   const note =
     mode === 'view'
       ? null
@@ -277,7 +258,7 @@ function NoDrawingLineEditor({ family, project, product, mode }: { family: Drawi
       initialQuantity={product.quantity}
       catalogId={project.catalogId}
       readOnly={!editable}
-      backPath={back}
+      backPath={projectPath(project.id)}
       backLabel={t('projects.add.backToProject')}
       intro={
         <div className="drawing-page__intro">
@@ -291,19 +272,7 @@ function NoDrawingLineEditor({ family, project, product, mode }: { family: Drawi
       }
       renderActions={
         editable
-          ? (result) => (
-              <div className="drawing-line__actions">
-                <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
-                  {t('projects.cancel')}
-                </Button>
-                <Button onPress={() => void save(result)} isLoading={pending} isDisabled={!result.valid}>
-                  {mode === 'validate' ? t('crea.line.saveValidate') : t('crea.line.save')}
-                </Button>
-                <p role="status" className="drawing-line__saved">
-                  {saved !== null ? t('crea.line.saved', { revision: saved }) : ''}
-                </p>
-              </div>
-            )
+          ? (result) => <CreationLineActions project={project} product={product} validate={mode === 'validate'} space={result.space} quantity={result.quantity} valid={result.valid} />
           : undefined
       }
     />
@@ -317,15 +286,9 @@ function NoDrawingLineEditor({ family, project, product, mode }: { family: Drawi
  */
 export function DrawingLineExportPage({ family }: { family: DrawingFamily }) {
   const { t } = useTranslation();
-  const params = useParams();
-  const projectId = parseProjectId(params.projectId);
-  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
-  if (projectId === null || productId === null) return <NotFoundPage />;
   return (
-    <WithProject projectId={projectId}>
-      {(project) => {
-        const product = project.products.find((item) => item._id.toLowerCase() === productId);
-        if (!product || product.type !== 'CREATION') return <NotFoundPage />;
+    <WithPathLine creation>
+      {(project, product) => {
         const error = drawingConfiguratorError(family, product.configuratorType?.id, product.subFamily?.id);
         if (error) return <ConfiguratorErrorPage code={error} backPath={projectPath(project.id)} />;
         return (
@@ -343,7 +306,7 @@ export function DrawingLineExportPage({ family }: { family: DrawingFamily }) {
           />
         );
       }}
-    </WithProject>
+    </WithPathLine>
   );
 }
 

@@ -1,0 +1,70 @@
+/**
+ * Saving a project's CREATION line from a configurator (issues 15–16): Cancel, and Save — a new revision
+ * of the line with its space and sets (`expectedRevision` the last one this page wrote or read), which in
+ * validate mode also validates the line and returns to the project. The revision this page wrote is
+ * announced. Mounted in a configurator's actions slot, so its state lives as long as the screen.
+ */
+import type { JsonObject, Project, ProjectProduct } from '@lumen/contracts';
+import { Button } from '@lumen/ui';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { projectPath, updateProduct, validateProduct } from '../../features/projects/project-target';
+import { useAppDispatch } from '../../shared/store';
+
+export interface CreationLineActionsProps {
+  project: Project;
+  product: ProjectProduct;
+  validate: boolean;
+  /** The configuration to save; null while it may not be saved. */
+  space: JsonObject | null;
+  quantity: number;
+  valid: boolean;
+}
+
+export function CreationLineActions({ project, product, validate, space, quantity, valid }: CreationLineActionsProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState<number | null>(null);
+  const revision = useRef(project.revision);
+  const back = projectPath(project.id);
+
+  async function save() {
+    if (!space) return;
+    setPending(true);
+    setSaved(null);
+    const updated = await dispatch(updateProduct({ projectId: project.id, productId: product._id, body: { space, quantity, expectedRevision: revision.current } }));
+    if (!updateProduct.fulfilled.match(updated)) {
+      setPending(false);
+      return;
+    }
+    revision.current = updated.payload.revision;
+    if (validate) {
+      const validated = await dispatch(validateProduct({ projectId: project.id, productId: product._id }));
+      if (!validateProduct.fulfilled.match(validated)) {
+        setPending(false);
+        return;
+      }
+      void navigate(back);
+      return;
+    }
+    setPending(false);
+    setSaved(updated.payload.product.revision ?? null);
+  }
+
+  return (
+    <div className="drawing-line__actions">
+      <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
+        {t('projects.cancel')}
+      </Button>
+      <Button onPress={() => void save()} isLoading={pending} isDisabled={!valid || space === null}>
+        {validate ? t('crea.line.saveValidate') : t('crea.line.save')}
+      </Button>
+      <p role="status" className="drawing-line__saved">
+        {saved !== null ? t('crea.line.saved', { revision: saved }) : ''}
+      </p>
+    </div>
+  );
+}
