@@ -4,13 +4,14 @@
  * validate mode also validates the line and returns to the project. The revision this page wrote is
  * announced. Mounted in a configurator's actions slot, so its state lives as long as the screen.
  */
-import type { JsonObject, Project, ProjectProduct } from '@lumen/contracts';
+import { PROJECT_STATUS, type JsonObject, type Project, type ProjectProduct } from '@lumen/contracts';
+import { hasAnyPrivilege } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { projectPath, updateProduct, validateProduct } from '../../features/projects/project-target';
-import { useAppDispatch } from '../../shared/store';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
 
 export interface CreationLineActionsProps {
   project: Project;
@@ -67,4 +68,19 @@ export function CreationLineActions({ project, product, validate, space, quantit
       </p>
     </div>
   );
+}
+
+/**
+ * Whether the user may save the line here (a project in edition, the project's edit permission and
+ * project.edit; never in a read-only mode), and else the note the page shows why (the project page's
+ * texts), none in a read-only mode.
+ */
+export function useLineEditability(project: Project, readOnlyMode: boolean): { editable: boolean; note: string | null } {
+  const { t } = useTranslation();
+  const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
+  const inEdition = project.status === PROJECT_STATUS.EDITION;
+  const editable = !readOnlyMode && inEdition && project.permissions.edit && hasAnyPrivilege(privileges, ['project.edit']);
+  if (readOnlyMode || editable) return { editable, note: null };
+  if (!inEdition) return { editable, note: t(project.status === PROJECT_STATUS.ORDER ? 'projects.page.readOnlyOrder' : 'projects.page.readOnlyDeleted') };
+  return { editable, note: t('projects.validate.readOnlyPermission') };
 }

@@ -1,4 +1,4 @@
-import type { Account, Project, ProjectProduct, SharedCreation } from '@lumen/contracts';
+import { PROJECT_STATUS, type Account, type Project, type ProjectProduct, type SharedCreation } from '@lumen/contracts';
 import { drawingToSpace, type Drawing } from '@lumen/domain';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -302,6 +302,26 @@ describe('the no-drawing configurators', () => {
     const { api } = noDrawingApi([makeProject(5, { name: 'Atrium', products: [line] })]);
     await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-nodrawing-configurator`, api);
     expect(await screen.findByRole('alert')).toHaveTextContent(tx('drawing.error.NO_DRAWING_CONFIGURATOR'));
+  });
+
+  it('a line of an ordered project opens read-only, with the reason and nothing to save', async () => {
+    const line = makeProduct({
+      _id: NODRAWING_LINE,
+      type: 'CREATION',
+      referenceCode: null,
+      model: '7470',
+      familyId: 19,
+      creationCode: 'CR000000063',
+      configuratorType: { id: 3 },
+      subFamily: { id: 219, description: 'Sticks' },
+      space: drawingToSpace(SQUARE, { room: ROOM, configurator: 3, createdAt: 1, applicationLocationId: null }) as ProjectProduct['space'],
+    });
+    const { api } = noDrawingApi([makeProject(5, { name: 'Atrium', status: PROJECT_STATUS.ORDER, products: [line] })]);
+    await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-nodrawing-configurator`, api);
+    expect(await screen.findByRole('note')).toHaveTextContent(tx('projects.page.readOnlyOrder'));
+    expect(await screen.findByRole('img', { name: new RegExp(tx('drawingShare.plan.summary_other', { count: 4, items: '.*' })) })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: tx('crea.line.save') })).not.toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: tx('crea.live.sets') })).toBeDisabled();
   });
 
   it('sticks have no view mode', async () => {

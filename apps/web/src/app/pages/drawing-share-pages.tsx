@@ -2,7 +2,7 @@
  * The drawings' shared view, exports and frames (issue 16 §4–§6): the drawing feature's screens joined
  * with the projects feature (a copy into a project, a project line's export) at their routes.
  */
-import { CreationSpace, PROJECT_STATUS, type Project, type ProjectProduct, type SharedCreation } from '@lumen/contracts';
+import { CreationSpace, type Project, type ProjectProduct, type SharedCreation } from '@lumen/contracts';
 import { configuratorFor, drawingFamilyOf, hasAnyPrivilege, isDomainError, type DrawingFamily } from '@lumen/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import type { CreaRedirectState } from './crea-pages';
 import { ConfiguratorErrorPage, drawingConfiguratorError } from './drawing-pages';
-import { CreationLineActions } from './creation-line-actions';
+import { CreationLineActions, useLineEditability } from './creation-line-actions';
 import { RemotePage, WithProject } from './remote-page';
 
 const isProductId = (value: string | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
@@ -239,17 +239,7 @@ export function NoDrawingLinePage({ family }: { family: DrawingFamily }) {
 
 function NoDrawingLineEditor({ family, project, product, mode }: { family: DrawingFamily; project: Project; product: ProjectProduct; mode: NoDrawingMode }) {
   const { t } = useTranslation();
-  const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
-  const inEdition = project.status === PROJECT_STATUS.EDITION;
-  const editable = inEdition && project.permissions.edit && hasAnyPrivilege(privileges, ['project.edit']) && mode !== 'view';
-  const note =
-    mode === 'view'
-      ? null
-      : !inEdition
-        ? t(project.status === PROJECT_STATUS.ORDER ? 'projects.page.readOnlyOrder' : 'projects.page.readOnlyDeleted')
-        : !editable
-          ? t('projects.validate.readOnlyPermission')
-          : null;
+  const { editable, note } = useLineEditability(project, mode === 'view');
   return (
     <NoDrawingScreen
       family={family}
