@@ -19,7 +19,7 @@ import {
   type RoomSize,
 } from '@lumen/domain';
 import { Button, QuantitySelector, Select } from '@lumen/ui';
-import { useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
 import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
@@ -61,6 +61,29 @@ export interface DrawingEditorProps {
   renderActions?: (result: DrawingEditorResult) => ReactNode;
 }
 
+/** While a node is dragged the 3D preview is drawn again at most this often (ms): software GL takes tens of ms a frame. */
+export const PREVIEW_DRAG_INTERVAL_MS = 200;
+
+/** `value`, or while `throttled`, the value at most every `ms` (the last one once it stops). */
+function useThrottled<T>(value: T, throttled: boolean, ms: number): T {
+  const [shown, setShown] = useState(value);
+  const last = useRef(0);
+  useEffect(() => {
+    if (!throttled) {
+      last.current = Date.now();
+      setShown(value);
+      return;
+    }
+    const wait = Math.max(0, last.current + ms - Date.now());
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      setShown(value);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [value, throttled, ms]);
+  return throttled ? shown : value;
+}
+
 const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `s${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`);
 const FEET = 0.3048;
 /** Keyboard drawing: the eight directions (degrees; 0 towards +x, 90 towards +z, the plan's down). */
@@ -97,24 +120,33 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
   const [state, dispatch] = useReducer(reducer, initialDrawing, initialDrawingState);
   const drawing = state.drawing;
   const createdAt = useRef(Date.now());
-  const problems = useMemo(() => checkDrawing(drawing, room), [drawing, room]);
+  // The plan follows the pointer at once; the engine's check, the list and the 3D preview follow a
+  // render later when the browser is busy (a drag of a node in a drawing of 100 straps stays smooth).
+  const settled = useDeferredValue(drawing);
+  const caughtUp = settled === drawing;
+  const problems = useMemo(() => checkDrawing(settled, room), [settled, room]);
   const dragging = state.dragFrom !== null;
-  const names = useElementNames(drawing);
-  const problemText = useProblemText(drawing);
+  const previewed = useThrottled(settled, dragging, PREVIEW_DRAG_INTERVAL_MS);
+  const names = useElementNames(settled);
+  const problemText = useProblemText(settled);
 
-  const toSpace = (): ContractJson => drawingToSpace(drawing, { room, configurator, ...(spaceId ? { spaceId } : {}), createdAt: createdAt.current, applicationLocationId: null }) as ContractJson;
   const source = useMemo(() => ({ drawing, room }), [drawing, room]);
+  // The space of the drawing as it is (made once per change, not while a drag goes on).
+  const space = useMemo(
+    () => (caughtUp && !dragging && problems.length === 0 && drawing.segments.length > 0 ? (drawingToSpace(drawing, { room, configurator, ...(spaceId ? { spaceId } : {}), createdAt: createdAt.current, applicationLocationId: null }) as ContractJson) : null),
+    [caughtUp, dragging, problems, drawing, room, configurator, spaceId],
+  );
+  const toSpace = (): ContractJson => space ?? (drawingToSpace(drawing, { room, configurator, ...(spaceId ? { spaceId } : {}), createdAt: createdAt.current, applicationLocationId: null }) as ContractJson);
   const evaluation = useLiveEvaluation({
     source,
     toSpace,
     empty: drawing.segments.length === 0,
-    paused: dragging || problems.length > 0,
+    paused: dragging || !caughtUp || problems.length > 0,
     catalogId,
     subFamilyId: catalogue.collection.subFamilyId,
     quantity,
     lang,
   });
-  const space = problems.length === 0 && drawing.segments.length > 0 ? toSpace() : null;
   const result: DrawingEditorResult = {
     drawing,
     room,
@@ -143,7 +175,8 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
   };
 
   const tools: DrawingTool[] = ['select', 'draw', ...(Object.keys(spec.itemModels) as DrawingItemKind[])];
-  const highlighted = state.selected && state.selected.kind !== 'node' ? [state.selected.id] : [];
+  const selectedId = state.selected && state.selected.kind !== 'node' ? state.selected.id : null;
+  const highlighted = useMemo(() => (selectedId ? [selectedId] : []), [selectedId]);
   const label = (key: PlanAttribute, code: string) => valueLabel(catalogue, lang, key, code);
   const modelName = (code: string) => {
     const model = catalogue.models.find((m) => m.model === code);
@@ -185,7 +218,7 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
         )}
         <div className="drawing-editor__views">
           <DrawingPlan state={state} room={room} problems={problems} catalogId={catalogId} readOnly={readOnly} dispatch={dispatch} label={t(`drawing.plan.label.${family}`, { count: drawing.segments.length })} />
-          <DrawingPreviewPanel drawing={drawing} room={room} highlighted={highlighted} />
+          <DrawingPreviewPanel drawing={previewed} room={room} highlighted={highlighted} />
         </div>
         <section className="card drawing-problems" aria-labelledby="drawing-problems-title">
           <h2 id="drawing-problems-title" className="drawing-panel__title">
@@ -209,7 +242,7 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
           <h2 id="drawing-list-title" className="drawing-panel__title">
             {t('drawing.list.title')}
           </h2>
-          <DrawingList drawing={drawing} selected={state.selected} problems={problems} catalogId={catalogId} readOnly={readOnly} dispatch={dispatch} />
+          <DrawingList drawing={settled} selected={state.selected} problems={problems} catalogId={catalogId} readOnly={readOnly} dispatch={dispatch} />
         </section>
         <section className="card drawing-panel" aria-labelledby="drawing-selection-title">
           <h2 id="drawing-selection-title" className="drawing-panel__title">

@@ -5,10 +5,31 @@
  * element at fault, in the user's language (by code).
  */
 import type { Drawing, DrawingItem, DrawingProblem, DrawingSegment } from '@lumen/domain';
-import type { KeyboardEvent } from 'react';
+import { memo, useMemo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
 import { LONG_MOVE_STEP, MOVE_STEP, lengthOf, nodesOf, type DrawingAction, type DrawingSelection } from './drawing-state';
+
+/**
+ * Lengths (metres) in the catalogue's units, remembered: a plan of 100 segments shows a few hundred
+ * lengths, and one Intl formatter per call costs more than the rest of a drag step.
+ */
+export function useLengthFormat(catalogId: number): (metres: number) => string {
+  const format = useFormat();
+  return useMemo(() => {
+    const known = new Map<number, string>();
+    return (metres: number) => {
+      const cm = Math.round(metres * 1000) / 10;
+      let text = known.get(cm);
+      if (text === undefined) {
+        text = `${cm < 0 ? '−' : ''}${format.length(Math.abs(cm), catalogId)}`;
+        if (known.size > 5000) known.clear();
+        known.set(cm, text);
+      }
+      return text;
+    };
+  }, [format, catalogId]);
+}
 
 /** The names the screen gives to a drawing's elements ("Stick 2", "Light 3"), by their order in the drawing. */
 export function useElementNames(drawing: Drawing) {
@@ -50,14 +71,13 @@ interface DrawingListProps {
   dispatch: (action: DrawingAction) => void;
 }
 
-export function DrawingList({ drawing, selected, problems, catalogId, readOnly, dispatch }: DrawingListProps) {
+/** Memoised: it renders again only when the (settled) drawing, the selection or the problems change. */
+export const DrawingList = memo(function DrawingList({ drawing, selected, problems, catalogId, readOnly, dispatch }: DrawingListProps) {
   const { t } = useTranslation();
-  const format = useFormat();
+  const length = useLengthFormat(catalogId);
   const names = useElementNames(drawing);
   const problemText = useProblemText(drawing);
   const nodes = nodesOf(drawing);
-  // A plan coordinate from the room's centre (negative: left of or above it); the units' formatter takes lengths.
-  const signed = (metres: number) => `${metres < -0.0005 ? '−' : ''}${format.length(Math.abs(metres) * 100, catalogId)}`;
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, selection: DrawingSelection) => {
     if (readOnly) return;
     const step = event.shiftKey ? LONG_MOVE_STEP : MOVE_STEP;
@@ -97,13 +117,13 @@ export function DrawingList({ drawing, selected, problems, catalogId, readOnly, 
     const items = drawing.items.filter((i) => i.segmentId === segment.id);
     return (
       <li key={segment.id} className={`drawing-list__item${own(segment.id).length > 0 ? ' is-faulty' : ''}`}>
-        {button({ kind: 'segment', id: segment.id }, names.segment(segment.id), format.length(lengthOf(segment) * 100, catalogId))}
+        {button({ kind: 'segment', id: segment.id }, names.segment(segment.id), length(lengthOf(segment)))}
         {failures(segment.id)}
         {items.length > 0 && (
           <ul className="drawing-list__children">
             {items.map((item) => (
               <li key={item.id} className={own(item.id).length > 0 ? 'is-faulty' : undefined}>
-                {button({ kind: 'item', id: item.id }, names.item(item), item.kind === 'light' ? t('drawing.list.atModel', { length: format.length(item.offset * 100, catalogId), model: item.model }) : t('drawing.list.at', { length: format.length(item.offset * 100, catalogId) }))}
+                {button({ kind: 'item', id: item.id }, names.item(item), item.kind === 'light' ? t('drawing.list.atModel', { length: length(item.offset), model: item.model }) : t('drawing.list.at', { length: length(item.offset) }))}
                 {failures(item.id)}
               </li>
             ))}
@@ -128,7 +148,7 @@ export function DrawingList({ drawing, selected, problems, catalogId, readOnly, 
             {button(
               { kind: 'node', id: node.id },
               t('drawing.element.node', { number: index + 1 }),
-              t('drawing.list.nodeDetail', { x: signed(node.at.x), z: signed(node.at.z), count: node.ends.length }),
+              t('drawing.list.nodeDetail', { x: length(node.at.x), z: length(node.at.z), count: node.ends.length }),
             )}
           </li>
         ))}
@@ -136,4 +156,4 @@ export function DrawingList({ drawing, selected, problems, catalogId, readOnly, 
       {failures('drawing')}
     </>
   );
-}
+});

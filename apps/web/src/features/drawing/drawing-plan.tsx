@@ -9,7 +9,7 @@ import type { DrawingProblem, PlanPoint, RoomSize } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../i18n/use-format';
+import { useLengthFormat } from './drawing-list';
 import { itemPoint, lengthOf, nodesOf, onGrid, stickEnd, type DrawingAction, type DrawingEditorState } from './drawing-state';
 
 /** Zoom limits: the visible width of the plan, metres. */
@@ -50,7 +50,7 @@ type Gesture = { kind: 'pan'; startX: number; startY: number; view: PlanView; mo
 
 export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispatch, label }: DrawingPlanProps) {
   const { t } = useTranslation();
-  const format = useFormat();
+  const formatLength = useLengthFormat(catalogId);
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<PlanView>(() => fitView(room));
   const [hover, setHover] = useState<PlanPoint | null>(null);
@@ -195,7 +195,7 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
               <line x1={segment.from.x} y1={segment.from.z} x2={segment.to.x} y2={segment.to.z} className="drawing-plan__hit" strokeWidth={unit * 3} />
               <line x1={segment.from.x} y1={segment.from.z} x2={segment.to.x} y2={segment.to.z} className="drawing-plan__line" strokeWidth={unit * (drawing.family === 'sticks' ? 1 : 0.6)} strokeLinecap="round" />
               <text x={(segment.from.x + segment.to.x) / 2} y={(segment.from.z + segment.to.z) / 2 - unit * 1.4} fontSize={unit * 2.2} textAnchor="middle" className="drawing-plan__length">
-                {format.length(length * 100, catalogId)}
+                {formatLength(length)}
               </text>
             </g>
           );
@@ -229,7 +229,7 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
           <g className="drawing-plan__preview">
             <line x1={pending.x} y1={pending.z} x2={preview.x} y2={preview.z} strokeWidth={unit * 0.6} strokeDasharray={`${unit * 2} ${unit * 1.5}`} />
             <text x={(pending.x + preview.x) / 2} y={(pending.z + preview.z) / 2 - unit * 1.4} fontSize={unit * 2.2} textAnchor="middle">
-              {format.length(Math.hypot(preview.x - pending.x, preview.z - pending.z) * 100, catalogId)}
+              {formatLength(Math.hypot(preview.x - pending.x, preview.z - pending.z))}
             </text>
           </g>
         )}

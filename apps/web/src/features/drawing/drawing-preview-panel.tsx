@@ -4,7 +4,7 @@
  * no-drawing forms, the shared view and the export use it alike.
  */
 import { drawingParts, type Drawing, type RoomSize } from '@lumen/domain';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The preview and three.js: a chunk of their own, fetched when a drawing screen opens. */
@@ -27,7 +27,10 @@ export interface DrawingPreviewPanelProps {
   highlighted?: readonly string[];
 }
 
-export function DrawingPreviewPanel({ drawing, room, highlighted = [] }: DrawingPreviewPanelProps) {
+const NONE: readonly string[] = [];
+
+/** Memoised: the parts are made again only when the drawing changes. */
+export const DrawingPreviewPanel = memo(function DrawingPreviewPanel({ drawing, room, highlighted = NONE }: DrawingPreviewPanelProps) {
   const { t } = useTranslation();
   const [webgl] = useState(webglAvailable);
   const parts = useMemo(() => drawingParts(drawing), [drawing]);
@@ -43,4 +46,4 @@ export function DrawingPreviewPanel({ drawing, room, highlighted = [] }: Drawing
       )}
     </div>
   );
-}
+});
