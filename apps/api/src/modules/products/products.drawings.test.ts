@@ -212,24 +212,27 @@ describeWithDb('products: the drawn collections’ preconfigurations', () => {
     await t.close();
   });
 
-  for (const [subFamilyId, name] of [
-    [219, 'Sticks Square'],
-    [225, 'Plusminus Vee'],
-  ] as const) {
-    for (const catalogId of [16, 21] as const) {
-      it(`${name} (catalogue ${catalogId}): a drawing preconfiguration whose saved space the engine takes as it is`, async () => {
-        const list = (await visitor.get(`/api/products/v1/preconfigs/list?catalogId=${catalogId}&subFamilyId=${subFamilyId}`)).json<PreconfigSummary[]>();
-        const found = list.find((preconfig) => preconfig.name === name);
-        expect(found).toMatchObject({ configuratorType: { id: 2 }, subFamilyId });
-        const detail = (await visitor.get(`/api/products/v1/preconfigs/creation/${found!.id}`)).json<PreconfigDetail>();
-        const result = await visitor.post(EVALUATE, { space: detail.domainJSON, subFamilyId, catalogId });
-        expect(result.statusCode, result.body.slice(0, 300)).toBe(200);
-        const evaluation = result.json<CreationEvaluation>();
-        expect(evaluation.valid).toBe(true);
-        // Its lines are the luminaires of its bill of materials.
-        const lines = evaluation.compositions.flatMap((composition) => composition.articles).filter((line) => detail.lines.some((item) => item.reference === line.referenceCode));
-        expect(lines.map((line) => [line.referenceCode, line.quantity]).sort()).toEqual(detail.lines.map((line) => [line.reference, line.quantity]).sort());
-      });
+  // Every preconfiguration of a drawn collection opens in its drawing configurator: the drawings made
+  // for them (Sticks Square, Plusminus Vee) and the pendant sets, drawn from their lines.
+  const drawn = [
+    ...[16, 21].flatMap((catalogId) => [219, 225].flatMap((subFamilyId) => (['website', 'private'] as const).map((visibility) => ({ catalogId, subFamilyId, visibility })))),
+  ];
+  it.each(drawn)('catalogue $catalogId, collection $subFamilyId, $visibility: each preconfiguration is a drawing the engine takes as it is, whose lines are its luminaires', async ({ catalogId, subFamilyId, visibility }) => {
+    const list = (await visitor.get(`/api/products/v1/preconfigs/list?catalogId=${catalogId}&subFamilyId=${subFamilyId}&visibility=${visibility}`)).json<PreconfigSummary[]>();
+    const mine = list.filter((preconfig) => preconfig.subFamilyId === subFamilyId);
+    expect(mine.length).toBeGreaterThan(0);
+    if (visibility === 'website') expect(mine.map((preconfig) => preconfig.name)).toContain(subFamilyId === 219 ? 'Sticks Square' : 'Plusminus Vee');
+    for (const found of mine) {
+      expect(found).toMatchObject({ configuratorType: { id: 2 }, subFamilyId });
+      const detail = (await visitor.get(`/api/products/v1/preconfigs/creation/${found.id}`)).json<PreconfigDetail>();
+      const result = await visitor.post(EVALUATE, { space: detail.domainJSON, subFamilyId, catalogId });
+      expect(result.statusCode, `${found.name}: ${result.body.slice(0, 300)}`).toBe(200);
+      const evaluation = result.json<CreationEvaluation>();
+      expect(evaluation.valid, found.name).toBe(true);
+      const lines = evaluation.compositions.flatMap((composition) => composition.articles).filter((line) => detail.lines.some((item) => item.reference === line.referenceCode));
+      const merged = new Map<string, number>();
+      for (const line of lines) merged.set(line.referenceCode, (merged.get(line.referenceCode) ?? 0) + line.quantity);
+      expect([...merged].sort(), found.name).toEqual(detail.lines.map((line) => [line.reference, line.quantity]).sort());
     }
-  }
+  });
 });

@@ -11,6 +11,7 @@ import {
   type CatalogId,
   createSpace,
   type Drawing,
+  DRAWING_FAMILIES,
   drawingToSpace,
   DRIVER_CATALOGUE,
   formatReference,
@@ -684,6 +685,78 @@ const DRAWING_PRECONFIGS: Array<{ subFamilyId: 219 | 225; name: string; descript
   },
 ];
 
+/** The attribute codes a reference names (finish, control, temperature, installation). */
+function codesOfReference(reference: string): Record<string, string> {
+  const parsed = parseReference(reference);
+  return {
+    finish: parsed.colour,
+    ...(parsed.control !== undefined ? { control: parsed.control } : {}),
+    ...(parsed.temperature !== undefined ? { ledColourTemp: parsed.temperature } : {}),
+    ...(parsed.installation !== undefined ? { installation: parsed.installation } : {}),
+  };
+}
+
+/**
+ * The drawing of a drawn collection's pendant preconfiguration, made from its lines so that the
+ * configurator opens what the lines order. Sticks: its sticks one after the other, turning a right
+ * angle at each joint (the turn goes to the axis that is shorter so far, so the set fits the 3 × 3 m
+ * room), fed at the first stick. Plusminus: its lights along straps of at most six, side by side
+ * 0.5 m apart, each strap fed at its start and its lights 0.35 m apart.
+ */
+function drawnPreconfigSpace(id: number, spec: CollectionSpec, lines: PreconfigData['lines']): ReturnType<typeof drawingToSpace> {
+  const pieces = lines.flatMap((line) => Array.from({ length: line.quantity }, () => line));
+  let drawing: Drawing;
+  if (spec.subFamilyId === 219) {
+    const lengths = new Map(DRAWING_FAMILIES.sticks.segmentModels.map((entry) => [entry.model, entry.length]));
+    const points = [PLAN(0, 0)];
+    const run = { x: 0, z: 0 };
+    pieces.forEach((piece, index) => {
+      const length = lengths.get(piece.model);
+      if (length === undefined) throw new Error(`preconfiguration ${id}: ${piece.model} is no stick`);
+      const along: 'x' | 'z' = index === 0 ? 'x' : run.x <= run.z ? 'x' : 'z';
+      run[along] += length;
+      const last = points[points.length - 1]!;
+      points.push(along === 'x' ? PLAN(last.x + length, last.z) : PLAN(last.x, last.z + length));
+    });
+    const xs = points.map((point) => point.x);
+    const zs = points.map((point) => point.z);
+    const centre = PLAN((Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...zs) + Math.max(...zs)) / 2);
+    const round = (value: number) => Math.round(value * 1000) / 1000;
+    const at = (index: number) => PLAN(round(points[index]!.x - centre.x), round(points[index]!.z - centre.z));
+    const segments = pieces.map((piece, index) => ({ id: `s${index + 1}`, from: at(index), to: at(index + 1), attributes: codesOfReference(piece.reference) }));
+    drawing = {
+      family: 'sticks',
+      height: 3,
+      segments,
+      items: [{ id: 'power', kind: 'connection', segmentId: 's1', offset: round(segmentLength(segments[0]!) / 2), model: DRAWING_FAMILIES.sticks.itemModels.connection!, attributes: {} }],
+    };
+  } else {
+    const perStrap = 6;
+    const straps = Math.ceil(pieces.length / perStrap);
+    const segments: Drawing['segments'][number][] = [];
+    const items: Drawing['items'][number][] = [];
+    for (let strap = 0; strap < straps; strap += 1) {
+      const lights = pieces.slice(strap * perStrap, (strap + 1) * perStrap);
+      const length = Math.round((0.3 + lights.length * 0.35) * 100) / 100;
+      const z = Math.round((strap - (straps - 1) / 2) * 0.5 * 100) / 100;
+      const segmentId = `s${strap + 1}`;
+      segments.push({ id: segmentId, from: PLAN(-length / 2, z), to: PLAN(length / 2, z), attributes: { finish: codesOfReference(lights[0]!.reference).finish! } });
+      items.push({ id: `power${strap + 1}`, kind: 'connection', segmentId, offset: 0.1, model: DRAWING_FAMILIES.plusminus.itemModels.connection!, attributes: {} });
+      lights.forEach((light, index) =>
+        items.push({ id: `l${strap * perStrap + index + 1}`, kind: 'light', segmentId, offset: Math.round((0.3 + index * 0.35) * 100) / 100, model: light.model, attributes: codesOfReference(light.reference) }),
+      );
+    }
+    drawing = { family: 'plusminus', height: 3, segments, items };
+  }
+  return drawingToSpace(drawing, {
+    room: { height: 4, width: 3, depth: 3, extraCeiling: 0.16, ceilingMaterial: 'pladur' },
+    configurator: CONFIGURATORS.DRAWING,
+    spaceId: `space-${id}`,
+    createdAt: CREATED_AT,
+    applicationLocationId: 15,
+  });
+}
+
 /**
  * One drawing preconfiguration per drawn collection and catalogue (ids after every other one): the
  * saved space made by @lumen/domain's drawingToSpace, the lines its luminaires (sticks, lights).
@@ -1055,7 +1128,9 @@ export function generateCatalogue(): CatalogueDataFile {
           ),
           configuratorTypeId: spec.configurator,
           lines,
-          domainJSON: spec.pendant
+          domainJSON: spec.configurator === CONFIGURATORS.DRAWING
+            ? drawnPreconfigSpace(preconfigId, spec, lines)
+            : spec.pendant
             ? preconfigSpace(preconfigId, spec, applicationLocationId, lines, (code) => {
                 const found = models.find((m) => m.model === code)?.technical;
                 return { watts: found?.watts ?? 0, lumens: found?.lumens ?? 0 };
