@@ -62,7 +62,18 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
   const faulty = useMemo(() => new Set(problems.map((p) => p.elementId)), [problems]);
   const aspect = room.depth / room.width;
   const spanZ = view.span * Math.max(0.4, Math.min(2.5, aspect));
-  const unit = view.span / 120;
+  // Sizes on the plan are in screen pixels (a label stays readable at any zoom): `unit` is the plan's metres per 1/2 px.
+  const [box, setBox] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const element = svg.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setBox({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const unit = box && box.width > 0 && box.height > 0 ? Math.max(view.span / box.width, spanZ / box.height) * 2 : view.span / 120;
 
   const toPlan = (clientX: number, clientY: number): PlanPoint | null => {
     const element = svg.current;
@@ -146,7 +157,8 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
   const preview = pending && hover ? (drawing.family === 'sticks' ? stickEnd(pending, onGrid(hover)) : onGrid(hover)) : null;
   const isSelected = (kind: 'node' | 'segment' | 'item', id: string) => selected?.kind === kind && selected.id === id;
   const gridMinor = 0.05;
-  const showMinor = view.span < 8;
+  // The 5 cm lines only where they are at least 6 px apart.
+  const showMinor = gridMinor / (unit / 2) >= 6;
 
   return (
     <div className="drawing-plan">
@@ -178,23 +190,23 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
       >
         <defs>
           <pattern id="drawing-grid-minor" width={gridMinor} height={gridMinor} patternUnits="userSpaceOnUse" x={0} y={0}>
-            <path d={`M ${gridMinor} 0 L 0 0 0 ${gridMinor}`} fill="none" className="drawing-plan__grid-minor" strokeWidth={unit * 0.08} />
+            <path d={`M ${gridMinor} 0 L 0 0 0 ${gridMinor}`} fill="none" className="drawing-plan__grid-minor" strokeWidth={unit * 0.25} />
           </pattern>
           <pattern id="drawing-grid-major" width={0.5} height={0.5} patternUnits="userSpaceOnUse" x={0} y={0}>
             {showMinor && <rect width={0.5} height={0.5} fill="url(#drawing-grid-minor)" />}
-            <path d="M 0.5 0 L 0 0 0 0.5" fill="none" className="drawing-plan__grid-major" strokeWidth={unit * 0.15} />
+            <path d="M 0.5 0 L 0 0 0 0.5" fill="none" className="drawing-plan__grid-major" strokeWidth={unit * 0.5} />
           </pattern>
         </defs>
-        <rect x={-room.width / 2} y={-room.depth / 2} width={room.width} height={room.depth} className="drawing-plan__room" strokeWidth={unit * 0.4} />
+        <rect x={-room.width / 2} y={-room.depth / 2} width={room.width} height={room.depth} className="drawing-plan__room" strokeWidth={unit * 0.75} />
         <rect x={-room.width / 2} y={-room.depth / 2} width={room.width} height={room.depth} fill="url(#drawing-grid-major)" pointerEvents="none" />
         {drawing.segments.map((segment) => {
           const bad = faulty.has(segment.id);
           const length = lengthOf(segment);
           return (
             <g key={segment.id} data-segment={segment.id} className={`drawing-plan__segment${isSelected('segment', segment.id) ? ' is-selected' : ''}${bad ? ' is-faulty' : ''}`}>
-              <line x1={segment.from.x} y1={segment.from.z} x2={segment.to.x} y2={segment.to.z} className="drawing-plan__hit" strokeWidth={unit * 3} />
-              <line x1={segment.from.x} y1={segment.from.z} x2={segment.to.x} y2={segment.to.z} className="drawing-plan__line" strokeWidth={unit * (drawing.family === 'sticks' ? 1 : 0.6)} strokeLinecap="round" />
-              <text x={(segment.from.x + segment.to.x) / 2} y={(segment.from.z + segment.to.z) / 2 - unit * 1.4} fontSize={unit * 2.2} textAnchor="middle" className="drawing-plan__length">
+              <line x1={segment.from.x} y1={segment.from.z} x2={segment.to.x} y2={segment.to.z} className="drawing-plan__hit" strokeWidth={unit * 6} />
+              <line x1={segment.from.x} y1={segment.from.z} x2={segment.to.x} y2={segment.to.z} className="drawing-plan__line" strokeWidth={unit * (drawing.family === 'sticks' ? 2 : 1.25)} strokeLinecap="round" />
+              <text x={(segment.from.x + segment.to.x) / 2} y={(segment.from.z + segment.to.z) / 2 - unit * 3} fontSize={unit * 5.5} textAnchor="middle" className="drawing-plan__length">
                 {formatLength(length)}
               </text>
             </g>
@@ -203,14 +215,14 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
         {drawing.items.map((item) => {
           const at = itemPoint(drawing, item);
           if (!at) return null;
-          const r = unit * (item.kind === 'light' ? 1.6 : 1.2);
+          const r = unit * (item.kind === 'light' ? 3 : 2.5);
           const className = `drawing-plan__item drawing-plan__item--${item.kind}${isSelected('item', item.id) ? ' is-selected' : ''}${faulty.has(item.id) ? ' is-faulty' : ''}`;
           return item.kind === 'counterweight' ? (
-            <rect key={item.id} data-item={item.id} x={at.x - r} y={at.z - r} width={r * 2} height={r * 2} className={className} strokeWidth={unit * 0.4} />
+            <rect key={item.id} data-item={item.id} x={at.x - r} y={at.z - r} width={r * 2} height={r * 2} className={className} strokeWidth={unit * 0.75} />
           ) : item.kind === 'connection' ? (
-            <path key={item.id} data-item={item.id} d={`M ${at.x} ${at.z - r * 1.3} L ${at.x + r * 1.3} ${at.z} L ${at.x} ${at.z + r * 1.3} L ${at.x - r * 1.3} ${at.z} Z`} className={className} strokeWidth={unit * 0.4} />
+            <path key={item.id} data-item={item.id} d={`M ${at.x} ${at.z - r * 1.3} L ${at.x + r * 1.3} ${at.z} L ${at.x} ${at.z + r * 1.3} L ${at.x - r * 1.3} ${at.z} Z`} className={className} strokeWidth={unit * 0.75} />
           ) : (
-            <circle key={item.id} data-item={item.id} cx={at.x} cy={at.z} r={item.kind === 'reflector' ? r * 1.6 : r} className={className} strokeWidth={unit * 0.4} />
+            <circle key={item.id} data-item={item.id} cx={at.x} cy={at.z} r={item.kind === 'reflector' ? r * 1.6 : r} className={className} strokeWidth={unit * 0.75} />
           );
         })}
         {nodes.map((node) => (
@@ -219,16 +231,16 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
             data-node={node.id}
             cx={node.at.x}
             cy={node.at.z}
-            r={unit * 1.5}
+            r={unit * 2.75}
             className={`drawing-plan__node${isSelected('node', node.id) ? ' is-selected' : ''}${node.ends.length > 1 ? ' is-joint' : ''}`}
-            strokeWidth={unit * 0.4}
+            strokeWidth={unit * 0.75}
           />
         ))}
-        {pending && <circle cx={pending.x} cy={pending.z} r={unit * 1.8} className="drawing-plan__pending" strokeWidth={unit * 0.5} />}
+        {pending && <circle cx={pending.x} cy={pending.z} r={unit * 3.5} className="drawing-plan__pending" strokeWidth={unit * 0.75} />}
         {pending && preview && (
           <g className="drawing-plan__preview">
-            <line x1={pending.x} y1={pending.z} x2={preview.x} y2={preview.z} strokeWidth={unit * 0.6} strokeDasharray={`${unit * 2} ${unit * 1.5}`} />
-            <text x={(pending.x + preview.x) / 2} y={(pending.z + preview.z) / 2 - unit * 1.4} fontSize={unit * 2.2} textAnchor="middle">
+            <line x1={pending.x} y1={pending.z} x2={preview.x} y2={preview.z} strokeWidth={unit * 1.25} strokeDasharray={`${unit * 4} ${unit * 3}`} />
+            <text x={(pending.x + preview.x) / 2} y={(pending.z + preview.z) / 2 - unit * 3} fontSize={unit * 5.5} textAnchor="middle">
               {formatLength(Math.hypot(preview.x - pending.x, preview.z - pending.z))}
             </text>
           </g>

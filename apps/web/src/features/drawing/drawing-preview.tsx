@@ -7,7 +7,7 @@
 import { addAfterEffect, addEffect, Canvas, useThree } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
 import type { ModelPart, RoomSize } from '@lumen/domain';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 
 export interface DrawingPreviewProps {
@@ -145,15 +145,33 @@ function Probe({ instances }: { instances: number }) {
   return null;
 }
 
+/** Where the camera first looks: the structure's middle, from far enough to see it whole (the room's middle when empty). */
+export function framing(parts: readonly ModelPart[], room: RoomSize): { target: [number, number, number]; position: [number, number, number] } {
+  const points = parts.flatMap((p) => [p.from, p.to, p.centre].filter((q): q is NonNullable<typeof q> => q !== undefined));
+  if (points.length === 0) {
+    const reach = Math.max(room.width, room.depth);
+    return { target: [0, room.height * 0.6, 0], position: [reach * 0.6, room.height * 0.45, reach * 1.1] };
+  }
+  const min = { x: Math.min(...points.map((p) => p.x)), y: Math.min(...points.map((p) => p.y)), z: Math.min(...points.map((p) => p.z)) };
+  const max = { x: Math.max(...points.map((p) => p.x)), y: Math.max(...points.map((p) => p.y)), z: Math.max(...points.map((p) => p.z)) };
+  const centre: [number, number, number] = [(min.x + max.x) / 2, (min.y + max.y) / 2, (min.z + max.z) / 2];
+  const size = Math.max(1, max.x - min.x, max.z - min.z, max.y - min.y);
+  const distance = size * 1.4;
+  // From below and aside, as one sees a ceiling structure, never under the floor.
+  return { target: centre, position: [centre[0] + distance * 0.45, Math.max(0.3, centre[1] - distance * 0.35), centre[2] + distance * 0.85] };
+}
+
 export default function DrawingPreview({ parts, room, highlighted, label }: DrawingPreviewProps) {
   const groups = useMemo(() => groupParts(parts), [parts]);
   const marked = useMemo(() => new Set(highlighted), [highlighted]);
   const reach = Math.max(room.width, room.depth);
+  // Framed once, when the preview opens; the user's orbit is theirs after that.
+  const [view] = useState(() => framing(parts, room));
   return (
     <Canvas
       frameloop="demand"
       dpr={[1, 1.5]}
-      camera={{ position: [reach * 0.6, room.height * 0.45, reach * 1.1], fov: 45, near: 0.05, far: 200 }}
+      camera={{ position: view.position, fov: 45, near: 0.05, far: 200 }}
       gl={{ antialias: true }}
       role="img"
       aria-label={label}
@@ -169,7 +187,7 @@ export default function DrawingPreview({ parts, room, highlighted, label }: Draw
       {groups.map((group) => (
         <PartGroup key={group.key} group={group} highlighted={marked} />
       ))}
-      <OrbitControls makeDefault target={[0, room.height * 0.6, 0]} maxDistance={reach * 4} />
+      <OrbitControls makeDefault target={view.target} maxDistance={reach * 4} />
       <Probe instances={parts.length} />
     </Canvas>
   );

@@ -5,18 +5,17 @@
  * draws goes: points snap to the grid (0.05 m), sticks snap to the stick lengths and to 45°, two points
  * closer than the engine's node tolerance are one node.
  */
+import { DRAWING_FAMILIES, NODE_TOLERANCE, segmentLength, snapToGrid } from '@lumen/domain';
 import type { AttributeKey, Drawing, DrawingFamily, DrawingItem, DrawingItemKind, DrawingSegment, ElementAttributes, PlanPoint } from '@lumen/domain';
 
 /** The plan's grid (metres): every drawn or moved point lands on it. */
 export const GRID = 0.05;
-/** Two plan points closer than this are the same node (the engine's tolerance). */
-export const NODE_TOLERANCE = 0.005;
 /** Keyboard moves: a step, and a long step with Shift (metres). */
 export const MOVE_STEP = 0.05;
 export const LONG_MOVE_STEP = 0.25;
 export const HISTORY_LIMIT = 100;
-/** The stick lengths (metres) of the sticks family; a stick is one of them. */
-export const STICK_LENGTHS: readonly number[] = [0.6, 0.9, 1.2, 1.5];
+/** The stick lengths (metres) of the sticks family (the engine's); a stick is one of them. */
+export const STICK_LENGTHS: readonly number[] = DRAWING_FAMILIES.sticks.segmentModels.map((m) => m.length);
 
 export type DrawingTool = 'select' | 'draw' | DrawingItemKind;
 
@@ -79,11 +78,11 @@ export function emptyDrawing(family: DrawingFamily, height: number): Drawing {
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 export const distance = (a: PlanPoint, b: PlanPoint) => Math.hypot(a.x - b.x, a.z - b.z);
 export const samePoint = (a: PlanPoint, b: PlanPoint) => distance(a, b) < NODE_TOLERANCE;
-export const lengthOf = (segment: Pick<DrawingSegment, 'from' | 'to'>) => distance(segment.from, segment.to);
+export const lengthOf = (segment: Pick<DrawingSegment, 'from' | 'to'>) => segmentLength(segment);
 
-/** A point on the grid. */
+/** A point on the grid (the engine's snapping). */
 export function onGrid(point: PlanPoint, grid = GRID): PlanPoint {
-  return { x: round(Math.round(point.x / grid) * grid), z: round(Math.round(point.z / grid) * grid) };
+  return snapToGrid(point, grid);
 }
 
 /** Sticks: the end of a stick drawn from `from` towards `towards`, at a multiple of 45° and the nearest stick length. */
