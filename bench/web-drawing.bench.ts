@@ -138,9 +138,9 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const start = Date.now();
     await page.goto(`${base}/project/${project.id}/product/${line._id}/plusminus-drawing-configurator/edit`, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction((count) => document.querySelectorAll('[data-testid="drawing-plan"] [data-segment]').length === count, { timeout: 120_000 }, STRAPS);
+    await page.waitForFunction(`document.querySelectorAll('[data-testid="drawing-plan"] [data-segment]').length === ${STRAPS}`, { timeout: 120_000 });
     opened.push(Date.now() - start);
-    if (!process.env.DRAWING_NO_WEBGL) await page.waitForFunction(() => ((window as unknown as { lumenDrawingPreviewProbe?: { frames: number } }).lumenDrawingPreviewProbe?.frames ?? 0) > 0, { timeout: 120_000 });
+    if (!process.env.DRAWING_NO_WEBGL) await page.waitForFunction('(window.lumenDrawingPreviewProbe?.frames ?? 0) > 0', { timeout: 120_000 });
     const problems = await page.$$eval('[data-testid="drawing-problems"] li', (list) => list.map((item) => item.getAttribute('data-code')));
     if (problems.length > 0) throw new Error(`the drawing has problems: ${problems.join(', ')}`);
     // The corner anchor between the first row and its connector (4.5, -4.5): two straps move with it.

@@ -51,7 +51,7 @@ const tmp = new THREE.Object3D();
 const SELECTED = new THREE.Color('#ffb020');
 
 /** The matrix of one part: beams and cables from `from` to `to`, cylinders upright `length` tall, spheres at `centre`. */
-function placePart(part: ModelPart, target: THREE.Object3D): boolean {
+export function placePart(part: ModelPart, target: THREE.Object3D): boolean {
   if ((part.shape === 'beam' || part.shape === 'cable') && part.from && part.to) {
     const from = new THREE.Vector3(part.from.x, part.from.y, part.from.z);
     const to = new THREE.Vector3(part.to.x, part.to.y, part.to.z);
