@@ -135,6 +135,12 @@ test('a no-drawing plusminus from a layout, saved to a project; its exports down
   await page.getByRole('link', { name: new RegExp(`^${es('projects.product.edit')} `) }).first().click();
   await expect(page).toHaveURL(/\/plusminus-nodrawing-configurator/);
   await expect(page.getByRole('img', { name: new RegExp(es('drawingShare.plan.title')) }).first()).toHaveAttribute('aria-label', new RegExp(es('drawingShare.plan.count.light_other', { count: '4' })));
+  // VIEW mode (plusminus): the same structure, read-only.
+  await page.goto(`/project/${made.projectId}/product/${made.productId}/plusminus-nodrawing-configurator/view`);
+  await expect(page.getByText(es('drawing.nodrawing.mode.view'))).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(es('drawingShare.plan.title')) }).first()).toHaveAttribute('aria-label', new RegExp(es('drawingShare.plan.count.light_other', { count: '4' })));
+  await expect(page.getByRole('spinbutton', { name: exactly(es('drawing.nodrawing.param.plusminus.count')) })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: exactly(es('crea.line.save')) })).toHaveCount(0);
 
   // The export page: five files, each what it claims to be.
   await page.goto(`/project/${made.projectId}/product/${made.productId}/export`);
