@@ -193,12 +193,6 @@ export function createRoutes(): RouteObject[] {
             handle: { preload: loadDrawingPages } satisfies RouteHandle,
           },
         ]),
-        // The drawing configurators' EXPORT mode (issue 16 §4): a static segment, ranked above the line's :mode? route.
-        ...(['sticks', 'plusminus'] as const).map((family) => ({
-          path: `/project/:projectId/product/:productId/${family}-drawing-configurator/export`,
-          element: anyProjectView(<DrawingSharePage family={family} page="drawing-export" />),
-          handle: { preload: loadDrawingSharePages } satisfies RouteHandle,
-        })),
         // The no-drawing configurators (issue 16 §3): open to visitors; a line's modes edit, validate and (plusminus) view, the page decides what may be saved.
         ...(['sticks', 'plusminus'] as const).flatMap((family) => [
           { path: `/new-product/${family}-nodrawing-configurator`, element: catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />), handle: { preload: loadDrawingSharePages } satisfies RouteHandle },

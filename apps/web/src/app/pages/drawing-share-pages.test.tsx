@@ -166,16 +166,22 @@ describe('the export of a project line', () => {
 
 const NODRAWING_LINE = '00000000-0000-4000-8000-0000000d2a22';
 
-/** The projects service plus the sticks collection's calls, the preconfigurations (none) and evaluate. */
+/** The plusminus collection (225) with one light model, 5520, made from the sticks fixtures. */
+const PLUSMINUS_COLLECTION = { ...STICKS_COLLECTION, id: 225, subFamilyId: 225, name: 'Plusminus', familyName: 'plusminus', modelsCount: 1 };
+const [STICK_MODEL] = STICKS_MODELS;
+const PLUSMINUS_MODELS = STICK_MODEL ? [{ ...STICK_MODEL, model: '5520', description: 'Plusminus 5520', subFamilyId: 225, familyName: 'plusminus', referenceBase: '552010/03', articleCode: 'LW5520' }] : [];
+const PLUSMINUS_VARIATIONS = { ...STICKS_VARIATIONS, articles: STICKS_VARIATIONS.articles.slice(0, 1).map((article) => ({ ...article, model: '5520', reference: '552010/03', referenceBase: '552010/03' })), variations: [] };
+
+/** The projects service plus the sticks and plusminus collections' calls, the preconfigurations (none) and evaluate. */
 function noDrawingApi(projects: Project[] = [makeProject(5, { name: 'Atrium', products: [] })]) {
   const evaluated: FakeCall[] = [];
   const api = projectsApi({
     projects,
     before: (call) => {
       const { method, path } = call;
-      if (method === 'GET' && path === '/api/products/v1/categories/collections') return json(200, [STICKS_COLLECTION]);
-      if (method === 'GET' && path === '/api/products/v1/articles/models') return json(200, STICKS_MODELS);
-      if (method === 'GET' && path === '/api/apiv2/articles/variations') return json(200, STICKS_VARIATIONS);
+      if (method === 'GET' && path === '/api/products/v1/categories/collections') return json(200, [STICKS_COLLECTION, PLUSMINUS_COLLECTION]);
+      if (method === 'GET' && path === '/api/products/v1/articles/models') return json(200, call.query.get('subFamilyId') === '225' ? PLUSMINUS_MODELS : STICKS_MODELS);
+      if (method === 'GET' && path === '/api/apiv2/articles/variations') return json(200, call.query.getAll('model').includes('5520') ? PLUSMINUS_VARIATIONS : STICKS_VARIATIONS);
       if (method === 'GET' && path === '/api/products/v1/preconfigs/list') return json(200, []);
       if (method === 'GET' && /\/products\/[\w-]+\/export\/(glb|obj|stl|dxf|svg)$/.test(path)) return new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', { status: 200, headers: { 'content-type': 'image/svg+xml' } });
       if (method === 'POST' && path === '/api/products/v1/creations/shared') return json(201, { hash: HASH, path: `/plusminus-drawing-configurator/product/${HASH}` });
@@ -227,19 +233,19 @@ describe('the no-drawing configurators', () => {
     expect(sent?.[0]).toMatchObject({ type: 'CREATION', model: '7470', subFamily: { id: 219 }, configuratorType: { id: 3 }, space: { type: 'Space', props: { configurator: 3 } } });
   });
 
-  it('shares the configuration: the snapshot link, ready to copy', async () => {
+  it('shares a plusminus configuration (the snapshot link, ready to copy) and exports it unsaved', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     const { api } = noDrawingApi();
-    await renderApp('/new-product/sticks-nodrawing-configurator', api);
+    await renderApp('/new-product/plusminus-nodrawing-configurator', api);
     const share = await screen.findByRole('button', { name: tx('drawingShare.share.action') });
     await waitFor(() => expect(share).toBeEnabled(), { timeout: 3000 });
     await user.click(share);
     const link = await screen.findByRole('textbox', { name: tx('drawingShare.share.link') });
     expect(link).toHaveValue(`${window.location.origin}/plusminus-drawing-configurator/product/${HASH}`);
     const [sent] = api.callsTo('POST', '/api/products/v1/creations/shared');
-    expect(sent?.body).toMatchObject({ subFamilyId: 219, space: { type: 'Space', props: { configurator: 3 } } });
+    expect(sent?.body).toMatchObject({ subFamilyId: 225, space: { type: 'Space', props: { configurator: 3 } } });
     await user.click(screen.getByRole('button', { name: tx('drawingShare.share.copy') }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/plusminus-drawing-configurator/product/${HASH}`);
     expect(await screen.findByText(tx('drawingShare.share.copied'))).toBeInTheDocument();
@@ -248,13 +254,21 @@ describe('the no-drawing configurators', () => {
     try {
       api.handle((call) => (call.method === 'POST' && call.path === '/api/products/v1/creations/export/stl' ? new Response(new Uint8Array(84), { status: 200 }) : undefined));
       await user.click(screen.getByRole('button', { name: tx('drawingShare.export.format.stl') }));
-      await screen.findByText(tx('drawingShare.export.done', { file: 'sticks-7470.stl' }));
+      await screen.findByText(tx('drawingShare.export.done', { file: 'plusminus-5520.stl' }));
       const [exported] = api.callsTo('POST', '/api/products/v1/creations/export/stl');
-      expect(exported?.body).toMatchObject({ subFamilyId: 219, space: { type: 'Space' } });
-      expect(downloads.saved).toEqual(['sticks-7470.stl']);
+      expect(exported?.body).toMatchObject({ subFamilyId: 225, space: { type: 'Space' } });
+      expect(downloads.saved).toEqual(['plusminus-5520.stl']);
     } finally {
       downloads.restore();
     }
+  });
+
+  it('a sticks configuration offers no Share (the shared view is plusminus’s)', async () => {
+    const other = noDrawingApi();
+    await renderApp('/new-product/sticks-nodrawing-configurator', other.api);
+    await screen.findByRole('heading', { level: 1, name: tx('drawing.nodrawing.title.sticks') });
+    await waitFor(() => expect(screen.getByRole('button', { name: tx('projects.addTo.action') })).toBeEnabled(), { timeout: 3000 });
+    expect(screen.queryByRole('button', { name: tx('drawingShare.share.action') })).not.toBeInTheDocument();
   });
 
   it('switches to another layout, whose own numbers then apply', async () => {
@@ -331,7 +345,7 @@ describe('the no-drawing configurators', () => {
   });
 });
 
-describe('the drawing configurators in EXPORT mode', () => {
+describe('the drawing configurators in EXPORT mode (the drawing pages mount the export panel)', () => {
   it('open the saved drawing read-only with its files to download', async () => {
     const user = userEvent.setup();
     const downloads = catchDownloads();

@@ -13,7 +13,6 @@ import { Export3dFrame, PlusminusConfiguratorFrame } from '../../features/drawin
 import { isShareHash, loadSharedCreation } from '../../features/drawing/drawing-share-calls';
 import { DrawingPlanView } from '../../features/drawing/drawing-share-plan';
 import { NO_DRAWING_MODES, NoDrawingScreen, type NoDrawingMode } from '../../features/drawing/drawing-nodrawing';
-import { DrawingScreen } from '../../features/drawing/drawing-screen';
 import { ShareButton } from '../../features/drawing/drawing-share-button';
 import { DrawingPreviewPanel } from '../../features/drawing/drawing-preview-panel';
 import { firstModelOf, readDrawingSpace, SharedDrawingView } from '../../features/drawing/drawing-share-view';
@@ -23,7 +22,7 @@ import { parseProjectId, projectPath, projectTargetSet } from '../../features/pr
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import type { CreaRedirectState } from './crea-pages';
-import { ConfiguratorErrorPage, drawingConfiguratorError } from './drawing-pages';
+import { ConfiguratorErrorPage } from './drawing-pages';
 import { CreationLineActions, useLineEditability } from './creation-line-actions';
 import { RemotePage, WithProject } from './remote-page';
 
@@ -168,7 +167,7 @@ export function parseNoDrawingMode(family: DrawingFamily, value: string | undefi
   return (NO_DRAWING_MODES[family] as readonly string[]).includes(mode) ? (mode as NoDrawingMode) : null;
 }
 
-/** "Add to project" and "Share" of a new no-drawing configuration. */
+/** A new no-drawing configuration's actions: add to a project; share a link (plusminus: spec §2's shared view is plusminus's); export it as it is. */
 function NewNoDrawingActions({ result }: { result: DrawingEditorResult }) {
   return (
     <>
@@ -178,7 +177,7 @@ function NewNoDrawingActions({ result }: { result: DrawingEditorResult }) {
         isDisabled={!result.valid || result.space === null}
         creation={{ model: result.model, subFamilyId: result.subFamilyId, configuratorTypeId: result.configuratorTypeId, space: result.space ?? {} }}
       />
-      {result.space && <ShareButton space={result.space} subFamilyId={result.subFamilyId} isDisabled={!result.valid} />}
+      {result.space && result.drawing.family === 'plusminus' && <ShareButton space={result.space} subFamilyId={result.subFamilyId} isDisabled={!result.valid} />}
       {result.space && result.valid && <ExportPanel source={{ kind: 'space', space: result.space, subFamilyId: result.subFamilyId }} name={`${result.drawing.family}-${result.model}`} />}
     </>
   );
@@ -269,45 +268,13 @@ function NoDrawingLineEditor({ family, project, product, mode }: { family: Drawi
   );
 }
 
-/**
- * /project/{projectId}/product/{productId}/{family}-drawing-configurator/export: the drawing
- * configurators' EXPORT mode (spec §2) — the saved drawing read-only in the drawing feature's screen,
- * with the line's files (3D model and plan) to download.
- */
-export function DrawingLineExportPage({ family }: { family: DrawingFamily }) {
-  const { t } = useTranslation();
-  return (
-    <WithPathLine creation>
-      {(project, product) => {
-        const error = drawingConfiguratorError(family, product.configuratorType?.id, product.subFamily?.id);
-        if (error) return <ConfiguratorErrorPage code={error} backPath={projectPath(project.id)} />;
-        return (
-          <DrawingScreen
-            family={family}
-            mode="EXPORT"
-            savedSpace={product.space ?? undefined}
-            initialQuantity={product.quantity}
-            catalogId={project.catalogId}
-            readOnly
-            backPath={projectPath(project.id)}
-            backLabel={t('projects.add.backToProject')}
-            intro={<p className="drawing-page__intro">{t('crea.lineIntro', { project: project.name, code: product.creationCode ?? '' })}</p>}
-            renderActions={() => <ExportPanel source={{ kind: 'line', projectId: project.id, productId: product._id }} name={product.creationCode ?? product.model} />}
-          />
-        );
-      }}
-    </WithPathLine>
-  );
-}
-
 /** The router's one lazy entry for these pages (app/routes.tsx): which page, by its route. */
-export default function DrawingSharePage({ page, family = 'plusminus' }: { page: 'shared' | 'line-export' | 'export-frame' | 'nodrawing-new' | 'nodrawing-old' | 'nodrawing-line' | 'configurator-frame' | 'drawing-export'; family?: DrawingFamily }) {
+export default function DrawingSharePage({ page, family = 'plusminus' }: { page: 'shared' | 'line-export' | 'export-frame' | 'nodrawing-new' | 'nodrawing-old' | 'nodrawing-line' | 'configurator-frame'; family?: DrawingFamily }) {
   if (page === 'shared') return <SharedDrawingPage />;
   if (page === 'line-export') return <ProductExportPage />;
   if (page === 'nodrawing-new') return <NewNoDrawingPage family={family} />;
   if (page === 'nodrawing-old') return <OldNoDrawingRedirect family={family} />;
   if (page === 'nodrawing-line') return <NoDrawingLinePage family={family} />;
   if (page === 'configurator-frame') return <PlusminusConfiguratorFrame />;
-  if (page === 'drawing-export') return <DrawingLineExportPage family={family} />;
   return <Export3dFramePage />;
 }
