@@ -8,9 +8,9 @@
  * size (gzip level 9) and the time from navigation to the plan with its 100 straps.
  * Run after `npm run build`: npx tsx bench/web-drawing.bench.ts   (CHROME_PATH defaults to /usr/bin/chromium;
  * DRAWING_RUNS (3) drags, DRAWING_STEPS (60) steps each; DRAWING_SCREENSHOT=<file.png> for a picture;
- * DRAWING_NO_WEBGL=1 without the 3D preview)
+ * DRAWING_NO_WEBGL=1 without the 3D preview; DRAWING_PROFILE=<file.cpuprofile>: the page's CPU profile of the drags, for DevTools)
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,6 +135,8 @@ try {
   const frames: number[] = [];
   const longTasks: number[] = [];
   const steps: number[] = [];
+  const profiler = process.env.DRAWING_PROFILE ? await page.createCDPSession() : null;
+  if (profiler) await profiler.send('Profiler.enable');
   for (let run = 0; run < RUNS; run++) {
     const start = Date.now();
     await page.goto(`${base}/project/${project.id}/product/${line._id}/plusminus-drawing-configurator/edit`, { waitUntil: 'domcontentloaded' });
@@ -148,6 +150,7 @@ try {
     const to = (await page.evaluate(ON_PLAN(4.2, -4.1))) as { x: number; y: number } | null;
     if (!from || !to) throw new Error('the plan is not on the page');
     await page.evaluate(START_RECORDING);
+    if (profiler && run === RUNS - 1) await profiler.send('Profiler.start');
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     for (let i = 1; i <= STEPS; i++) {
@@ -157,6 +160,7 @@ try {
       steps.push(performance.now() - t0);
     }
     await page.mouse.up();
+    if (profiler && run === RUNS - 1) writeFileSync(process.env.DRAWING_PROFILE as string, JSON.stringify((await profiler.send('Profiler.stop')).profile));
     const recorded = (await page.evaluate(STOP_RECORDING)) as { frames: number[]; longTasks: number[] };
     frames.push(...recorded.frames.slice(1));
     longTasks.push(...recorded.longTasks);

@@ -19,7 +19,7 @@ import {
   type RoomSize,
 } from '@lumen/domain';
 import { Button, QuantitySelector, Select } from '@lumen/ui';
-import { useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
 import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
@@ -27,7 +27,7 @@ import { DRAWING_ATTRIBUTES, PLAN_ATTRIBUTES, segmentAttributesOf, valueLabel, t
 import { DrawingList, useElementNames, useProblemText } from './drawing-list';
 import { DrawingPlan } from './drawing-plan';
 import { DrawingPreviewPanel } from './drawing-preview-panel';
-import { drawingReducer, initialDrawingState, nodesOf, type DrawingAction, type DrawingEditorState, type DrawingEnv, type DrawingTool } from './drawing-state';
+import { drawingReducer, initialDrawingState, nodesOf, type DrawingAction, type DrawingEditorState, type DrawingEnv, type DrawingSelection, type DrawingTool } from './drawing-state';
 
 /** What the editor hands to its actions (add to project, save, share…). */
 export interface DrawingEditorResult {
@@ -127,7 +127,6 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
   const problems = useMemo(() => checkDrawing(settled, room), [settled, room]);
   const dragging = state.dragFrom !== null;
   const previewed = useThrottled(settled, dragging, PREVIEW_DRAG_INTERVAL_MS);
-  const names = useElementNames(settled);
   const problemText = useProblemText(settled);
 
   const source = useMemo(() => ({ drawing, room }), [drawing, room]);
@@ -147,17 +146,23 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
     quantity,
     lang,
   });
-  const result: DrawingEditorResult = {
-    drawing,
-    room,
-    space,
-    quantity,
-    model: lineModel(drawing),
-    subFamilyId: catalogue.collection.subFamilyId,
-    configuratorTypeId: catalogue.collection.configuratorType.id,
-    problems,
-    valid: space !== null && !dragging && evaluation.status === 'ready' && evaluation.data.valid,
-  };
+  const valid = space !== null && !dragging && evaluation.status === 'ready' && evaluation.data.valid;
+  // Made of the settled drawing: a drag does not render the actions again at every step (the space is null while it goes on).
+  const result = useMemo<DrawingEditorResult>(
+    () => ({
+      drawing: settled,
+      room,
+      space,
+      quantity,
+      model: lineModel(settled),
+      subFamilyId: catalogue.collection.subFamilyId,
+      configuratorTypeId: catalogue.collection.configuratorType.id,
+      problems,
+      valid,
+    }),
+    [settled, room, space, quantity, catalogue, problems, valid],
+  );
+  const actions = useMemo(() => renderActions?.(result), [renderActions, result]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
@@ -174,68 +179,140 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
     event.preventDefault();
   };
 
-  const tools: DrawingTool[] = ['select', 'draw', ...(Object.keys(spec.itemModels) as DrawingItemKind[])];
   const selectedId = state.selected && state.selected.kind !== 'node' ? state.selected.id : null;
   const highlighted = useMemo(() => (selectedId ? [selectedId] : []), [selectedId]);
-  const label = (key: PlanAttribute, code: string) => valueLabel(catalogue, lang, key, code);
-  const modelName = (code: string) => {
-    const model = catalogue.models.find((m) => m.model === code);
-    return model ? `${model.description} (${code})` : code;
-  };
+  const label = useCallback((key: PlanAttribute, code: string) => valueLabel(catalogue, lang, key, code), [catalogue, lang]);
+  const modelName = useCallback(
+    (code: string) => {
+      const model = catalogue.models.find((m) => m.model === code);
+      return model ? `${model.description} (${code})` : code;
+    },
+    [catalogue],
+  );
+
+  // The panels are elements kept while what they show does not change: a drag step renders the plan, not them.
+  const toolbar = useMemo(() => {
+    if (readOnly) return null;
+    const tools: DrawingTool[] = ['select', 'draw', ...(Object.keys(spec.itemModels) as DrawingItemKind[])];
+    return (
+      <div className="drawing-toolbar card" role="group" aria-label={t('drawing.toolbar.label')}>
+        <div className="drawing-toolbar__tools" role="radiogroup" aria-label={t('drawing.toolbar.tools')}>
+          {tools.map((tool) => (
+            <button
+              key={tool}
+              type="button"
+              role="radio"
+              aria-checked={state.tool === tool}
+              className={`drawing-toolbar__tool${state.tool === tool ? ' is-active' : ''}`}
+              onClick={() => dispatch({ type: 'setTool', tool })}
+            >
+              {t(`drawing.tool.${tool}`)}
+            </button>
+          ))}
+        </div>
+        {family === 'plusminus' && (
+          <Select label={t('drawing.toolbar.lightModel')} options={catalogue.models.map((m) => ({ value: m.model, label: modelName(m.model) }))} value={lightModel} onChange={setLightModel} />
+        )}
+        <Button variant="secondary" size="sm" onPress={() => dispatch({ type: 'undo' })} isDisabled={state.past.length === 0} aria-keyshortcuts="Control+Z">
+          {t('drawing.toolbar.undo')}
+        </Button>
+        <Button variant="secondary" size="sm" onPress={() => dispatch({ type: 'redo' })} isDisabled={state.future.length === 0} aria-keyshortcuts="Control+Shift+Z">
+          {t('drawing.toolbar.redo')}
+        </Button>
+        <p className="drawing-toolbar__hint" role="status" aria-live="polite">
+          {t(`drawing.hint.${state.tool === 'draw' ? (state.pending ? 'drawNext' : 'drawFirst') : state.tool === 'select' ? 'select' : 'item'}`, { kind: t(`drawing.tool.${state.tool}`) })}
+        </p>
+      </div>
+    );
+  }, [readOnly, spec, t, state.tool, state.pending, state.past.length, state.future.length, family, catalogue, modelName, lightModel]);
+
+  const problemsPanel = useMemo(
+    () => (
+      <section className="card drawing-problems" aria-labelledby="drawing-problems-title">
+        <h2 id="drawing-problems-title" className="drawing-panel__title">
+          {t('drawing.problems.title')}
+        </h2>
+        {problems.length === 0 ? (
+          <p className="drawing-problems__none">{settled.segments.length === 0 ? t(`drawing.problems.empty.${family}`) : t('drawing.problems.none')}</p>
+        ) : (
+          <ul className="drawing-problems__list" data-testid="drawing-problems">
+            {problems.map((problem, index) => (
+              <li key={`${problem.code}-${problem.elementId}-${index}`} data-code={problem.code}>
+                {problemText(problem)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    ),
+    [problems, settled, problemText, t, family],
+  );
+  const wholePanel = useMemo(
+    () => (
+      <section className="card drawing-panel" aria-labelledby="drawing-whole-title">
+        <h2 id="drawing-whole-title" className="drawing-panel__title">
+          {t('drawing.whole.title')}
+        </h2>
+        {(family === 'sticks' ? PLAN_ATTRIBUTES : DRAWING_ATTRIBUTES).filter((key) => catalogue.options[key].length > 0).map((key) => (
+          <Select
+            key={key}
+            label={t(`configurator.attribute.${key}`)}
+            options={catalogue.options[key].map((value) => ({ value, label: label(key, value) }))}
+            value={sharedValue(settled, key) ?? (settled.segments.length === 0 ? defaults[key] : undefined) ?? null}
+            placeholder={t('drawing.whole.mixed')}
+            isDisabled={readOnly}
+            onChange={(value: string) => {
+              setDefaults((current) => ({ ...current, [key]: value }));
+              const segments = segmentAttributesOf(family).includes(key) ? settled.segments.map((s) => s.id) : [];
+              if (segments.length > 0) dispatch({ type: 'setSegmentAttribute', ids: segments, key, value });
+              const lights = (DRAWING_ATTRIBUTES as readonly PlanAttribute[]).includes(key) ? settled.items.filter((i) => i.kind === 'light').map((i) => i.id) : [];
+              if (lights.length > 0) dispatch({ type: 'setItemAttribute', ids: lights, key, value });
+            }}
+          />
+        ))}
+        <MetricField
+          label={t('drawing.whole.height')}
+          catalogId={catalogId}
+          metres={settled.height}
+          min={0.5}
+          max={Math.max(0.5, room.height - 0.05)}
+          isDisabled={readOnly}
+          onChange={(height) => dispatch({ type: 'setHeight', height })}
+        />
+        <MetricField label={t('drawing.whole.roomWidth')} catalogId={catalogId} metres={room.width} min={1} max={40} isDisabled={readOnly} onChange={(width) => setRoom((r) => ({ ...r, width }))} />
+        <MetricField label={t('drawing.whole.roomDepth')} catalogId={catalogId} metres={room.depth} min={1} max={40} isDisabled={readOnly} onChange={(depth) => setRoom((r) => ({ ...r, depth }))} />
+        <MetricField label={t('drawing.whole.roomHeight')} catalogId={catalogId} metres={room.height} min={2} max={12} isDisabled={readOnly} onChange={(height) => setRoom((r) => ({ ...r, height }))} />
+      </section>
+    ),
+    [settled, defaults, room, catalogId, readOnly, label, family, catalogue, t],
+  );
+  const livePanel = useMemo(
+    () => (
+      <section className="card drawing-panel" aria-labelledby="drawing-live-title">
+        <h2 id="drawing-live-title" className="drawing-panel__title">
+          {t('crea.live.title')}
+        </h2>
+        <QuantitySelector variant="numeric" label={t('crea.live.sets')} showLabel min={1} max={100000} value={quantity} isDisabled={readOnly} onChange={setQuantity} />
+        {problems.length > 0 && settled.segments.length > 0 ? (
+          <p role="status">{t('drawing.live.fixFirst', { count: problems.length })}</p>
+        ) : (
+          <LivePanel evaluation={evaluation} seesPrices={seesPrices} quantity={quantity} emptyText={t(`drawing.live.empty.${family}`)} />
+        )}
+        <div className="drawing-actions">{actions}</div>
+      </section>
+    ),
+    [evaluation, seesPrices, quantity, problems, settled, family, actions, readOnly, t],
+  );
 
   return (
     <div className="drawing-editor" onKeyDown={onKeyDown}>
       <div className="drawing-editor__stage">
-        {!readOnly && (
-          <div className="drawing-toolbar card" role="group" aria-label={t('drawing.toolbar.label')}>
-            <div className="drawing-toolbar__tools" role="radiogroup" aria-label={t('drawing.toolbar.tools')}>
-              {tools.map((tool) => (
-                <button
-                  key={tool}
-                  type="button"
-                  role="radio"
-                  aria-checked={state.tool === tool}
-                  className={`drawing-toolbar__tool${state.tool === tool ? ' is-active' : ''}`}
-                  onClick={() => dispatch({ type: 'setTool', tool })}
-                >
-                  {t(`drawing.tool.${tool}`)}
-                </button>
-              ))}
-            </div>
-            {family === 'plusminus' && (
-              <Select label={t('drawing.toolbar.lightModel')} options={catalogue.models.map((m) => ({ value: m.model, label: modelName(m.model) }))} value={lightModel} onChange={setLightModel} />
-            )}
-            <Button variant="secondary" size="sm" onPress={() => dispatch({ type: 'undo' })} isDisabled={state.past.length === 0} aria-keyshortcuts="Control+Z">
-              {t('drawing.toolbar.undo')}
-            </Button>
-            <Button variant="secondary" size="sm" onPress={() => dispatch({ type: 'redo' })} isDisabled={state.future.length === 0} aria-keyshortcuts="Control+Shift+Z">
-              {t('drawing.toolbar.redo')}
-            </Button>
-            <p className="drawing-toolbar__hint" role="status" aria-live="polite">
-              {t(`drawing.hint.${state.tool === 'draw' ? (state.pending ? 'drawNext' : 'drawFirst') : state.tool === 'select' ? 'select' : 'item'}`, { kind: t(`drawing.tool.${state.tool}`) })}
-            </p>
-          </div>
-        )}
+        {toolbar}
         <div className="drawing-editor__views">
           <DrawingPlan state={state} room={room} problems={problems} catalogId={catalogId} readOnly={readOnly} dispatch={dispatch} label={t(`drawing.plan.label.${family}`, { count: drawing.segments.length })} />
           <DrawingPreviewPanel drawing={previewed} room={room} highlighted={highlighted} />
         </div>
-        <section className="card drawing-problems" aria-labelledby="drawing-problems-title">
-          <h2 id="drawing-problems-title" className="drawing-panel__title">
-            {t('drawing.problems.title')}
-          </h2>
-          {problems.length === 0 ? (
-            <p className="drawing-problems__none">{drawing.segments.length === 0 ? t(`drawing.problems.empty.${family}`) : t('drawing.problems.none')}</p>
-          ) : (
-            <ul className="drawing-problems__list" data-testid="drawing-problems">
-              {problems.map((problem, index) => (
-                <li key={`${problem.code}-${problem.elementId}-${index}`} data-code={problem.code}>
-                  {problemText(problem)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        {problemsPanel}
       </div>
       <div className="drawing-editor__side">
         <section className="card drawing-panel" aria-labelledby="drawing-list-title">
@@ -248,54 +325,10 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
           <h2 id="drawing-selection-title" className="drawing-panel__title">
             {t('drawing.selection.title')}
           </h2>
-          <SelectionPanel state={state} catalogue={catalogue} catalogId={catalogId} readOnly={readOnly} dispatch={dispatch} label={label} modelName={modelName} names={names} />
+          <SelectionPanel drawing={settled} selected={state.selected} catalogue={catalogue} catalogId={catalogId} readOnly={readOnly} dispatch={dispatch} label={label} modelName={modelName} />
         </section>
-        <section className="card drawing-panel" aria-labelledby="drawing-whole-title">
-          <h2 id="drawing-whole-title" className="drawing-panel__title">
-            {t('drawing.whole.title')}
-          </h2>
-          {(family === 'sticks' ? PLAN_ATTRIBUTES : DRAWING_ATTRIBUTES).filter((key) => catalogue.options[key].length > 0).map((key) => (
-            <Select
-              key={key}
-              label={t(`configurator.attribute.${key}`)}
-              options={catalogue.options[key].map((value) => ({ value, label: label(key, value) }))}
-              value={sharedValue(drawing, key) ?? (drawing.segments.length === 0 ? defaults[key] : undefined) ?? null}
-              placeholder={t('drawing.whole.mixed')}
-              isDisabled={readOnly}
-              onChange={(value: string) => {
-                setDefaults((current) => ({ ...current, [key]: value }));
-                const segments = segmentAttributesOf(family).includes(key) ? drawing.segments.map((s) => s.id) : [];
-                if (segments.length > 0) dispatch({ type: 'setSegmentAttribute', ids: segments, key, value });
-                const lights = (DRAWING_ATTRIBUTES as readonly PlanAttribute[]).includes(key) ? drawing.items.filter((i) => i.kind === 'light').map((i) => i.id) : [];
-                if (lights.length > 0) dispatch({ type: 'setItemAttribute', ids: lights, key, value });
-              }}
-            />
-          ))}
-          <MetricField
-            label={t('drawing.whole.height')}
-            catalogId={catalogId}
-            metres={drawing.height}
-            min={0.5}
-            max={Math.max(0.5, room.height - 0.05)}
-            isDisabled={readOnly}
-            onChange={(height) => dispatch({ type: 'setHeight', height })}
-          />
-          <MetricField label={t('drawing.whole.roomWidth')} catalogId={catalogId} metres={room.width} min={1} max={40} isDisabled={readOnly} onChange={(width) => setRoom((r) => ({ ...r, width }))} />
-          <MetricField label={t('drawing.whole.roomDepth')} catalogId={catalogId} metres={room.depth} min={1} max={40} isDisabled={readOnly} onChange={(depth) => setRoom((r) => ({ ...r, depth }))} />
-          <MetricField label={t('drawing.whole.roomHeight')} catalogId={catalogId} metres={room.height} min={2} max={12} isDisabled={readOnly} onChange={(height) => setRoom((r) => ({ ...r, height }))} />
-        </section>
-        <section className="card drawing-panel" aria-labelledby="drawing-live-title">
-          <h2 id="drawing-live-title" className="drawing-panel__title">
-            {t('crea.live.title')}
-          </h2>
-          <QuantitySelector variant="numeric" label={t('crea.live.sets')} showLabel min={1} max={100000} value={quantity} isDisabled={readOnly} onChange={setQuantity} />
-          {problems.length > 0 && drawing.segments.length > 0 ? (
-            <p role="status">{t('drawing.live.fixFirst', { count: problems.length })}</p>
-          ) : (
-            <LivePanel evaluation={evaluation} seesPrices={seesPrices} quantity={quantity} emptyText={t(`drawing.live.empty.${family}`)} />
-          )}
-          <div className="drawing-actions">{renderActions?.(result)}</div>
-        </section>
+        {wholePanel}
+        {livePanel}
       </div>
     </div>
   );
@@ -325,25 +358,26 @@ function MetricField({ label, catalogId, metres, min, max, isDisabled, onChange 
 }
 
 interface SelectionPanelProps {
-  state: DrawingEditorState;
+  drawing: Drawing;
+  selected: DrawingSelection | null;
   catalogue: DrawingCatalogue;
   catalogId: number;
   readOnly: boolean;
   dispatch: (action: DrawingAction) => void;
   label: (key: PlanAttribute, code: string) => string;
   modelName: (code: string) => string;
-  names: ReturnType<typeof useElementNames>;
 }
 
 /** The selected element: its attributes (a stick, a strap's finish, a light's model and attributes), keyboard drawing from a node, delete. */
-function SelectionPanel({ state, catalogue, catalogId, readOnly, dispatch, label, modelName, names }: SelectionPanelProps) {
+/** Memoised: a drag renders it again only once the drawing has settled. */
+const SelectionPanel = memo(function SelectionPanel({ drawing, selected, catalogue, catalogId, readOnly, dispatch, label, modelName }: SelectionPanelProps) {
+  const names = useElementNames(drawing);
   const { t } = useTranslation();
   const format = useFormat();
   const [direction, setDirection] = useState<number>(0);
   const family = catalogue.family;
   const lengths = DRAWING_FAMILIES.sticks.segmentModels.map((m) => m.length);
   const [length, setLength] = useState<number>(family === 'sticks' ? (lengths[0] ?? 0.6) : 1);
-  const { drawing, selected } = state;
   const nodes = nodesOf(drawing);
   const node = selected?.kind === 'node' ? nodes.find((n) => n.id === selected.id) : undefined;
   const segment = selected?.kind === 'segment' ? drawing.segments.find((s) => s.id === selected.id) : undefined;
@@ -418,4 +452,4 @@ function SelectionPanel({ state, catalogue, catalogId, readOnly, dispatch, label
       )}
     </div>
   );
-}
+});

@@ -5,7 +5,7 @@
  * element at fault, in the user's language (by code).
  */
 import type { Drawing, DrawingItem, DrawingProblem, DrawingSegment } from '@lumen/domain';
-import { memo, useMemo, type KeyboardEvent } from 'react';
+import { memo, useCallback, useMemo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
 import { LONG_MOVE_STEP, MOVE_STEP, lengthOf, nodesOf, type DrawingAction, type DrawingSelection } from './drawing-state';
@@ -31,35 +31,37 @@ export function useLengthFormat(catalogId: number): (metres: number) => string {
   }, [format, catalogId]);
 }
 
-/** The names the screen gives to a drawing's elements ("Stick 2", "Light 3"), by their order in the drawing. */
+/** The names the screen gives to a drawing's elements ("Stick 2", "Light 3"), by their order in the drawing (the same object while the drawing is). */
 export function useElementNames(drawing: Drawing) {
   const { t } = useTranslation();
-  const segmentIndex = new Map(drawing.segments.map((s, i) => [s.id, i + 1]));
-  const itemIndex = new Map<string, number>();
-  const counts: Record<string, number> = {};
-  for (const item of drawing.items) {
-    counts[item.kind] = (counts[item.kind] ?? 0) + 1;
-    itemIndex.set(item.id, counts[item.kind] ?? 1);
-  }
-  const segment = (id: string) => t(`drawing.element.${drawing.family}.segment`, { number: segmentIndex.get(id) ?? 0 });
-  const item = (entry: Pick<DrawingItem, 'id' | 'kind'>) => t(`drawing.element.${entry.kind}`, { number: itemIndex.get(entry.id) ?? 0 });
-  return {
-    segment,
-    item,
-    /** Any element by id (a segment, an item, or the drawing itself). */
-    of: (id: string): string => {
-      if (segmentIndex.has(id)) return segment(id);
-      const found = drawing.items.find((i) => i.id === id);
-      return found ? item(found) : t('drawing.element.drawing');
-    },
-  };
+  return useMemo(() => {
+    const segmentIndex = new Map(drawing.segments.map((s, i) => [s.id, i + 1]));
+    const itemIndex = new Map<string, number>();
+    const counts: Record<string, number> = {};
+    for (const item of drawing.items) {
+      counts[item.kind] = (counts[item.kind] ?? 0) + 1;
+      itemIndex.set(item.id, counts[item.kind] ?? 1);
+    }
+    const segment = (id: string) => t(`drawing.element.${drawing.family}.segment`, { number: segmentIndex.get(id) ?? 0 });
+    const item = (entry: Pick<DrawingItem, 'id' | 'kind'>) => t(`drawing.element.${entry.kind}`, { number: itemIndex.get(entry.id) ?? 0 });
+    return {
+      segment,
+      item,
+      /** Any element by id (a segment, an item, or the drawing itself). */
+      of: (id: string): string => {
+        if (segmentIndex.has(id)) return segment(id);
+        const found = drawing.items.find((i) => i.id === id);
+        return found ? item(found) : t('drawing.element.drawing');
+      },
+    };
+  }, [drawing, t]);
 }
 
 /** A problem of the engine in the user's language. */
 export function useProblemText(drawing: Drawing) {
   const { t } = useTranslation();
   const names = useElementNames(drawing);
-  return (problem: DrawingProblem) => t(`drawing.problem.${problem.code}`, { name: names.of(problem.elementId), defaultValue: problem.message });
+  return useCallback((problem: DrawingProblem) => t(`drawing.problem.${problem.code}`, { name: names.of(problem.elementId), defaultValue: problem.message }), [names, t]);
 }
 
 interface DrawingListProps {
