@@ -160,6 +160,24 @@ test('a no-drawing plusminus from a layout, saved to a project; its exports down
   expect(svg.toString('utf8')).toMatch(/<svg[^>]*viewBox=/);
 });
 
+test('a visitor opens a plusminus preconfiguration in the no-drawing configurator: valid, no prices, a login to add it', async ({ page }) => {
+  await page.goto('/new-product/plusminus-nodrawing-configurator');
+  await expect(page.getByRole('heading', { level: 1, name: en('drawing.nodrawing.title.plusminus') })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(en('drawing.nodrawing.choose')) }).click();
+  await page.getByRole('option', { name: en('drawing.nodrawing.preconfig', { name: 'Plusminus Linea' }) }).click();
+  // The preconfiguration's own structure: chosen, no layout numbers, lights on it.
+  await expect(page.getByRole('button', { name: new RegExp(en('drawing.nodrawing.preconfig', { name: 'Plusminus Linea' })) })).toBeVisible();
+  await expect(page.getByText(en('drawing.nodrawing.preconfigNotDrawing', { name: 'Plusminus Linea' }))).toHaveCount(0);
+  await expect(page.getByRole('spinbutton', { name: exactly(en('drawing.nodrawing.param.plusminus.count')) })).toHaveCount(0);
+  const plan = page.getByRole('img', { name: new RegExp(en('drawingShare.plan.title')) }).first();
+  await expect(plan).toHaveAttribute('aria-label', new RegExp(en('drawingShare.plan.count.light_other', { count: '\\d+' })));
+  await expect(page.getByText(en('crea.live.valid'))).toBeVisible({ timeout: 20_000 });
+  // A visitor sees no price, and Add to project asks them to log in.
+  await expect(page.getByText(/€|\$/)).toHaveCount(0);
+  await page.getByRole('button', { name: en('projects.addTo.action') }).click();
+  await expect(page.getByRole('dialog', { name: en('auth.login.title') })).toBeVisible();
+});
+
 async function openShared(browser: Browser, as: string | null) {
   const context = await browser.newContext();
   const page = await context.newPage();
