@@ -9,6 +9,7 @@
 import type { JsonObject, PreconfigDetail, PreconfigSummary } from '@lumen/contracts';
 import {
   checkDrawing,
+  DEFAULT_ROOM_SIZE,
   DRAWING_CONFIGURATOR,
   DRAWING_FAMILIES,
   DRAWING_SUBFAMILY,
@@ -62,7 +63,7 @@ export function fitRoom(drawing: Drawing, height: number): RoomSize {
   const points = drawing.segments.flatMap((segment) => [segment.from, segment.to]);
   const reach = (axis: 'x' | 'z') => Math.max(0, ...points.map((point) => Math.abs(point[axis])));
   const side = (axis: 'x' | 'z') => Math.max(3, Math.ceil((2 * reach(axis) + 2 * ROOM_MARGIN) * 2) / 2);
-  return { width: side('x'), depth: side('z'), height, extraCeiling: 0.16, ceilingMaterial: 'pladur' };
+  return { ...DEFAULT_ROOM_SIZE, width: side('x'), depth: side('z'), height };
 }
 
 /** The form's light model and attributes put on a drawing: every strap's finish (or stick's attributes), every light's model and attributes. */
