@@ -392,7 +392,7 @@ const SelectionPanel = memo(function SelectionPanel({ drawing, selected, catalog
       ) : (
         <MetricField label={t('drawing.keyboard.length')} catalogId={catalogId} metres={length} min={0.3} max={6} isDisabled={false} onChange={setLength} />
       )}
-      <Button size="sm" onPress={() => dispatch({ type: 'addSegmentFrom', nodeId: node?.id ?? null, angle: direction, length })}>
+      <Button size="sm" onPress={() => dispatch({ type: 'addSegmentFrom', angle: direction, length })}>
         {t(`drawing.keyboard.add.${family}`)}
       </Button>
     </div>

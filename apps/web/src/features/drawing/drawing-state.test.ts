@@ -149,14 +149,17 @@ describe('moving, removing, undoing', () => {
 
   it('draws by keyboard: a segment from the selected node at an angle and a length, the new end selected', () => {
     const state = run('sticks', [
-      { type: 'addSegmentFrom', nodeId: null, angle: 0, length: 0.9 },
-      { type: 'addSegmentFrom', nodeId: 'id1:to', angle: 90, length: 0.6 },
+      { type: 'addSegmentFrom', angle: 0, length: 0.9 },
+      { type: 'addSegmentFrom', angle: 90, length: 0.6 },
     ]);
     expect(state.drawing.segments.map((s) => [s.from, s.to])).toEqual([
       [{ x: 0, z: 0 }, { x: 0.9, z: 0 }],
       [{ x: 0.9, z: 0 }, { x: 0.9, z: 0.6 }],
     ]);
     expect(state.selected).toEqual({ kind: 'node', id: 'id2:to' });
+    // Nothing selected in a drawing that has segments: nowhere to start from.
+    const none = drawingReducer({ ...state, selected: null }, { type: 'addSegmentFrom', angle: 0, length: 0.6 }, env());
+    expect(none.drawing).toBe(state.drawing);
   });
 
   it('places an item by keyboard at the middle of a segment', () => {

@@ -50,8 +50,12 @@ export type DrawingAction =
   /** A click on the plan at a point (metres): what it does depends on the tool. */
   | { type: 'planClick'; point: PlanPoint; segmentId?: string }
   | { type: 'cancel' }
-  /** Keyboard drawing: a segment from a node (or the room's centre when there is none), at an angle (degrees, 0 = +x, 90 = +z) and a length (m). */
-  | { type: 'addSegmentFrom'; nodeId: string | null; angle: number; length: number }
+  /**
+   * Keyboard drawing: a segment from the selected node (from the room's centre when the drawing is empty),
+   * at an angle (degrees, 0 = +x, 90 = +z) and a length (m). The node is the state's selection when the
+   * action runs, not the one a panel showed a render earlier.
+   */
+  | { type: 'addSegmentFrom'; angle: number; length: number }
   /** Keyboard placing: an item on a segment, at its middle (a reflector: at the light nearest the middle). */
   | { type: 'addItem'; kind: DrawingItemKind; segmentId: string }
   | { type: 'dragStart' }
@@ -291,7 +295,7 @@ export function drawingReducer(state: DrawingEditorState, action: DrawingAction,
       return addItem(state, state.tool, segment, action.point, env);
     }
     case 'addSegmentFrom': {
-      const start = action.nodeId ? nodeAt(drawing, action.nodeId)?.at : { x: 0, z: 0 };
+      const start = state.selected?.kind === 'node' ? nodeAt(drawing, state.selected.id)?.at : drawing.segments.length === 0 ? { x: 0, z: 0 } : undefined;
       if (!start || !(action.length > 0)) return state;
       const radians = (action.angle * Math.PI) / 180;
       let end: PlanPoint = { x: round(start.x + Math.cos(radians) * action.length), z: round(start.z + Math.sin(radians) * action.length) };
