@@ -167,6 +167,51 @@ describe('drawing pages', () => {
     expect(await screen.findByText(tx('drawing.error.NO_CONFIGURATOR'))).toBeInTheDocument();
   });
 
+  it('a drawing preconfiguration opens ready and is added with its preconfigId', async () => {
+    const user = userEvent.setup();
+    const { api } = drawingApi();
+    const preconfig = (id: number, subFamilyId: number) => ({
+      id,
+      catalogId: 16,
+      name: 'Corner',
+      description: 'Two sticks at a right angle',
+      familyId: 19,
+      subFamilyId,
+      applicationLocationId: 15,
+      visibility: 'website',
+      configuratorType: { id: 2, description: 'DRAWING' },
+      models: ['7470'],
+      lightsCount: 2,
+      image: '',
+      lines: [],
+      domainJSON: drawingToSpace(SAVED, { room: ROOM, configurator: 2, createdAt: 1, applicationLocationId: null }),
+    });
+    api.handle((call) => (call.method === 'GET' && call.path === '/api/products/v1/preconfigs/creation/41' ? json(200, preconfig(41, 219)) : undefined));
+    await renderApp('/project/5/add-product/sticks-drawing-configurator?preconfigId=41', api);
+    await waitForEditor();
+    expect(screen.getByText(tx('crea.preconfigIntro', { name: 'Corner' }))).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: tx('drawing.list.segments.sticks') })).getAllByRole('button')).toHaveLength(3);
+    const add = screen.getByRole('button', { name: tx('projects.addTo.action') });
+    await waitFor(() => expect(add).toBeEnabled(), { timeout: 3000 });
+    await user.click(add);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: tx('projects.addTo.submit') }));
+    await screen.findByText(tx('projects.addTo.doneCreation', { name: 'Atrium', code: 'CR000000078', quantity: 1 }));
+    const [sent] = api.callsTo('POST', '/api/projects/v1/projects/5/products').map((call) => call.body as Record<string, unknown>[]);
+    expect(sent?.[0]).toMatchObject({ type: 'CREATION', preconfigId: 41, configuratorType: { id: 2 } });
+  });
+
+  it('a preconfiguration of another subfamily is the spec’s error page', async () => {
+    const { api } = drawingApi();
+    api.handle((call) =>
+      call.method === 'GET' && call.path === '/api/products/v1/preconfigs/creation/42'
+        ? json(200, { id: 42, catalogId: 16, name: 'Trio', description: '', familyId: 26, subFamilyId: 259, applicationLocationId: 15, visibility: 'website', configuratorType: { id: 5 }, models: [], lightsCount: 0, image: '', lines: [], domainJSON: null })
+        : undefined,
+    );
+    await renderApp('/new-product/plusminus-drawing-configurator?preconfigId=42', api);
+    expect(await screen.findByText(tx('drawing.error.NO_DRAWING_CONFIGURATOR'))).toBeInTheDocument();
+  });
+
   it('the old path redirects to /new-product/…, keeping the query', async () => {
     const { api } = drawingApi();
     const { router } = await renderApp('/sticks-drawing-configurator?x=1', api);
