@@ -397,14 +397,7 @@ const SelectionPanel = memo(function SelectionPanel({ drawing, selected, catalog
       </Button>
     </div>
   );
-  if (!selected || (!node && !segment && !item)) {
-    return (
-      <>
-        <p className="drawing-selection__none">{t('drawing.selection.none')}</p>
-        {draw}
-      </>
-    );
-  }
+  const chosen = selected && (node || segment || item) ? selected : null;
   const name = node ? (nodeName ?? '') : segment ? names.segment(segment.id) : item ? names.item(item) : '';
   const attributes = (ids: string[], kind: 'segment' | 'item', current: Partial<Record<PlanAttribute, string>>, keys: readonly PlanAttribute[]) =>
     keys
@@ -420,8 +413,9 @@ const SelectionPanel = memo(function SelectionPanel({ drawing, selected, catalog
         />
       ));
   return (
+    // One structure whatever is selected, so that the keyboard-drawing group keeps its place (and the focus) as the selection changes.
     <div className="drawing-selection">
-      <h3 className="drawing-panel__subtitle">{name}</h3>
+      {chosen ? <h3 className="drawing-panel__subtitle">{name}</h3> : <p className="drawing-selection__none">{t('drawing.selection.none')}</p>}
       {segment && attributes([segment.id], 'segment', segment.attributes, segmentAttributesOf(family))}
       {item?.kind === 'light' && (
         <>
@@ -445,8 +439,8 @@ const SelectionPanel = memo(function SelectionPanel({ drawing, selected, catalog
         </div>
       )}
       {draw}
-      {!readOnly && (
-        <Button variant="ghost" size="sm" onPress={() => dispatch({ type: 'remove', selection: selected })}>
+      {!readOnly && chosen && (
+        <Button variant="ghost" size="sm" onPress={() => dispatch({ type: 'remove', selection: chosen })}>
           {t('drawing.selection.delete', { name })}
         </Button>
       )}
