@@ -5,23 +5,23 @@
  * feature adds and saves the line. A product of another subfamily, or of no drawing configurator,
  * is the spec's error (§8) as an error page in the user's language.
  */
-import { PROJECT_STATUS, type PreconfigDetail, type Project, type ProjectProduct } from '@lumen/contracts';
-import { CONFIGURATOR_ID, configuratorFor, hasAnyPrivilege, isDomainError, type DrawingFamily } from '@lumen/domain';
-import { Button } from '@lumen/ui';
-import { useEffect, useRef, useState } from 'react';
+import type { PreconfigDetail, Project, ProjectProduct } from '@lumen/contracts';
+import { CONFIGURATOR_ID, configuratorFor, isDomainError, type DrawingFamily } from '@lumen/domain';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import type { DrawingEditorResult } from '../../features/drawing/drawing-editor';
 import { ExportPanel } from '../../features/drawing/drawing-export';
 import { DrawingScreen, parseDrawingMode, type DrawingMode } from '../../features/drawing/drawing-screen';
 import { ShareButton } from '../../features/drawing/drawing-share-button';
 import { NotFoundPage } from '../../features/errors';
 import { AddToProject } from '../../features/projects/add-to-project';
-import { parseProjectId, projectPath, projectTargetSet, updateProduct, validateProduct } from '../../features/projects/project-target';
+import { parseProjectId, projectPath, projectTargetSet } from '../../features/projects/project-target';
 import { loadPreconfig } from '../../shared/catalogue-calls';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import type { CreaRedirectState } from './crea-pages';
+import { CreationLineActions, useLineEditability } from './creation-line-actions';
 import { RemotePage, WithProject } from './remote-page';
 
 const positiveId = (value: string | null | undefined): number | undefined => {
@@ -154,47 +154,8 @@ export function DrawingLinePage({ family }: { family: DrawingFamily }) {
 
 function DrawingLineEditor({ family, project, product, mode }: { family: DrawingFamily; project: Project; product: ProjectProduct; mode: DrawingMode }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState<number | null>(null);
-  const revision = useRef(project.revision);
-  const inEdition = project.status === PROJECT_STATUS.EDITION;
-  const editable = inEdition && project.permissions.edit && hasAnyPrivilege(privileges, ['project.edit']) && (mode === 'EDIT' || mode === 'VALIDATE');
-  const back = projectPath(project.id);
-
-  async function save(result: DrawingEditorResult) {
-    if (!result.space) return;
-    setPending(true);
-    setSaved(null);
-    const updated = await dispatch(updateProduct({ projectId: project.id, productId: product._id, body: { space: result.space, quantity: result.quantity, expectedRevision: revision.current } }));
-    if (!updateProduct.fulfilled.match(updated)) {
-      setPending(false);
-      return;
-    }
-    revision.current = updated.payload.revision;
-    if (mode === 'VALIDATE') {
-      const validated = await dispatch(validateProduct({ projectId: project.id, productId: product._id }));
-      if (!validateProduct.fulfilled.match(validated)) {
-        setPending(false);
-        return;
-      }
-      void navigate(back);
-      return;
-    }
-    setPending(false);
-    setSaved(updated.payload.product.revision ?? null);
-  }
-
-  const note =
-    mode === 'EXPORT' || mode === 'VIEW'
-      ? null
-      : !inEdition
-        ? t(project.status === PROJECT_STATUS.ORDER ? 'projects.page.readOnlyOrder' : 'projects.page.readOnlyDeleted')
-        : !editable
-          ? t('projects.validate.readOnlyPermission')
-          : null;
+  const readOnlyMode = mode === 'EXPORT' || mode === 'VIEW';
+  const { editable, note } = useLineEditability(project, readOnlyMode);
   return (
     <DrawingScreen
       family={family}
@@ -203,7 +164,7 @@ function DrawingLineEditor({ family, project, product, mode }: { family: Drawing
       initialQuantity={product.quantity}
       catalogId={project.catalogId}
       readOnly={!editable}
-      backPath={back}
+      backPath={projectPath(project.id)}
       backLabel={t('projects.add.backToProject')}
       intro={
         <div className="drawing-page__intro">
@@ -219,20 +180,8 @@ function DrawingLineEditor({ family, project, product, mode }: { family: Drawing
         mode === 'EXPORT'
           ? () => <ExportPanel source={{ kind: 'line', projectId: project.id, productId: product._id }} name={product.creationCode ?? product.model} />
           : editable
-          ? (result) => (
-              <div className="drawing-line__actions">
-                <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
-                  {t('projects.cancel')}
-                </Button>
-                <Button onPress={() => void save(result)} isLoading={pending} isDisabled={!result.valid}>
-                  {mode === 'VALIDATE' ? t('crea.line.saveValidate') : t('crea.line.save')}
-                </Button>
-                <p role="status" className="drawing-line__saved">
-                  {saved !== null ? t('crea.line.saved', { revision: saved }) : ''}
-                </p>
-              </div>
-            )
-          : undefined
+            ? (result) => <CreationLineActions project={project} product={product} validate={mode === 'VALIDATE'} space={result.space} quantity={result.quantity} valid={result.valid} />
+            : undefined
       }
     />
   );
