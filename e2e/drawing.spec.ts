@@ -118,7 +118,14 @@ test('sticks: draw with the mouse, the canopy, a node dragged, added to a projec
   await clickPlan(page, 0, 0);
   await clickPlan(page, 0.93, 0.04);
   await clickPlan(page, 0.95, 0.88);
+  await expect(page.getByText(t('drawing.hint.drawNext'))).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByText(t('drawing.hint.drawFirst'))).toBeVisible();
+  await expect(segments(page, 'sticks').locator(':scope > li')).toHaveCount(2);
+  // Ctrl+Z after a click on the plan takes the last stick back, Ctrl+Shift+Z brings it again.
+  await page.keyboard.press('Control+z');
+  await expect(segments(page, 'sticks').locator(':scope > li')).toHaveCount(1);
+  await page.keyboard.press('Control+Shift+z');
   await expect(segments(page, 'sticks').locator(':scope > li')).toHaveCount(2);
   await expect(segments(page, 'sticks')).toContainText('90 cm');
   // Not fed yet: the engine says so before the server is asked, in the list and on the stick at fault.

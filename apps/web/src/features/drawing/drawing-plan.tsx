@@ -99,6 +99,8 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
 
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
     if (event.button !== 0) return;
+    // The plan takes the focus (out of the tab order), so that Escape, Ctrl+Z and the editor's keys work after a click.
+    svg.current?.focus({ preventScroll: true });
     const node = (event.target as Element).closest?.('[data-node]')?.getAttribute('data-node');
     if (node && tool === 'select') {
       dispatch({ type: 'select', selection: { kind: 'node', id: node } });
@@ -181,6 +183,7 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
         preserveAspectRatio="xMidYMid meet"
         role="img"
         aria-label={label}
+        tabIndex={-1}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
