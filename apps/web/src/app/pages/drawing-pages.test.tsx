@@ -137,6 +137,24 @@ describe('drawing pages', () => {
     expect(within(nodes).getAllByRole('button')[0]).not.toHaveTextContent('25 cm');
   });
 
+  it('on the plan, the selection moves with the arrows and goes with Delete', async () => {
+    const user = userEvent.setup();
+    const { api } = drawingApi([makeProject(5, { name: 'Atrium', products: [drawingLine()] })]);
+    await renderApp(`/project/5/product/${LINE_ID}/sticks-drawing-configurator`, api);
+    await waitForEditor();
+    const sticks = screen.getByRole('list', { name: tx('drawing.list.segments.sticks') });
+    await user.click(within(sticks).getByRole('button', { name: new RegExp(tx('drawing.element.sticks.segment', { number: 2 })) }));
+    const plan = screen.getByTestId('drawing-plan');
+    plan.focus();
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    const nodes = screen.getByRole('list', { name: tx('drawing.list.nodes') });
+    // A stick moves its structure: the first node goes 25 cm down too.
+    await waitFor(() => expect(within(nodes).getAllByRole('button')[0]).toHaveTextContent('25 cm'));
+    await user.keyboard('{Delete}');
+    await waitFor(() => expect(within(screen.getByRole('list', { name: tx('drawing.list.segments.sticks') })).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(screen.getByRole('list', { name: tx('drawing.list.segments.sticks') })).queryByText(tx('drawing.element.sticks.segment', { number: 2 }))).not.toBeInTheDocument();
+  });
+
   it('reopens a saved line, and validating saves a new revision with its space and validates it', async () => {
     const user = userEvent.setup();
     const { api } = drawingApi([makeProject(5, { name: 'Atrium', products: [drawingLine()] })]);

@@ -27,7 +27,7 @@ import { DRAWING_ATTRIBUTES, PLAN_ATTRIBUTES, segmentAttributesOf, valueLabel, t
 import { DrawingList, useElementNames, useProblemText } from './drawing-list';
 import { DrawingPlan } from './drawing-plan';
 import { DrawingPreviewPanel } from './drawing-preview-panel';
-import { drawingReducer, initialDrawingState, nodesOf, type DrawingAction, type DrawingEditorState, type DrawingEnv, type DrawingSelection, type DrawingTool } from './drawing-state';
+import { drawingReducer, initialDrawingState, LONG_MOVE_STEP, MOVE_STEP, nodesOf, type DrawingAction, type DrawingEditorState, type DrawingEnv, type DrawingSelection, type DrawingTool } from './drawing-state';
 
 /** What the editor hands to its actions (add to project, save, share…). */
 export interface DrawingEditorResult {
@@ -169,6 +169,17 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
     if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return;
     if (event.key === 'Escape' && state.pending) {
       dispatch({ type: 'cancel' });
+      return;
+    }
+    // On the plan (focused by a click), the selection moves with the arrows and goes with Delete, as in the list.
+    if (!readOnly && state.selected && target.tagName.toLowerCase() === 'svg' && !(event.ctrlKey || event.metaKey)) {
+      const step = event.shiftKey ? LONG_MOVE_STEP : MOVE_STEP;
+      const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+      const move = moves[event.key];
+      if (move) dispatch({ type: 'nudge', selection: state.selected, dx: move[0], dz: move[1] });
+      else if (event.key === 'Delete' || event.key === 'Backspace') dispatch({ type: 'remove', selection: state.selected });
+      else return;
+      event.preventDefault();
       return;
     }
     if (readOnly || !(event.ctrlKey || event.metaKey)) return;
