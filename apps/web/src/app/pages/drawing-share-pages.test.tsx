@@ -207,6 +207,22 @@ function noDrawingApi(projects: Project[] = [makeProject(5, { name: 'Atrium', pr
 
 const tracksIn = (call: FakeCall | undefined) => (JSON.stringify((call?.body as { space?: unknown } | undefined)?.space ?? {}).match(/"type":"Track"/g) ?? []).length;
 
+interface SentNode {
+  type?: string;
+  attributes?: Record<string, string>;
+  children?: SentNode[];
+}
+/** The attributes of every track of a space that was sent. */
+function trackAttributes(space: unknown): Array<Record<string, string> | undefined> {
+  const found: Array<Record<string, string> | undefined> = [];
+  const walk = (node: SentNode) => {
+    if (node.type === 'Track') found.push(node.attributes);
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(space as SentNode);
+  return found;
+}
+
 describe('the no-drawing configurators', () => {
   it('builds a sticks line from the layout, adjusts its count, and adds it to the project as a no-drawing CREATION line', async () => {
     const user = userEvent.setup();
@@ -231,6 +247,12 @@ describe('the no-drawing configurators', () => {
     await screen.findByText(tx('projects.addTo.doneCreation', { name: 'Atrium', code: 'CR000000079', quantity: 1 }));
     const [sent] = api.callsTo('POST', '/api/projects/v1/projects/5/products').map((call) => call.body as Record<string, unknown>[]);
     expect(sent?.[0]).toMatchObject({ type: 'CREATION', model: '7470', subFamily: { id: 219 }, configuratorType: { id: 3 }, space: { type: 'Space', props: { configurator: 3 } } });
+    // Every stick carries its canopy, chosen in the form: a stick without one names no article.
+    const canopy = screen.getByRole('button', { name: new RegExp(tx('configurator.attribute.installation')) });
+    expect(canopy).toBeInTheDocument();
+    const sticks = trackAttributes(sent?.[0]?.space);
+    expect(sticks).toHaveLength(5);
+    expect(sticks.every((attributes) => typeof attributes?.installation === 'string' && attributes.installation !== '')).toBe(true);
   });
 
   it('shares a plusminus configuration (the snapshot link, ready to copy) and exports it unsaved', async () => {

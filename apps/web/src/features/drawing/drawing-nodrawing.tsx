@@ -33,7 +33,7 @@ import { loadPreconfig } from '../../shared/catalogue-calls';
 import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
-import { DRAWING_ATTRIBUTES, useDrawingCatalogue, valueLabel, type DrawingAttribute, type DrawingCatalogue } from './drawing-catalogue';
+import { PLAN_ATTRIBUTES, useDrawingCatalogue, valueLabel, type DrawingCatalogue, type PlanAttribute } from './drawing-catalogue';
 import type { DrawingEditorResult } from './drawing-editor';
 import { useProblemText } from './drawing-list';
 import { loadDrawingPreconfigs } from './drawing-nodrawing-calls';
@@ -66,13 +66,18 @@ export function fitRoom(drawing: Drawing, height: number): RoomSize {
   return { ...DEFAULT_ROOM_SIZE, width: side('x'), depth: side('z'), height };
 }
 
-/** The form's light model and attributes put on a drawing: every strap's finish (or stick's attributes), every light's model and attributes. */
-export function applyChoices(drawing: Drawing, attributes: Readonly<Record<DrawingAttribute, string>>, lightModel: string | null, height: number): Drawing {
+/**
+ * The form's light model and attributes put on a drawing: every strap's finish, or every stick's
+ * attributes with its canopy (the sticks are made with a canopy only: a stick without one names no
+ * article), every light's model and attributes.
+ */
+export function applyChoices(drawing: Drawing, attributes: Readonly<Record<PlanAttribute, string>>, lightModel: string | null, height: number): Drawing {
   const lit: ElementAttributes = { finish: attributes.finish, ledColourTemp: attributes.ledColourTemp, control: attributes.control };
+  const stick: ElementAttributes = attributes.installation ? { ...lit, installation: attributes.installation } : lit;
   return {
     ...drawing,
     height,
-    segments: drawing.segments.map((segment) => ({ ...segment, attributes: { ...segment.attributes, ...(drawing.family === 'sticks' ? lit : { finish: attributes.finish }) } })),
+    segments: drawing.segments.map((segment) => ({ ...segment, attributes: { ...segment.attributes, ...(drawing.family === 'sticks' ? stick : { finish: attributes.finish }) } })),
     items: drawing.items.map((item) => (item.kind === 'light' ? { ...item, model: lightModel ?? item.model, attributes: { ...item.attributes, ...lit } } : item)),
   };
 }
@@ -174,7 +179,7 @@ interface WorkspaceProps {
   renderActions?: (result: DrawingEditorResult) => ReactNode;
 }
 
-function sharedValue(drawing: Drawing | undefined, key: DrawingAttribute): string | undefined {
+function sharedValue(drawing: Drawing | undefined, key: PlanAttribute): string | undefined {
   if (!drawing) return undefined;
   const values = new Set([...drawing.segments.map((s) => s.attributes[key]), ...drawing.items.filter((i) => i.kind === 'light').map((i) => i.attributes[key])].filter((v) => v !== undefined));
   return values.size === 1 ? [...values][0] : undefined;
@@ -192,10 +197,12 @@ function NoDrawingWorkspace({ catalogue, catalogId, lang, saved, initialQuantity
   const [base, setBase] = useState<Drawing | null>(saved?.drawing ?? null);
   const [preconfigProblem, setPreconfigProblem] = useState<string | null>(null);
   const [lightModel, setLightModel] = useState<string>(() => saved?.drawing.items.find((i) => i.kind === 'light')?.model ?? catalogue.models[0]?.model ?? DRAWING_FAMILIES.plusminus.lightModels[0] ?? '');
-  const [attributes, setAttributes] = useState<Record<DrawingAttribute, string>>(() => ({
+  const [attributes, setAttributes] = useState<Record<PlanAttribute, string>>(() => ({
     finish: sharedValue(saved?.drawing, 'finish') ?? catalogue.options.finish[0] ?? '',
     ledColourTemp: sharedValue(saved?.drawing, 'ledColourTemp') ?? catalogue.options.ledColourTemp[0] ?? '',
     control: sharedValue(saved?.drawing, 'control') ?? catalogue.options.control[0] ?? '',
+    // The sticks' canopy (the straps' lights take none from the form).
+    installation: family === 'sticks' ? (sharedValue(saved?.drawing, 'installation') ?? catalogue.options.installation[0] ?? '') : '',
   }));
   const [height, setHeight] = useState(saved?.drawing.height ?? DEFAULT_HEIGHT);
   const [roomHeight, setRoomHeight] = useState(saved?.room.height ?? DEFAULT_ROOM_HEIGHT);
@@ -357,7 +364,9 @@ function NoDrawingWorkspace({ catalogue, catalogId, lang, saved, initialQuantity
           {family === 'plusminus' && (
             <Select label={t('drawing.toolbar.lightModel')} options={catalogue.models.map((m) => ({ value: m.model, label: modelName(m.model) }))} value={lightModel} isDisabled={readOnly} onChange={setLightModel} />
           )}
-          {DRAWING_ATTRIBUTES.filter((key) => catalogue.options[key].length > 0).map((key) => (
+          {PLAN_ATTRIBUTES
+            .filter((key) => (family === 'sticks' || key !== 'installation') && catalogue.options[key].length > 0)
+            .map((key) => (
             <Select
               key={key}
               label={t(`configurator.attribute.${key}`)}
