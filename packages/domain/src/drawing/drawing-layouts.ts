@@ -156,20 +156,18 @@ export function layoutDrawing(family: DrawingFamily, layoutId: string, params: R
   const connectionModel = spec.itemModels.connection ?? '';
   // One structure per piece that shares no end with an earlier one (parallel straps); the others are connected.
   const separate = family === 'plusminus' && layoutId === 'parallel';
+  const lights = family === 'plusminus' ? v('lights') : 0;
+  const model = defaults.lightModel ?? (spec.lightModels[0] as string);
+  let connections = 0;
+  let n = 0;
+  // Items in the order the element tree holds them (segment by segment), so that a layout read back
+  // from its space (spaceToDrawing) is the same drawing.
   segments.forEach((s, i) => {
-    if (i === 0 || separate) items.push({ id: `k${items.filter((x) => x.kind === 'connection').length + 1}`, kind: 'connection', segmentId: s.id, offset: 0, model: connectionModel, attributes: {} });
-  });
-  if (family === 'plusminus') {
-    const lights = v('lights');
-    const model = defaults.lightModel ?? (spec.lightModels[0] as string);
-    let n = 0;
-    for (const s of segments) {
-      const length = Math.hypot(s.to.x - s.from.x, s.to.z - s.from.z);
-      for (let k = 1; k <= lights; k++) {
-        n++;
-        items.push({ id: `l${n}`, kind: 'light', segmentId: s.id, offset: roundMicro((length * k) / (lights + 1)), model, attributes: defaults.attributes });
-      }
+    if (i === 0 || separate) items.push({ id: `k${++connections}`, kind: 'connection', segmentId: s.id, offset: 0, model: connectionModel, attributes: {} });
+    const length = Math.hypot(s.to.x - s.from.x, s.to.z - s.from.z);
+    for (let k = 1; k <= lights; k++) {
+      items.push({ id: `l${++n}`, kind: 'light', segmentId: s.id, offset: roundMicro((length * k) / (lights + 1)), model, attributes: defaults.attributes });
     }
-  }
+  });
   return { family, height: defaults.height, segments, items };
 }

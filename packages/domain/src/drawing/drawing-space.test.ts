@@ -208,6 +208,11 @@ describe('checkDrawingSpace', () => {
 describe('every layout, any parameters (property)', () => {
   const HALL = roomSize({ width: 30, depth: 30, height: 4 });
   const layouts = (['sticks', 'plusminus'] as const).flatMap((family) => DRAWING_LAYOUTS[family].map((layout) => ({ family, layout })));
+  it('parallel straps with their lights read back in the same order (a case the property once found)', () => {
+    const d = layoutDrawing('plusminus', 'parallel', { count: 2, length: 1, spacing: 0.3, lights: 1 }, { attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' }, lightModel: '5520', height: 2.7 });
+    expect(d.items.map((i) => `${i.id}@${i.segmentId}`)).toEqual(['k1@s1', 'l1@s1', 'k2@s2', 'l2@s2']);
+    expect(spaceToDrawing(treeOf(d, { ...OPTIONS, room: HALL, configurator: 3 }), 'plusminus')).toEqual(d);
+  });
   it('drawing → space → rebuilt tree → drawing is the same drawing, and the server finds no problem', () => {
     fc.assert(
       fc.property(fc.constantFrom(...layouts), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }), ({ family, layout }, fractions) => {

@@ -447,11 +447,12 @@ describeWithDb('products (catalogue)', () => {
     });
   });
 
+  // The drawn collections' preconfigurations (drawings, with their straps and canopies) are read in products.drawings.test.ts.
   it('ships pendant preconfigurations as saved spaces that the domain turns into their bill of materials', async () => {
-    const list = (await as('distributor').get(`${P}/v1/preconfigs/list?catalogId=16&subFamilyId=225`)).json<PreconfigSummary[]>();
+    const list = (await as('distributor').get(`${P}/v1/preconfigs/list?catalogId=16&subFamilyId=259`)).json<PreconfigSummary[]>();
     const detail = (await as('distributor').get(`${P}/v1/preconfigs/creation/${list[0]?.id}`)).json<PreconfigDetail>();
     expect(detail.domainJSON).toMatchObject({ type: 'Space', schemaVersion: expect.any(Number) });
-    const family = { familyId: detail.familyId, subFamily: { id: 225, description: 'Plusminus' }, category: 3 };
+    const family = { familyId: detail.familyId, subFamily: { id: 259, description: 'Multiple' }, category: 7 };
     const { tree } = spaceFromJSON(detail.domainJSON, family);
     const collection = (await as('distributor').get(`${V2}/articles/variations?catalog=16&${detail.models.map((model) => `model=${model}`).join('&')}`)).json<VariationsResponse>();
     const compositions = spaceToBillOfMaterials({ tree, articles: collection as unknown as ArticleCollection, family, catalogId: 16 });
