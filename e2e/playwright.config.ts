@@ -17,6 +17,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // `npm test` runs the browser specs beside the unit suites (2 cores): an assertion waits up to 15 s, not 5.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
