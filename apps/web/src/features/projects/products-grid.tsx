@@ -1,5 +1,5 @@
 import { MAX_PRODUCT_QUANTITY, type Project, type ProjectProduct } from '@lumen/contracts';
-import { attributesValidatePath, hasAnyPrivilege, validationPath } from '@lumen/domain';
+import { attributesValidatePath, drawingFamilyOf, hasAnyPrivilege, validationPath } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -278,6 +278,11 @@ export function editPath(projectId: number, catalogId: number, product: ProjectP
   }
 }
 
+/** A saved sticks or plusminus creation (drawn or not): it has a 3D model and a plan to export. */
+function isDrawn(product: ProjectProduct): boolean {
+  return product.type === 'CREATION' && drawingFamilyOf(product.subFamily?.id ?? 0) !== null;
+}
+
 const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove, renderLineActions }: RowProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -364,6 +369,13 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
             <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={editPath(projectId, catalogId, product, validateComposingPendantsProduct)}>
               <span aria-hidden="true">{t('projects.product.edit')}</span>
               <span className="lm-visually-hidden">{t('projects.product.editNamed', { name })}</span>
+            </Link>
+          )}
+          {isDrawn(product) && (
+            // Sticks and plusminus creations: their 3D model and plan as files (issue 16 §4).
+            <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={`/project/${projectId}/product/${encodeURIComponent(product._id)}/export`}>
+              <span aria-hidden="true">{t('projects.product.export')}</span>
+              <span className="lm-visually-hidden">{t('projects.product.exportNamed', { name })}</span>
             </Link>
           )}
           {editable && (

@@ -121,6 +121,19 @@ describe('the project page', () => {
     expect(within(rows[2] as HTMLElement).queryByText(tx('projects.grid.validated'))).not.toBeInTheDocument();
   });
 
+  it('offers Export for a sticks or plusminus creation only, to its 3D and plan files, in EDITION and in ORDER alike', async () => {
+    const drawn = { ...creation(), _id: 'drawn-1', description: 'Vee over the table', subFamily: { id: 225, description: 'Plusminus' }, configuratorType: { id: 2, description: 'Drawing', source: 'PRIVATE_AREA' } };
+    for (const status of [1, 2]) {
+      const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby', status, products: [makeProduct(), creation(), drawn] })] });
+      const view = await openProject('/project/5', api);
+      const exports = within(grid()).getAllByRole('link', { name: new RegExp(`^${tx('projects.product.export')}`) });
+      expect(exports).toHaveLength(1);
+      expect(exports[0]).toHaveAccessibleName(tx('projects.product.exportNamed', { name: 'Vee over the table' }));
+      expect(exports[0]).toHaveAttribute('href', '/project/5/product/drawn-1/export');
+      view.unmount();
+    }
+  });
+
   it('offers no Edit in ORDER, nor to a user without project.edit', async () => {
     const ordered = projectsApi({ projects: [makeProject(5, { name: 'Lobby', status: 2 })] });
     const view = await openProject('/project/5', ordered);
