@@ -123,7 +123,7 @@ describe('the project page', () => {
 
   it('offers Export for a sticks or plusminus creation only, to its 3D and plan files, in EDITION and in ORDER alike', async () => {
     const drawn = { ...creation(), _id: 'drawn-1', description: 'Vee over the table', subFamily: { id: 225, description: 'Plusminus' }, configuratorType: { id: 2, description: 'Drawing', source: 'PRIVATE_AREA' } };
-    for (const status of [1, 2]) {
+    for (const status of [1, 2] as const) {
       const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby', status, products: [makeProduct(), creation(), drawn] })] });
       const view = await openProject('/project/5', api);
       const exports = within(grid()).getAllByRole('link', { name: new RegExp(`^${tx('projects.product.export')}`) });
