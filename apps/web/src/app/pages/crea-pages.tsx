@@ -18,6 +18,7 @@ import { loadPreconfig } from '../../shared/catalogue-calls';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { RemotePage, WithProject } from './remote-page';
+import { CreationLineIntro } from './creation-line-actions';
 
 /** The navigation state an old crea path's redirect carries (spec §2: "keeping a flag that allows current projects"). */
 export interface CreaRedirectState {
@@ -179,16 +180,7 @@ export function CreaLineEditor({ project, product, mode }: { project: Project; p
       readOnly={!editable}
       backPath={back}
       backLabel={t('projects.add.backToProject')}
-      intro={
-        <div className="crea-page__intro">
-          <p>{t('crea.lineIntro', { project: project.name, code: product.creationCode ?? '' })}</p>
-          {note && (
-            <p className="card" role="note">
-              {note}
-            </p>
-          )}
-        </div>
-      }
+      intro={<CreationLineIntro project={project} product={product} note={note} className="crea-page__intro" />}
       renderActions={
         editable
           ? (state) => (

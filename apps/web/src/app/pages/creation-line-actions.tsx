@@ -84,3 +84,18 @@ export function useLineEditability(project: Project, readOnlyMode: boolean): { e
   if (!inEdition) return { editable, note: t(project.status === PROJECT_STATUS.ORDER ? 'projects.page.readOnlyOrder' : 'projects.page.readOnlyDeleted') };
   return { editable, note: t('projects.validate.readOnlyPermission') };
 }
+
+/** What a creation line's configurator says above the room or plan: the line and its project, and why it may not be saved. */
+export function CreationLineIntro({ project, product, note, className }: { project: Project; product: ProjectProduct; note: string | null; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      <p>{t('crea.lineIntro', { project: project.name, code: product.creationCode ?? '' })}</p>
+      {note && (
+        <p className="card" role="note">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}

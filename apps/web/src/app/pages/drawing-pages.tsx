@@ -21,7 +21,7 @@ import { loadPreconfig } from '../../shared/catalogue-calls';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import type { CreaRedirectState } from './crea-pages';
-import { CreationLineActions, useLineEditability } from './creation-line-actions';
+import { CreationLineActions, useLineEditability, CreationLineIntro } from './creation-line-actions';
 import { RemotePage, WithProject } from './remote-page';
 
 const positiveId = (value: string | null | undefined): number | undefined => {
@@ -166,16 +166,7 @@ function DrawingLineEditor({ family, project, product, mode }: { family: Drawing
       readOnly={!editable}
       backPath={projectPath(project.id)}
       backLabel={t('projects.add.backToProject')}
-      intro={
-        <div className="drawing-page__intro">
-          <p>{t('crea.lineIntro', { project: project.name, code: product.creationCode ?? '' })}</p>
-          {note && (
-            <p className="card" role="note">
-              {note}
-            </p>
-          )}
-        </div>
-      }
+      intro={<CreationLineIntro project={project} product={product} note={note} className="drawing-page__intro" />}
       renderActions={
         mode === 'EXPORT'
           ? () => <ExportPanel source={{ kind: 'line', projectId: project.id, productId: product._id }} name={product.creationCode ?? product.model} />

@@ -23,7 +23,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import type { CreaRedirectState } from './crea-pages';
 import { ConfiguratorErrorPage } from './drawing-pages';
-import { CreationLineActions, useLineEditability } from './creation-line-actions';
+import { CreationLineActions, useLineEditability, CreationLineIntro } from './creation-line-actions';
 import { RemotePage, WithProject } from './remote-page';
 
 const isProductId = (value: string | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
@@ -249,16 +249,7 @@ function NoDrawingLineEditor({ family, project, product, mode }: { family: Drawi
       readOnly={!editable}
       backPath={projectPath(project.id)}
       backLabel={t('projects.add.backToProject')}
-      intro={
-        <div className="drawing-page__intro">
-          <p>{t('crea.lineIntro', { project: project.name, code: product.creationCode ?? '' })}</p>
-          {note && (
-            <p className="card" role="note">
-              {note}
-            </p>
-          )}
-        </div>
-      }
+      intro={<CreationLineIntro project={project} product={product} note={note} className="drawing-page__intro" />}
       renderActions={
         editable
           ? (result) => <CreationLineActions project={project} product={product} validate={mode === 'validate'} space={result.space} quantity={result.quantity} valid={result.valid} />
