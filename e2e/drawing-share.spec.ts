@@ -102,6 +102,13 @@ test('a no-drawing plusminus from a layout, saved to a project; its exports down
   await page.keyboard.press('ArrowDown');
   const plan = page.getByRole('img', { name: new RegExp(es('drawingShare.plan.title')) }).first();
   await expect(plan).toHaveAttribute('aria-label', new RegExp(`${es('drawingShare.plan.summary_other', { count: '2', items: '' })}.*${es('drawingShare.plan.count.light_other', { count: '4' })}`));
+  // The straps are drawn (an SVG line without a stroke is invisible): each has a visible stroke of some width on screen.
+  const strokes = await plan.locator('line').evaluateAll((lines) => lines.map((line) => ({ stroke: getComputedStyle(line).stroke, width: line.getBoundingClientRect().width + line.getBoundingClientRect().height })));
+  expect(strokes).toHaveLength(2);
+  for (const line of strokes) {
+    expect(line.stroke).not.toBe('none');
+    expect(line.width).toBeGreaterThan(20);
+  }
   await expect(page.locator('[data-testid="drawing-preview"] canvas')).toBeVisible();
   await expect(page.getByText(es('crea.live.valid'))).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('table', { name: es('crea.live.bom') })).toContainText('5520');
