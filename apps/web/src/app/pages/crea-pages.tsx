@@ -17,7 +17,7 @@ import { parseProjectId, projectPath, projectTargetSet, updateProduct, validateP
 import { loadPreconfig } from '../../shared/catalogue-calls';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
-import { RemotePage, WithProject } from './remote-page';
+import { RemotePage, WithProjectLine } from './remote-page';
 import { CreationLineIntro } from './creation-line-actions';
 
 /** The navigation state an old crea path's redirect carries (spec §2: "keeping a flag that allows current projects"). */
@@ -96,7 +96,6 @@ export function OldCreaRedirect() {
   return <Navigate to={`/new-product/crea-configurator${model ? `/${encodeURIComponent(model)}` : ''}${location.search}`} replace state={state} />;
 }
 
-const isProductId = (value: string | null | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
 
 /**
  * /project/{projectId}/product/{productId}/crea-configurator[/{mode}], and the validation of a
@@ -107,24 +106,13 @@ const isProductId = (value: string | null | undefined): value is string => typeo
 export function CreaLinePage({ mode: fixedMode }: { mode?: CreaMode }) {
   const params = useParams();
   const [search] = useSearchParams();
-  const projectId = parseProjectId(params.projectId ?? search.get('projectId') ?? undefined);
-  const productIdParam = params.productId ?? search.get('productId');
-  const productId = isProductId(productIdParam) ? productIdParam.toLowerCase() : null;
   const modeParam = params.mode;
   const mode: CreaMode | null = fixedMode ?? (modeParam === undefined ? 'edit' : (CREA_MODES as readonly string[]).includes(modeParam) ? (modeParam as CreaMode) : null);
-  if (projectId === null || productId === null || mode === null) return <NotFoundPage />;
-  return <CreaLine projectId={projectId} productId={productId} mode={mode} />;
-}
-
-function CreaLine({ projectId, productId, mode }: { projectId: number; productId: string; mode: CreaMode }) {
+  if (mode === null) return <NotFoundPage />;
   return (
-    <WithProject projectId={projectId}>
-      {(project) => {
-        const product = project.products.find((item) => item._id.toLowerCase() === productId);
-        if (!product || product.type !== 'CREATION') return <NotFoundPage />;
-        return <CreaLineEditor project={project} product={product} mode={mode} />;
-      }}
-    </WithProject>
+    <WithProjectLine projectId={params.projectId ?? search.get('projectId')} productId={params.productId ?? search.get('productId')} creation>
+      {(project, product) => <CreaLineEditor project={project} product={product} mode={mode} />}
+    </WithProjectLine>
   );
 }
 

@@ -22,13 +22,12 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import type { CreaRedirectState } from './crea-pages';
 import { CreationLineActions, useLineEditability, CreationLineIntro } from './creation-line-actions';
-import { RemotePage, WithProject } from './remote-page';
+import { RemotePage, WithProjectLine } from './remote-page';
 
 const positiveId = (value: string | null | undefined): number | undefined => {
   const id = Number(value);
   return value && /^\d{1,10}$/.test(value) && id > 0 ? id : undefined;
 };
-const isProductId = (value: string | null | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
 
 /** The error code of spec §8 when a product (configurator type, subfamily) does not open in this drawing configurator, or null when it does. */
 export function drawingConfiguratorError(family: DrawingFamily, configuratorTypeId: number | null | undefined, subFamilyId: number | null | undefined): string | null {
@@ -135,20 +134,16 @@ export function OldDrawingRedirect({ family }: { family: DrawingFamily }) {
  */
 export function DrawingLinePage({ family }: { family: DrawingFamily }) {
   const params = useParams();
-  const projectId = parseProjectId(params.projectId);
-  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
   const mode = parseDrawingMode(family, params.mode);
-  if (projectId === null || productId === null || mode === null || mode === 'CREATE') return <NotFoundPage />;
+  if (mode === null || mode === 'CREATE') return <NotFoundPage />;
   return (
-    <WithProject projectId={projectId}>
-      {(project) => {
-        const product = project.products.find((item) => item._id.toLowerCase() === productId);
-        if (!product || product.type !== 'CREATION') return <NotFoundPage />;
+    <WithProjectLine projectId={params.projectId} productId={params.productId} creation>
+      {(project, product) => {
         const error = drawingConfiguratorError(family, product.configuratorType?.id, product.subFamily?.id);
         if (error) return <ConfiguratorErrorPage code={error} backPath={projectPath(project.id)} />;
         return <DrawingLineEditor family={family} project={project} product={product} mode={mode} />;
       }}
-    </WithProject>
+    </WithProjectLine>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import { CreationSpace, type Project, type ProjectProduct, type SharedCreation } from '@lumen/contracts';
 import { configuratorFor, drawingFamilyOf, hasAnyPrivilege, isDomainError, type DrawingFamily } from '@lumen/domain';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { DrawingEditorResult } from '../../features/drawing/drawing-editor';
@@ -24,30 +24,7 @@ import { useRemote } from '../../shared/use-remote';
 import type { CreaRedirectState } from './crea-pages';
 import { ConfiguratorErrorPage } from './drawing-pages';
 import { CreationLineActions, useLineEditability, CreationLineIntro } from './creation-line-actions';
-import { RemotePage, WithProject } from './remote-page';
-
-const isProductId = (value: string | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
-
-/**
- * The project line of the address (`:projectId`, `:productId`), loaded with its project: the not-found
- * page for a malformed address or a line the project does not hold (or, with `creation`, that is no
- * CREATION line).
- */
-function WithPathLine({ creation = false, children }: { creation?: boolean; children: (project: Project, product: ProjectProduct) => ReactNode }) {
-  const params = useParams();
-  const projectId = parseProjectId(params.projectId);
-  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
-  if (projectId === null || productId === null) return <NotFoundPage />;
-  return (
-    <WithProject projectId={projectId}>
-      {(project) => {
-        const product = project.products.find((item) => item._id.toLowerCase() === productId);
-        if (!product || (creation && product.type !== 'CREATION')) return <NotFoundPage />;
-        return children(project, product);
-      }}
-    </WithProject>
-  );
-}
+import { RemotePage, WithProjectLine } from './remote-page';
 
 /**
  * /plusminus-drawing-configurator/product/{hash}: the shared view. Open to everyone with the link; the
@@ -102,8 +79,9 @@ export function SharedDrawingPage() {
  */
 export function ProductExportPage() {
   const { t } = useTranslation();
+  const params = useParams();
   return (
-    <WithPathLine>
+    <WithProjectLine projectId={params.projectId} productId={params.productId}>
       {(project, product) => {
         const subFamilyId = product.subFamily?.id ?? 0;
         const drawn = product.type === 'CREATION' && drawingFamilyOf(subFamilyId) !== null && product.space;
@@ -142,7 +120,7 @@ export function ProductExportPage() {
           </section>
         );
       }}
-    </WithPathLine>
+    </WithProjectLine>
   );
 }
 
@@ -226,13 +204,13 @@ export function NoDrawingLinePage({ family }: { family: DrawingFamily }) {
   const mode = parseNoDrawingMode(family, params.mode);
   if (mode === null || mode === 'create') return <NotFoundPage />;
   return (
-    <WithPathLine creation>
+    <WithProjectLine projectId={params.projectId} productId={params.productId} creation>
       {(project, product) => {
         const error = noDrawingConfiguratorError(family, product.configuratorType?.id, product.subFamily?.id);
         if (error) return <ConfiguratorErrorPage code={error} backPath={projectPath(project.id)} />;
         return <NoDrawingLineEditor family={family} project={project} product={product} mode={mode} />;
       }}
-    </WithPathLine>
+    </WithProjectLine>
   );
 }
 

@@ -1,9 +1,9 @@
-import type { Project } from '@lumen/contracts';
+import type { Project, ProjectProduct } from '@lumen/contracts';
 import { Button } from '@lumen/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../../features/errors';
-import { loadProject } from '../../features/projects/project-target';
+import { loadProject, parseProjectId } from '../../features/projects/project-target';
 import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote, type Remote } from '../../shared/use-remote';
@@ -40,5 +40,37 @@ export function WithProject({ projectId, children }: { projectId: number; childr
     <RemotePage remote={remote} reload={reload} failed={{ message: t('projects.page.loadFailed'), retry: t('projects.retry') }}>
       {children}
     </RemotePage>
+  );
+}
+
+const isProductId = (value: string | null | undefined): value is string => typeof value === 'string' && /^[0-9a-fA-F-]{36}$/.test(value);
+
+/**
+ * A line of a project, loaded with its project, from the ids of an address (path or query): the
+ * not-found page for a malformed id or a line the project does not hold (or, with `creation`, one
+ * that is no CREATION line).
+ */
+export function WithProjectLine({
+  projectId: projectParam,
+  productId: productParam,
+  creation = false,
+  children,
+}: {
+  projectId: string | null | undefined;
+  productId: string | null | undefined;
+  creation?: boolean;
+  children: (project: Project, product: ProjectProduct) => ReactNode;
+}) {
+  const projectId = parseProjectId(projectParam ?? undefined);
+  const productId = isProductId(productParam) ? productParam.toLowerCase() : null;
+  if (projectId === null || productId === null) return <NotFoundPage />;
+  return (
+    <WithProject projectId={projectId}>
+      {(project) => {
+        const product = project.products.find((item) => item._id.toLowerCase() === productId);
+        if (!product || (creation && product.type !== 'CREATION')) return <NotFoundPage />;
+        return children(project, product);
+      }}
+    </WithProject>
   );
 }

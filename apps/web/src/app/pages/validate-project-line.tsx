@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfiguratorScreen } from '../../features/configurator/configurator-page';
 import type { ConfiguratorActionsState } from '../../features/configurator/configurator';
-import { NotFoundPage } from '../../features/errors';
 import { CreaLineEditor } from './crea-pages';
-import { WithProject } from './remote-page';
+import { WithProjectLine } from './remote-page';
 import { formatNumber } from '../../i18n/format';
-import { parseProjectId, projectPath, updateProduct, validateProduct } from '../../features/projects/project-target';
+import { projectPath, updateProduct, validateProduct } from '../../features/projects/project-target';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 
 /** A line's attributes as the configurator sets them: its reference read by the domain, its pendant height in cm. */
@@ -26,7 +25,6 @@ export function attributesOfProduct(product: ProjectProduct): ElementAttributes 
   };
 }
 
-const isProductId = (value: string | undefined): value is string => value !== undefined && /^[0-9a-fA-F-]{36}$/.test(value);
 
 /**
  * /validate/{projectId}/{productId}: a regular line of a project opened in the attributes configurator
@@ -37,19 +35,13 @@ const isProductId = (value: string | undefined): value is string => value !== un
  */
 export function ValidateProjectLine() {
   const params = useParams();
-  const projectId = parseProjectId(params.projectId);
-  const productId = isProductId(params.productId) ? params.productId.toLowerCase() : null;
-  if (projectId === null || productId === null) return <NotFoundPage />;
   return (
-    <WithProject projectId={projectId}>
-      {(project) => {
-        const product = project.products.find((item) => item._id.toLowerCase() === productId);
-        if (!product) return <NotFoundPage />;
+    <WithProjectLine projectId={params.projectId} productId={params.productId}>
+      {(project, product) =>
         // A composing-pendants line validates here when validateComposingPendantsProduct is off (spec §2): in the crea room.
-        if (product.type === 'CREATION') return <CreaLineEditor project={project} product={product} mode="validate" />;
-        return <LineEditor project={project} product={product} />;
-      }}
-    </WithProject>
+        product.type === 'CREATION' ? <CreaLineEditor project={project} product={product} mode="validate" /> : <LineEditor project={project} product={product} />
+      }
+    </WithProjectLine>
   );
 }
 
