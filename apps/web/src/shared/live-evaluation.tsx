@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/use-format';
 import { createAsyncAction, type ActionFailure } from './async-action';
 import { useAppDispatch } from './store';
+import './live-evaluation.css';
 
 /** How long a configurator waits after the last change before asking the server (ms). */
 export const EVALUATE_DEBOUNCE_MS = 400;
@@ -90,7 +91,7 @@ export function LivePanel({ evaluation, seesPrices, quantity, emptyText }: { eva
   if (evaluation.status === 'failed') return <p role="alert">{t('crea.live.failed')}</p>;
   if (evaluation.status === 'refused') {
     return (
-      <div role="alert" className="crea-live__refused">
+      <div role="alert" className="live-evaluation__refused">
         <p>{t('crea.live.refused')}</p>
         <p>{evaluation.message}</p>
         {evaluation.fields.map((field) => (
@@ -105,16 +106,16 @@ export function LivePanel({ evaluation, seesPrices, quantity, emptyText }: { eva
   const accessories = data.compositions.flatMap((c) => c.accessories);
   const availability = data.availability;
   return (
-    <div className="crea-live" aria-busy={evaluation.status === 'loading'}>
-      <p className={data.valid ? 'crea-live__valid' : 'crea-live__invalid'}>{data.valid ? t('crea.live.valid') : t('crea.live.invalid', { count: data.failures.length })}</p>
+    <div className="live-evaluation" aria-busy={evaluation.status === 'loading'}>
+      <p className={data.valid ? 'live-evaluation__valid' : 'live-evaluation__invalid'}>{data.valid ? t('crea.live.valid') : t('crea.live.invalid', { count: data.failures.length })}</p>
       {data.failures.length > 0 && (
-        <ul className="crea-live__failures">
+        <ul className="live-evaluation__failures">
           {data.failures.map((failure, index) => (
             <li key={`${failure.code}-${index}`}>{failure.message}</li>
           ))}
         </ul>
       )}
-      <dl className="crea-live__figures">
+      <dl className="live-evaluation__figures">
         <dt>{t('configurator.result.lumens')}</dt>
         <dd>{t('crea.live.lumens', { value: format.number(data.totals.lumens) })}</dd>
         <dt>{t('configurator.result.watts')}</dt>
@@ -144,8 +145,8 @@ export function LivePanel({ evaluation, seesPrices, quantity, emptyText }: { eva
           </>
         )}
       </dl>
-      {seesPrices && data.price && !data.price.complete && <p className="crea-live__note">{t('crea.live.priceIncomplete')}</p>}
-      <table className="crea-live__bom">
+      {seesPrices && data.price && !data.price.complete && <p className="live-evaluation__note">{t('crea.live.priceIncomplete')}</p>}
+      <table className="live-evaluation__bom">
         <caption>{t('crea.live.bom')}</caption>
         <thead>
           <tr>

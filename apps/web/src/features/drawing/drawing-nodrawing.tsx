@@ -122,8 +122,8 @@ export function NoDrawingScreen({ family, mode, catalogId: catalogOfCaller, save
 
   return (
     <section className="page drawing-page drawing-nodrawing" aria-labelledby="drawing-nodrawing-title">
-      <header className="crea-page__header">
-        <p className="crea-page__eyebrow">{t(`drawing.nodrawing.mode.${mode}`)}</p>
+      <header className="drawing-page__header">
+        <p className="drawing-page__eyebrow">{t(`drawing.nodrawing.mode.${mode}`)}</p>
         <h1 id="drawing-nodrawing-title">{t(`drawing.nodrawing.title.${family}`)}</h1>
         {intro}
         <Link className="text-link" to={backPath}>
