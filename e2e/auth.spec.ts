@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
-import { logInHere } from './support/session';
+import { logInHere, logInOpenDialog } from './support/session';
 import { exactly, texts } from './support/texts';
 
 // Issue 2, "the platform runs end to end": sign up, log out, log in, switch language, reload,
@@ -69,13 +69,14 @@ test('a visitor signs up, logs out, logs in, switches language and keeps it afte
 });
 
 test('guarded routes: a visitor goes to /, a user without the privilege to the not-allowed page', async ({ page }) => {
-  // Logged out: the profile needs a login.
+  // Logged out: the profile needs a login, so the guard sends the visitor home with the login view open.
   await page.goto('/my-profile');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: en('auth.login.title') })).toBeVisible();
 
   // The demo web user has no backoffice privilege, which /sandbox needs.
-  await logInHere(page, 'webuser@demo.example');
+  await logInOpenDialog(page, 'webuser@demo.example');
   await page.goto('/sandbox');
   await expect(page).toHaveURL(/\/not-allowed$/);
   await expect(page.getByRole('heading', { level: 1, name: en('errors.notAllowed.title') })).toBeVisible();

@@ -12,6 +12,11 @@ export const DEMO_PASSWORD = 'demo-password';
  */
 export async function logInHere(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByRole('banner').getByRole('button', { name: en('header.login') }).click();
+  await logInOpenDialog(page, email, password);
+}
+
+/** Logs in through the login dialog already open (a guard opened it), and waits for it to close. */
+export async function logInOpenDialog(page: Page, email: string, password = DEMO_PASSWORD) {
   const dialog = page.getByRole('dialog', { name: en('auth.login.title') });
   await dialog.getByLabel(exactly(en('auth.field.email'), { end: false })).fill(email);
   await dialog.getByLabel(exactly(en('auth.field.password'), { end: false })).fill(password);
