@@ -22,7 +22,8 @@ export default defineConfig({
       'packages/i18n',
       'packages/ui',
       'apps/web',
-      { test: { name: 'scripts', root: 'scripts' } },
+      // ESLint with type information lints each snippet in seconds on a loaded machine.
+      { test: { name: 'scripts', root: 'scripts', testTimeout: 60_000 } },
       ...(['pglite', 'postgres'] as const).flatMap((db) => [
         {
           extends: 'apps/api/vitest.config.ts',
@@ -30,7 +31,7 @@ export default defineConfig({
         },
         {
           // Not extending apps/api's config: its include would be merged into this one.
-          test: { name: `api-${db}-isolated`, root: 'apps/api', env: { TEST_DB: db }, include: API_ISOLATED, globalSetup: ['./test/global-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+          test: { name: `api-${db}-isolated`, root: 'apps/api', env: { TEST_DB: db }, include: API_ISOLATED, globalSetup: ['./test/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
         },
       ]),
     ],

@@ -26,6 +26,8 @@ declare module 'vitest' {
     /** Prefix of every database this run creates (per-file databases are `${prefix}_<random>`). */
     postgresRunId: string | null;
     postgresSkipReason: string | null;
+    /** Whether this run has a PostgreSQL for the api-postgres project (see describeOnOneDb). */
+    postgresAvailable: boolean;
   }
 }
 
@@ -118,5 +120,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresTemplateDb', null);
   project.provide('postgresRunId', null);
   project.provide('postgresSkipReason', null);
+  const binDir = findPostgresBin();
+  project.provide('postgresAvailable', Boolean(process.env.TEST_DATABASE_URL) || Boolean(binDir && existsSync(join(binDir, 'pg_ctl'))));
   return testDb === 'postgres' ? setupPostgres(project) : setupPglite(project);
 }

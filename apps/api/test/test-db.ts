@@ -75,3 +75,14 @@ export function describeWithDb(name: string, body: () => void): void {
   if (reason) describe.skip(`${name} (${reason})`, body);
   else describe(name, body);
 }
+
+/**
+ * A describe run on one database only: PostgreSQL when this run has one, PGlite otherwise. For suites
+ * whose subject is not the database (the OpenAPI fuzz: validation and error shapes), where a second
+ * run on the other engine costs minutes and proves nothing more.
+ */
+export function describeOnOneDb(name: string, body: () => void): void {
+  const elsewhere = testDbKind() === 'pglite' && inject('postgresAvailable');
+  if (elsewhere) describe.skip(`${name} (runs on api-postgres)`, body);
+  else describeWithDb(name, body);
+}

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Draw, type HostileCase, hostileCases, type OpenApiDocument, type Operation, operationsOf } from '../../test/openapi-fuzz';
 import { type Agent, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { describeWithDb } from '../../test/test-db';
+import { describeOnOneDb, describeWithDb } from '../../test/test-db';
 
 /**
  * Issue 9 §5 finding 3: hostile input on every route and method of the OpenAPI document, anonymously
@@ -16,7 +16,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 917_2031);
 
 type Caller = 'anonymous' | 'admin';
 
-describeWithDb('hostile input on every route of the OpenAPI document', () => {
+describeOnOneDb('hostile input on every route of the OpenAPI document', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -297,8 +297,8 @@ describe('the 401 → refresh → replay flow', () => {
     const sleep = vi.fn((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms / 100)));
     const api = client(fetchMock, { sleep });
     const calls = Promise.all([api.get('projects', '/v1/a'), api.get('orders', '/v1/b'), api.get('users', '/v1/c')]);
-    await vi.waitFor(() => expect(refreshes).toBe(1));
-    await vi.waitFor(() => expect(sleep).toHaveBeenCalled());
+    await vi.waitFor(() => expect(refreshes).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(sleep).toHaveBeenCalled(), { timeout: 10_000 });
     expect(sleep).toHaveBeenCalledWith(REFRESH_POLL_MS);
     releaseRefresh();
     await expect(calls).resolves.toEqual([{ path: '/api/projects/v1/a' }, { path: '/api/orders/v1/b' }, { path: '/api/users/v1/c' }]);

@@ -105,7 +105,7 @@ describe('uploads with progress (XMLHttpRequest)', () => {
     const call = api.request<{ id: string }>('images', '/v1/files/temp', { method: 'POST', body: form(), onUploadProgress: () => {} });
     await nextTick();
     await xhr.requests[0]?.respond(json(401, { ErrorCode: 401, ErrorDescription: 'Unauthorized', code: 'UNAUTHENTICATED' }));
-    await vi.waitFor(() => expect(xhr.requests).toHaveLength(2));
+    await vi.waitFor(() => expect(xhr.requests).toHaveLength(2), { timeout: 10_000 });
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/users/v1/auth/refresh');
     expect(xhr.requests[1]?.headers['idempotency-key']).toBe(xhr.requests[0]?.headers['idempotency-key']);
     await xhr.requests[1]?.respond(json(201, { id: 'b2' }));

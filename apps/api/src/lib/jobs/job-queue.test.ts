@@ -179,7 +179,7 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
   });
 });
 
-async function vitestWaitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+async function vitestWaitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error('timed out waiting');

@@ -34,7 +34,7 @@ describeWithDb('projects: version e-mails', () => {
     // The title pattern refuses markup outright; a title with an ampersand goes through.
     expect(response.statusCode).toBe(400);
     expect((await version(as.specifier, project.id, { title: 'Final & approved', email: 'client-html@example.com' })).statusCode).toBe(201);
-    await vi.waitFor(() => expect(mailsTo('client-html@example.com')).toHaveLength(1));
+    await vi.waitFor(() => expect(mailsTo('client-html@example.com')).toHaveLength(1), { timeout: 15_000 });
     const [mail] = mailsTo('client-html@example.com');
     expect(mail?.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Boss&quot;');
     expect(mail?.html).toContain('Tom &amp; Jerry&#39;s (hall)');
@@ -93,7 +93,7 @@ describeWithDb('projects: version e-mails', () => {
     }
     expect(statuses.filter((status) => status === 201)).toHaveLength(VERSION_MAILS_PER_RECIPIENT.limit);
     expect(statuses.at(-1)).toBe(429);
-    await vi.waitFor(() => expect(mailsTo(recipient)).toHaveLength(VERSION_MAILS_PER_RECIPIENT.limit));
+    await vi.waitFor(() => expect(mailsTo(recipient)).toHaveLength(VERSION_MAILS_PER_RECIPIENT.limit), { timeout: 15_000 });
     // A day later the address may be mailed again.
     t.clock.advance(VERSION_MAILS_PER_RECIPIENT.windowMs);
     as = await loginAll(t); // the access tokens expired meanwhile
@@ -105,7 +105,7 @@ describeWithDb('projects: version e-mails', () => {
     const response = await version(as.admin, project.id, { email: 'recorded@example.com' });
     const created = response.json<ProjectSummary>();
     const admin = (await as.admin.get('/api/users/v1/account')).json<Account>();
-    await vi.waitFor(async () => expect(await recorded('recorded@example.com')).toMatchObject([{ outcome: 'sent' }]));
+    await vi.waitFor(async () => expect(await recorded('recorded@example.com')).toMatchObject([{ outcome: 'sent' }]), { timeout: 15_000 });
     const [row] = await recorded('recorded@example.com');
     expect(row).toMatchObject({ projectId: project.id, versionId: created.id, senderId: admin.id, recipient: 'recorded@example.com' });
     expect(row?.createdAt.getTime()).toBe(t.clock().getTime());
@@ -114,7 +114,7 @@ describeWithDb('projects: version e-mails', () => {
     t.mailer.send = () => Promise.reject(new Error('SMTP down'));
     try {
       expect((await version(as.admin, project.id, { email: 'undeliverable@example.com' })).statusCode).toBe(201);
-      await vi.waitFor(async () => expect(await recorded('undeliverable@example.com')).toMatchObject([{ outcome: 'failed' }]));
+      await vi.waitFor(async () => expect(await recorded('undeliverable@example.com')).toMatchObject([{ outcome: 'failed' }]), { timeout: 15_000 });
     } finally {
       t.mailer.send = send;
     }

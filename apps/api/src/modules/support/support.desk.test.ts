@@ -92,7 +92,7 @@ describeWithDb('the support desk', () => {
     const reply = await sales.post(`${DESK}/${id}/replies`, { message: 'Te lo adjunto en el área de descargas: "IES & LDT".' });
     expect(reply.statusCode).toBe(201);
     expect(reply.json<RequestMessage>()).toMatchObject({ authorName: 'Samuel Ventas' });
-    await vi.waitFor(() => expect(t.mailer.messages.length).toBe(sent + 1));
+    await vi.waitFor(() => expect(t.mailer.messages.length).toBe(sent + 1), { timeout: 15_000 });
     const mail = t.mailer.messages[sent];
     expect(mail).toMatchObject({ to: 'distributor@demo.example', subject: `Lumen Pro: respuesta a tu solicitud n.º ${id}` });
     expect(mail?.text).toContain('Samuel Ventas ha respondido');

@@ -77,7 +77,7 @@ describeWithDb('project requests (budget, US quote, US registration)', () => {
     ]);
     expect(body.files.map((file) => file.id)).toEqual(files.map((file) => file.id));
 
-    await vi.waitFor(() => expect(t.mailer.messages.length).toBe(sent + 2));
+    await vi.waitFor(() => expect(t.mailer.messages.length).toBe(sent + 2), { timeout: 15_000 });
     const desk = t.mailer.messages.slice(sent).find((mail) => mail.to === t.config.supportEmail);
     expect(desk?.subject).toBe(`Support request #${id}: Budget request`);
     expect(desk?.text).toContain('3 × 552010/02_10');

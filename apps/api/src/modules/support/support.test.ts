@@ -78,7 +78,7 @@ describeWithDb('support (GET support-types, POST support-request)', () => {
     expect(await t.database.db.select().from(supportRequestFiles).where(eq(supportRequestFiles.requestId, created.id))).toEqual([{ requestId: created.id, fileId: file.id, position: 0 }]);
     expect((await t.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.id, file.id)))[0]?.attachedAt).not.toBeNull();
 
-    await vi.waitFor(() => expect(t.mailer.messages.length).toBe(sentBefore + 2));
+    await vi.waitFor(() => expect(t.mailer.messages.length).toBe(sentBefore + 2), { timeout: 15_000 });
     const mails = t.mailer.messages.slice(sentBefore);
     const desk = mails.find((mail) => mail.to === t.config.supportEmail);
     expect(desk?.subject).toBe(`Support request #${created.id}: Invoices and payments`);
