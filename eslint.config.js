@@ -1,5 +1,5 @@
 // Lint rules of the house. The import boundaries of DESIGN.md are enforced here, not by goodwill.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -14,6 +14,9 @@ const web = 'apps/web/src';
 const features = readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The plain values of '@lumen/contracts/constants': the web imports them from there, since the
+// package's index builds every zod schema of every contract when it loads (issue 9 §4).
+const contractConstants = [...readFileSync(path.join(root, 'packages/contracts/src/constants.ts'), 'utf8').matchAll(/^export (?:const|function) (\w+)/gm)].map((match) => match[1]);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', 'apps/api/drizzle/**'] },
@@ -31,6 +34,14 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: '@lumen/contracts', importNames: contractConstants, allowTypeImports: true, message: "Import plain values from '@lumen/contracts/constants': the package's index builds every contract's schemas when it loads." }],
+      }],
+    },
   },
   {
     // The domain is pure: no React, no Node built-ins, no database, no HTTP.

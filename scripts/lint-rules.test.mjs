@@ -64,3 +64,19 @@ describe('no import cycles anywhere (import-x/no-cycle)', () => {
     expect(await importProblems('apps/web/src/shared/async-action.ts', "import type { SessionState } from './session';\nexport type X = SessionState;\n")).toEqual([]);
   });
 });
+
+describe("the web's contract values come from '@lumen/contracts/constants' (no-restricted-imports)", () => {
+  /** The rule's findings for `code` at `filePath`. */
+  async function restricted(filePath, code) {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports').map((message) => message.ruleId);
+  }
+
+  it('refuses a plain value from the index, which would build every schema where the value is used', async () => {
+    expect(await restricted('apps/web/src/features/projects/probe.ts', "import { PROJECT_STATUS } from '@lumen/contracts';\nexport const x = PROJECT_STATUS;\n")).toEqual(['@typescript-eslint/no-restricted-imports']);
+  });
+
+  it('lets a value come from constants, a schema or a type from the index', async () => {
+    expect(await restricted('apps/web/src/features/projects/probe.ts', "import { PROJECT_STATUS } from '@lumen/contracts/constants';\nimport { Email, type Project } from '@lumen/contracts';\nexport const x: [typeof PROJECT_STATUS, typeof Email, Project?] = [PROJECT_STATUS, Email];\n")).toEqual([]);
+  });
+});

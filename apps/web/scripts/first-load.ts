@@ -30,12 +30,12 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   // The home page is part of the entry: `/` paints it without a second round trip.
   '/': [],
   '/projects': ['src/features/projects/projects-page.tsx'],
-  // The project page and the profile come with their budget requests (app/pages/pages-with-requests.tsx joins them).
-  '/project/{id}': ['src/app/pages/pages-with-requests.tsx'],
+  // The project page and the profile come with their requests (app/pages/project-page-with-requests.tsx, profile-with-requests.tsx).
+  '/project/{id}': ['src/app/pages/project-page-with-requests.tsx'],
   '/create-project/select-collection': ['src/features/catalogue/select-collection-page.tsx'],
   '/add-product/{subFamilyId}/{applicationLocationId}/{model}': ['src/app/pages/configure-product-pages.tsx'],
   '/validate/{projectId}/{productId}': ['src/app/pages/validate-project-line.tsx'],
-  '/my-profile': ['src/app/pages/pages-with-requests.tsx'],
+  '/my-profile': ['src/app/pages/profile-with-requests.tsx'],
   '/sandbox': ['src/features/sandbox/sandbox-page.tsx'],
 };
 

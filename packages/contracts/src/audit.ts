@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Id, IdQuery, SafeText } from './input';
+import { AUDIT_ENTITIES } from './constants';
+export { AUDIT_ENTITIES } from './constants';
 
 // ─── Acting as a customer and the audit trail (issue 17 §3) ────────────────────────────────────────
 
-/** What the trail is about. */
-export const AUDIT_ENTITIES = ['project', 'project_line', 'project_version', 'quote', 'order', 'user', 'privileges', 'flag'] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 

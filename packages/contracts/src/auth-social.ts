@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SafeText } from './input';
+import { AUTH_FRAME_SOURCE } from './constants';
+export { AUTH_FRAME_SOURCE } from './constants';
 
 // ─── Social sign-up (issue 17 §4) ─────────────────────────────────────────────────────────────────
 
@@ -79,8 +81,6 @@ export const AUTH_FRAME_VIEWS = ['login', 'new-register', 'password-reset', 'pas
 export const AuthFrameView = z.enum(AUTH_FRAME_VIEWS);
 export type AuthFrameView = z.infer<typeof AuthFrameView>;
 
-/** Every message between the frame and its host carries this source, so that other traffic on the window is told apart. */
-export const AUTH_FRAME_SOURCE = 'lumen-auth';
 
 /** A message of the frame to its host: the event, the view it happened in, and a reason for the error events. */
 export const AuthFrameMessage = z.object({

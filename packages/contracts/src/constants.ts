@@ -74,3 +74,70 @@ export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
  * backtick, pipe, tilde and caret stay out (nothing that reads as markup or code).
  */
 export const TEXTAREA_PATTERN = /^[A-Za-z0-9 \t\r\n\-_'&()+\u00C0-\u00FF.,:;!?¡¿"/%€$@#*=[\]ºª]*$/;
+
+// projects
+/** Project status codes (spec §3): 0 DELETED, 1 EDITION, 2 ORDER. */
+export const PROJECT_STATUS = { DELETED: 0, EDITION: 1, ORDER: 2 } as const;
+export type ProjectStatusCode = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
+/** The actions a status offers (spec §4): DELETED none, EDITION rename and delete, ORDER none. */
+export const PROJECT_STATUS_ACTIONS: Readonly<Record<ProjectStatusCode, readonly ('editName' | 'delete')[]>> = {
+  0: [],
+  1: ['editName', 'delete'],
+  2: [],
+};
+export const PROJECT_SORTS = ['UPDATED_RECENT', 'UPDATED_OLDER', 'NAME_ASC', 'NAME_DESC'] as const;
+/**
+ * Where a project in the list comes from, relative to the caller (the list's projectType /
+ * projectUserRole filter). OWN: created by the caller; COMPANY: by another user of the caller's
+ * company; IMPORTER: owned by an importer; THIRDPARTY: imported by the caller from a third party's
+ * project; ASSIGNED: assigned to the caller (or to a company the caller is assigned to).
+ * ALL (the default) is every project the caller may see.
+ */
+export const PROJECT_ORIGINS = ['OWN', 'COMPANY', 'IMPORTER', 'THIRDPARTY', 'ASSIGNED'] as const;
+export const PRODUCT_TYPES = ['REGULAR', 'CREATION'] as const;
+/** The v3 list answers at most this many items whatever the caller asks (spec §9). */
+export const PROJECT_LIST_V3_LIMIT = 5;
+/** The page sizes the web's list offers (issue 10 §8); the v1/apiv2 list takes any size up to 100. */
+export const PROJECT_LIST_PAGE_SIZES = [10, 25, 50] as const;
+export type ProjectListPageSize = (typeof PROJECT_LIST_PAGE_SIZES)[number];
+/** The longest search the list takes (characters); longer is a 400 on querystring.search. */
+export const PROJECT_SEARCH_MAX_LENGTH = 100;
+/** After duplicate or version the web reloads this many items (spec §9). */
+export const PROJECT_LIST_RELOAD_ITEMS = 4;
+/** Most products one add call may carry, and most products one project may hold. */
+export const MAX_PRODUCTS_PER_CALL = 200;
+export const MAX_PRODUCTS_PER_PROJECT = 1000;
+export const MAX_PRODUCT_QUANTITY = 100_000;
+
+// orders
+/** The internal order number: the customer's own purchase-order reference. */
+export const INTERNAL_ORDER_NUMBER_MAX = 35;
+export const INVOICE_SORTS = ['ISSUE_DATE_DESC', 'ISSUE_DATE_ASC', 'DUE_DATE_ASC', 'DUE_DATE_DESC', 'TOTAL_DESC', 'TOTAL_ASC'] as const;
+
+// support
+/** Files a request may attach. */
+export const MAX_REQUEST_FILES = 10;
+export const SUPPORT_REQUEST_STATUSES = ['received', 'in_progress', 'answered', 'closed'] as const;
+export const REQUEST_KINDS = ['support', 'project-budget', 'project-budget-usa', 'project-registration-usa'] as const;
+/** How far a United States project is (a manufacturer's representative protects it from the bid on). */
+export const PROJECT_STAGES = ['design', 'bidding', 'awarded', 'construction'] as const;
+
+// masters
+/** The environments a flag table has (FLAGS_ENV chooses one). */
+export const FEATURE_ENVIRONMENTS = ['DEV', 'NEWPRO', 'PRO'] as const;
+
+// audit
+/** What the trail is about. */
+export const AUDIT_ENTITIES = ['project', 'project_line', 'project_version', 'quote', 'order', 'user', 'privileges', 'flag'] as const;
+
+// creations
+/** The files a drawn product exports: its 3D model (glTF binary, OBJ, STL) and its plan (DXF, SVG). */
+export const CREATION_EXPORT_FORMATS = ['glb', 'obj', 'stl', 'dxf', 'svg'] as const;
+
+// documents
+/** The socket.io path of document downloads (spec §7; the runtime configuration's socketPath says the same). */
+export const DOCS_SOCKET_PATH = '/v2/socketio/docs/download';
+
+// auth-social
+/** Every message between the frame and its host carries this source, so that other traffic on the window is told apart. */
+export const AUTH_FRAME_SOURCE = 'lumen-auth';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CatalogId, LangQuery } from './common';
 import { Id, INVALID_CHARACTERS, isSafeText, type JsonObject } from './input';
+import { CREATION_EXPORT_FORMATS } from './constants';
+export { CREATION_EXPORT_FORMATS } from './constants';
 
 /**
  * Crea creations (issue 15; configuration-domain §3, §5, §9; platform-core §3): a composition of
@@ -259,8 +261,6 @@ export type CreationRevision = z.infer<typeof CreationRevision>;
  * - GET  /api/projects/v1/projects/{projectId}/products/{productId}/export/{format}
  */
 
-/** The files a drawn product exports: its 3D model (glTF binary, OBJ, STL) and its plan (DXF, SVG). */
-export const CREATION_EXPORT_FORMATS = ['glb', 'obj', 'stl', 'dxf', 'svg'] as const;
 export const CreationExportFormat = z.enum(CREATION_EXPORT_FORMATS);
 export type CreationExportFormat = z.infer<typeof CreationExportFormat>;
 

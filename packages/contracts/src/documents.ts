@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogId, CatalogIdQuery, Lang, LangQuery } from './common';
 import { Id, IdQuery, SafeText } from './input';
+export { DOCS_SOCKET_PATH } from './constants';
 
 // ─── Documents and downloads (issue 14; platform-core §3, §4, §7, §9; configuration-domain §3, §7, §9) ─
 
@@ -260,5 +261,3 @@ export interface DocsClientToServer {
   cancel: (payload: { downloadId: string }, ack: (answer: SocketAck) => void) => void;
 }
 
-/** The socket.io path of document downloads (spec §7; the runtime configuration's socketPath says the same). */
-export const DOCS_SOCKET_PATH = '/v2/socketio/docs/download';

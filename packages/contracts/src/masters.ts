@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Lang, LangQuery } from './common';
-import { TRANSLATION_DOMAINS } from './constants';
 import { SafeText } from './input';
+import { FEATURE_ENVIRONMENTS, TRANSLATION_DOMAINS } from './constants';
+export { FEATURE_ENVIRONMENTS } from './constants';
 
 /** Translation domains served by masters keys/domains (spec §7): TRANSLATION_DOMAINS lives in constants.ts. Keys are flat, dotted strings. */
 export { TRANSLATION_DOMAINS } from './constants';
@@ -87,8 +88,6 @@ export const Region = z.object({
 export type Region = z.infer<typeof Region>;
 export const RegionList = z.array(Region);
 
-/** Default values for a visitor, by IP (masters /v1/common/default-values/by-ip/{ip}). */
-export const FEATURE_ENVIRONMENTS = ['DEV', 'NEWPRO', 'PRO'] as const;
 export const FeatureEnvironment = z.enum(FEATURE_ENVIRONMENTS);
 export type FeatureEnvironment = z.infer<typeof FeatureEnvironment>;
 

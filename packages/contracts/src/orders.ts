@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CatalogId, LangQuery } from './common';
 import { Id, IdQuery, SafeText } from './input';
 import { TextAreaText } from './support';
+import { INTERNAL_ORDER_NUMBER_MAX, INVOICE_SORTS } from './constants';
+export { INTERNAL_ORDER_NUMBER_MAX, INVOICE_SORTS } from './constants';
 
 // ─── Orders, availability and invoices (issue 13; platform-core §3, §4, §5, §7; configuration-domain §4, §9) ───
 
@@ -10,8 +12,6 @@ export const ORDER_STATUS = { PENDING: 1, CONFIRMED: 2, PRODUCTION: 3, FINISHED:
 export const OrderStatusCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 export type OrderStatusCode = z.infer<typeof OrderStatusCode>;
 
-/** The internal order number: the customer's own purchase-order reference. */
-export const INTERNAL_ORDER_NUMBER_MAX = 35;
 /** At most this many lines in one order (a project holds at most MAX_PRODUCTS_PER_PROJECT). */
 export const ORDER_LINES_MAX = 500;
 export const ORDER_QUANTITY_MAX = 100_000;
@@ -263,7 +263,6 @@ export type ReorderResult = z.infer<typeof ReorderResult>;
 
 export const InvoiceStatus = z.enum(['paid', 'unpaid', 'overdue']);
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
-export const INVOICE_SORTS = ['ISSUE_DATE_DESC', 'ISSUE_DATE_ASC', 'DUE_DATE_ASC', 'DUE_DATE_DESC', 'TOTAL_DESC', 'TOTAL_ASC'] as const;
 export const InvoiceSort = z.enum(INVOICE_SORTS);
 export const ClientCodeParams = z.object({ clientCode: SafeText.trim().min(1).max(20, 'formError.maxLength').regex(/^[A-Za-z0-9-]+$/, 'formError.pattern') });
 export const InvoiceListQuery = z.object({

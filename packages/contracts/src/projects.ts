@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CatalogId, CatalogIdQuery, LangQuery } from './common';
 import { Id, IdQuery, Int4, INT4_MAX, JsonObject, SafeText } from './input';
 import { CreationExportFormat, CreationSpace } from './creations';
+import { MAX_PRODUCTS_PER_CALL, MAX_PRODUCT_QUANTITY, PRODUCT_TYPES, PROJECT_ORIGINS, PROJECT_SEARCH_MAX_LENGTH, PROJECT_SORTS } from './constants';
+export { MAX_PRODUCTS_PER_CALL, MAX_PRODUCTS_PER_PROJECT, MAX_PRODUCT_QUANTITY, PRODUCT_TYPES, PROJECT_LIST_PAGE_SIZES, PROJECT_LIST_RELOAD_ITEMS, PROJECT_LIST_V3_LIMIT, PROJECT_ORIGINS, PROJECT_SEARCH_MAX_LENGTH, PROJECT_SORTS, PROJECT_STATUS, PROJECT_STATUS_ACTIONS, type ProjectListPageSize } from './constants';
 
 /**
  * Wire shapes of the projects service (spec platform-core §3 Project, Product entry, Project list
@@ -18,52 +20,21 @@ import { CreationExportFormat, CreationSpace } from './creations';
 // Constants
 // ---------------------------------------------------------------------------------------------
 
-/** Project status codes (spec §3): 0 DELETED, 1 EDITION, 2 ORDER. */
-export const PROJECT_STATUS = { DELETED: 0, EDITION: 1, ORDER: 2 } as const;
 export const ProjectStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
-/** The actions a status offers (spec §4): DELETED none, EDITION rename and delete, ORDER none. */
-export const PROJECT_STATUS_ACTIONS: Readonly<Record<ProjectStatus, readonly ('editName' | 'delete')[]>> = {
-  0: [],
-  1: ['editName', 'delete'],
-  2: [],
-};
 
-export const PROJECT_SORTS = ['UPDATED_RECENT', 'UPDATED_OLDER', 'NAME_ASC', 'NAME_DESC'] as const;
 export const ProjectSort = z.enum(PROJECT_SORTS);
 export type ProjectSort = z.infer<typeof ProjectSort>;
 
-/**
- * Where a project in the list comes from, relative to the caller (the list's projectType /
- * projectUserRole filter). OWN: created by the caller; COMPANY: by another user of the caller's
- * company; IMPORTER: owned by an importer; THIRDPARTY: imported by the caller from a third party's
- * project; ASSIGNED: assigned to the caller (or to a company the caller is assigned to).
- * ALL (the default) is every project the caller may see.
- */
-export const PROJECT_ORIGINS = ['OWN', 'COMPANY', 'IMPORTER', 'THIRDPARTY', 'ASSIGNED'] as const;
 export const ProjectOrigin = z.enum(PROJECT_ORIGINS);
 export type ProjectOrigin = z.infer<typeof ProjectOrigin>;
 export const ProjectTypeFilter = z.enum(['ALL', ...PROJECT_ORIGINS]);
 export type ProjectTypeFilter = z.infer<typeof ProjectTypeFilter>;
 
-export const PRODUCT_TYPES = ['REGULAR', 'CREATION'] as const;
 export const ProjectProductType = z.enum(PRODUCT_TYPES);
 export type ProjectProductType = z.infer<typeof ProjectProductType>;
 
-/** The v3 list answers at most this many items whatever the caller asks (spec §9). */
-export const PROJECT_LIST_V3_LIMIT = 5;
-/** The page sizes the web's list offers (issue 10 §8); the v1/apiv2 list takes any size up to 100. */
-export const PROJECT_LIST_PAGE_SIZES = [10, 25, 50] as const;
-export type ProjectListPageSize = (typeof PROJECT_LIST_PAGE_SIZES)[number];
-/** The longest search the list takes (characters); longer is a 400 on querystring.search. */
-export const PROJECT_SEARCH_MAX_LENGTH = 100;
-/** After duplicate or version the web reloads this many items (spec §9). */
-export const PROJECT_LIST_RELOAD_ITEMS = 4;
-/** Most products one add call may carry, and most products one project may hold. */
-export const MAX_PRODUCTS_PER_CALL = 200;
-export const MAX_PRODUCTS_PER_PROJECT = 1000;
-export const MAX_PRODUCT_QUANTITY = 100_000;
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces

@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { TEXTAREA_PATTERN } from './constants';
 import { CatalogId, CatalogIdQuery, Lang, LangQuery } from './common';
 import { Id, INT4_MAX, SafeText } from './input';
 import { RegionIdParam } from './masters';
 import { Email } from './users';
+import { MAX_REQUEST_FILES, PROJECT_STAGES, REQUEST_KINDS, SUPPORT_REQUEST_STATUSES, TEXTAREA_PATTERN } from './constants';
+export { MAX_REQUEST_FILES, PROJECT_STAGES, REQUEST_KINDS, SUPPORT_REQUEST_STATUSES } from './constants';
 
 /** Text-area input (spec §5): the text-area pattern, at most 4,000 characters. */
 export const TextAreaText = SafeText.trim().max(4000, 'formError.maxLength').regex(TEXTAREA_PATTERN, 'formError.pattern');
 
-/** Files a request may attach. */
-export const MAX_REQUEST_FILES = 10;
 
 /** `roleIds=1,3` (spec §7: role ids comma-joined). */
 const RoleIdsQuery = z
@@ -62,7 +61,6 @@ export const SupportRequestBody = z.object({
 });
 export type SupportRequestBody = z.input<typeof SupportRequestBody>;
 
-export const SUPPORT_REQUEST_STATUSES = ['received', 'in_progress', 'answered', 'closed'] as const;
 export const SupportRequestStatus = z.enum(SUPPORT_REQUEST_STATUSES);
 
 export const SupportRequestCreated = z.object({ id: Id, status: SupportRequestStatus, createdAt: z.iso.datetime() });
@@ -124,7 +122,6 @@ export type RequestProjectSnapshot = z.infer<typeof RequestProjectSnapshot>;
 
 export const RequestFile = z.object({ id: z.uuid(), name: z.string(), contentType: z.string(), size: z.number().int() });
 
-export const REQUEST_KINDS = ['support', 'project-budget', 'project-budget-usa', 'project-registration-usa'] as const;
 
 /** GET support-request info-project-budget/{id}: a budget request read back. */
 export const BudgetRequestInfo = z.object({
@@ -141,8 +138,6 @@ export type BudgetRequestInfo = z.infer<typeof BudgetRequestInfo>;
 
 export const RequestInfoQuery = z.object({ lang: LangQuery.optional(), catalogId: CatalogIdQuery.optional() });
 
-/** How far a United States project is (a manufacturer's representative protects it from the bid on). */
-export const PROJECT_STAGES = ['design', 'bidding', 'awarded', 'construction'] as const;
 const IsoDate = z.iso.date('formError.date');
 
 /** POST /api/support/v1/support-request/project-registration-usa (spec §7 "registration data"). */

@@ -28,9 +28,8 @@ const PasswordResetPage = lazy(loadPasswordResetPage);
 const SocialSignUpPage = lazy(loadSocialSignUpPage);
 const SocialSignUpPopupPage = lazy(loadSocialSignUpPopupPage);
 const AuthFrameRoute = lazy(() => import('./pages/auth-frame-pages').then((module) => ({ default: module.AuthFrameRoute })));
-/** The profile and the project page with the requests the user sent (issue 11 §3–§5; app/pages/pages-with-requests.tsx). */
-const loadPagesWithRequests = () => import('./pages/pages-with-requests');
-const ProfilePage = lazy(() => loadPagesWithRequests().then((module) => ({ default: module.ProfilePageWithRequests })));
+/** The profile with the requests the user sent (issue 11 §5). */
+const ProfilePage = lazy(() => import('./pages/profile-with-requests').then((module) => ({ default: module.ProfilePageWithRequests })));
 /** The widget gallery is a tool, loaded only when opened. */
 const SandboxPage = lazy(loadSandboxPage);
 
@@ -40,7 +39,9 @@ const AddProductPage = lazy(loadAddProductPage);
 const PreconfigsListPage = lazy(loadPreconfigsListPage);
 /** Projects (issue 6): the list, the project page, and the project's way into the catalogue. */
 const ProjectsPage = lazy(loadProjectsPage);
-const ProjectPage = lazy(() => loadPagesWithRequests().then((module) => ({ default: module.ProjectPageWithRequests })));
+/** The project page with its requests, quotes, orders and documents (app/pages/project-page-with-requests.tsx). */
+const loadProjectPage = () => import('./pages/project-page-with-requests');
+const ProjectPage = lazy(() => loadProjectPage().then((module) => ({ default: module.ProjectPageWithRequests })));
 /** A project's requests (issue 11 §3–§4): the project (projects) and the form (project-requests). */
 const loadProjectRequestPages = () => import('./pages/project-request-pages');
 const BudgetRequestPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.BudgetRequestPage })));
@@ -215,7 +216,7 @@ export function createRoutes(): RouteObject[] {
         // Issue 16 §4: a drawn line's 3D model and plan (the project's read scope; the api checks it again).
         { path: '/project/:projectId/product/:productId/export', element: anyProjectView(<DrawingSharePage page="line-export" />), handle: { preload: loadDrawingSharePages } satisfies RouteHandle },
         { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: loadProjectsPage } satisfies RouteHandle },
-        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadPagesWithRequests, prefetch: prefetchProjectPage } satisfies RouteHandle },
+        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadProjectPage, prefetch: prefetchProjectPage } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).
         { path: '/project/:projectId/request-budget', element: <BudgetRequestPage />, handle: { preload: loadProjectRequestPages } satisfies RouteHandle },
         {

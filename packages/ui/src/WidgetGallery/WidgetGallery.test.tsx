@@ -1,4 +1,4 @@
-import { LANGS } from '@lumen/contracts';
+import { LANGS } from '@lumen/contracts/constants';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';

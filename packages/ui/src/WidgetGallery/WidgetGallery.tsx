@@ -1,4 +1,5 @@
-import { LANGS, type Lang } from '@lumen/contracts';
+import type { Lang } from '@lumen/contracts';
+import { LANGS } from '@lumen/contracts/constants';
 import { useId, useState, type ReactNode } from 'react';
 import { Autocomplete } from '../Autocomplete/Autocomplete';
 import { Button } from '../Button/Button';

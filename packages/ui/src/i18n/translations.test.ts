@@ -1,4 +1,4 @@
-import { LANGS } from '@lumen/contracts';
+import { LANGS } from '@lumen/contracts/constants';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { WIDGETS_NAMESPACE } from './use-widgets-translation';
 

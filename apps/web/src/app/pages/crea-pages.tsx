@@ -3,7 +3,8 @@
  * project, or for one), a preconfiguration opened ready, and a project's CREATION line reopened to edit
  * or validate. The crea feature draws the room; the projects feature adds and saves the line.
  */
-import { PROJECT_STATUS, type PreconfigDetail, type Project, type ProjectProduct } from '@lumen/contracts';
+import type { PreconfigDetail, Project, ProjectProduct } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useEffect, useRef, useState } from 'react';

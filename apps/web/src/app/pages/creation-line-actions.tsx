@@ -4,7 +4,8 @@
  * validate mode also validates the line and returns to the project. The revision this page wrote is
  * announced. Mounted in a configurator's actions slot, so its state lives as long as the screen.
  */
-import { PROJECT_STATUS, type JsonObject, type Project, type ProjectProduct } from '@lumen/contracts';
+import type { JsonObject, Project, ProjectProduct } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useRef, useState } from 'react';

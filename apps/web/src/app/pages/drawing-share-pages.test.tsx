@@ -1,4 +1,5 @@
-import { PROJECT_STATUS, type Account, type Project, type ProjectProduct, type SharedCreation } from '@lumen/contracts';
+import type { Account, Project, ProjectProduct, SharedCreation } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { drawingToSpace, type Drawing } from '@lumen/domain';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { act, screen, waitFor, within } from '@testing-library/react';

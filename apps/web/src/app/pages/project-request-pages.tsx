@@ -17,7 +17,7 @@ import { WithProject } from './remote-page';
 
 /*
  * The request pages of a project (issue 11 §3–§4): the project loaded by the projects feature, the
- * form by the project-requests feature. pages-with-requests.tsx joins them on the project page and
+ * form by the project-requests feature. project-page-with-requests.tsx and profile-with-requests.tsx join them on the project page and
  * the profile.
  */
 

@@ -1,4 +1,5 @@
-import { PROJECT_STATUS, type Project, type ProjectProduct } from '@lumen/contracts';
+import type { Project, ProjectProduct } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { CONFIGURATOR_ID, hasAnyPrivilege, tryParseReference, type ElementAttributes } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useRef, useState } from 'react';

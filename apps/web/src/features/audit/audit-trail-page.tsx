@@ -1,4 +1,5 @@
-import { AUDIT_ENTITIES, type AuditEntity } from '@lumen/contracts';
+import type { AuditEntity } from '@lumen/contracts';
+import { AUDIT_ENTITIES } from '@lumen/contracts/constants';
 import { Button, DatePicker, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { AUTH_FRAME_SOURCE } from '@lumen/contracts';
+import { AUTH_FRAME_SOURCE } from '@lumen/contracts/constants';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

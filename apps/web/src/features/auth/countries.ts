@@ -1,4 +1,5 @@
-import { LOCALE_OF, type Lang } from '@lumen/contracts';
+import type { Lang } from '@lumen/contracts';
+import { LOCALE_OF } from '@lumen/contracts/constants';
 
 /** ISO 3166-1 alpha-2 codes; the names come from Intl in the interface language. */
 export const COUNTRY_CODES = (

@@ -1,5 +1,5 @@
 import type { BudgetBody, BudgetList, BudgetPayload, Lang, PublicQuote, Quote, SendQuoteBody, UsFinalQuoteBody } from '@lumen/contracts';
-import { QuoteWithDocument } from '@lumen/contracts';
+import { loadContractSchemas } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
 import { budgetIssuePath } from '../../shared/flags';
 import { saveFile } from '../../shared/save-file';
@@ -44,7 +44,8 @@ export const issueBudget = createAsyncAction<IssuedQuote, { body: BudgetBody; id
   async ({ body, idempotencyKey }, { extra }) => {
     const [service, path] = budgetIssuePath(extra.flags);
     const answer = await extra.api.request<Quote>(service, path, { method: 'POST', body, idempotencyKey });
-    const withDocument = QuoteWithDocument.pick({ document: true }).safeParse(answer);
+    // The schema loads with the answer: importing it here would build every contract where the quotes list shows.
+    const withDocument = (await loadContractSchemas()).QuoteWithDocument.pick({ document: true }).safeParse(answer);
     return { quote: answer, document: withDocument.success ? withDocument.data.document : null };
   },
   { showError: false },

@@ -1,13 +1,15 @@
 import type { BudgetList, QuoteSummary } from '@lumen/contracts';
 import { Button } from '@lumen/ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { downloadQuoteDocument } from './budgets-calls';
 import { QuoteStatusBadge } from './quote-parts';
-import { SendQuoteModal } from './send-quote-modal';
+
+/** The send dialog loads when opened: its form brings the contracts' schemas, which the project page does not need to show the quotes. */
+const SendQuoteModal = lazy(() => import('./send-quote-modal').then((module) => ({ default: module.SendQuoteModal })));
 
 interface PreviousBudgetsProps {
   list: BudgetList;
@@ -120,16 +122,18 @@ export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: 
         })}
       </ul>
       {sending && (
-        <SendQuoteModal
-          quotes={sending}
-          onClose={() => setSending(null)}
-          onSent={(email) => {
-            setSentTo({ email, count: sending.length });
-            setSending(null);
-            setChecked(new Set());
-            onChanged();
-          }}
-        />
+        <Suspense fallback={null}>
+          <SendQuoteModal
+            quotes={sending}
+            onClose={() => setSending(null)}
+            onSent={(email) => {
+              setSentTo({ email, count: sending.length });
+              setSending(null);
+              setChecked(new Set());
+              onChanged();
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );

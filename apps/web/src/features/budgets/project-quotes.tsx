@@ -1,4 +1,5 @@
-import { PROJECT_STATUS, type BudgetList, type Project } from '@lumen/contracts';
+import type { BudgetList, Project } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { REQUEST_KINDS, SUPPORT_REQUEST_STATUSES, type RequestSummary } from '@lumen/contracts';
+import type { RequestSummary } from '@lumen/contracts';
+import { REQUEST_KINDS, SUPPORT_REQUEST_STATUSES } from '@lumen/contracts/constants';
 import { Button, Select, TextField } from '@lumen/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -8,7 +8,8 @@ import { useFailureMessage } from '../../shared/error-message';
 import { required, useFormState } from '../../shared/forms';
 import { LoadingState } from '../../shared/loading-state';
 import { ProjectSnapshotLines, RequestAttachments, RequestConversation, RequestStatusBadge } from '../../shared/requests';
-import { SiteLocationText } from '../../shared/site-location';
+// The text alone: the index brings the form fields and their schemas, which a read-back does not need.
+import { SiteLocationText } from '../../shared/site-location/site-location-text';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormSubmit } from '../../shared/use-form-submit';
 import { useRemote } from '../../shared/use-remote';

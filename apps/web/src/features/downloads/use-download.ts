@@ -1,13 +1,5 @@
-import {
-  DOCS_SOCKET_PATH,
-  type DocsClientToServer,
-  type DocsServerToClient,
-  type Download,
-  type DocumentRequestItem,
-  type DownloadDelivery,
-  type FileProgress,
-  type SocketAck,
-} from '@lumen/contracts';
+import type { DocsClientToServer, DocsServerToClient, Download, DocumentRequestItem, DownloadDelivery, FileProgress, SocketAck } from '@lumen/contracts';
+import { DOCS_SOCKET_PATH } from '@lumen/contracts/constants';
 import { DOWNLOAD_PROGRESS } from '@lumen/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { CREATION_EXPORT_FORMATS, type CreationExportFormat, type CreationShareCreated, type JsonObject, type Lang, type ShareCreationBody, type SharedCreation } from '@lumen/contracts';
+import type { CreationExportFormat, CreationShareCreated, JsonObject, Lang, ShareCreationBody, SharedCreation } from '@lumen/contracts';
+import { CREATION_EXPORT_FORMATS } from '@lumen/contracts/constants';
 import { createAsyncAction } from '../../shared/async-action';
 import { saveFile } from '../../shared/save-file';
 

@@ -1,4 +1,5 @@
-import { FEATURE_ENVIRONMENTS, type FeatureEnvironment, type FlagDefinition } from '@lumen/contracts';
+import type { FeatureEnvironment, FlagDefinition } from '@lumen/contracts';
+import { FEATURE_ENVIRONMENTS } from '@lumen/contracts/constants';
 import { Button, Icon, Modal, Select, TextArea, TextField } from '@lumen/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { FEATURE_ENVIRONMENTS, FlagSettings, type FeatureEnvironment, type FieldError, type FlagDefinition } from '@lumen/contracts';
+import { FlagSettings, type FeatureEnvironment, type FieldError, type FlagDefinition } from '@lumen/contracts';
+import { FEATURE_ENVIRONMENTS } from '@lumen/contracts/constants';
 
 /** Who answers for a flag in one environment: that environment's table, or the remote flag service. */
 export type RolloutSource = 'table' | 'remote';

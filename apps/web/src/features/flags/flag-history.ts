@@ -1,4 +1,5 @@
-import { FEATURE_ENVIRONMENTS, type FeatureEnvironment, type FlagState } from '@lumen/contracts';
+import type { FeatureEnvironment, FlagState } from '@lumen/contracts';
+import { FEATURE_ENVIRONMENTS } from '@lumen/contracts/constants';
 
 /** One line of a recorded change: what a field was, and what it became (undefined: it did not exist). */
 export type FlagDifference =

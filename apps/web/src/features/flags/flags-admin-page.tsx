@@ -1,4 +1,5 @@
-import { FEATURE_ENVIRONMENTS, type FeatureEnvironment, type FlagDefinition, type FlagList } from '@lumen/contracts';
+import type { FeatureEnvironment, FlagDefinition, FlagList } from '@lumen/contracts';
+import { FEATURE_ENVIRONMENTS } from '@lumen/contracts/constants';
 import { Button, Skeleton } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

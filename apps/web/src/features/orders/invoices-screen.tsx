@@ -1,5 +1,5 @@
 import type { InvoiceListPage, InvoiceStatus } from '@lumen/contracts';
-import { INVOICE_SORTS } from '@lumen/contracts';
+import { INVOICE_SORTS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Badge, Button, Pager, Select, TextField, type BadgeTone } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 import type { FieldError, Lang, OrderDraft, OrderDraftLine, ProcessOrderBody } from '@lumen/contracts';
-import { INTERNAL_ORDER_NUMBER_MAX } from '@lumen/contracts';
+import { INTERNAL_ORDER_NUMBER_MAX } from '@lumen/contracts/constants';
 import { leadTimeWeeks as weeksFor, orderLineValidity, type ReferenceValidity } from '@lumen/domain';
 
 /*

@@ -1,4 +1,5 @@
-import { PROJECT_STATUS, type OrderSummary, type Project } from '@lumen/contracts';
+import type { OrderSummary, Project } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

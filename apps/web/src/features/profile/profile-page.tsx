@@ -1,4 +1,5 @@
-import { LANGS, type Account, type Lang } from '@lumen/contracts';
+import type { Account, Lang } from '@lumen/contracts';
+import { LANGS } from '@lumen/contracts/constants';
 import { roleName } from '@lumen/domain';
 import { Button, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';

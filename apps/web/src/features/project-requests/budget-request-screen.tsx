@@ -1,4 +1,5 @@
-import { MAX_REQUEST_FILES, TextAreaText, type BudgetRequestInfo, type Project, type SupportRequestCreated } from '@lumen/contracts';
+import { TextAreaText, type BudgetRequestInfo, type Project, type SupportRequestCreated } from '@lumen/contracts';
+import { MAX_REQUEST_FILES } from '@lumen/contracts/constants';
 import { TextArea } from '@lumen/ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

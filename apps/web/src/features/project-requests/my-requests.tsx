@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/use-format';
 import { ProjectSnapshotLines, RequestAttachments, RequestConversation, RequestStatusBadge } from '../../shared/requests';
-import { SiteLocationText } from '../../shared/site-location';
+// The text alone: the index brings the form fields and their schemas, which a read-back does not need.
+import { SiteLocationText } from '../../shared/site-location/site-location-text';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { loadMyRequest, loadMyRequests } from './project-requests-calls';

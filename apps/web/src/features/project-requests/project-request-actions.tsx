@@ -1,4 +1,5 @@
-import { PROJECT_STATUS, type Project } from '@lumen/contracts';
+import type { Project } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege, USER_STATUS } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';

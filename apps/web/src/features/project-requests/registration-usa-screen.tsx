@@ -1,4 +1,5 @@
-import { PROJECT_STAGES, ProjectRegistrationBody, TextAreaText, type Project, type ProjectRegistrationInfo, type SupportRequestCreated } from '@lumen/contracts';
+import { ProjectRegistrationBody, TextAreaText, type Project, type ProjectRegistrationInfo, type SupportRequestCreated } from '@lumen/contracts';
+import { PROJECT_STAGES } from '@lumen/contracts/constants';
 import { Button, DatePicker, Select, TextArea, TextField } from '@lumen/ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { FieldError, Project, RequestSummary, SupportRequestCreated } from '@lumen/contracts';
-import { PROJECT_STATUS } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { projectTitleSchema } from '@lumen/domain';
 import { Button, TextField } from '@lumen/ui';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';

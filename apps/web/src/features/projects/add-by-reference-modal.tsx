@@ -1,4 +1,5 @@
-import { MAX_PRODUCT_QUANTITY, type Project } from '@lumen/contracts';
+import type { Project } from '@lumen/contracts';
+import { MAX_PRODUCT_QUANTITY } from '@lumen/contracts/constants';
 import { tryParseReference } from '@lumen/domain';
 import { QuantitySelector, TextField } from '@lumen/ui';
 import { useState } from 'react';

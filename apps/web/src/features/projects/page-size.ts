@@ -1,4 +1,5 @@
-import { PROJECT_LIST_PAGE_SIZES, type ProjectListPageSize } from '@lumen/contracts';
+import type { ProjectListPageSize } from '@lumen/contracts';
+import { PROJECT_LIST_PAGE_SIZES } from '@lumen/contracts/constants';
 
 /** How many projects a page of the list shows (issue 10 §8): 10, 25 or 50, kept in this browser. */
 export const DEFAULT_PAGE_SIZE: ProjectListPageSize = 10;

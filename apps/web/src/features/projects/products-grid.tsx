@@ -1,4 +1,5 @@
-import { MAX_PRODUCT_QUANTITY, type Project, type ProjectProduct } from '@lumen/contracts';
+import type { Project, ProjectProduct } from '@lumen/contracts';
+import { MAX_PRODUCT_QUANTITY } from '@lumen/contracts/constants';
 import { attributesValidatePath, drawingFamilyOf, hasAnyPrivilege, validationPath } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';

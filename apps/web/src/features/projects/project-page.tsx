@@ -1,7 +1,8 @@
-import { PROJECT_STATUS, PROJECT_STATUS_ACTIONS, type Project, type ProjectProduct } from '@lumen/contracts';
+import type { Project, ProjectProduct } from '@lumen/contracts';
+import { PROJECT_STATUS, PROJECT_STATUS_ACTIONS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Icon, Skeleton } from '@lumen/ui';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { parseProjectId } from './project-target';
@@ -36,7 +37,9 @@ export default function ProjectPage({ renderActions, renderSections, renderLineA
   const projectId = parseProjectId(useParams().projectId);
   const lang = useAppSelector((state) => state.preferences.lang);
   const seesPrices = useAppSelector((state) => hasAnyPrivilege(state.session.account?.privileges ?? [], ['price.view']));
-  const current = useAppSelector((state) => selectProjects(state).project);
+  // Rendered from a deferred copy: the project's arrival renders in a transition, which React slices
+  // into short tasks, instead of the one long task of a store update (issue 9 §4).
+  const current = useDeferredValue(useAppSelector((state) => selectProjects(state).project));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -90,7 +93,7 @@ interface ProjectViewProps {
   renderLineActions: ProjectPageSlots['renderLineActions'] | undefined;
 }
 
-function ProjectView({ project, seesPrices, renderActions, renderSections, renderLineActions }: ProjectViewProps) {
+const ProjectView = memo(function ProjectView({ project, seesPrices, renderActions, renderSections, renderLineActions }: ProjectViewProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -196,4 +199,4 @@ function ProjectView({ project, seesPrices, renderActions, renderSections, rende
       {dialog === 'reference' && <AddByReferenceModal project={project} onClose={() => setDialog(null)} />}
     </section>
   );
-}
+});

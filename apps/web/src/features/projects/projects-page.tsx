@@ -1,15 +1,8 @@
-import {
-  PROJECT_LIST_PAGE_SIZES,
-  PROJECT_SEARCH_MAX_LENGTH,
-  PROJECT_SORTS,
-  type ProjectListItem,
-  type ProjectListPageSize,
-  type ProjectSort,
-  type ProjectTypeFilter,
-} from '@lumen/contracts';
+import type { ProjectListItem, ProjectListPageSize, ProjectSort, ProjectTypeFilter } from '@lumen/contracts';
+import { PROJECT_LIST_PAGE_SIZES, PROJECT_SEARCH_MAX_LENGTH, PROJECT_SORTS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Icon, Pager, Select, Skeleton, TextField } from '@lumen/ui';
-import { useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { projectPath } from './project-target';
@@ -28,17 +21,26 @@ const SEARCH_DEBOUNCE_MS = 400;
 
 /** /projects: the user's projects with search, sorts, origin filters and paging; create and duplicate. */
 export default function ProjectsPage() {
-  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
   const lang = useAppSelector((state) => state.preferences.lang);
-  const { query, list, placeholders } = useAppSelector(selectProjects);
-  const [creating, setCreating] = useState(false);
+  const projects = useAppSelector(selectProjects);
   const canCreate = account ? hasAnyPrivilege(account.privileges, ['project.add']) : false;
 
   useEffect(() => {
     void dispatch(loadListPage());
-  }, [dispatch, query, lang]);
+  }, [dispatch, projects.query, lang]);
+
+  // The page renders from a deferred copy: a store update renders at once, in one long task; the
+  // list's arrival then renders in a transition, which React slices into short tasks (issue 9 §4).
+  return <ProjectsView projects={useDeferredValue(projects)} canCreate={canCreate} />;
+}
+
+const ProjectsView = memo(function ProjectsView({ projects, canCreate }: { projects: ReturnType<typeof selectProjects>; canCreate: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { query, list, placeholders } = projects;
+  const [creating, setCreating] = useState(false);
 
   const meta = list.meta;
   const totalPages = meta?.totalPages ?? 1;
@@ -110,7 +112,7 @@ export default function ProjectsPage() {
       {creating && <CreateProjectModal onClose={() => setCreating(false)} />}
     </section>
   );
-}
+});
 
 /** A search the list cannot take: longer than the api's limit (the api says the same with a 400). */
 function searchProblem(search: string): string | null {

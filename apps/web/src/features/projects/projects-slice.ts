@@ -1,14 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import {
-  PROJECT_LIST_RELOAD_ITEMS,
-  type Project,
-  type ProjectListItem,
-  type ProjectListMeta,
-  type ProjectListPageSize,
-  type ProjectSort,
-  type ProjectSummary,
-  type ProjectTypeFilter,
-} from '@lumen/contracts';
+import type { Project, ProjectListItem, ProjectListMeta, ProjectListPageSize, ProjectSort, ProjectSummary, ProjectTypeFilter } from '@lumen/contracts';
+import { PROJECT_LIST_RELOAD_ITEMS } from '@lumen/contracts/constants';
 import { readPageSize, storePageSize } from './page-size';
 import { addProductsToProject, validateProduct } from './project-target';
 import { isSessionEnded } from '../../shared/session';

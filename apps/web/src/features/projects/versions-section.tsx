@@ -1,4 +1,5 @@
-import { PROJECT_STATUS, type Project, type ProjectVersion } from '@lumen/contracts';
+import type { Project, ProjectVersion } from '@lumen/contracts';
+import { PROJECT_STATUS } from '@lumen/contracts/constants';
 import { Button, Modal, Select, Skeleton, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

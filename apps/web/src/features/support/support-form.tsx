@@ -1,5 +1,6 @@
 import type { Account, CatalogId, FieldError, Lang, SupportContact, SupportRequestCreated } from '@lumen/contracts';
-import { MAX_REQUEST_FILES, TextAreaText } from '@lumen/contracts';
+import { TextAreaText } from '@lumen/contracts';
+import { MAX_REQUEST_FILES } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Select, TextArea, TextField } from '@lumen/ui';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import { AUTH_FRAME_SOURCE } from '@lumen/contracts';
+import { AUTH_FRAME_SOURCE } from '@lumen/contracts/constants';
 import { describe, expect, it, vi } from 'vitest';
 import { announceSocialResult, canonicalOrigin, createFrameMessenger, type MessageSourceWindow, originAllowed, socialPopupMessage, verifyHostOrigin } from './frame-messenger';
 

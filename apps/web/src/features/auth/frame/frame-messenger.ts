@@ -1,12 +1,5 @@
-import {
-  AUTH_FRAME_SOURCE,
-  AuthFrameCommand,
-  type AuthFrameMessageType,
-  type AuthFrameView,
-  type AuthFrameMessage,
-  SocialErrorReason,
-  SocialResult,
-} from '@lumen/contracts';
+import { AuthFrameCommand, type AuthFrameMessageType, type AuthFrameView, type AuthFrameMessage, SocialErrorReason, SocialResult } from '@lumen/contracts';
+import { AUTH_FRAME_SOURCE } from '@lumen/contracts/constants';
 import { z } from 'zod';
 
 /**

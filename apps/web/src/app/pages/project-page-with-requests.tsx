@@ -1,16 +1,16 @@
 import type { Project, ProjectProduct } from '@lumen/contracts';
 import ProjectPage from '../../features/projects/project-page';
-import { MyRequestsSection, ProjectRequestsSection } from '../../features/project-requests/my-requests';
+import { ProjectRequestsSection } from '../../features/project-requests/my-requests';
 import { ProjectRequestActions } from '../../features/project-requests/project-request-actions';
-import { ProfilePage } from '../../features/profile/profile-page';
 import { ProjectBudgetActions, ProjectQuotesSection } from '../../features/budgets/project-quotes';
 import { ProjectOrderActions } from '../../features/orders/project-orders';
 import { ProjectDownloadActions, ProjectLineDocuments } from '../../features/downloads/project-download-actions';
 
 /*
- * The requests a user sends (project-requests feature, issue 11 §3–§5) joined with the pages that
- * show them: the project page and the profile. The request forms load on their own pages
- * (project-request-pages.tsx), not with these.
+ * The project page joined with what other features show on it: the requests sent (project-requests
+ * feature, issue 11 §3–§5), the quotes, the orders and the documents. The request forms load on
+ * their own pages (project-request-pages.tsx), not with it; the profile with the user's requests is
+ * profile-with-requests.tsx (apart, so that neither page loads the other's modules).
  */
 
 /** Each line's documents (downloads feature, issue 14 §3); defined once so the grid's lines keep their memo. */
@@ -40,14 +40,5 @@ export function ProjectPageWithRequests() {
         </>
       )}
     />
-  );
-}
-
-/** /my-profile: the profile, with every request the user sent. */
-export function ProfilePageWithRequests() {
-  return (
-    <ProfilePage>
-      <MyRequestsSection />
-    </ProfilePage>
   );
 }
