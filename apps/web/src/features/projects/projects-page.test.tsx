@@ -38,6 +38,8 @@ describe('the project list', () => {
     await waitFor(() => expect(names(list)).toHaveLength(10));
     expect(screen.getByText(tx('projects.list.count_other', { count: 12 }))).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Project 08' })).toHaveAttribute('href', '/project/8');
+    // Asked for once (the first render of a fresh store once asked twice).
+    expect(api.callsTo('GET', '/api/projects/v1/projects/filter')).toHaveLength(1);
     const call = api.callsTo('GET', '/api/projects/v1/projects/filter')[0];
     expect(call?.query.get('itemsPerPage')).toBe('10');
     expect(call?.query.get('page')).toBe('1');

@@ -27,9 +27,12 @@ export default function ProjectsPage() {
   const projects = useAppSelector(selectProjects);
   const canCreate = account ? hasAnyPrivilege(account.privileges, ['project.add']) : false;
 
+  // Keyed on the query's values, not its object: until the slice's first action the selector answers
+  // a new initial state each time, and the list was asked for twice.
+  const { page, itemsPerPage, search, sortBy, projectType } = projects.query;
   useEffect(() => {
     void dispatch(loadListPage());
-  }, [dispatch, projects.query, lang]);
+  }, [dispatch, page, itemsPerPage, search, sortBy, projectType, lang]);
 
   // The page renders from a deferred copy: a store update renders at once, in one long task; the
   // list's arrival then renders in a transition, which React slices into short tasks (issue 9 §4).
