@@ -101,6 +101,10 @@ const ProjectView = memo(function ProjectView({ project, seesPrices, renderActio
   const privileges = useAppSelector((state) => state.session.account?.privileges ?? []);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { remote: versions, retry: retryVersions } = useProjectVersions(project);
+  // What lies below the lines (versions, the other features' sections, the history) renders in a
+  // render of its own, after the page's first one: that one (the header and the first lines) is
+  // the largest paint, and its commit is a long task when it inserts everything at once.
+  const belowReady = useDeferredValue(true, false);
   const family = versions.status === 'ready' ? versions.versions : [];
 
   // One function per project answer, so the memoised lines re-render only when the project does.
@@ -190,9 +194,13 @@ const ProjectView = memo(function ProjectView({ project, seesPrices, renderActio
         <ProductsGrid project={project} editable={editable} seesPrices={seesPrices} renderLineActions={lineActions} />
       </section>
 
-      <VersionsSection project={project} remote={versions} onRetry={retryVersions} />
-      {renderSections?.(project)}
-      <ProjectHistorySection project={project} />
+      {belowReady && (
+        <>
+          <VersionsSection project={project} remote={versions} onRetry={retryVersions} />
+          {renderSections?.(project)}
+          <ProjectHistorySection project={project} />
+        </>
+      )}
 
       {dialog === 'rename' && <RenameProjectModal project={project} versionsCount={family.length} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteProjectModal project={project} versionsCount={family.length} onClose={() => setDialog(null)} />}
