@@ -301,7 +301,8 @@ export async function runKill9(options: Kill9Options): Promise<Kill9Summary> {
       const steps = await db.query<{ order_id: number; status: number; n: number; done: number }>(
         `select (payload->>'orderId')::int as order_id, (payload->>'status')::int as status, count(*)::int as n, count(*) filter (where status = 'done')::int as done from jobs where queue = 'erp.advance' and (payload->>'orderId')::int in (${list(orderIds)}) group by 1, 2`,
       );
-      if (steps.rows.length !== orderIds.length * 3 || steps.rows.some((row) => row.n !== 1 || row.done !== 1)) summary.failures.push(`ERP steps: ${steps.rows.length} of ${orderIds.length * 3}, not all once and done`);
+      const offSteps = steps.rows.filter((row) => row.n !== 1 || row.done !== 1).map((row) => `order ${row.order_id} status ${row.status}: ${row.n} jobs, ${row.done} done`);
+      if (steps.rows.length !== orderIds.length * 3 || offSteps.length > 0) summary.failures.push(`ERP steps: ${steps.rows.length} of ${orderIds.length * 3}, not all once and done${offSteps.length > 0 ? ` (${offSteps.join('; ')})` : ''}`);
       const invoiced = await db.query<{ n: number }>(`select count(*)::int as n from invoices where order_id in (${list(orderIds)})`);
       if (invoiced.rows[0]?.n !== orderIds.length) summary.failures.push(`invoices: ${invoiced.rows[0]?.n} of ${orderIds.length}`);
       const orders = await db.query<{ id: number; status: number; delivery: string }>(`select id, status, delivery from orders where id in (${list(orderIds)}) and (status <> 4 or delivery <> 'sent')`);

@@ -20,7 +20,7 @@ import { responseSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
 import { createLocalDiskStorage } from './lib/file-storage';
-import { createJobQueue, pruneJobs } from './lib/jobs';
+import { createJobQueue, pruneJobs, releaseRunningJobs } from './lib/jobs';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -248,6 +248,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { orders: ordersService });
   await app.register(erpRoutes, { erp: erpService });
   if (deps.startWorkers) {
+    // Before any queue starts: a job a killed process left running runs again now, not once its lease ends.
+    if (deps.ownsDatabase) {
+      app.addHook('onReady', async () => {
+        const released = await releaseRunningJobs(deps.database.db);
+        if (released > 0) app.log.warn({ released }, 'jobs left running by a stopped process are queued again');
+      });
+    }
     app.addHook('onReady', () => orderJobs.start());
     app.addHook('onClose', () => orderJobs.stop());
   }

@@ -25,6 +25,12 @@ export interface AppDeps {
   makeDocuments?: DocumentsDeps['make'];
   /** Run the background workers (order outbox, built-in ERP) in this process; main.ts turns it on, tests drain by hand. */
   startWorkers?: boolean;
+  /**
+   * This process alone uses the database (the embedded PGlite of `npm start`): a job left running at
+   * start belonged to a process that died, and goes back to the queue at once rather than when its
+   * lease runs out (up to 30 s after a restart). Never with a shared PostgreSQL.
+   */
+  ownsDatabase?: boolean;
 }
 
 /** Work started by a request that must not hold the answer (mail); awaited on close. */

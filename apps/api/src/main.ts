@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   await seedReferenceData(database.db);
   const seedDemo = shouldSeedDemo({ seedDemo: config.seedDemo, env: config.env, kind: database.kind, databaseHasUsers: await hasUsers(database.db) });
 
-  const app = await buildApp({ config, database, startWorkers: true });
+  // The embedded database is this process's alone (its data dir); a PostgreSQL server may be shared.
+  const app = await buildApp({ config, database, startWorkers: true, ownsDatabase: database.kind === 'pglite' });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   if (seedDemo) {
     const { created } = await seedDemoData(database.db);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase, describeWithDb } from '../../../test/test-db';
 import { testClock, type TestClock } from '../../../test/test-app';
-import { createJobQueue, findJob, findJobsOfGroup, type JobContext, type JobQueue, PermanentJobError } from './index';
+import { createJobQueue, findJob, findJobsOfGroup, type JobContext, type JobQueue, PermanentJobError, releaseRunningJobs } from './index';
 
 const silent = { warn: () => {}, error: () => {} };
 
@@ -110,6 +110,26 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
     release();
     await hanging;
     expect(await findJob(database.db, id!)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('a process that owns its database queues again at start what a dead process left running, without waiting for the lease', async () => {
+    const dead = queue(10_000);
+    let release!: () => void;
+    dead.work('test.orphan', () => new Promise<void>((resolve) => (release = resolve)));
+    const [id] = await dead.enqueue([{ queue: 'test.orphan', payload: {} }]);
+    const hanging = dead.drain();
+    await vitestWaitFor(async () => (await findJob(database.db, id!))?.status === 'running');
+    // The restart: the lease has not run out, yet the job is pending again, its attempt not counted.
+    expect(await releaseRunningJobs(database.db)).toBe(1);
+    expect(await findJob(database.db, id!)).toMatchObject({ status: 'pending', lockedBy: null, attempts: 0 });
+    const restarted = queue(10_000);
+    const ran: number[] = [];
+    restarted.work('test.orphan', async (job) => void ran.push(job.attempt));
+    expect(await restarted.drain()).toBe(1);
+    expect(ran).toEqual([1]);
+    release();
+    await hanging;
+    expect(await findJob(database.db, id!)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('cancels a pending job at once and aborts a running one', async () => {

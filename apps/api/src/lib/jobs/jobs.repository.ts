@@ -91,6 +91,19 @@ export async function renewLeases(db: DbOrTx, workerId: string, ids: readonly nu
   return rows.filter((row) => row.cancelRequested).map((row) => row.id);
 }
 
+/**
+ * Hands every running job back to the queue (the attempt it was on does not count), for a process
+ * that owns its database alone and starts: whatever ran was a dead process's. Returns how many.
+ */
+export async function releaseRunningJobs(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'pending', lockedBy: null, lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+    .where(eq(jobs.status, 'running'))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 /** Only the worker that holds the job may settle it (a worker whose lease ran out lost it). */
 function heldBy(id: number, workerId: string) {
   return and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
