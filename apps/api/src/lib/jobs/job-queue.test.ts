@@ -92,13 +92,24 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
     expect(runs.map((run) => run.n).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, n) => n));
   });
 
-  it('takes over a job whose worker died (lease ran out), and not before', async () => {
+  /** A job claimed by a worker whose handler does not return until `release` (a process that hangs, or died). */
+  async function jobOfAWorkerThatHangs(name: string): Promise<{ id: number; release: () => void; hanging: Promise<number> }> {
     const dead = queue(10_000);
     let release!: () => void;
-    dead.work('test.lease', () => new Promise<void>((resolve) => (release = resolve)));
-    const [id] = await dead.enqueue([{ queue: 'test.lease', payload: {} }]);
+    // Stopping the queue (after the test) ends it too, so a failed test cannot hang on it.
+    dead.work(name, (job) => new Promise<void>((resolve) => {
+      release = resolve;
+      job.signal.addEventListener('abort', () => resolve());
+    }));
+    const [id] = await dead.enqueue([{ queue: name, payload: {} }]);
+    if (id === undefined) throw new Error('no job enqueued');
     const hanging = dead.drain();
-    await vitestWaitFor(async () => (await findJob(database.db, id!))?.status === 'running');
+    await vitestWaitFor(async () => (await findJob(database.db, id))?.status === 'running');
+    return { id, release, hanging };
+  }
+
+  it('takes over a job whose worker died (lease ran out), and not before', async () => {
+    const { id, release, hanging } = await jobOfAWorkerThatHangs('test.lease');
     const rescuer = queue(10_000);
     const ran: number[] = [];
     rescuer.work('test.lease', async (job) => void ran.push(job.attempt));
@@ -113,12 +124,7 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
   });
 
   it('a process that owns its database queues again at start what a dead process left running, without waiting for the lease', async () => {
-    const dead = queue(10_000);
-    let release!: () => void;
-    dead.work('test.orphan', () => new Promise<void>((resolve) => (release = resolve)));
-    const [id] = await dead.enqueue([{ queue: 'test.orphan', payload: {} }]);
-    const hanging = dead.drain();
-    await vitestWaitFor(async () => (await findJob(database.db, id!))?.status === 'running');
+    const { id, release, hanging } = await jobOfAWorkerThatHangs('test.orphan');
     // The restart: the lease has not run out, yet the job is pending again, its attempt not counted.
     expect(await releaseRunningJobs(database.db)).toBe(1);
     expect(await findJob(database.db, id!)).toMatchObject({ status: 'pending', lockedBy: null, attempts: 0 });

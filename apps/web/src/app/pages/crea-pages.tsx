@@ -97,7 +97,6 @@ export function OldCreaRedirect() {
   return <Navigate to={`/new-product/crea-configurator${model ? `/${encodeURIComponent(model)}` : ''}${location.search}`} replace state={state} />;
 }
 
-
 /**
  * /project/{projectId}/product/{productId}/crea-configurator[/{mode}], and the validation of a
  * composing-pendants line (/compositor?projectId&productId&validating=true…, or the attributes

@@ -26,7 +26,6 @@ export function attributesOfProduct(product: ProjectProduct): ElementAttributes 
   };
 }
 
-
 /**
  * /validate/{projectId}/{productId}: a regular line of a project opened in the attributes configurator
  * with its attributes and quantity preselected; Save updates the line in place (new reference,
