@@ -75,18 +75,18 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 }
 
 /**
- * Start: the texts of the starting language (awaited before the first render), then the module of
- * the screen the address opens (RouteHandle.preload), and the account details when the browser
+ * Start: the texts of the starting language, then the module of the screen the address opens
+ * (RouteHandle.preload; the first render waits for both), and the account details when the browser
  * holds a session (guards wait for them); then the account's language if it differs.
  */
-export function startApp({ api, i18n, store, router }: AppEnvironment): { texts: Promise<void>; session: Promise<void> } {
+export function startApp({ api, i18n, store, router }: AppEnvironment): { texts: Promise<void>; screen: Promise<void>; session: Promise<void> } {
   const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
   // The screen the address opens starts loading once the texts are in (the first paint waits for
   // them: they do not share the line with it), beside the account, not once the login state is known.
-  const preloadScreen = () => {
-    for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload?.();
-  };
-  void texts.then(preloadScreen, preloadScreen);
+  // `screen` settles when its modules are in, or failed (the screen's own render then shows the error).
+  const preloadScreen = () =>
+    Promise.allSettled(router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.())).then(() => undefined);
+  const screen = texts.then(preloadScreen, preloadScreen);
   // Once the account is known, the screen's own first call (RouteHandle.prefetch) goes out beside its
   // modules rather than after them; the screen's call takes that answer. Not when the language is
   // about to change (the call would be asked again in the account's language).
@@ -100,5 +100,5 @@ export function startApp({ api, i18n, store, router }: AppEnvironment): { texts:
     const account = store.getState().session.account;
     if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));
   });
-  return { texts, session };
+  return { texts, screen, session };
 }

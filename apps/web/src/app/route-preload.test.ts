@@ -32,6 +32,26 @@ describe('the start', () => {
     await screensLoaded(environment);
   });
 
+  it("settles `screen` (what the first render waits for) once the screen's module is in, and also when it fails", async () => {
+    for (const outcome of ['loaded', 'failed'] as const) {
+      const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
+      const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/projects'] });
+      const handle = environment.router.state.matches.at(-1)?.route.handle as Required<RouteHandle>;
+      let settle: () => void = () => {};
+      vi.spyOn(handle, 'preload').mockImplementation(() => new Promise<void>((resolve, reject) => (settle = outcome === 'loaded' ? resolve : () => reject(new Error('offline')))));
+
+      const started = startApp(environment);
+      let ready = false;
+      void started.screen.then(() => (ready = true));
+      await started.session;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(ready, outcome).toBe(false);
+      settle();
+      await started.screen;
+      expect(ready, outcome).toBe(true);
+    }
+  });
+
   it.each([
     ['distributor', 'true'],
     ['webUser', 'false'],

@@ -1,5 +1,5 @@
 import type { Account, Lang } from '@lumen/contracts';
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ApiClient } from '../api';
 import { Navigate, type RouteObject } from 'react-router';
 import { loadNewRegisterPage, loadPasswordResetPage, loadSocialSignUpPage, loadSocialSignUpPopupPage } from '../features/auth';
@@ -17,82 +17,83 @@ import { loadInvitationPage, loadUsersManagementPage } from '../features/users-m
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
 import { CatalogueStep, StartCatalogue } from './pages/catalogue-step';
 import { Layout } from './layout';
+import { lazyScreen } from '../shared/lazy-screen';
 import { PublicLayout } from './public-layout';
 import { FrameLayout } from './frame-layout';
 import { PUBLIC_QUOTE_ROUTE } from '../features/budgets/budget-paths';
 
 /** Every screen but the home page loads when first opened, so that the first load of `/` stays light. */
-const NewRegisterPage = lazy(loadNewRegisterPage);
-const PasswordResetPage = lazy(loadPasswordResetPage);
+const NewRegisterPage = lazyScreen(loadNewRegisterPage);
+const PasswordResetPage = lazyScreen(loadPasswordResetPage);
 /** Social sign-up's result page (issue 17 §4); the embedded auth views and their pop-up's result page (§5). */
-const SocialSignUpPage = lazy(loadSocialSignUpPage);
-const SocialSignUpPopupPage = lazy(loadSocialSignUpPopupPage);
-const AuthFrameRoute = lazy(() => import('./pages/auth-frame-pages').then((module) => ({ default: module.AuthFrameRoute })));
+const SocialSignUpPage = lazyScreen(loadSocialSignUpPage);
+const SocialSignUpPopupPage = lazyScreen(loadSocialSignUpPopupPage);
+const AuthFrameRoute = lazyScreen(() => import('./pages/auth-frame-pages').then((module) => ({ default: module.AuthFrameRoute })));
 /** The profile with the requests the user sent (issue 11 §5). */
-const ProfilePage = lazy(() => import('./pages/profile-with-requests').then((module) => ({ default: module.ProfilePageWithRequests })));
+const ProfilePage = lazyScreen(() => import('./pages/profile-with-requests').then((module) => ({ default: module.ProfilePageWithRequests })));
 /** The widget gallery is a tool, loaded only when opened. */
-const SandboxPage = lazy(loadSandboxPage);
+const SandboxPage = lazyScreen(loadSandboxPage);
 
 /** Choosing and configuring a product (issue 5): loaded when first opened. */
-const SelectCollectionPage = lazy(loadSelectCollectionPage);
-const AddProductPage = lazy(loadAddProductPage);
-const PreconfigsListPage = lazy(loadPreconfigsListPage);
+const SelectCollectionPage = lazyScreen(loadSelectCollectionPage);
+const AddProductPage = lazyScreen(loadAddProductPage);
+const PreconfigsListPage = lazyScreen(loadPreconfigsListPage);
 /** Projects (issue 6): the list, the project page, and the project's way into the catalogue. */
-const ProjectsPage = lazy(loadProjectsPage);
+const ProjectsPage = lazyScreen(loadProjectsPage);
 /** The project page with its requests, quotes, orders and documents (app/pages/project-page-with-requests.tsx). */
 const loadProjectPage = () => import('./pages/project-page-with-requests');
-const ProjectPage = lazy(() => loadProjectPage().then((module) => ({ default: module.ProjectPageWithRequests })));
+const ProjectPage = lazyScreen(() => loadProjectPage().then((module) => ({ default: module.ProjectPageWithRequests })));
 /** A project's requests (issue 11 §3–§4): the project (projects) and the form (project-requests). */
 const loadProjectRequestPages = () => import('./pages/project-request-pages');
-const BudgetRequestPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.BudgetRequestPage })));
-const UsaBudgetRequestPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.UsaBudgetRequestPage })));
-const RegistrationUsaPage = lazy(() => loadProjectRequestPages().then((module) => ({ default: module.RegistrationUsaPage })));
+const BudgetRequestPage = lazyScreen(() => loadProjectRequestPages().then((module) => ({ default: module.BudgetRequestPage })));
+const UsaBudgetRequestPage = lazyScreen(() => loadProjectRequestPages().then((module) => ({ default: module.UsaBudgetRequestPage })));
+const RegistrationUsaPage = lazyScreen(() => loadProjectRequestPages().then((module) => ({ default: module.RegistrationUsaPage })));
 /** Budgets and quotes (issue 12): the budget page, the United States final quote, the public quote page. */
 const loadBudgetPages = () => import('./pages/budget-pages');
-const GenerateBudgetPage = lazy(() => loadBudgetPages().then((module) => ({ default: module.GenerateBudgetPage })));
-const BudgetQuotationUsaPage = lazy(() => loadBudgetPages().then((module) => ({ default: module.BudgetQuotationUsaPage })));
-const PublicQuotePage = lazy(() => loadBudgetPages().then((module) => ({ default: module.PublicQuotePage })));
+const GenerateBudgetPage = lazyScreen(() => loadBudgetPages().then((module) => ({ default: module.GenerateBudgetPage })));
+const BudgetQuotationUsaPage = lazyScreen(() => loadBudgetPages().then((module) => ({ default: module.BudgetQuotationUsaPage })));
+const PublicQuotePage = lazyScreen(() => loadBudgetPages().then((module) => ({ default: module.PublicQuotePage })));
 /** Orders, availability and invoices (issue 13). */
 const loadOrderPages = () => import('./pages/order-pages');
-const NewOrderPage = lazy(() => loadOrderPages().then((module) => ({ default: module.NewOrderPage })));
-const OrdersPage = lazy(() => loadOrderPages().then((module) => ({ default: module.OrdersPage })));
-const OrderPage = lazy(() => loadOrderPages().then((module) => ({ default: module.OrderPage })));
-const InvoicesPage = lazy(() => loadOrderPages().then((module) => ({ default: module.InvoicesPage })));
+const NewOrderPage = lazyScreen(() => loadOrderPages().then((module) => ({ default: module.NewOrderPage })));
+const OrdersPage = lazyScreen(() => loadOrderPages().then((module) => ({ default: module.OrdersPage })));
+const OrderPage = lazyScreen(() => loadOrderPages().then((module) => ({ default: module.OrderPage })));
+const InvoicesPage = lazyScreen(() => loadOrderPages().then((module) => ({ default: module.InvoicesPage })));
 /** Downloads (issue 14 §3): a project's documents, its 3D export, the session's downloads. */
 const loadDownloadPages = () => import('./pages/download-pages');
-const ProjectDownloadsPage = lazy(() => loadDownloadPages().then((module) => ({ default: module.ProjectDownloadsPage })));
-const ProjectExport3dPage = lazy(() => loadDownloadPages().then((module) => ({ default: module.ProjectExport3dPage })));
-const ServicesDownloadPage = lazy(() => loadDownloadPages().then((module) => ({ default: module.ServicesDownloadPage })));
+const ProjectDownloadsPage = lazyScreen(() => loadDownloadPages().then((module) => ({ default: module.ProjectDownloadsPage })));
+const ProjectExport3dPage = lazyScreen(() => loadDownloadPages().then((module) => ({ default: module.ProjectExport3dPage })));
+const ServicesDownloadPage = lazyScreen(() => loadDownloadPages().then((module) => ({ default: module.ServicesDownloadPage })));
 /** The support desk (issue 11 §5): sales staff and admins. */
-const DeskInboxPage = lazy(loadDeskInboxPage);
-const DeskRequestPage = lazy(loadDeskRequestPage);
-const DeskTradeLeadsPage = lazy(loadDeskTradeLeadsPage);
+const DeskInboxPage = lazyScreen(loadDeskInboxPage);
+const DeskRequestPage = lazyScreen(loadDeskRequestPage);
+const DeskTradeLeadsPage = lazyScreen(loadDeskTradeLeadsPage);
 /** Users management (issue 17 §1): the company's users for managers; the page an invitation link opens. */
-const UsersManagementPage = lazy(loadUsersManagementPage);
-const InvitationPage = lazy(loadInvitationPage);
-const ProjectAddProduct = lazy(loadProjectAddProduct);
-const ProjectAddProductRedirect = lazy(() => loadProjectAddProduct().then((module) => ({ default: module.ProjectAddProductRedirect })));
+const UsersManagementPage = lazyScreen(loadUsersManagementPage);
+const InvitationPage = lazyScreen(loadInvitationPage);
+const ProjectAddProduct = lazyScreen(loadProjectAddProduct);
+const ProjectAddProductRedirect = lazyScreen(() => loadProjectAddProduct().then((module) => ({ default: module.ProjectAddProductRedirect })));
 /** Pages that join features (app/pages/): the configurators ending in "Add to project", a project line in the configurator. */
-const ConfigureProductPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
-const ConfigurePreconfigPage = lazy(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigurePreconfigPage })));
-const ValidateProjectLine = lazy(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
+const ConfigureProductPage = lazyScreen(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
+const ConfigurePreconfigPage = lazyScreen(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigurePreconfigPage })));
+const ValidateProjectLine = lazyScreen(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
 /** The crea room (issue 15): a new composition, a preconfiguration, a project's creation line (three.js loads with the room only). */
 const loadCreaPages = () => import('./pages/crea-pages');
 /** One lazy component for the four crea pages (`page` picks), so that the first load of `/` carries as little as possible for them. */
-const CreaPage = lazy(loadCreaPages);
+const CreaPage = lazyScreen(loadCreaPages);
 /** The drawing configurators (issue 16): sticks and plusminus drawn on a plan (three.js loads with their preview only). */
 const loadDrawingPages = () => import('./pages/drawing-pages');
-const DrawingPage = lazy(loadDrawingPages);
+const DrawingPage = lazyScreen(loadDrawingPages);
 /** Drawings' shared view, a project line's 3D export and the export frame (issue 16 §4–§6): one lazy entry (`page` picks). */
 const loadDrawingSharePages = () => import('./pages/drawing-share-pages');
-const DrawingSharePage = lazy(loadDrawingSharePages);
+const DrawingSharePage = lazyScreen(loadDrawingSharePages);
 /** Support (issue 11 §2): open to visitors too; an account needs support.request (the page says so otherwise, the api refuses). */
-const SupportPage = lazy(loadSupportPage);
+const SupportPage = lazyScreen(loadSupportPage);
 /** Feature flags (issue 9 §2): the backoffice screen. */
-const FlagsAdminPage = lazy(loadFlagsAdminPage);
+const FlagsAdminPage = lazyScreen(loadFlagsAdminPage);
 /** Acting for a customer and the full audit trail (issue 17 §3). */
-const ActingPage = lazy(loadActingPage);
-const AuditTrailPage = lazy(loadAuditTrailPage);
+const ActingPage = lazyScreen(loadActingPage);
+const AuditTrailPage = lazyScreen(loadAuditTrailPage);
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={['project.view', 'project.view.company', 'project.view.assigned.company']}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
@@ -166,59 +167,59 @@ export function createRoutes(): RouteObject[] {
         { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: catalogueStep(<PreconfigsListPage />) },
         { path: '/add-preconfig/:preconfigId', element: catalogueStep(<ConfigurePreconfigPage />) },
         // The crea room (issue 15 §1, spec §2): open to visitors like the other configurators; old paths redirect.
-        { path: '/new-product/crea-configurator/:model?', element: catalogueStep(<CreaPage page="new" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
+        { path: '/new-product/crea-configurator/:model?', element: catalogueStep(<CreaPage page="new" />), handle: { preload: CreaPage.preload } satisfies RouteHandle },
         { path: '/crea-configurator/:model?', element: <CreaPage page="old" /> },
         {
           // A static segment: ranked above /project/:projectId/add-product/:subFamilyId? (which caught it before).
           path: '/project/:projectId/add-product/crea-configurator',
           element: anyProjectView(catalogueStep(<CreaPage page="new" />)),
-          handle: { preload: loadCreaPages } satisfies RouteHandle,
+          handle: { preload: CreaPage.preload } satisfies RouteHandle,
         },
         {
           path: '/project/:projectId/product/:productId/crea-configurator/:mode?',
           element: projectEdit(<CreaPage page="line" />),
-          handle: { preload: loadCreaPages } satisfies RouteHandle,
+          handle: { preload: CreaPage.preload } satisfies RouteHandle,
         },
         // The drawing configurators (issue 16 §1, spec §2): open to visitors like crea; old paths redirect; the validate route is the edit route's mode.
         ...(['sticks', 'plusminus'] as const).flatMap((family) => [
-          { path: `/new-product/${family}-drawing-configurator`, element: catalogueStep(<DrawingPage family={family} page="new" />), handle: { preload: loadDrawingPages } satisfies RouteHandle },
+          { path: `/new-product/${family}-drawing-configurator`, element: catalogueStep(<DrawingPage family={family} page="new" />), handle: { preload: DrawingPage.preload } satisfies RouteHandle },
           { path: `/${family}-drawing-configurator`, element: <DrawingPage family={family} page="old" /> },
           {
             path: `/project/:projectId/add-product/${family}-drawing-configurator`,
             element: anyProjectView(catalogueStep(<DrawingPage family={family} page="new" />)),
-            handle: { preload: loadDrawingPages } satisfies RouteHandle,
+            handle: { preload: DrawingPage.preload } satisfies RouteHandle,
           },
           {
             path: `/project/:projectId/product/:productId/${family}-drawing-configurator/:mode?`,
             element: projectEdit(<DrawingPage family={family} page="line" />),
-            handle: { preload: loadDrawingPages } satisfies RouteHandle,
+            handle: { preload: DrawingPage.preload } satisfies RouteHandle,
           },
         ]),
         // The no-drawing configurators (issue 16 §3): open to visitors; a line's modes edit, validate and (plusminus) view, the page decides what may be saved.
         ...(['sticks', 'plusminus'] as const).flatMap((family) => [
-          { path: `/new-product/${family}-nodrawing-configurator`, element: catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />), handle: { preload: loadDrawingSharePages } satisfies RouteHandle },
+          { path: `/new-product/${family}-nodrawing-configurator`, element: catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />), handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
           { path: `/${family}-nodrawing-configurator`, element: <DrawingSharePage family={family} page="nodrawing-old" /> },
           {
             path: `/project/:projectId/add-product/${family}-nodrawing-configurator`,
             element: anyProjectView(catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />)),
-            handle: { preload: loadDrawingSharePages } satisfies RouteHandle,
+            handle: { preload: DrawingSharePage.preload } satisfies RouteHandle,
           },
           {
             path: `/project/:projectId/product/:productId/${family}-nodrawing-configurator/:mode?`,
             element: anyProjectView(<DrawingSharePage family={family} page="nodrawing-line" />),
-            handle: { preload: loadDrawingSharePages } satisfies RouteHandle,
+            handle: { preload: DrawingSharePage.preload } satisfies RouteHandle,
           },
         ]),
         // Composing pendants validate here under validateComposingPendantsProduct (spec §2): the room, in validate mode.
-        { path: '/compositor', element: projectEdit(<CreaPage page="validate" />), handle: { preload: loadCreaPages } satisfies RouteHandle },
+        { path: '/compositor', element: projectEdit(<CreaPage page="validate" />), handle: { preload: CreaPage.preload } satisfies RouteHandle },
         // Issue 16 §5: the shared view, open to anyone with the link (prices only as the viewer's account allows).
-        { path: '/plusminus-drawing-configurator/product/:hash', element: <DrawingSharePage page="shared" />, handle: { preload: loadDrawingSharePages } satisfies RouteHandle },
+        { path: '/plusminus-drawing-configurator/product/:hash', element: <DrawingSharePage page="shared" />, handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
         // Issue 16 §4: a drawn line's 3D model and plan (the project's read scope; the api checks it again).
-        { path: '/project/:projectId/product/:productId/export', element: anyProjectView(<DrawingSharePage page="line-export" />), handle: { preload: loadDrawingSharePages } satisfies RouteHandle },
-        { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: loadProjectsPage } satisfies RouteHandle },
-        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: loadProjectPage, prefetch: prefetchProjectPage } satisfies RouteHandle },
+        { path: '/project/:projectId/product/:productId/export', element: anyProjectView(<DrawingSharePage page="line-export" />), handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
+        { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: ProjectsPage.preload } satisfies RouteHandle },
+        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: ProjectPage.preload, prefetch: prefetchProjectPage } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).
-        { path: '/project/:projectId/request-budget', element: <BudgetRequestPage />, handle: { preload: loadProjectRequestPages } satisfies RouteHandle },
+        { path: '/project/:projectId/request-budget', element: <BudgetRequestPage />, handle: { preload: BudgetRequestPage.preload } satisfies RouteHandle },
         {
           path: '/project/:projectId/usa-request-budget',
           element: (
@@ -243,7 +244,7 @@ export function createRoutes(): RouteObject[] {
               <GenerateBudgetPage />
             </RequireAuth>
           ),
-          handle: { preload: loadBudgetPages } satisfies RouteHandle,
+          handle: { preload: GenerateBudgetPage.preload } satisfies RouteHandle,
         },
         {
           path: '/project/:projectId/budget-quotation-usa',
@@ -252,7 +253,7 @@ export function createRoutes(): RouteObject[] {
               <BudgetQuotationUsaPage />
             </RequireAuth>
           ),
-          handle: { preload: loadBudgetPages } satisfies RouteHandle,
+          handle: { preload: BudgetQuotationUsaPage.preload } satisfies RouteHandle,
         },
         {
           path: '/project/:projectId/new-order',
@@ -261,7 +262,7 @@ export function createRoutes(): RouteObject[] {
               <NewOrderPage />
             </RequireAuth>
           ),
-          handle: { preload: loadOrderPages } satisfies RouteHandle,
+          handle: { preload: NewOrderPage.preload } satisfies RouteHandle,
         },
         {
           path: '/orders',
@@ -270,7 +271,7 @@ export function createRoutes(): RouteObject[] {
               <OrdersPage />
             </RequireAuth>
           ),
-          handle: { preload: loadOrderPages } satisfies RouteHandle,
+          handle: { preload: OrdersPage.preload } satisfies RouteHandle,
         },
         {
           path: '/order/:orderId',
@@ -279,7 +280,7 @@ export function createRoutes(): RouteObject[] {
               <OrderPage />
             </RequireAuth>
           ),
-          handle: { preload: loadOrderPages } satisfies RouteHandle,
+          handle: { preload: OrderPage.preload } satisfies RouteHandle,
         },
         {
           path: '/invoices',
@@ -288,7 +289,7 @@ export function createRoutes(): RouteObject[] {
               <InvoicesPage />
             </RequireAuth>
           ),
-          handle: { preload: loadOrderPages } satisfies RouteHandle,
+          handle: { preload: InvoicesPage.preload } satisfies RouteHandle,
         },
         // Spec §2: project.download (the api checks it again, and the project's scope).
         ...['downloads', 'technical-downloads'].map((page) => ({
@@ -298,7 +299,7 @@ export function createRoutes(): RouteObject[] {
               <ProjectDownloadsPage />
             </RequireAuth>
           ),
-          handle: { preload: loadDownloadPages } satisfies RouteHandle,
+          handle: { preload: ProjectDownloadsPage.preload } satisfies RouteHandle,
         })),
         {
           path: '/project/:projectId/export-3d',
@@ -307,7 +308,7 @@ export function createRoutes(): RouteObject[] {
               <ProjectExport3dPage />
             </RequireAuth>
           ),
-          handle: { preload: loadDownloadPages } satisfies RouteHandle,
+          handle: { preload: ProjectExport3dPage.preload } satisfies RouteHandle,
         },
         {
           path: '/services/download',
@@ -316,7 +317,7 @@ export function createRoutes(): RouteObject[] {
               <ServicesDownloadPage />
             </RequireAuth>
           ),
-          handle: { preload: loadDownloadPages } satisfies RouteHandle,
+          handle: { preload: ServicesDownloadPage.preload } satisfies RouteHandle,
         },
         { path: '/project/:projectId/add-product/:subFamilyId?', element: anyProjectView(<ProjectAddProductRedirect />) },
         {
@@ -405,7 +406,7 @@ export function createRoutes(): RouteObject[] {
     {
       // The quote a client opens from the e-mail's signed link: no login, nothing else of the platform.
       element: <PublicLayout />,
-      children: [{ path: PUBLIC_QUOTE_ROUTE, element: <PublicQuotePage />, handle: { preload: loadBudgetPages } satisfies RouteHandle }],
+      children: [{ path: PUBLIC_QUOTE_ROUTE, element: <PublicQuotePage />, handle: { preload: PublicQuotePage.preload } satisfies RouteHandle }],
     },
   ];
 }
