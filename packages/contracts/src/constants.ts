@@ -141,3 +141,10 @@ export const DOCS_SOCKET_PATH = '/v2/socketio/docs/download';
 // auth-social
 /** Every message between the frame and its host carries this source, so that other traffic on the window is told apart. */
 export const AUTH_FRAME_SOURCE = 'lumen-auth';
+
+/**
+ * Spec §2: the projects list and a project's pages open with any one of these (one's own projects,
+ * the company's, or those assigned). The web's route guard and the server's first view of those
+ * pages (apps/api first-view.ts) decide alike.
+ */
+export const PROJECT_PAGES_PRIVILEGES = ['project.view', 'project.view.company', 'project.view.assigned.company'] as const;

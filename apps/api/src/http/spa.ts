@@ -5,8 +5,11 @@ import fastifyStatic from '@fastify/static';
 import { DEFAULT_LANG, isLang, TRANSLATION_DOMAINS, type LangCode } from '@lumen/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { loadPrincipal } from './access-guard';
 import { sendError } from './error-handler';
-import { COOKIE } from './sessions';
+import { firstViewOf, type FirstView } from './first-view';
+import type { Revocations } from './revocations';
+import { COOKIE, type AccessTokens } from './sessions';
 
 /** Source maps (and any compressed copy of one) stay off the public server, even when the build has them. */
 const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
@@ -20,11 +23,14 @@ const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
  *
  * index.html itself (at `/` and in the fallback) announces the calls the web's start makes once its
  * scripts have run (startPreloads), so that they download with the scripts instead of after them
- * (issue 9 §4): it varies with the language and session cookies, so it is sent without a validator.
+ * (issue 9 §4), and paints the top of the page when the server knows it as the app will show it
+ * (first-view.ts): it varies with the language and session cookies, so it is sent without a validator.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string, sessions: { tokens: AccessTokens; revocations: Revocations }): Promise<void> {
   const available = existsSync(resolve(distDir, 'index.html'));
-  const page = available ? indexPage(readFileSync(resolve(distDir, 'index.html'), 'utf8')) : undefined;
+  const firstView = (request: FastifyRequest, state: StartState) =>
+    firstViewOf({ path: request.url.split('?')[0] ?? '/', ...state, principal: () => loadPrincipal(sessions.tokens, sessions.revocations, request) });
+  const page = available ? indexPage(readFileSync(resolve(distDir, 'index.html'), 'utf8'), firstView) : undefined;
   if (page) {
     // Before the static files' wildcard: the page itself always goes with the start's preloads.
     for (const path of ['/', '/index.html']) app.get(path, (request, reply) => page(request, reply));
@@ -89,11 +95,17 @@ export function startPreloads({ lang, hasSession }: StartState): string[] {
   return hasSession ? [...texts, `/api/users/v1/account?${language}`] : texts;
 }
 
-/** index.html with the start's preloads before its first script (else `</head>`), compressed once per variant. */
-function indexPage(html: string): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+/** The shell's loading mark in index.html (apps/web/index.html): a first view goes in its place, above it. */
+const SHELL_LOADING = '<div class="app-loading"><span class="app-loading__spinner"></span></div>';
+
+/**
+ * index.html with the start's preloads before its first script (else `</head>`) and, when the page
+ * has one, its first view in the shell, compressed once per variant.
+ */
+function indexPage(html: string, firstView: (request: FastifyRequest, state: StartState) => Promise<FirstView | null>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   const variants = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
-  const variantOf = (state: StartState) => {
-    const key = `${state.lang}:${state.hasSession ? 1 : 0}`;
+  const variantOf = (state: StartState, view: FirstView | null) => {
+    const key = `${state.lang}:${state.hasSession ? 1 : 0}:${view?.key ?? ''}`;
     let variant = variants.get(key);
     if (!variant) {
       const links = startPreloads(state)
@@ -102,14 +114,16 @@ function indexPage(html: string): (request: FastifyRequest, reply: FastifyReply)
       // Ahead of the scripts, so that the browser asks for them first.
       const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
       const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');
-      const plain = Buffer.from(at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`);
+      const withLinks = at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`;
+      const plain = Buffer.from(view ? withLinks.replace(SHELL_LOADING, `<main class="app-main">${view.html}${SHELL_LOADING}</main>`) : withLinks);
       variant = { plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(plain, { level: 9 }) };
       variants.set(key, variant);
     }
     return variant;
   };
-  return (request, reply) => {
-    const variant = variantOf(startStateOf(request.cookies));
+  return async (request, reply) => {
+    const state = startStateOf(request.cookies);
+    const variant = variantOf(state, await firstView(request, state));
     const accepted = request.headers['accept-encoding'] ?? '';
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');

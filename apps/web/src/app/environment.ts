@@ -83,10 +83,9 @@ export function startApp({ api, i18n, store, router }: AppEnvironment): { texts:
   const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
   // The screen the address opens starts loading once the texts are in (the first paint waits for
   // them: they do not share the line with it), beside the account, not once the login state is known.
-  // `screen` settles when its modules are in, or failed (the screen's own render then shows the error).
   const preloadScreen = () =>
     Promise.allSettled(router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.())).then(() => undefined);
-  const screen = texts.then(preloadScreen, preloadScreen);
+  const modules = texts.then(preloadScreen, preloadScreen);
   // Once the account is known, the screen's own first call (RouteHandle.prefetch) goes out beside its
   // modules rather than after them; the screen's call takes that answer. Not when the language is
   // about to change (the call would be asked again in the account's language).
@@ -96,6 +95,10 @@ export function startApp({ api, i18n, store, router }: AppEnvironment): { texts:
     for (const match of router.state.matches) (match.route.handle as RouteHandle | undefined)?.prefetch?.({ api, account: session.account, lang: preferences.lang, params: match.params });
   };
   const account = store.dispatch(startSession()).then(prefetchScreenData);
+  // What the first render waits for: the screen's modules (in, or failed: the screen's own render
+  // then shows the error) and the login state, so that a guarded screen renders itself at once
+  // rather than a loading state in the place of the top the server painted (apps/api first-view.ts).
+  const screen = Promise.all([modules, account]).then(() => undefined);
   const session = Promise.all([texts, account]).then(async () => {
     const account = store.getState().session.account;
     if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));

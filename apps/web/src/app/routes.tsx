@@ -21,6 +21,7 @@ import { lazyScreen } from '../shared/lazy-screen';
 import { PublicLayout } from './public-layout';
 import { FrameLayout } from './frame-layout';
 import { PUBLIC_QUOTE_ROUTE } from '../features/budgets/budget-paths';
+import { PROJECT_PAGES_PRIVILEGES } from '@lumen/contracts/constants';
 
 /** Every screen but the home page loads when first opened, so that the first load of `/` stays light. */
 const NewRegisterPage = lazyScreen(loadNewRegisterPage);
@@ -95,7 +96,7 @@ const FlagsAdminPage = lazyScreen(loadFlagsAdminPage);
 const ActingPage = lazyScreen(loadActingPage);
 const AuditTrailPage = lazyScreen(loadAuditTrailPage);
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
-const anyProjectView = (page: ReactNode) => <RequireAuth privileges={['project.view', 'project.view.company', 'project.view.assigned.company']}>{page}</RequireAuth>;
+const anyProjectView = (page: ReactNode) => <RequireAuth privileges={PROJECT_PAGES_PRIVILEGES}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
 const projectEdit = (page: ReactNode) => <RequireAuth privileges={['project.edit']}>{page}</RequireAuth>;
 /**
