@@ -290,6 +290,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pruneSettledJobs.unref();
   app.addHook('onClose', async () => clearInterval(pruneSettledJobs));
 
-  await registerSpa(app, config.webDistDir, { tokens, revocations });
+  await registerSpa(app, config.webDistDir, { tokens, revocations, project: (principal, id) => projects.heading(principal, id) });
   return app;
 }

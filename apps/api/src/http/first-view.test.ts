@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
 import { firstViewOf } from './first-view';
+import type { Principal } from './sessions';
 
 /** The web's own index.html (its shell is where the first view goes). */
 const WEB_INDEX = resolve(__dirname, '../../../web/index.html');
@@ -63,11 +64,49 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
     expect(firstViewIn((await t.agent().get('/projects', { accept: 'text/html', cookie: kept })).body)).toBeNull();
   });
 
-  it('answers no view for the pages it does not know, and escapes the texts it writes', async () => {
+  it("paints a project's crumbs, eyebrow and name for a session that may see it, and for no one else", async () => {
+    const owner = t.agent();
+    await owner.login('distributor@demo.example');
+    const created = await owner.post('/api/projects/v1/projects', { name: 'Hotel "Lobby" & Bar', catalogId: 16, products: [] });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const es = translationsFor('fr-eproject', 'es');
+    expect(firstViewIn((await owner.get(`/project/${id}`, { accept: 'text/html' })).body)).toBe(
+      '<section class="page projects project">' +
+        `<nav class="project__crumbs"><a class="text-link" href="/projects" tabindex="-1">${es['projects.list.title']}</a></nav>` +
+        `<header class="project__header"><div class="project__heading"><p class="projects__eyebrow">${es['projects.page.eyebrow']}</p>` +
+        '<h1>Hotel &quot;Lobby&quot; &amp; Bar</h1></div></header></section>',
+    );
+    // Not cached across requests: another project, another page.
+    const other = await owner.post('/api/projects/v1/projects', { name: 'Warehouse', catalogId: 16, products: [] });
+    expect(firstViewIn((await owner.get(`/project/${other.json<{ id: number }>().id}`, { accept: 'text/html', 'accept-encoding': 'br' })).body)).toBeNull(); // br: the body is compressed
+    const warehouse = await owner.get(`/project/${other.json<{ id: number }>().id}`, { accept: 'text/html' });
+    expect(firstViewIn(warehouse.body)).toContain('<h1>Warehouse</h1>');
+
+    // Someone else's project (another company), an unknown one, a path that is no project id: the plain shell, no name.
+    const stranger = t.agent();
+    await stranger.login('specifier@demo.example');
+    expect((await stranger.get(`/api/projects/v1/projects/${id}`)).statusCode).toBe(404);
+    const refused = await stranger.get(`/project/${id}`, { accept: 'text/html' });
+    expect(firstViewIn(refused.body)).toBeNull();
+    expect(refused.body).not.toContain('Lobby');
+    for (const path of ['/project/999999', '/project/0', '/project/2147483648', `/project/${id}/downloads`, `/project/0${id}x`]) {
+      expect(firstViewIn((await owner.get(path, { accept: 'text/html' })).body), path).toBeNull();
+    }
+  });
+
+  it('answers no view for the pages it does not know, and writes only its own markup', async () => {
     const principal = async () => null;
-    expect(await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal })).toBeNull();
-    expect(await firstViewOf({ path: '/orders', lang: 'en', hasSession: false, principal })).toBeNull();
-    const home = await firstViewOf({ path: '/professional-area', lang: 'fr', hasSession: false, principal });
+    const project = async () => ({ name: 'never asked', versionNumber: 1, versionTitle: null });
+    expect(await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal, project })).toBeNull();
+    expect(await firstViewOf({ path: '/orders', lang: 'en', hasSession: false, principal, project })).toBeNull();
+    // A later version's eyebrow, as the app writes it (the version title is the user's text: escaped).
+    const viewer = async () => ({ privileges: ['project.view.assigned.company'] }) as unknown as Principal;
+    const version = await firstViewOf({ path: '/project/7', lang: 'de', hasSession: true, principal: viewer, project: async () => ({ name: 'Atelier', versionNumber: 3, versionTitle: '<b>Final</b>' }) });
+    const de = translationsFor('fr-eproject', 'de');
+    expect(version?.key).toBeNull();
+    expect(version?.html).toContain(`<p class="projects__eyebrow">${de['projects.page.eyebrow']} · ${(de['projects.item.version'] ?? '').replace('{{number}}', '3')} · &lt;b&gt;Final&lt;/b&gt;</p><h1>Atelier</h1>`);
+    const home = await firstViewOf({ path: '/professional-area', lang: 'fr', hasSession: false, principal, project });
     expect(home?.key).toBe('home:fr');
     expect(home?.html).not.toMatch(/<(?!\/?(section|div|p|h1)\b)/);
   });

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { loadPrincipal } from './access-guard';
 import { sendError } from './error-handler';
-import { firstViewOf, type FirstView } from './first-view';
+import { firstViewOf, type FirstView, type FirstViewRequest } from './first-view';
 import type { Revocations } from './revocations';
 import { COOKIE, type AccessTokens } from './sessions';
 
@@ -26,10 +26,17 @@ const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
  * (issue 9 §4), and paints the top of the page when the server knows it as the app will show it
  * (first-view.ts): it varies with the language and session cookies, so it is sent without a validator.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string, sessions: { tokens: AccessTokens; revocations: Revocations }): Promise<void> {
+export interface SpaSources {
+  tokens: AccessTokens;
+  revocations: Revocations;
+  /** A project's heading as the session may see it (the projects service), for its first view. */
+  project: FirstViewRequest['project'];
+}
+
+export async function registerSpa(app: FastifyInstance, distDir: string, sources: SpaSources): Promise<void> {
   const available = existsSync(resolve(distDir, 'index.html'));
   const firstView = (request: FastifyRequest, state: StartState) =>
-    firstViewOf({ path: request.url.split('?')[0] ?? '/', ...state, principal: () => loadPrincipal(sessions.tokens, sessions.revocations, request) });
+    firstViewOf({ path: request.url.split('?')[0] ?? '/', ...state, principal: () => loadPrincipal(sources.tokens, sources.revocations, request), project: sources.project });
   const page = available ? indexPage(readFileSync(resolve(distDir, 'index.html'), 'utf8'), firstView) : undefined;
   if (page) {
     // Before the static files' wildcard: the page itself always goes with the start's preloads.
@@ -104,18 +111,26 @@ const SHELL_LOADING = '<div class="app-loading"><span class="app-loading__spinne
  */
 function indexPage(html: string, firstView: (request: FastifyRequest, state: StartState) => Promise<FirstView | null>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   const variants = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
+  /** The page of a start state and first view; each compressed once when shared (a view of one request is compressed for it, faster). */
+  const build = (state: StartState, view: FirstView | null) => {
+    const links = startPreloads(state)
+      .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
+      .join('');
+    // Ahead of the scripts, so that the browser asks for them first.
+    const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+    const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');
+    const withLinks = at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`;
+    return Buffer.from(view ? withLinks.replace(SHELL_LOADING, `<main class="app-main">${view.html}${SHELL_LOADING}</main>`) : withLinks);
+  };
   const variantOf = (state: StartState, view: FirstView | null) => {
+    if (view && view.key === null) {
+      const plain = build(state, view);
+      return { plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(plain, { level: 6 }) };
+    }
     const key = `${state.lang}:${state.hasSession ? 1 : 0}:${view?.key ?? ''}`;
     let variant = variants.get(key);
     if (!variant) {
-      const links = startPreloads(state)
-        .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
-        .join('');
-      // Ahead of the scripts, so that the browser asks for them first.
-      const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
-      const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');
-      const withLinks = at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`;
-      const plain = Buffer.from(view ? withLinks.replace(SHELL_LOADING, `<main class="app-main">${view.html}${SHELL_LOADING}</main>`) : withLinks);
+      const plain = build(state, view);
       variant = { plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(plain, { level: 9 }) };
       variants.set(key, variant);
     }

@@ -95,13 +95,21 @@ export function startApp({ api, i18n, store, router }: AppEnvironment): { texts:
     for (const match of router.state.matches) (match.route.handle as RouteHandle | undefined)?.prefetch?.({ api, account: session.account, lang: preferences.lang, params: match.params });
   };
   const account = store.dispatch(startSession()).then(prefetchScreenData);
-  // What the first render waits for: the screen's modules (in, or failed: the screen's own render
-  // then shows the error) and the login state, so that a guarded screen renders itself at once
-  // rather than a loading state in the place of the top the server painted (apps/api first-view.ts).
-  const screen = Promise.all([modules, account]).then(() => undefined);
   const session = Promise.all([texts, account]).then(async () => {
     const account = store.getState().session.account;
     if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));
+  });
+  // What the first render waits for: the screen's modules (in, or failed: the screen's own render
+  // then shows the error), the login state and the screen's first data (RouteHandle.ready), so that
+  // the first render is the screen itself rather than a loading state in the place of the top the
+  // server painted (apps/api first-view.ts).
+  const screen = Promise.all([modules, session]).then(async () => {
+    const { session: state, preferences } = store.getState();
+    const account = state.account;
+    if (!account) return;
+    await Promise.allSettled(
+      router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.ready?.({ dispatch: store.dispatch, account, lang: preferences.lang, params: match.params })),
+    );
   });
   return { texts, screen, session };
 }

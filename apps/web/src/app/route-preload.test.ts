@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../test/fake-api';
 import { loadProject } from '../features/projects/project-target';
+import { takeLoadedAtStart } from '../features/projects/project-start';
+import { selectProjects } from '../features/projects/projects-slice';
 import { createAppEnvironment, startApp } from './environment';
 import type { RouteHandle } from './routes';
 
@@ -70,6 +72,22 @@ describe('the start', () => {
     expect(loaded.payload).toMatchObject({ id: 5 });
     expect(api.callsTo('GET', '/api/projects/v1/projects/5')).toHaveLength(1);
     await screensLoaded(environment);
+  });
+
+  it("holds the first render until the project is in the store, asked for once, and the page's first mount does not ask again", async () => {
+    const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
+    api.handle((call) => (call.path === '/api/projects/v1/projects/5' ? json(200, { id: 5, name: 'Tower' }) : undefined));
+    const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/project/5'] });
+
+    await startApp(environment).screen;
+    expect(selectProjects(environment.store.getState()).project).toMatchObject({ id: 5, status: 'ready', data: { id: 5, name: 'Tower' } });
+    expect(api.callsTo('GET', '/api/projects/v1/projects/5')).toHaveLength(1);
+    // The page's mount takes it (once: a later visit of the page asks again).
+    expect(takeLoadedAtStart(4)).toBe(false);
+    expect(takeLoadedAtStart(5)).toBe(false); // asked for another project first: the hand-over is gone
+    await startApp(environment).screen;
+    expect(takeLoadedAtStart(5)).toBe(true);
+    expect(takeLoadedAtStart(5)).toBe(false);
   });
 
   it('sends no project call for a visitor, nor on a page without one', async () => {

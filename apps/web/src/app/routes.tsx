@@ -1,6 +1,7 @@
 import type { Account, Lang } from '@lumen/contracts';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api';
+import type { AppDispatch } from '../shared/store';
 import { Navigate, type RouteObject } from 'react-router';
 import { loadNewRegisterPage, loadPasswordResetPage, loadSocialSignUpPage, loadSocialSignUpPopupPage } from '../features/auth';
 import { ForbiddenPage, NotAllowedPage, NotFoundPage } from '../features/errors';
@@ -8,7 +9,7 @@ import { HomePage } from '../features/home';
 import { loadSupportPage } from '../features/support';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
-import { loadProjectAddProduct, loadProjectsPage, prefetchProjectPage } from '../features/projects';
+import { loadProjectAddProduct, loadProjectsPage, prefetchProjectPage, readyProjectPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
 import { loadActingPage } from '../features/acting';
 import { loadAuditTrailPage } from '../features/audit';
@@ -115,6 +116,12 @@ export interface RouteHandle {
   preload?: () => Promise<unknown>;
   /** Sends the screen's first data call at start once the account is known (features' prefetch…Page). */
   prefetch?: (context: { api: ApiClient; account: Account; lang: Lang; params: Readonly<Record<string, string | undefined>> }) => void;
+  /**
+   * Loads into the store, once the screen's modules and the session are in, what the screen shows
+   * first, so that the first render shows it rather than a loading state in the place of the top the
+   * server painted (features' ready…Page). The first render waits for it, failed or not.
+   */
+  ready?: (context: { dispatch: AppDispatch; account: Account; lang: Lang; params: Readonly<Record<string, string | undefined>> }) => Promise<unknown>;
 }
 
 /**
@@ -218,7 +225,7 @@ export function createRoutes(): RouteObject[] {
         // Issue 16 §4: a drawn line's 3D model and plan (the project's read scope; the api checks it again).
         { path: '/project/:projectId/product/:productId/export', element: anyProjectView(<DrawingSharePage page="line-export" />), handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
         { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: ProjectsPage.preload } satisfies RouteHandle },
-        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: ProjectPage.preload, prefetch: prefetchProjectPage } satisfies RouteHandle },
+        { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: ProjectPage.preload, prefetch: prefetchProjectPage, ready: readyProjectPage } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).
         { path: '/project/:projectId/request-budget', element: <BudgetRequestPage />, handle: { preload: BudgetRequestPage.preload } satisfies RouteHandle },
         {

@@ -584,6 +584,12 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       return { id: row.id, name: row.name };
     },
 
+    /** What the project page's first view shows (http/first-view.ts), or null when the session may not see the project. */
+    async heading(principal: Principal, id: number): Promise<{ name: string; versionNumber: number; versionTitle: string | null } | null> {
+      const row = await findVisibleProject(ctx.db, scopeOf(principal), id);
+      return row ? { name: row.name, versionNumber: row.versionNumber, versionTitle: row.versionTitle } : null;
+    },
+
     async update(principal: Principal, id: number, body: RenameBody): Promise<ProjectSummary> {
       const name = body.name === undefined ? undefined : checkedName(projectTitleSchema, body.name, 'body.name');
       const visible = await visibleOr404(principal, id);

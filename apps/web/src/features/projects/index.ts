@@ -1,3 +1,5 @@
+import type { StartLoadContext } from './project-start';
+
 // Public entry of the projects feature: the list and the add-product entry, loaded lazily by the
 // router. Its slices join the store when their modules load. The app's pages (app/pages/) reach
 // project-page.tsx (joined with its requests), add-to-project.tsx and project-target.ts to join
@@ -6,3 +8,5 @@ export const loadProjectsPage = () => import('./projects-page');
 export const loadProjectAddProduct = () => import('./project-add-product');
 /** The project page's call, sent at start once the account is known (app/environment.ts). */
 export { prefetchProjectPage } from './project-call';
+/** The project page's data before its first render (app/environment.ts, RouteHandle.ready); loads with the page's modules. */
+export const readyProjectPage = (context: StartLoadContext) => import('./project-start').then((module) => module.loadProjectAtStart(context));

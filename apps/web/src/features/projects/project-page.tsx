@@ -6,6 +6,7 @@ import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { parseProjectId } from './project-target';
+import { takeLoadedAtStart } from './project-start';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
@@ -43,7 +44,10 @@ export default function ProjectPage({ renderActions, renderSections, renderLineA
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (projectId !== null) void dispatch(loadProject({ projectId, prices: seesPrices, lang }));
+    if (projectId === null) return;
+    // Loaded by the start for this first render (project-start.ts): not asked for again.
+    if (attempt === 0 && takeLoadedAtStart(projectId)) return;
+    void dispatch(loadProject({ projectId, prices: seesPrices, lang }));
   }, [dispatch, projectId, seesPrices, lang, attempt]);
 
   if (projectId === null || (current.id === projectId && current.status === 'failed' && current.httpStatus === 404)) {
