@@ -95,11 +95,31 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
     }
   });
 
+  it("keeps the header tools' places as the app will draw them: a visitor's, a user's with their name and links", async () => {
+    /** The shell header's tools, or null. */
+    const toolsIn = (html: string) => /<div class="app-header__tools app-header__pending">([\s\S]*?)<\/div>\s*<\/div>\s*<\/header>/.exec(html)?.[1] ?? null;
+    const fr = translationsFor('fr-eproject', 'fr');
+    const visitor = toolsIn((await t.agent().get('/catalogue-page-of-any-kind', { accept: 'text/html', cookie: 'language=fr' })).body);
+    expect(visitor).toContain(`>${fr['header.login']}<`);
+    expect(visitor).toContain(`>${fr['header.signup']}<`);
+    expect(visitor).toContain(`>${translationsFor('common-front', 'fr')['language.fr']}<`);
+    expect(visitor).not.toContain('app-header__projects');
+
+    const distributor = t.agent();
+    const account = await distributor.login('distributor@demo.example');
+    const user = toolsIn((await distributor.get('/orders', { accept: 'text/html' })).body);
+    expect(user).toContain(`<span class="app-header__name-text">${account.name}</span>`);
+    expect(user).toContain(`<span class="app-header__projects">${translationsFor('fr-eproject', 'es')['projects.nav']}</span>`);
+    expect(user).not.toContain(fr['header.login']);
+    // Nothing in the shell takes the focus (it is aria-hidden): every button is out of the tab order.
+    for (const tag of user?.match(/<(button|a)\b[^>]*>/g) ?? []) expect(tag).toContain('tabindex="-1"');
+  });
+
   it('answers no view for the pages it does not know, and writes only its own markup', async () => {
     const principal = async () => null;
     const project = async () => ({ name: 'never asked', versionNumber: 1, versionTitle: null });
-    expect(await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal, project })).toBeNull();
-    expect(await firstViewOf({ path: '/orders', lang: 'en', hasSession: false, principal, project })).toBeNull();
+    expect((await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal, project }))?.html).toBeNull();
+    expect((await firstViewOf({ path: '/orders', lang: 'en', hasSession: false, principal, project }))?.html).toBeNull();
     // A later version's eyebrow, as the app writes it (the version title is the user's text: escaped).
     const viewer = async () => ({ privileges: ['project.view.assigned.company'] }) as unknown as Principal;
     const version = await firstViewOf({ path: '/project/7', lang: 'de', hasSession: true, principal: viewer, project: async () => ({ name: 'Atelier', versionNumber: 3, versionTitle: '<b>Final</b>' }) });
@@ -107,7 +127,7 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
     expect(version?.key).toBeNull();
     expect(version?.html).toContain(`<p class="projects__eyebrow">${de['projects.page.eyebrow']} · ${(de['projects.item.version'] ?? '').replace('{{number}}', '3')} · &lt;b&gt;Final&lt;/b&gt;</p><h1>Atelier</h1>`);
     const home = await firstViewOf({ path: '/professional-area', lang: 'fr', hasSession: false, principal, project });
-    expect(home?.key).toBe('home:fr');
+    expect(home?.key).toBe('visitor:fr:home');
     expect(home?.html).not.toMatch(/<(?!\/?(section|div|p|h1)\b)/);
   });
 });

@@ -1,12 +1,12 @@
 import { PROJECT_PAGES_PRIVILEGES, type LangCode } from '@lumen/contracts/constants';
-import { hasAnyPrivilege } from '@lumen/domain';
+import { hasAnyPrivilege, type Privilege } from '@lumen/domain';
 import { translationsFor } from '@lumen/i18n';
 import { escapeHtml, fillTemplate } from '../lib/mail-text';
 import type { Principal } from './sessions';
 
 /**
  * The first view: the top of a page (its title and lead), painted by the server in index.html with
- * the header bar, so that a phone shows what the page is about with the page itself rather than once
+ * the header bar (whose tools' places it keeps too: see headerTools), so that a phone shows what the page is about with the page itself rather than once
  * the scripts, the texts and the screen's modules are in and have run (issue 9 §4: it is the page's
  * largest paint). The app's first render replaces it in place: the markup and classes are the app's
  * own (features/home, features/projects), styled by the entry stylesheet, and the screen renders at
@@ -21,7 +21,10 @@ import type { Principal } from './sessions';
 export interface FirstView {
   /** Identical for every request of the same key (built and compressed once per key); null: this request's own. */
   key: string | null;
-  html: string;
+  /** The top of the page, or null: the shell's spinner alone. */
+  html: string | null;
+  /** The header's tools as the app will show them, invisible (their places only). */
+  tools: string;
 }
 
 /** What a project's first view shows of it: features/projects ProjectView's heading. */
@@ -45,6 +48,41 @@ export interface FirstViewRequest {
 /** The texts of the app's main domain, as the app shows them (fr-eproject). */
 function textOf(lang: LangCode, key: string, values: Readonly<Record<string, string | number>> = {}): string {
   return fillTemplate(escapeHtml(translationsFor('fr-eproject', lang)[key] ?? ''), values, escapeHtml);
+}
+
+/** An icon's box (the kit's Icon draws into it). */
+const icon = (size: number) => `<svg class="lm-icon" width="${size}" height="${size}" aria-hidden="true"></svg>`;
+
+/** Who the header is drawn for: a visitor, a session whose account the app is about to read, or that account. */
+type HeaderUser = { kind: 'visitor' } | { kind: 'session'; principal: Principal | null };
+
+/**
+ * app/header.tsx's tools (catalogue, projects and support links, language list, theme switch, user
+ * menu or login buttons) with the app's classes and texts, invisible: on a phone they wrap the
+ * header onto two or three rows, and a shell without them was a row high, so the page the app drew
+ * came lower than the top the server painted. With them the header is as high before and after.
+ * While the account is unknown (an expired access token) it keeps the places the app keeps then.
+ */
+function headerTools(lang: LangCode, user: HeaderUser): string {
+  const principal = user.kind === 'session' ? user.principal : null;
+  const link = (name: string, key: string) => `<span class="app-header__${name}">${textOf(lang, key)}</span>`;
+  const sees = (privileges: readonly Privilege[]) => !principal || hasAnyPrivilege(principal.privileges, privileges);
+  const language = escapeHtml(translationsFor('common-front', lang)[`language.${lang}`] ?? lang);
+  // Buttons as buttons (their boxes are the kit's on a button element), out of the tab order.
+  const button = (variant: string, size: string, content: string, extra = '') =>
+    `<button type="button" tabindex="-1" class="lm-button lm-focus-ring lm-button--${variant} lm-button--${size}${extra}"><span class="lm-button__content">${content}</span></button>`;
+  return [
+    link('catalogue', 'header.catalogue'),
+    user.kind === 'session' && sees(PROJECT_PAGES_PRIVILEGES) ? link('projects', 'projects.nav') : '',
+    user.kind === 'visitor' || sees(['support.request']) ? link('support', 'header.support') : '',
+    '<div class="lm-field lm-select app-header__language">' +
+      `<span class="lm-field__label"><span class="lm-visually-hidden">${textOf(lang, 'header.language')}</span></span>` +
+      `<button type="button" tabindex="-1" class="lm-field__control lm-select__trigger"><span class="lm-select__value"><span>${language}</span></span>${icon(20).replace('lm-icon', 'lm-icon lm-select__chevron')}</button></div>`,
+    `<button type="button" tabindex="-1" class="lm-button lm-button--ghost lm-button--sm lm-theme-toggle">${icon(20)}</button>`,
+    user.kind === 'visitor'
+      ? `<div class="app-header__user">${button('ghost', 'sm', textOf(lang, 'header.login'))}${button('primary', 'sm', textOf(lang, 'header.signup'))}</div>`
+      : button('ghost', 'md', `<span class="app-header__name">${icon(20)}<span class="app-header__name-text">${escapeHtml(principal?.name ?? '')}</span></span>${icon(16)}`, ' lm-dropdown__trigger app-header__user-trigger'),
+  ].join('');
 }
 
 /** features/home VisitorHome's hero, down to its lead (the actions and cards follow with the app). */
@@ -96,13 +134,16 @@ function projectIdOf(path: string): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-export async function firstViewOf({ path, lang, hasSession, principal, project: projectOf }: FirstViewRequest): Promise<FirstView | null> {
-  if ((path === '/' || path === '/professional-area') && !hasSession) return { key: `home:${lang}`, html: visitorHome(lang) };
-  const projectId = projectIdOf(path);
-  if ((path !== '/projects' && projectId === null) || !hasSession) return null;
+export async function firstViewOf({ path, lang, hasSession, principal, project: projectOf }: FirstViewRequest): Promise<FirstView> {
+  if (!hasSession) {
+    const home = path === '/' || path === '/professional-area';
+    return { key: `visitor:${lang}:${home ? 'home' : ''}`, html: home ? visitorHome(lang) : null, tools: headerTools(lang, { kind: 'visitor' }) };
+  }
   const session = await principal();
-  if (!session || !hasAnyPrivilege(session.privileges, PROJECT_PAGES_PRIVILEGES)) return null;
-  if (projectId === null) return { key: `projects:${lang}`, html: projectsList(lang) };
+  const tools = headerTools(lang, { kind: 'session', principal: session });
+  const projectId = projectIdOf(path);
+  if (!session || !hasAnyPrivilege(session.privileges, PROJECT_PAGES_PRIVILEGES) || (path !== '/projects' && projectId === null)) return { key: null, html: null, tools };
+  if (projectId === null) return { key: null, html: projectsList(lang), tools };
   const heading = await projectOf(session, projectId);
-  return heading ? { key: null, html: project(lang, heading) } : null;
+  return { key: null, html: heading ? project(lang, heading) : null, tools };
 }

@@ -104,15 +104,16 @@ export function startPreloads({ lang, hasSession }: StartState): string[] {
 
 /** The shell's loading mark in index.html (apps/web/index.html): a first view goes in its place, above it. */
 const SHELL_LOADING = '<div class="app-loading"><span class="app-loading__spinner"></span></div>';
+/** The shell header's empty tools (apps/web/index.html), where the first view keeps the tools' places. */
+const SHELL_TOOLS = '<div class="app-header__tools"></div>';
 
 /**
- * index.html with the start's preloads before its first script (else `</head>`) and, when the page
- * has one, its first view in the shell, compressed once per variant.
+ * index.html with the start's preloads before its first script (else `</head>`) and its first view
+ * in the shell: compressed once per shared variant (a visitor's), for the request alone otherwise.
  */
-function indexPage(html: string, firstView: (request: FastifyRequest, state: StartState) => Promise<FirstView | null>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+function indexPage(html: string, firstView: (request: FastifyRequest, state: StartState) => Promise<FirstView>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   const variants = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
-  /** The page of a start state and first view; each compressed once when shared (a view of one request is compressed for it, faster). */
-  const build = (state: StartState, view: FirstView | null) => {
+  const build = (state: StartState, view: FirstView) => {
     const links = startPreloads(state)
       .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
       .join('');
@@ -120,14 +121,15 @@ function indexPage(html: string, firstView: (request: FastifyRequest, state: Sta
     const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
     const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');
     const withLinks = at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`;
-    return Buffer.from(view ? withLinks.replace(SHELL_LOADING, `<main class="app-main">${view.html}${SHELL_LOADING}</main>`) : withLinks);
+    const withTools = withLinks.replace(SHELL_TOOLS, `<div class="app-header__tools app-header__pending">${view.tools}</div>`);
+    return Buffer.from(view.html ? withTools.replace(SHELL_LOADING, `<main class="app-main">${view.html}${SHELL_LOADING}</main>`) : withTools);
   };
-  const variantOf = (state: StartState, view: FirstView | null) => {
-    if (view && view.key === null) {
+  const variantOf = (state: StartState, view: FirstView) => {
+    if (view.key === null) {
       const plain = build(state, view);
       return { plain, br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(plain, { level: 6 }) };
     }
-    const key = `${state.lang}:${state.hasSession ? 1 : 0}:${view?.key ?? ''}`;
+    const key = `${state.lang}:${state.hasSession ? 1 : 0}:${view.key}`;
     let variant = variants.get(key);
     if (!variant) {
       const plain = build(state, view);
