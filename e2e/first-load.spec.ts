@@ -141,6 +141,24 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+for (const viewport of VIEWPORTS) {
+  test(`a visitor's home title, painted by the server, stays in place when the app takes over (${viewport.name})`, async ({ page, browser }, testInfo) => {
+    const painted = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false, viewport });
+    try {
+      const serverPage = await painted.newPage();
+      await serverPage.goto('/');
+      expect(await serverPage.locator('h1').textContent()).toBe(en('home.visitor.title'));
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const heading = page.getByRole('heading', { level: 1, name: en('home.visitor.title') });
+      await expect(heading).toBeVisible();
+      expect(await heading.boundingBox()).toEqual(await serverPage.locator('h1').boundingBox());
+    } finally {
+      await painted.close();
+    }
+  });
+}
+
 test.describe('a project of 200 lines, logged in', () => {
   const es = texts('es');
   let projectPath = '';
@@ -185,6 +203,33 @@ test.describe('a project of 200 lines, logged in', () => {
       await expect(page.getByRole('heading', { level: 1, name: es('projects.list.title') })).toBeVisible();
       shifts = await layoutShifts(page);
       expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
+    });
+  }
+
+  // The server paints the top of the page (apps/api first-view.ts) and the app's page takes its place:
+  // the title is where it was, at a phone's and a desktop's size (the page without scripts is what
+  // the server painted).
+  for (const viewport of VIEWPORTS) {
+    test(`the title the server paints stays in place when the app takes over (${viewport.name})`, async ({ page, browser }, testInfo) => {
+      const painted = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false, viewport, storageState: await page.context().storageState() });
+      const serverPage = await painted.newPage();
+      await page.setViewportSize(viewport);
+      try {
+        for (const [path, title] of [
+          [projectPath, 'Torre de 200 líneas'],
+          ['/projects', es('projects.list.title')],
+        ] as const) {
+          await serverPage.goto(path);
+          const server = await serverPage.locator('h1').boundingBox();
+          expect(await serverPage.locator('h1').textContent(), path).toBe(title);
+          await page.goto(path);
+          const heading = page.getByRole('heading', { level: 1, name: title });
+          await expect(heading).toBeVisible();
+          expect(await heading.boundingBox(), path).toEqual(server);
+        }
+      } finally {
+        await painted.close();
+      }
     });
   }
 
