@@ -79,7 +79,7 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
  * (RouteHandle.preload; the first render waits for both), and the account details when the browser
  * holds a session (guards wait for them); then the account's language if it differs.
  */
-export function startApp({ api, i18n, store, router }: AppEnvironment): { texts: Promise<void>; screen: Promise<void>; session: Promise<void> } {
+export function startApp({ api, i18n, store, router, flags }: AppEnvironment): { texts: Promise<void>; screen: Promise<void>; session: Promise<void> } {
   const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
   // The screen the address opens starts loading once the texts are in (the first paint waits for
   // them: they do not share the line with it), beside the account, not once the login state is known.
@@ -100,16 +100,18 @@ export function startApp({ api, i18n, store, router }: AppEnvironment): { texts:
     if (account && account.lang !== store.getState().preferences.lang) await store.dispatch(changeLanguage({ lang: account.lang, persist: false }));
   });
   // What the first render waits for: the screen's modules (in, or failed: the screen's own render
-  // then shows the error), the login state and the screen's first data (RouteHandle.ready), so that
-  // the first render is the screen itself rather than a loading state in the place of the top the
-  // server painted (apps/api first-view.ts).
+  // then shows the error), the login state, the user's flags and the screen's first data
+  // (RouteHandle.ready), so that the first render is the screen itself rather than a loading state
+  // in the place of the top the server painted (apps/api first-view.ts), and is not rendered again
+  // at once, in one long task, when the flags or the data come.
   const screen = Promise.all([modules, session]).then(async () => {
     const { session: state, preferences } = store.getState();
     const account = state.account;
     if (!account) return;
-    await Promise.allSettled(
-      router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.ready?.({ dispatch: store.dispatch, account, lang: preferences.lang, params: match.params })),
-    );
+    await Promise.allSettled([
+      flags.settled(),
+      ...router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.ready?.({ dispatch: store.dispatch, account, lang: preferences.lang, params: match.params })),
+    ]);
   });
   return { texts, screen, session };
 }

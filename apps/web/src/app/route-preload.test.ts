@@ -74,6 +74,26 @@ describe('the start', () => {
     await screensLoaded(environment);
   });
 
+  it("holds the first render until the user's flags are in (a flag-hidden button never flashes), and not forever when they fail", async () => {
+    for (const outcome of ['answered', 'failed'] as const) {
+      const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
+      let answer: (response: Response) => void = () => {};
+      api.handle((call) => (call.path === '/api/masters/v1/flags/evaluated' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
+      const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/projects'] });
+      const started = startApp(environment);
+      let ready = false;
+      void started.screen.then(() => (ready = true));
+      await started.session;
+      await screensLoaded(environment);
+      await vi.waitFor(() => expect(api.callsTo('GET', '/api/masters/v1/flags/evaluated')).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(ready, outcome).toBe(false);
+      answer(outcome === 'answered' ? json(200, { environment: 'DEV', flags: { hideCloneProjectButton: true } }) : json(500, { ErrorCode: 500, Message: 'down' }));
+      await started.screen;
+      if (outcome === 'answered') expect(environment.flags.isEnabled('hideCloneProjectButton')).toBe(true);
+    }
+  });
+
   it("holds the first render until the project is in the store, asked for once, and the page's first mount does not ask again", async () => {
     const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
     api.handle((call) => (call.path === '/api/projects/v1/projects/5' ? json(200, { id: 5, name: 'Tower' }) : undefined));

@@ -56,7 +56,8 @@ export async function fetchTranslations(api: ApiClient, lang: Lang, { tolerant =
 /** Loads (or reloads) a language's texts and makes it the current language. */
 export async function loadLanguage(i18n: I18n, api: ApiClient, lang: Lang, options: LoadOptions = {}): Promise<void> {
   const files = await fetchTranslations(api, lang, options);
-  for (const domain of TRANSLATION_DOMAINS) i18n.addResourceBundle(lang, domain, files[domain], true, true);
+  // Flat files: a shallow merge gives what a deep one does, without walking every key at start.
+  for (const domain of TRANSLATION_DOMAINS) i18n.addResourceBundle(lang, domain, files[domain], false, true);
   await i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang === 'us' ? 'en-US' : lang;
 }

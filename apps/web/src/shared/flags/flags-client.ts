@@ -18,6 +18,8 @@ export interface FlagsClient {
    * privileges) the evaluation context changes and the provider asks the server for the new answers.
    */
   identify(account: Account | null): Promise<void>;
+  /** Settles once the answers for the last identified user are in (or failed: the flags keep their answers). */
+  settled(): Promise<void>;
 }
 
 export interface FlagsClientOptions {
@@ -47,6 +49,7 @@ export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
   const provider = new EvaluatedFlagsProvider(options);
   const initial = flagsContextOf(null);
   let current = JSON.stringify(initial);
+  let asking: Promise<void> = Promise.resolve();
   OpenFeature.setProvider(domain, provider, initial);
   const client = OpenFeature.getClient(domain);
   return {
@@ -59,7 +62,9 @@ export function createFlagsClient(options: FlagsClientOptions): FlagsClient {
       const serialized = JSON.stringify(context);
       if (serialized === current) return Promise.resolve();
       current = serialized;
-      return OpenFeature.setContext(domain, context);
+      asking = OpenFeature.setContext(domain, context);
+      return asking;
     },
+    settled: () => asking.catch(() => undefined),
   };
 }
