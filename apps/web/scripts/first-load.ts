@@ -1,5 +1,6 @@
 // What a first visit downloads, read from the Vite build manifest (apps/web/dist/.vite/manifest.json):
-// the JavaScript the entry loads (its chunk and every static import, transitively — not its dynamic
+// the JavaScript the entry loads (its chunk and every static import, transitively, and the steps of
+// the start it imports one after the other, START_STEPS, with theirs — not its other dynamic
 // imports) and, per route, that plus the lazy modules the route renders. Sizes are gzip level 9, as
 // scripts/compress-dist.mjs serves them. Used by bench/web-first-load.bench.ts (figures) and
 // e2e/first-load-budget.spec.ts (the budget, after the build).
@@ -7,8 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The first load of `/` stays at or under this much JavaScript, gzip-compressed (issue 9 §4: 170 KB; 166 KB measured once the entry's chunks were merged). */
-export const FIRST_LOAD_BUDGET_GZIP = 168 * 1024;
+/**
+ * The first load of `/` stays at or under this much JavaScript, gzip-compressed (issue 9 §4: 170 KB).
+ * 168.4 KB measured once the start was evaluated in steps (main.tsx: three chunks for the libraries
+ * instead of one compress a little less).
+ */
+export const FIRST_LOAD_BUDGET_GZIP = 170 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -38,6 +43,9 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/my-profile': ['src/app/pages/profile-with-requests.tsx'],
   '/sandbox': ['src/features/sandbox/sandbox-page.tsx'],
 };
+
+/** The modules main.tsx imports one after the other at every start (evaluated in steps), as the manifest keys them. */
+export const START_STEPS: readonly string[] = ['src/app/start-react.ts', 'src/app/start-router.ts', 'src/app/start.tsx'];
 
 export interface LoadFigures {
   /** JavaScript files, in load order (entry first). */
@@ -88,7 +96,7 @@ export function firstLoad(distDir: string, routeModules: Readonly<Record<string,
 
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key]) => key);
   const entryKeys = new Set<string>();
-  staticClosure(manifest, entries, entryKeys);
+  staticClosure(manifest, [...entries, ...START_STEPS], entryKeys);
   const routes: Record<string, LoadFigures> = {};
   for (const [route, modules] of Object.entries(routeModules)) {
     const keys = new Set(entryKeys);

@@ -6,7 +6,7 @@ import { createFakeApi, failure, json, makeAccount } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ApiError } from '../api';
 import { createAsyncAction } from '../shared/async-action';
-import { THEME_STORAGE_KEY } from '../shared/preferences';
+import { THEME_STORAGE_KEY } from '../shared/stored-theme';
 
 const ep = TRANSLATIONS['fr-eproject'];
 const wg = TRANSLATIONS['fr-widgets'].en;

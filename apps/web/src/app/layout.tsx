@@ -8,7 +8,8 @@ import { loadSupportModalView } from '../features/support';
 import { ActingBanner } from '../features/acting';
 import { Header } from './header';
 import { LoadingState } from '../shared/loading-state';
-import { storeTheme, themeChanged } from '../shared/preferences';
+import { themeChanged } from '../shared/preferences';
+import { storeTheme } from '../shared/stored-theme';
 import { useAppDispatch, useAppSelector } from '../shared/store';
 
 /** The app-wide dialogs load the first time they are needed: none of them shows on a first visit. */

@@ -6,26 +6,6 @@ import { loadLanguage } from '../i18n/i18n';
 import { writeLanguageCookie } from '../i18n/language';
 import { createAsyncAction } from './async-action';
 
-export const THEME_STORAGE_KEY = 'lumen.theme';
-
-/** The stored theme, when it is one; anything else reads as the default (light). */
-export function readStoredTheme(): Theme {
-  try {
-    const stored = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
-    return isTheme(stored) ? stored : DEFAULT_THEME;
-  } catch {
-    return DEFAULT_THEME;
-  }
-}
-
-export function storeTheme(theme: Theme): void {
-  try {
-    globalThis.localStorage?.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // Private mode or storage full: the theme simply does not survive a reload.
-  }
-}
-
 export interface PreferencesState {
   lang: Lang;
   theme: Theme;
