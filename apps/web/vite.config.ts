@@ -12,14 +12,7 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
  * index.html (modulepreload), they download with the entry instead of each after the step before it
  * has run. Each pattern names a module of the chunk to announce, with the chunks it imports.
  */
-const START_STEPS = [
-  /\/src\/app\/start-react\.ts$/,
-  /\/node_modules\/react-dom\//,
-  /\/src\/app\/start-router\.ts$/,
-  /\/node_modules\/react-router\//,
-  /\/src\/app\/start\.tsx$/,
-  /\/packages\/contracts\/src\/start\.ts$/,
-];
+const START_STEPS = [/\/src\/app\/start-react\.ts$/, /\/src\/app\/start-router\.ts$/, /\/src\/app\/start\.tsx$/, /\/packages\/contracts\/src\/start\.ts$/];
 
 function preloadStartChunks(): Plugin {
   return {

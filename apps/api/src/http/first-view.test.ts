@@ -74,7 +74,7 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
     expect(firstViewIn((await owner.get(`/project/${id}`, { accept: 'text/html' })).body)).toBe(
       '<section class="page projects project">' +
         `<nav class="project__crumbs"><a class="text-link" href="/projects" tabindex="-1">${es['projects.list.title']}</a></nav>` +
-        `<header class="project__header"><div class="project__heading"><p class="projects__eyebrow">${es['projects.page.eyebrow']}</p>` +
+        `<header class="project__header"><div class="project__heading"><p class="page-eyebrow">${es['projects.page.eyebrow']}</p>` +
         '<h1>Hotel &quot;Lobby&quot; &amp; Bar</h1></div></header></section>',
     );
     // Not cached across requests: another project, another page.
@@ -118,15 +118,24 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
   it('answers no view for the pages it does not know, and writes only its own markup', async () => {
     const principal = async () => null;
     const project = async () => ({ name: 'never asked', versionNumber: 1, versionTitle: null });
-    expect((await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal, project }))?.html).toBeNull();
-    expect((await firstViewOf({ path: '/orders', lang: 'en', hasSession: false, principal, project }))?.html).toBeNull();
+    const onError = (error: unknown) => {
+      throw error;
+    };
+    expect((await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal, project, onError }))?.html).toBeNull();
+    expect((await firstViewOf({ path: '/orders', lang: 'en', hasSession: false, principal, project, onError }))?.html).toBeNull();
     // A later version's eyebrow, as the app writes it (the version title is the user's text: escaped).
     const viewer = async () => ({ privileges: ['project.view.assigned.company'] }) as unknown as Principal;
-    const version = await firstViewOf({ path: '/project/7', lang: 'de', hasSession: true, principal: viewer, project: async () => ({ name: 'Atelier', versionNumber: 3, versionTitle: '<b>Final</b>' }) });
+    const version = await firstViewOf({ path: '/project/7', lang: 'de', hasSession: true, principal: viewer, project: async () => ({ name: 'Atelier', versionNumber: 3, versionTitle: '<b>Final</b>' }), onError });
     const de = translationsFor('fr-eproject', 'de');
     expect(version?.key).toBeNull();
-    expect(version?.html).toContain(`<p class="projects__eyebrow">${de['projects.page.eyebrow']} · ${(de['projects.item.version'] ?? '').replace('{{number}}', '3')} · &lt;b&gt;Final&lt;/b&gt;</p><h1>Atelier</h1>`);
-    const home = await firstViewOf({ path: '/professional-area', lang: 'fr', hasSession: false, principal, project });
+    expect(version?.html).toContain(`<p class="page-eyebrow">${de['projects.page.eyebrow']} · ${(de['projects.item.version'] ?? '').replace('{{number}}', '3')} · &lt;b&gt;Final&lt;/b&gt;</p><h1>Atelier</h1>`);
+    // A project that cannot be read (the database down) costs the page its painted name, not the page.
+    const failures: unknown[] = [];
+    const down = await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal: viewer, project: () => Promise.reject(new Error('connection refused')), onError: (error) => failures.push(error) });
+    expect(down.html).toBeNull();
+    expect(down.tools).toContain('app-header__name');
+    expect(failures).toEqual([new Error('connection refused')]);
+    const home = await firstViewOf({ path: '/professional-area', lang: 'fr', hasSession: false, principal, project, onError });
     expect(home?.key).toBe('visitor:fr:home');
     expect(home?.html).not.toMatch(/<(?!\/?(section|div|p|h1)\b)/);
   });

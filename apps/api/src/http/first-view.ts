@@ -6,9 +6,9 @@ import type { Principal } from './sessions';
 
 /**
  * The first view: the top of a page (its title and lead), painted by the server in index.html with
- * the header bar (whose tools' places it keeps too: see headerTools), so that a phone shows what the page is about with the page itself rather than once
- * the scripts, the texts and the screen's modules are in and have run (issue 9 §4: it is the page's
- * largest paint). The app's first render replaces it in place: the markup and classes are the app's
+ * the header bar (whose tools' places it keeps too: see headerTools), so that a phone shows what the
+ * page is about with the page itself rather than once the scripts, the texts and the screen's
+ * modules are in and have run (issue 9 §4: it is the page's largest paint). The app's first render replaces it in place: the markup and classes are the app's
  * own (features/home, features/projects), styled by the entry stylesheet, and the screen renders at
  * that place what the server painted, so nothing moves. It stays inside the shell's aria-hidden:
  * assistive technology waits for the app's page.
@@ -43,6 +43,8 @@ export interface FirstViewRequest {
   principal: () => Promise<Principal | null>;
   /** A project as the session may see it (its api call's scope), or null. */
   project: (principal: Principal, id: number) => Promise<ProjectHeading | null>;
+  /** A read that failed: the page goes without its painted name (the app asks again and says why). */
+  onError: (error: unknown) => void;
 }
 
 /** The texts of the app's main domain, as the app shows them (fr-eproject). */
@@ -121,7 +123,7 @@ function project(lang: LangCode, heading: ProjectHeading): string {
     '<section class="page projects project">' +
     `<nav class="project__crumbs"><a class="text-link" href="/projects" tabindex="-1">${textOf(lang, 'projects.list.title')}</a></nav>` +
     '<header class="project__header"><div class="project__heading">' +
-    `<p class="projects__eyebrow">${eyebrow}</p>` +
+    `<p class="page-eyebrow">${eyebrow}</p>` +
     `<h1>${escapeHtml(heading.name)}</h1>` +
     '</div></header></section>'
   );
@@ -134,7 +136,7 @@ function projectIdOf(path: string): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-export async function firstViewOf({ path, lang, hasSession, principal, project: projectOf }: FirstViewRequest): Promise<FirstView> {
+export async function firstViewOf({ path, lang, hasSession, principal, project: projectOf, onError }: FirstViewRequest): Promise<FirstView> {
   if (!hasSession) {
     const home = path === '/' || path === '/professional-area';
     return { key: `visitor:${lang}:${home ? 'home' : ''}`, html: home ? visitorHome(lang) : null, tools: headerTools(lang, { kind: 'visitor' }) };
@@ -144,6 +146,9 @@ export async function firstViewOf({ path, lang, hasSession, principal, project: 
   const projectId = projectIdOf(path);
   if (!session || !hasAnyPrivilege(session.privileges, PROJECT_PAGES_PRIVILEGES) || (path !== '/projects' && projectId === null)) return { key: null, html: null, tools };
   if (projectId === null) return { key: null, html: projectsList(lang), tools };
-  const heading = await projectOf(session, projectId);
+  const heading = await projectOf(session, projectId).catch((error: unknown) => {
+    onError(error);
+    return null;
+  });
   return { key: null, html: heading ? project(lang, heading) : null, tools };
 }

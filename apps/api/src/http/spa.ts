@@ -36,7 +36,13 @@ export interface SpaSources {
 export async function registerSpa(app: FastifyInstance, distDir: string, sources: SpaSources): Promise<void> {
   const available = existsSync(resolve(distDir, 'index.html'));
   const firstView = (request: FastifyRequest, state: StartState) =>
-    firstViewOf({ path: request.url.split('?')[0] ?? '/', ...state, principal: () => loadPrincipal(sources.tokens, sources.revocations, request), project: sources.project });
+    firstViewOf({
+      path: request.url.split('?')[0] ?? '/',
+      ...state,
+      principal: () => loadPrincipal(sources.tokens, sources.revocations, request),
+      project: sources.project,
+      onError: (error) => request.log.warn({ err: error }, 'first view: the project could not be read'),
+    });
   const page = available ? indexPage(readFileSync(resolve(distDir, 'index.html'), 'utf8'), firstView) : undefined;
   if (page) {
     // Before the static files' wildcard: the page itself always goes with the start's preloads.

@@ -90,7 +90,7 @@ export function ProductExportPage() {
         return (
           <section className="page drawing-export-page" aria-labelledby="drawing-export-page-title">
             <header>
-              <p className="drawing-page__eyebrow">{t('drawingShare.exportPage.eyebrow')}</p>
+              <p className="page-eyebrow">{t('drawingShare.exportPage.eyebrow')}</p>
               <h1 id="drawing-export-page-title">{t('drawingShare.exportPage.title', { code: name })}</h1>
               <p>{t('drawingShare.exportPage.intro', { project: project.name })}</p>
               <Link className="text-link" to={projectPath(project.id)}>

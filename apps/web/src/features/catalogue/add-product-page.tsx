@@ -90,7 +90,7 @@ function LocationStep({ collection, base }: { collection: Collection; base: stri
     <section className="page catalogue" aria-labelledby="catalogue-title">
       <SelectionSteps active={1} paths={[collectionsPath(collection)]} />
       <header className="catalogue__header">
-        <p className="catalogue__eyebrow">{collection.name}</p>
+        <p className="page-eyebrow">{collection.name}</p>
         <h1 id="catalogue-title">{t('catalogue.locations.title')}</h1>
         <p className="catalogue__lead">{t('catalogue.locations.lead', { collection: collection.name })}</p>
       </header>
@@ -133,7 +133,7 @@ function ModelStep({ collection, location, base, skippedLocation, title }: Model
     <section className="page catalogue" aria-labelledby="catalogue-title">
       <SelectionSteps active={2} paths={[collectionsPath(collection), skippedLocation ? undefined : base]} />
       <header className="catalogue__header">
-        <p className="catalogue__eyebrow">
+        <p className="page-eyebrow">
           {collection.name} · {location.description}
         </p>
         <h1 id="catalogue-title">{title}</h1>

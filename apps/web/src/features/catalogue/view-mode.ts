@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { readStored, writeStored } from '../../shared/browser-storage';
 
 /** How the collections are shown. Default grid (spec §9: default catalogue view mode grid). */
 export type ViewMode = 'grid' | 'list';
@@ -10,29 +11,14 @@ export function isViewMode(value: unknown): value is ViewMode {
 }
 
 /** The stored choice, when it is one; anything else reads as grid. */
-export function readViewMode(): ViewMode {
-  try {
-    const stored = globalThis.localStorage?.getItem(VIEW_MODE_STORAGE_KEY);
-    return isViewMode(stored) ? stored : DEFAULT_VIEW_MODE;
-  } catch {
-    return DEFAULT_VIEW_MODE;
-  }
-}
-
-function storeViewMode(mode: ViewMode): void {
-  try {
-    globalThis.localStorage?.setItem(VIEW_MODE_STORAGE_KEY, mode);
-  } catch {
-    // Private mode or storage full: the choice lasts for this visit only.
-  }
-}
+export const readViewMode = (): ViewMode => readStored(VIEW_MODE_STORAGE_KEY, isViewMode, DEFAULT_VIEW_MODE);
 
 /** The view mode, kept in this browser so that it survives reloads and later visits. */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
   const [mode, setMode] = useState<ViewMode>(readViewMode);
   const change = useCallback((next: ViewMode) => {
     setMode(next);
-    storeViewMode(next);
+    writeStored(VIEW_MODE_STORAGE_KEY, next);
   }, []);
   return [mode, change];
 }

@@ -126,7 +126,7 @@ export function ConfiguratorScreen({
       <header className="configurator-page__header">
         {image && <img className="configurator-page__image" src={image} alt="" />}
         <div>
-          <p className="configurator-page__eyebrow">{t(mode === 'attributes' ? 'configurator.mode.attributes' : 'configurator.mode.express')}</p>
+          <p className="page-eyebrow">{t(mode === 'attributes' ? 'configurator.mode.attributes' : 'configurator.mode.express')}</p>
           <h1 id="configurator-title">{name ? t('configurator.title', { name, model }) : t('configurator.titleModel', { model })}</h1>
           {intro}
           <Link className="text-link" to={backPath}>

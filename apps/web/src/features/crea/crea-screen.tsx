@@ -88,7 +88,7 @@ export function CreaScreen({ mode, model, subFamilyId, savedSpace, initialQuanti
   return (
     <section className="page crea-page" aria-labelledby="crea-title">
       <header className="crea-page__header">
-        <p className="crea-page__eyebrow">{t(`crea.mode.${mode}`)}</p>
+        <p className="page-eyebrow">{t(`crea.mode.${mode}`)}</p>
         <h1 id="crea-title">{loaded ? t('crea.title', { collection: loaded.collection.name }) : t('crea.titlePlain')}</h1>
         {intro}
         <Link className="text-link" to={backPath}>

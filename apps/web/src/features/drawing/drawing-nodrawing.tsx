@@ -123,7 +123,7 @@ export function NoDrawingScreen({ family, mode, catalogId: catalogOfCaller, save
   return (
     <section className="page drawing-page drawing-nodrawing" aria-labelledby="drawing-nodrawing-title">
       <header className="drawing-page__header">
-        <p className="drawing-page__eyebrow">{t(`drawing.nodrawing.mode.${mode}`)}</p>
+        <p className="page-eyebrow">{t(`drawing.nodrawing.mode.${mode}`)}</p>
         <h1 id="drawing-nodrawing-title">{t(`drawing.nodrawing.title.${family}`)}</h1>
         {intro}
         <Link className="text-link" to={backPath}>

@@ -73,7 +73,7 @@ export function DrawingScreen({ family, mode, savedSpace, initial, initialQuanti
   return (
     <section className="page drawing-page" aria-labelledby="drawing-title">
       <header className="drawing-page__header">
-        <p className="drawing-page__eyebrow">{t(`drawing.mode.${mode}`)}</p>
+        <p className="page-eyebrow">{t(`drawing.mode.${mode}`)}</p>
         <h1 id="drawing-title">{t(`drawing.title.${family}`)}</h1>
         {intro}
         <Link className="text-link" to={backPath}>

@@ -56,7 +56,7 @@ export function SharedDrawingView({ shared, seesPrices, renderPreview, renderCop
   return (
     <section className="page drawing-share-view" aria-labelledby="drawing-share-title">
       <header className="drawing-share-view__header">
-        <p className="drawing-page__eyebrow">{t('drawingShare.view.eyebrow')}</p>
+        <p className="page-eyebrow">{t('drawingShare.view.eyebrow')}</p>
         <h1 id="drawing-share-title">{t('drawingShare.view.title', { collection: shared.evaluation.subFamily.description })}</h1>
         <p>{t('drawingShare.view.intro', { date: format.date(shared.createdAt, { dateStyle: 'long' }) })}</p>
       </header>

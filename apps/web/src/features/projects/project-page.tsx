@@ -138,7 +138,7 @@ const ProjectView = memo(function ProjectView({ project, seesPrices, renderActio
       </nav>
       <header className="project__header">
         <div className="project__heading">
-          <p className="projects__eyebrow">
+          <p className="page-eyebrow">
             {t('projects.page.eyebrow')}
             {project.versionNumber > 1 && ` · ${t('projects.item.version', { number: project.versionNumber })}`}
             {project.versionTitle && ` · ${project.versionTitle}`}
