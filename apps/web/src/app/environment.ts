@@ -77,7 +77,7 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 
 /**
  * Start: the texts of the starting language, then the module of the screen the address opens
- * (RouteHandle.preload; the first render waits for both), and the account details when the browser
+ * (RouteHandle.preload; the first render waits for them, see `screen` below), and the account details when the browser
  * holds a session (guards wait for them); then the account's language if it differs.
  */
 export function startApp({ api, i18n, store, router, flags }: AppEnvironment): { texts: Promise<void>; screen: Promise<void>; session: Promise<void> } {

@@ -29,8 +29,9 @@ export async function mountApp(container: HTMLElement, options: AppEnvironmentOp
     await renderNoConfig(root, resolveLanguage(null, readLanguageCookie()));
     return { environment: null, unmount };
   }
-  // The first render waits for the texts and for the screen's modules: a screen rendered before its
-  // module is in suspends, and React holds its reveal up to 300 ms after the fallback (issue 9 §4).
+  // The first render waits for what the screen shows first (startApp's `screen`: texts, modules,
+  // session, flags, data): a screen rendered before its module is in suspends, and React holds its
+  // reveal up to 300 ms after the fallback (issue 9 §4).
   await startApp(environment).screen;
   // A transition: React renders the first screen in slices of a few milliseconds rather than in one
   // long task that blocks the main thread (issue 9 §4, total blocking time).

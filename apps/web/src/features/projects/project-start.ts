@@ -10,7 +10,7 @@ import { loadProject } from './project-target';
  */
 let loadedAtStart: number | null = null;
 
-/** At start on /project/{projectId}, once the account is known: the page's own call (it takes the prefetched answer). */
+/** What the start hands a screen's first load (app/routes.tsx, RouteHandle.ready). */
 export interface StartLoadContext {
   dispatch: AppDispatch;
   account: Pick<Account, 'privileges'>;
@@ -18,6 +18,7 @@ export interface StartLoadContext {
   params: Readonly<Record<string, string | undefined>>;
 }
 
+/** At start on /project/{projectId}, once the account is known: the page's own call (it takes the prefetched answer). */
 export async function loadProjectAtStart({ dispatch, account, lang, params }: StartLoadContext): Promise<void> {
   const projectId = parseProjectId(params.projectId);
   if (projectId === null) return;
