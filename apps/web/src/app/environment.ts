@@ -77,8 +77,8 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 
 /**
  * Start: the texts of the starting language, then the module of the screen the address opens
- * (RouteHandle.preload; the first render waits for them, see `screen` below), and the account details when the browser
- * holds a session (guards wait for them); then the account's language if it differs.
+ * (RouteHandle.preload), and the account details when the browser holds a session; then the
+ * account's language if it differs. `screen` settles when the first render may happen (below).
  */
 export function startApp({ api, i18n, store, router, flags }: AppEnvironment): { texts: Promise<void>; screen: Promise<void>; session: Promise<void> } {
   const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
