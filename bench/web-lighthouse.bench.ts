@@ -7,8 +7,9 @@
  * LIGHTHOUSE_RUNS (3) runs each page and preset that many times and keeps the run of median
  * performance (Lighthouse's advice for a shared machine: one run's TBT swings with the load), with
  * the range of the scores beside it; a run that Lighthouse could not trace is run again.
- * LIGHTHOUSE_REPORTS=<dir> also writes the kept run's full report there (<page>-<preset>.json), to
- * see what blocks, shifts or waits; LIGHTHOUSE_PAGES=home,projects,project runs only those pages;
+ * LIGHTHOUSE_REPORTS=<dir> also writes the kept run's full report and trace there (<page>-<preset>.json,
+ * <page>-<preset>.trace.json, which DevTools' Performance panel opens), to see what blocks, shifts or waits
+ * (LIGHTHOUSE_SAMPLES=1 puts V8's samples in the trace, at a small cost to the figures); LIGHTHOUSE_PAGES=home,projects,project runs only those pages;
  * LIGHTHOUSE_PRESETS=mobile runs only that preset; WEB_DIST_DIR serves that build instead of apps/web/dist.
  *
  * The session cookies are set in the browser (the web reads the readable hasSession cookie before it
@@ -18,7 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse, { desktopConfig, type Flags, type RunnerResult } from 'lighthouse';
+import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { loginCookie, startBenchApp } from './support/api-bench';
 
@@ -74,7 +75,7 @@ try {
         for (let attempt = 1; ; attempt += 1) {
           await clearCache(page);
           const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, extraHeaders: headers };
-          const result = await lighthouse(`${base}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined, page);
+          const result = await lighthouse(`${base}${path}`, flags, configOf(preset), page);
           if (!result) throw new Error(`Lighthouse gave no result for ${label}`);
           if (!result.lhr.runtimeError) {
             runs.push(result);
@@ -86,7 +87,11 @@ try {
       const scores = runs.map(performanceOf).sort((a, b) => a - b);
       const median = runs.find((result) => performanceOf(result) === scores[Math.floor(scores.length / 2)]) as RunnerResult;
       rows.push({ ...summarise(label, preset, median), range: `${scores[0]}–${scores[scores.length - 1]}` });
-      if (reportDir) writeFileSync(join(reportDir, `${name}-${preset}.json`), JSON.stringify(median.lhr));
+      if (reportDir) {
+        writeFileSync(join(reportDir, `${name}-${preset}.json`), JSON.stringify(median.lhr));
+        // The run's trace too: the main thread's tasks, to see which one blocks (open it in DevTools).
+        writeFileSync(join(reportDir, `${name}-${preset}.trace.json`), JSON.stringify(median.artifacts.Trace));
+      }
     }
   };
 
@@ -104,6 +109,13 @@ try {
 } finally {
   chrome.kill();
   await bench.close();
+}
+
+/** The preset's config; LIGHTHOUSE_SAMPLES=1 adds V8's sampling profiler to the trace (which slows the page a little). */
+function configOf(preset: (typeof PRESETS)[number]): Config | undefined {
+  const base = preset === 'desktop' ? desktopConfig : undefined;
+  if (process.env.LIGHTHOUSE_SAMPLES !== '1') return base;
+  return { ...(base ?? { extends: 'lighthouse:default' }), settings: { ...base?.settings, additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } };
 }
 
 async function clearCache(page: Page): Promise<void> {

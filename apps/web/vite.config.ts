@@ -2,17 +2,17 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { readStartSteps } from './scripts/start-steps';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
  * What every start imports beyond the entry, by dynamic import: the steps of main.tsx (React, the
- * router, the app: src/app/start-react.ts, start-router.ts, start.tsx) and the schemas of
- * '@lumen/contracts/start' beside `/config.json` (src/api/contract-schemas.ts). Announced in
- * index.html (modulepreload), they download with the entry instead of each after the step before it
- * has run. Each pattern names a module of the chunk to announce, with the chunks it imports.
+ * router, the start's schemas, the kit's base, the app). Announced in index.html (modulepreload),
+ * they download with the entry instead of each after the step before it has run: each step's chunk,
+ * with the chunks it imports.
  */
-const START_STEPS = [/\/src\/app\/start-react\.ts$/, /\/src\/app\/start-router\.ts$/, /\/src\/app\/start\.tsx$/, /\/packages\/contracts\/src\/start\.ts$/];
+const START_STEPS = readStartSteps().map((file) => `/apps/web/${file}`);
 
 function preloadStartChunks(): Plugin {
   return {
@@ -23,7 +23,7 @@ function preloadStartChunks(): Plugin {
       handler(_html, { bundle }) {
         if (!bundle) return [];
         const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const starts = START_STEPS.map((step) => chunks.find((chunk) => chunk.moduleIds.some((id) => step.test(id.replaceAll('\\', '/')))));
+        const starts = START_STEPS.map((step) => chunks.find((chunk) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(step))));
         const missing = START_STEPS.filter((_, index) => !starts[index]);
         if (missing.length > 0) throw new Error(`preloadStartChunks: no chunk holds ${missing.join(', ')}`);
         /** A chunk and every chunk it imports, transitively. */

@@ -4,5 +4,5 @@ import { defineConfig } from 'vitest/config';
 // suites side by side on two cores, where a screen test that types a whole form took over 15 s.
 
 export default defineConfig({
-  test: { name: 'web', environment: 'jsdom', globals: true, include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['./test/setup.ts'], css: true, testTimeout: 60_000 },
+  test: { name: 'web', environment: 'jsdom', globals: true, include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], setupFiles: ['./test/setup.ts'], css: true, testTimeout: 60_000 },
 });

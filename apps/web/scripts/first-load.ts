@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readStartSteps } from './start-steps';
 
 /**
  * The first load of `/` stays at or under this much JavaScript, gzip-compressed (issue 9 §4: 170 KB).
@@ -45,7 +46,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The modules main.tsx imports one after the other at every start (evaluated in steps), as the manifest keys them. */
-export const START_STEPS: readonly string[] = ['src/app/start-react.ts', 'src/app/start-router.ts', 'src/app/start.tsx'];
+export const START_STEPS: readonly string[] = readStartSteps();
 
 export interface LoadFigures {
   /** JavaScript files, in load order (entry first). */

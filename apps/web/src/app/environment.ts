@@ -6,6 +6,7 @@ import { createI18n, loadLanguage } from '../i18n/i18n';
 import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language';
 import { FORBIDDEN_PATH } from './guards';
 import { createFlagsClient, followSession, type FlagsClient } from '../shared/flags';
+import { nextTask } from '../shared/next-task';
 import { changeLanguage } from '../shared/preferences';
 import { readStoredTheme } from '../shared/stored-theme';
 import { createRoutes, type RouteHandle } from './routes';
@@ -39,6 +40,9 @@ export interface AppEnvironmentOptions {
 export async function createAppEnvironment(options: AppEnvironmentOptions = {}): Promise<AppEnvironment> {
   const startLang: Lang = resolveLanguage(null, readLanguageCookie());
   const [config, i18n] = await Promise.all([loadRuntimeConfig(options.fetch ? { fetch: options.fetch } : {}), createI18n(startLang)]);
+  // The start's work comes in tasks of its own (shared/next-task.ts): the configuration's check, the
+  // client and the store, then the router (which matches the address against every route).
+  await nextTask();
   // Bound below, once everything exists; the client only calls these after start.
   const late: { store?: AppStore; router?: AppEnvironment['router']; i18n?: I18n } = {};
 
@@ -69,6 +73,7 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
   });
   const store = createAppStore({ api, i18n, flags }, { preferences: { lang: startLang, theme: readStoredTheme() } });
   followSession(store, flags);
+  await nextTask();
   const routes = createRoutes();
   const router = options.initialEntries ? createMemoryRouter(routes, { initialEntries: options.initialEntries }) : createBrowserRouter(routes);
   Object.assign(late, { store, router, i18n });
