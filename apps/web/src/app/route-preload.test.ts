@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../test/fake-api';
 import { loadProject } from '../features/projects/project-target';
-import { takeLoadedAtStart } from '../features/projects/project-start';
+import { takeListLoadedAtStart, takeProjectLoadedAtStart } from '../features/projects/project-start';
+import { loadListPage } from '../features/projects/projects-slice';
 import { selectProjects } from '../features/projects/projects-slice';
 import { createAppEnvironment, startApp } from './environment';
 import type { RouteHandle } from './routes';
@@ -103,15 +104,56 @@ describe('the start', () => {
     expect(selectProjects(environment.store.getState()).project).toMatchObject({ id: 5, status: 'ready', data: { id: 5, name: 'Tower' } });
     expect(api.callsTo('GET', '/api/projects/v1/projects/5')).toHaveLength(1);
     // The page's mount takes it (once: a later visit of the page asks again).
-    expect(takeLoadedAtStart(4)).toBe(false);
-    expect(takeLoadedAtStart(5)).toBe(false); // asked for another project first: the hand-over is gone
+    const { dispatch } = environment.store;
+    expect(dispatch(takeProjectLoadedAtStart(4))).toBe(false);
+    expect(dispatch(takeProjectLoadedAtStart(5))).toBe(false); // asked for another project first: the hand-over is gone
     await startApp(environment).screen;
-    expect(takeLoadedAtStart(5)).toBe(true);
-    expect(takeLoadedAtStart(5)).toBe(false);
+    expect(dispatch(takeProjectLoadedAtStart(5))).toBe(true);
+    expect(dispatch(takeProjectLoadedAtStart(5))).toBe(false);
+  });
+
+  it("sends the list's first call once the account is known, holds the first render until the list is in the store, and the page's first mount does not ask again", async () => {
+    localStorage.setItem('lumen.projectsPageSize', '25');
+    const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
+    const listPath = '/api/projects/v1/projects/filter';
+    api.handle((call) => (call.path === listPath ? json(200, { items: [], meta: { page: 1, itemsPerPage: 25, totalItems: 0, totalPages: 0, sortBy: 'UPDATED_RECENT', projectType: 'ALL' } }) : undefined));
+    const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/projects'] });
+
+    const started = startApp(environment);
+    await started.session;
+    // Sent with the account, before the page's modules ask for it: the browser's page size, first page.
+    expect(api.callsTo('GET', listPath).map((call) => Object.fromEntries(call.query))).toEqual([{ page: '1', itemsPerPage: '25', sortBy: 'UPDATED_RECENT', language: 'en' }]);
+    await started.screen;
+    expect(selectProjects(environment.store.getState()).list).toMatchObject({ status: 'ready', items: [] });
+    expect(api.callsTo('GET', listPath)).toHaveLength(1);
+    const { dispatch } = environment.store;
+    expect(dispatch(takeListLoadedAtStart())).toBe(true);
+    expect(dispatch(takeListLoadedAtStart())).toBe(false); // once: a later visit of the list asks again
+    await dispatch(loadListPage());
+    expect(api.callsTo('GET', listPath)).toHaveLength(2);
+
+    // The list asked for again (a user's sort, say) while the start's load is on its way: the store
+    // then holds that other answer, and there is nothing to take.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holdNext = true;
+    api.handle((call) => {
+      if (call.path !== listPath || !holdNext) return undefined;
+      holdNext = false;
+      return held.then(() => json(200, { items: [], meta: { page: 1, itemsPerPage: 25, totalItems: 0, totalPages: 0, sortBy: 'UPDATED_RECENT', projectType: 'ALL' } }));
+    });
+    const before = selectProjects(environment.store.getState()).list.requestId;
+    const again = startApp(environment).screen;
+    await vi.waitFor(() => expect(selectProjects(environment.store.getState()).list.requestId).not.toBe(before));
+    await dispatch(loadListPage());
+    release();
+    await again;
+    expect(dispatch(takeListLoadedAtStart())).toBe(false);
+    localStorage.removeItem('lumen.projectsPageSize');
   });
 
   it('sends no project call for a visitor, nor on a page without one', async () => {
-    for (const [options, path] of [[{}, '/project/5'], [{ account: makeAccount({ role: 'distributor' }) }, '/projects']] as const) {
+    for (const [options, path] of [[{}, '/project/5'], [{}, '/projects'], [{ account: makeAccount({ role: 'distributor' }) }, '/my-profile']] as const) {
       const api = createFakeApi(options);
       const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: [path] });
       await startApp(environment).session;

@@ -9,7 +9,7 @@ import { HomePage } from '../features/home';
 import { loadSupportPage } from '../features/support';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
-import { loadProjectAddProduct, loadProjectsPage, prefetchProjectPage, readyProjectPage } from '../features/projects';
+import { loadProjectAddProduct, loadProjectsPage, prefetchProjectPage, prefetchProjectsPage, readyProjectPage, readyProjectsPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
 import { loadActingPage } from '../features/acting';
 import { loadAuditTrailPage } from '../features/audit';
@@ -224,7 +224,7 @@ export function createRoutes(): RouteObject[] {
         { path: '/plusminus-drawing-configurator/product/:hash', element: <DrawingSharePage page="shared" />, handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
         // Issue 16 §4: a drawn line's 3D model and plan (the project's read scope; the api checks it again).
         { path: '/project/:projectId/product/:productId/export', element: anyProjectView(<DrawingSharePage page="line-export" />), handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
-        { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: ProjectsPage.preload } satisfies RouteHandle },
+        { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: ProjectsPage.preload, prefetch: prefetchProjectsPage, ready: readyProjectsPage } satisfies RouteHandle },
         { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: ProjectPage.preload, prefetch: prefetchProjectPage, ready: readyProjectPage } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).
         { path: '/project/:projectId/request-budget', element: <BudgetRequestPage />, handle: { preload: BudgetRequestPage.preload } satisfies RouteHandle },

@@ -6,7 +6,8 @@ import type { StartLoadContext } from './project-start';
 // projects with other features.
 export const loadProjectsPage = () => import('./projects-page');
 export const loadProjectAddProduct = () => import('./project-add-product');
-/** The project page's call, sent at start once the account is known (app/environment.ts). */
-export { prefetchProjectPage } from './project-call';
-/** The project page's data before its first render (app/environment.ts, RouteHandle.ready); loads with the page's modules. */
+/** The project page's and the list's first calls, sent at start once the account is known (app/environment.ts). */
+export { prefetchProjectPage, prefetchProjectsPage } from './project-call';
+/** The project page's and the list's data before their first render (app/environment.ts, RouteHandle.ready); loads with the page's modules. */
 export const readyProjectPage = (context: StartLoadContext) => import('./project-start').then((module) => module.loadProjectAtStart(context));
+export const readyProjectsPage = (context: StartLoadContext) => import('./project-start').then((module) => module.loadProjectsAtStart(context));

@@ -1,11 +1,13 @@
-import type { Account, Lang } from '@lumen/contracts';
+import type { Account, Lang, ProjectListPageSize, ProjectSort, ProjectTypeFilter } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import type { ApiClient } from '../../api';
+import { readPageSize } from './page-size';
 
-// The project page's call, spelled once for the page (loadProject, project-target.ts) and for the
-// start, which sends it as soon as the account is known instead of once the page's modules have
-// loaded (issue 9 §4: on a phone the modules of the page are the longest wait before its data).
-// Light on purpose: the entry imports it through the router.
+// The calls of the project page and of the projects list, each spelled once for its page
+// (loadProject, project-target.ts; loadProjects, projects-calls.ts) and for the start, which sends
+// it as soon as the account is known instead of once the page's modules have loaded (issue 9 §4: on
+// a phone the modules of the page are the longest wait before its data). Light on purpose: the entry
+// imports it through the router.
 
 /** The id of a project in a path (/project/{projectId}…), or null when it cannot be one. */
 export function parseProjectId(value: string | undefined): number | null {
@@ -27,6 +29,34 @@ export function projectCall({ projectId, prices, lang }: ProjectCallArg) {
 
 /** Whether the page asks for prices: the account holds price.view. */
 export const seesPrices = (privileges: readonly string[]): boolean => hasAnyPrivilege(privileges, ['price.view']);
+
+/** The projects list's query: a page of it, searched, sorted and filtered by origin. */
+export interface ProjectListArg {
+  page: number;
+  itemsPerPage: number;
+  search: string;
+  sortBy: ProjectSort;
+  projectType: ProjectTypeFilter;
+}
+
+/** GET projects /v1/projects/filter: itemsPerPage, page, search, sortBy, projectType (the language goes with every call). */
+export function projectListCall({ page, itemsPerPage, search, sortBy, projectType }: ProjectListArg) {
+  return {
+    path: '/v1/projects/filter',
+    query: { page, itemsPerPage, search: search.trim() || undefined, sortBy, projectType: projectType === 'ALL' ? undefined : projectType },
+  };
+}
+
+/** The list's query when a session starts: its first page, in the page size kept in this browser. */
+export function initialListQuery(itemsPerPage: ProjectListPageSize = readPageSize()): ProjectListArg & { itemsPerPage: ProjectListPageSize } {
+  return { page: 1, itemsPerPage, search: '', sortBy: 'UPDATED_RECENT', projectType: 'ALL' };
+}
+
+/** At start on /projects: sends the list's first call now; the page's loadProjects takes the answer. */
+export function prefetchProjectsPage({ api }: { api: ApiClient }): void {
+  const { path, query } = projectListCall(initialListQuery());
+  api.prefetch('projects', path, query);
+}
 
 /** At start on /project/{projectId}: sends the page's call now; the page's loadProject takes the answer. */
 export function prefetchProjectPage({ api, account, lang, params }: { api: ApiClient; account: Pick<Account, 'privileges'>; lang: Lang; params: Readonly<Record<string, string | undefined>> }): void {

@@ -6,7 +6,7 @@ import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { parseProjectId } from './project-target';
-import { takeLoadedAtStart } from './project-start';
+import { takeProjectLoadedAtStart } from './project-start';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
@@ -46,7 +46,7 @@ export default function ProjectPage({ renderActions, renderSections, renderLineA
   useEffect(() => {
     if (projectId === null) return;
     // Loaded by the start for this first render (project-start.ts): not asked for again.
-    if (attempt === 0 && takeLoadedAtStart(projectId)) return;
+    if (attempt === 0 && dispatch(takeProjectLoadedAtStart(projectId))) return;
     void dispatch(loadProject({ projectId, prices: seesPrices, lang }));
   }, [dispatch, projectId, seesPrices, lang, attempt]);
 

@@ -1,14 +1,23 @@
 import type { Account, Lang } from '@lumen/contracts';
-import type { AppDispatch } from '../../shared/store';
-import { parseProjectId, seesPrices } from './project-call';
+import type { AppDispatch, RootState } from '../../shared/store';
+import { parseProjectId, seesPrices, type ProjectListArg } from './project-call';
+import { loadProjects } from './projects-calls';
+import { loadListPage, selectProjects, type ListQuery } from './projects-slice';
 import { loadProject } from './project-target';
 
 /**
- * The project a start loaded for its first screen (`readyProjectPage`), taken once by the page as it
- * mounts: the page then renders it at once instead of a loading state where the server painted the
- * project's heading (apps/api first-view.ts), and does not ask for it a second time.
+ * The request whose answer a start loaded for its first screen (`readyProjectPage`,
+ * `readyProjectsPage`): a project, or the list's first page. The page takes it once as it mounts,
+ * while the store still holds that very answer: it then renders it at once instead of a loading
+ * state under the top the server painted (apps/api first-view.ts), and does not ask for it again.
  */
-let loadedAtStart: number | null = null;
+let loadedAtStart: string | null = null;
+
+function take(holds: (requestId: string) => boolean): boolean {
+  const taken = loadedAtStart !== null && holds(loadedAtStart);
+  loadedAtStart = null;
+  return taken;
+}
 
 /** What the start hands a screen's first load (app/routes.tsx, RouteHandle.ready). */
 export interface StartLoadContext {
@@ -23,12 +32,32 @@ export async function loadProjectAtStart({ dispatch, account, lang, params }: St
   const projectId = parseProjectId(params.projectId);
   if (projectId === null) return;
   const result = await dispatch(loadProject({ projectId, prices: seesPrices(account.privileges), lang }));
-  loadedAtStart = loadProject.fulfilled.match(result) ? projectId : null;
+  loadedAtStart = loadProject.fulfilled.match(result) ? result.meta.requestId : null;
 }
 
-/** Whether the start just loaded this project for the page's first render; true once. */
-export function takeLoadedAtStart(projectId: number): boolean {
-  const taken = loadedAtStart === projectId;
-  loadedAtStart = null;
-  return taken;
+/** The list's query the start loaded (beside its request): the page may be at another by the time it takes it. */
+let listQueryAtStart: ProjectListArg | null = null;
+
+/** At start on /projects, once the account is known: the list's first page (it takes the prefetched answer). */
+export async function loadProjectsAtStart({ dispatch }: StartLoadContext): Promise<void> {
+  const result = await dispatch(loadListPage());
+  loadedAtStart = loadProjects.fulfilled.match(result) ? result.meta.requestId : null;
+  listQueryAtStart = result.meta.arg;
 }
+
+/** Whether the store holds this project as the start just loaded it for the page's first render; true once. */
+export const takeProjectLoadedAtStart =
+  (projectId: number) =>
+  (_dispatch: AppDispatch, getState: () => RootState): boolean => {
+    const { project } = selectProjects(getState());
+    return take((requestId) => project.requestId === requestId && project.id === projectId);
+  };
+
+/** Whether the store holds the list's first page as the start just loaded it for the page's first render; true once. */
+export const takeListLoadedAtStart =
+  () =>
+  (_dispatch: AppDispatch, getState: () => RootState): boolean => {
+    const { list, query } = selectProjects(getState());
+    const loaded = listQueryAtStart;
+    return take((requestId) => list.requestId === requestId && loaded !== null && (Object.keys(query) as Array<keyof ListQuery>).every((key) => query[key] === loaded[key]));
+  };

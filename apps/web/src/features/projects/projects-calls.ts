@@ -1,43 +1,24 @@
-import type {
-  Article,
-  ImportResult,
-  ProductsAdded,
-  ProjectListPage,
-  ProjectSort,
-  ProjectSummary,
-  ProjectTypeFilter,
-  ProjectVersion,
-  VersionBody,
-} from '@lumen/contracts';
+import type { Article, ImportResult, ProductsAdded, ProjectListPage, ProjectSummary, ProjectVersion, VersionBody } from '@lumen/contracts';
 import type { Lang } from '@lumen/contracts';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
 import { articleByReferencePath } from '../../shared/flags';
+import { projectListCall, type ProjectListArg } from './project-call';
 
 /**
  * The projects calls of spec §7 the screens use. Loads say what went wrong in place (showError
  * false); changes a user asked for open the error dialog when they fail (showError, the default).
  */
 
-export interface ProjectListArg {
-  page: number;
-  itemsPerPage: number;
-  search: string;
-  sortBy: ProjectSort;
-  projectType: ProjectTypeFilter;
-}
+export type { ProjectListArg };
 
-/** GET projects /v1/projects/filter: itemsPerPage, page, search, sortBy, projectType (the language goes with every call). */
+/** GET projects /v1/projects/filter (projectListCall). */
 export const loadProjects = createAsyncAction<ProjectListPage, ProjectListArg & { reload?: boolean }>(
   'projectsList',
-  ({ page, itemsPerPage, search, sortBy, projectType }, { extra }) =>
-    extra.api.get<ProjectListPage>('projects', '/v1/projects/filter', {
-      page,
-      itemsPerPage,
-      search: search.trim() || undefined,
-      sortBy,
-      projectType: projectType === 'ALL' ? undefined : projectType,
-    }),
+  (arg, { extra }) => {
+    const { path, query } = projectListCall(arg);
+    return extra.api.get<ProjectListPage>('projects', path, query);
+  },
   { showError: false },
 );
 

@@ -12,6 +12,7 @@ import { useFormat } from '../../i18n/use-format';
 import { CreateProjectModal } from './create-project-modal';
 import { duplicateAndReload, LIST_ORIGINS, listQueryChanged, loadListPage, selectProjects, type Placeholder } from './projects-slice';
 import { isPageSize } from './page-size';
+import { takeListLoadedAtStart } from './project-start';
 import { useVersionLabel } from './version-label';
 import './projects.css';
 import './project-list.css';
@@ -31,6 +32,8 @@ export default function ProjectsPage() {
   // a new initial state each time, and the list was asked for twice.
   const { page, itemsPerPage, search, sortBy, projectType } = projects.query;
   useEffect(() => {
+    // The list's first page loaded by the start for this first render (project-start.ts): not asked for again.
+    if (dispatch(takeListLoadedAtStart())) return;
     void dispatch(loadListPage());
   }, [dispatch, page, itemsPerPage, search, sortBy, projectType, lang]);
 

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Project, ProjectListItem, ProjectListMeta, ProjectListPageSize, ProjectSort, ProjectSummary, ProjectTypeFilter } from '@lumen/contracts';
 import { PROJECT_LIST_RELOAD_ITEMS } from '@lumen/contracts/constants';
-import { readPageSize, storePageSize } from './page-size';
+import { DEFAULT_PAGE_SIZE, storePageSize } from './page-size';
+import { initialListQuery } from './project-call';
 import { addProductsToProject, validateProduct } from './project-target';
 import { isSessionEnded } from '../../shared/session';
 import { rootReducer, type AppDispatch, type RootState } from '../../shared/store';
@@ -61,10 +62,8 @@ export interface ProjectsState {
   project: { id: number | null; status: 'loading' | 'ready' | 'failed'; data: Project | null; httpStatus: number; requestId: string | null };
 }
 
-const initialQuery: ListQuery = { page: 1, itemsPerPage: 10, search: '', sortBy: 'UPDATED_RECENT', projectType: 'ALL' };
-
 const initialState: ProjectsState = {
-  query: initialQuery,
+  query: initialListQuery(DEFAULT_PAGE_SIZE),
   list: { status: 'idle', items: [], meta: null, requestId: null, fresh: [], searchError: null },
   placeholders: [],
   versionStatus: null,
@@ -74,7 +73,7 @@ const initialState: ProjectsState = {
 
 /** The state a session starts with: the page size is the browser's. */
 function freshState(): ProjectsState {
-  return { ...initialState, query: { ...initialQuery, itemsPerPage: readPageSize() } };
+  return { ...initialState, query: initialListQuery() };
 }
 
 /** Whether a failed list call is the api refusing the search: its message key then, else null. */
