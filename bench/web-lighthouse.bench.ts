@@ -6,7 +6,8 @@
  * Run: npx tsx bench/web-lighthouse.bench.ts   (CHROME_PATH defaults to /usr/bin/chromium)
  * LIGHTHOUSE_RUNS (3) runs each page and preset that many times and keeps the run of median
  * performance (Lighthouse's advice for a shared machine: one run's TBT swings with the load), with
- * the range of the scores beside it; a run that Lighthouse could not trace is run again.
+ * the range of the scores beside it, and TBT's own median and range over the runs; a run that
+ * Lighthouse could not trace is run again.
  * LIGHTHOUSE_REPORTS=<dir> also writes the kept run's full report and trace there (<page>-<preset>.json,
  * <page>-<preset>.trace.json, which DevTools' Performance panel opens), to see what blocks, shifts or waits
  * (LIGHTHOUSE_SAMPLES=1 puts V8's samples in the trace, at a small cost to the figures); LIGHTHOUSE_PAGES=home,projects,project runs only those pages;
@@ -42,6 +43,7 @@ interface Row {
   accessibility: number;
   'CLS': string;
   'TBT (ms)': number;
+  'TBT median (range)': string;
   'LCP (ms)': number;
   'FCP (ms)': number;
 }
@@ -86,7 +88,13 @@ try {
       }
       const scores = runs.map(performanceOf).sort((a, b) => a - b);
       const median = runs.find((result) => performanceOf(result) === scores[Math.floor(scores.length / 2)]) as RunnerResult;
-      rows.push({ ...summarise(label, preset, median), range: `${scores[0]}–${scores[scores.length - 1]}` });
+      // TBT is the figure that swings most from run to run: its own median and range, beside the kept run's.
+      const blocking = runs.map((result) => Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN)).sort((a, b) => a - b);
+      rows.push({
+        ...summarise(label, preset, median),
+        range: `${scores[0]}–${scores[scores.length - 1]}`,
+        'TBT median (range)': `${blocking[Math.floor(blocking.length / 2)]} (${blocking[0]}–${blocking[blocking.length - 1]})`,
+      });
       if (reportDir) {
         writeFileSync(join(reportDir, `${name}-${preset}.json`), JSON.stringify(median.lhr));
         // The run's trace too: the main thread's tasks, to see which one blocks (open it in DevTools).
@@ -139,6 +147,7 @@ function summarise(label: string, preset: Row['preset'], result: RunnerResult): 
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
     'CLS': numeric('cumulative-layout-shift').toFixed(3),
     'TBT (ms)': Math.round(numeric('total-blocking-time')),
+    'TBT median (range)': '',
     'LCP (ms)': Math.round(numeric('largest-contentful-paint')),
     'FCP (ms)': Math.round(numeric('first-contentful-paint')),
   };

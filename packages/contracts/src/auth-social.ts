@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { SafeText } from './input';
 import { AUTH_FRAME_SOURCE } from './constants';
-export { AUTH_FRAME_SOURCE } from './constants';
+import { SafeText } from './input';
+import { SocialProvider } from './runtime-config';
 
 // ─── Social sign-up (issue 17 §4) ─────────────────────────────────────────────────────────────────
 
-/** The social providers of spec §3's registration types: 2 Facebook, 3 LinkedIn. */
-export const SOCIAL_PROVIDERS = ['facebook', 'linkedin'] as const;
-export const SocialProvider = z.enum(SOCIAL_PROVIDERS);
-export type SocialProvider = z.infer<typeof SocialProvider>;
+// The providers are named in constants.ts (SOCIAL_PROVIDERS) and runtime-config.ts (SocialProvider),
+// since the runtime configuration lists the configured ones.
+export { AUTH_FRAME_SOURCE, SOCIAL_PROVIDERS } from './constants';
+export { SocialProvider };
 
 /** The registration type (spec §3) a provider's accounts are created with. */
 export const SOCIAL_REGISTER_TYPE: Readonly<Record<SocialProvider, 2 | 3>> = { facebook: 2, linkedin: 3 };

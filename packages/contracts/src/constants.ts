@@ -142,6 +142,9 @@ export const DOCS_SOCKET_PATH = '/v2/socketio/docs/download';
 /** Every message between the frame and its host carries this source, so that other traffic on the window is told apart. */
 export const AUTH_FRAME_SOURCE = 'lumen-auth';
 
+/** The social providers of spec §3's registration types: 2 Facebook, 3 LinkedIn (issue 17 §4). */
+export const SOCIAL_PROVIDERS = ['facebook', 'linkedin'] as const;
+
 /**
  * Spec §2: the projects list and a project's pages open with any one of these (one's own projects,
  * the company's, or those assigned). The web's route guard and the server's first view of those

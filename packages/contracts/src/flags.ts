@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { Lang, LangQuery } from './common';
-import { SERVICE_NAMES, type FLAG_KEYS } from './constants';
+import type { FLAG_KEYS } from './constants';
 import { SafeText } from './input';
-import { SocialProvider } from './auth-social';
-import { FeatureEnvironment } from './masters';
+import { FeatureEnvironment } from './runtime-config';
 
 // ─── Feature flags (platform-core §1, §9; configuration-domain §5, §9) ──────────────────────────────
 
@@ -91,42 +90,11 @@ export const FlagHistoryQuery = z.object({
 export const FlagHistory = z.object({ items: z.array(FlagChange), total: z.number().int() });
 export type FlagHistory = z.infer<typeof FlagHistory>;
 
-/** Every known flag evaluated for one caller (their user id and e-mail; anonymous visitors too). */
-export const EvaluatedFlags = z.record(z.string(), z.boolean());
-export type EvaluatedFlags = z.infer<typeof EvaluatedFlags>;
-
-/** GET masters /v1/flags/evaluated: the caller's answers, the same the api decides with. */
-export const EvaluatedFlagsResponse = z.object({ environment: FeatureEnvironment, flags: EvaluatedFlags });
-export type EvaluatedFlagsResponse = z.infer<typeof EvaluatedFlagsResponse>;
-
-// ─── Runtime configuration (GET /config.json) ───────────────────────────────────────────────────────
-
-/** The services of the api (DESIGN.md): SERVICE_NAMES lives in constants.ts (no zod). */
+// The evaluated flags and the runtime configuration (GET /config.json) are in runtime-config.ts,
+// which a web start builds on its own (start.ts).
+export { EvaluatedFlags, EvaluatedFlagsResponse, RuntimeConfig, ServiceName } from './runtime-config';
 export { SERVICE_NAMES } from './constants';
-export const ServiceName = z.enum(SERVICE_NAMES);
-export type ServiceName = z.infer<typeof ServiceName>;
 
-/** What the web loads before anything else (GET /config.json, never cached). */
-export const RuntimeConfig = z.object({
-  /** The api's NODE_ENV. */
-  environment: z.enum(['development', 'test', 'production']),
-  /** The flag table in use (FLAGS_ENV). */
-  flagsEnvironment: FeatureEnvironment,
-  /** Base path of each service, e.g. products → /api/products. */
-  services: z.record(ServiceName, z.string()),
-  /** Base path of the document download route. */
-  documentsDownloadPath: z.string(),
-  /** socket.io path of document generation. */
-  socketPath: z.string(),
-  timeouts: z.object({ clientMs: z.number().int(), uploadMs: z.number().int() }),
-  /** The caller's evaluated flags. */
-  flags: EvaluatedFlags,
-  /** The social providers configured on the server (issue 17 §4): one sign-up button each; none, no buttons. */
-  socialProviders: z.array(SocialProvider),
-  /** The partner origins that may embed the auth views (FRAME_ANCESTORS): the only hosts the frame talks to. */
-  frameAncestors: z.array(z.string()),
-});
-export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
 // ─── Cookie notice (GET /cookie) ────────────────────────────────────────────────────────────────────
 

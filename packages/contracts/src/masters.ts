@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Lang, LangQuery } from './common';
 import { SafeText } from './input';
-import { FEATURE_ENVIRONMENTS, TRANSLATION_DOMAINS } from './constants';
+import { TRANSLATION_DOMAINS } from './constants';
+import { FeatureEnvironment } from './runtime-config';
 export { FEATURE_ENVIRONMENTS } from './constants';
 
 /** Translation domains served by masters keys/domains (spec §7): TRANSLATION_DOMAINS lives in constants.ts. Keys are flat, dotted strings. */
@@ -88,8 +89,7 @@ export const Region = z.object({
 export type Region = z.infer<typeof Region>;
 export const RegionList = z.array(Region);
 
-export const FeatureEnvironment = z.enum(FEATURE_ENVIRONMENTS);
-export type FeatureEnvironment = z.infer<typeof FeatureEnvironment>;
+export { FeatureEnvironment };
 
 export const IpParam = z.object({ ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }) });
 export const DefaultValuesQuery = z.object({

@@ -4,5 +4,5 @@
  * of the whole package, so that a start builds these few schemas and not every contract (building
  * them all was the largest piece of script work of a first load, issue 9 §4).
  */
-export { RuntimeConfig, EvaluatedFlags, EvaluatedFlagsResponse } from './flags';
+export { RuntimeConfig, EvaluatedFlags, EvaluatedFlagsResponse } from './runtime-config';
 export { ErrorBody } from './errors';
