@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { FIRST_LOAD_BUDGET_GZIP, firstLoad } from '../apps/web/scripts/first-load';
@@ -12,13 +12,17 @@ import { texts } from './support/texts';
 const en = texts('en');
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
-test('the first load of / is at most 170 KB of JavaScript, gzip-compressed, the start steps included', () => {
+test('the first load of / stays within its budget of JavaScript, gzip-compressed, the start steps included', () => {
   const report = firstLoad(dist);
   const home = report.routes['/'];
   expect(home, 'the / route is measured').toBeDefined();
   expect(home?.gzip ?? Infinity, `/ loads ${home?.files.join(', ')}`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_GZIP);
-  // The schema library and the kit's overlays stay out of it (loaded where used).
-  expect(report.entry.files.some((file) => /zod|schemas/.test(file))).toBe(false);
+  // zod's classic API (every contract's schemas) stays out of it: the start checks its answers with
+  // schemas written with zod's mini API (packages/contracts runtime-config.ts), read from the files' source maps.
+  const sources = (file: string) => (existsSync(`${dist}/${file}.map`) ? (JSON.parse(readFileSync(`${dist}/${file}.map`, 'utf8')) as { sources: string[] }).sources : []);
+  const start = report.entry.files.flatMap(sources);
+  expect(start.some((source) => source.includes('zod/v4/mini/'))).toBe(true);
+  expect(start.filter((source) => source.includes('zod/v4/classic/'))).toEqual([]);
   // The start's steps (main.tsx) are counted: React's and the app's chunks are in it.
   expect(report.entry.files.some((file) => /\/react-[\w-]+\.js$/.test(file))).toBe(true);
   expect(report.entry.files.some((file) => /\/start-[\w-]+\.js$/.test(file))).toBe(true);
@@ -48,7 +52,7 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
 
 test('a first visit asks for /config.json once, with the page, and builds only the start schemas', async ({ page }) => {
   const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-  const startContracts = manifest['../../packages/contracts/src/start.ts']?.file;
+  const startContracts = manifest['src/api/start-schemas.ts']?.file;
   // Every contract has no manifest entry of its own once the bundler merged its (empty) facade into
   // the chunk of the schemas: found by the source maps, as the files holding the projects' schemas.
   const everyContract = readdirSync(`${dist}/assets`)
@@ -238,6 +242,29 @@ test.describe('a project of 200 lines, logged in', () => {
       }
     });
   }
+
+  // The page announces its screen's files with the start's (apps/api spa.ts, the build's
+  // .vite/screens.json): every script and stylesheet its start loads was in the page it got, so none
+  // waits for the app to run to be asked for, and the list's first page is asked for once.
+  test('announces every file its start loads in the page, and asks for its data once', async ({ page }) => {
+    for (const [path, title, data] of [
+      [projectPath, 'Torre de 200 líneas', `/api/projects/v1/projects/${projectPath.split('/').pop()}`],
+      ['/projects', es('projects.list.title'), '/api/projects/v1/projects/filter'],
+    ] as const) {
+      const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+      const requested: string[] = [];
+      const listener = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+      page.on('request', listener);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      page.off('request', listener);
+      const files = requested.filter((file) => /^\/assets\/.+\.(js|css)$/.test(file));
+      expect(files.length, path).toBeGreaterThan(20);
+      for (const file of files) expect(html, `${path}: ${file}`).toMatch(new RegExp(`(src|href)="${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
+      expect(requested.filter((request) => request === data), path).toHaveLength(1);
+    }
+  });
 
   test('renders a window of its lines, all of them reachable by scrolling, with the row count for screen readers', async ({ page }) => {
     await page.goto(projectPath);

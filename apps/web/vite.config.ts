@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import { readStartSteps } from './scripts/start-steps';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
@@ -14,30 +14,80 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
  */
 const START_STEPS = readStartSteps().map((file) => `/apps/web/${file}`);
 
-function preloadStartChunks(): Plugin {
+/**
+ * The pages whose top the api paints into index.html (apps/api/src/http/first-view.ts), by the name
+ * the api knows them by, with the modules their start imports after the app's: the screen, its first
+ * load (RouteHandle.ready) and, for a session, the header's menus. The build lists their files in
+ * .vite/screens.json (what the start does not load already), and the api announces them in the page
+ * it paints: they download with the start's instead of once the app has run, and the start's import
+ * of the screen has nothing left to append to the page (issue 9 §4).
+ */
+const SESSION_HEADER = 'src/app/header-menus.tsx';
+const SCREENS: Readonly<Record<string, readonly string[]>> = {
+  projects: ['src/features/projects/projects-page.tsx', 'src/features/projects/project-start.ts', SESSION_HEADER],
+  project: ['src/app/pages/project-page-with-requests.tsx', 'src/features/projects/project-start.ts', SESSION_HEADER],
+};
+
+type Chunk = Extract<Rolldown.OutputBundle[string], { type: 'chunk' }>;
+
+/** The chunk that holds a module of apps/web (a path under it) or of the monorepo (from /packages, /apps). */
+function chunkHolding(chunks: readonly Chunk[], module: string): Chunk {
+  const suffix = module.startsWith('/') ? module : `/apps/web/${module}`;
+  const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(suffix)));
+  if (!chunk) throw new Error(`lumen:announce-first-loads: no chunk holds ${module}`);
+  return chunk;
+}
+
+/** A chunk and every chunk it imports, transitively. */
+function closure(chunks: readonly Chunk[], file: string, files = new Set<string>()): Set<string> {
+  if (files.has(file)) return files;
+  files.add(file);
+  for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) closure(chunks, imported, files);
+  return files;
+}
+
+/** The files of every start: the entry's, then the start steps' (index.html loads the first, announces the others). */
+function startFiles(chunks: readonly Chunk[]): { entry: Set<string>; steps: Set<string> } {
+  const entry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...closure(chunks, chunk.fileName)]));
+  const steps = new Set(START_STEPS.flatMap((step) => [...closure(chunks, chunkHolding(chunks, step).fileName)]).filter((file) => !entry.has(file)));
+  return { entry, steps };
+}
+
+const cssOf = (chunks: readonly Chunk[], files: Iterable<string>) =>
+  new Set([...files].flatMap((file) => [...(chunks.find((chunk) => chunk.fileName === file)?.viteMetadata?.importedCss ?? [])]));
+
+function announceFirstLoads(): Plugin {
+  const chunksOf = (bundle: Rolldown.OutputBundle) => Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
   return {
-    name: 'lumen:preload-start-chunks',
+    name: 'lumen:announce-first-loads',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return [];
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const starts = START_STEPS.map((step) => chunks.find((chunk) => chunk.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(step))));
-        const missing = START_STEPS.filter((_, index) => !starts[index]);
-        if (missing.length > 0) throw new Error(`preloadStartChunks: no chunk holds ${missing.join(', ')}`);
-        /** A chunk and every chunk it imports, transitively. */
-        const closure = (file: string, files = new Set<string>()): Set<string> => {
-          if (files.has(file)) return files;
-          files.add(file);
-          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) closure(imported, files);
-          return files;
-        };
-        const entryFiles = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...closure(chunk.fileName)]));
-        return [...new Set(starts.flatMap((chunk) => (chunk ? [...closure(chunk.fileName)] : [])))]
-          .filter((file) => !entryFiles.has(file))
-          .map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
+        const chunks = chunksOf(bundle);
+        const { entry, steps } = startFiles(chunks);
+        const entryCss = cssOf(chunks, entry);
+        // The steps' styles fetched now and applied by their import (as the api announces a screen's).
+        return [
+          ...[...steps].map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
+          ...[...cssOf(chunks, steps)].filter((file) => !entryCss.has(file)).map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
+        ];
       },
+    },
+    generateBundle(_options, bundle) {
+      const chunks = chunksOf(bundle);
+      const { entry, steps } = startFiles(chunks);
+      const started = new Set([...entry, ...steps]);
+      const startedCss = cssOf(chunks, started);
+      const screens = Object.fromEntries(
+        Object.entries(SCREENS).map(([name, modules]) => {
+          const files = new Set(modules.flatMap((module) => [...closure(chunks, chunkHolding(chunks, module).fileName)]));
+          const scripts = [...files].filter((file) => !started.has(file));
+          return [name, { scripts: scripts.map((file) => `/${file}`), styles: [...cssOf(chunks, files)].filter((file) => !startedCss.has(file)).map((file) => `/${file}`) }];
+        }),
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/screens.json', source: JSON.stringify(screens, null, 2) });
     },
   };
 }
@@ -61,7 +111,7 @@ const ROUTER_PRODUCTION = join(dirname(createRequire(import.meta.url).resolve('r
 // The SPA is built to apps/web/dist, which the api serves with history fallback.
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react(), preloadStartChunks()],
+  plugins: [react(), announceFirstLoads()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] } : {},
   // The manifest (dist/.vite/manifest.json) tells which chunks a route loads: bench/web-first-load.bench.ts.
   build: {

@@ -19,7 +19,7 @@ void (async () => {
   await nextTask();
   await import('./app/start-router');
   await nextTask();
-  await import('./app/start-schemas');
+  await import('./api/start-schemas');
   await nextTask();
   await import('./app/start-kit');
   await nextTask();

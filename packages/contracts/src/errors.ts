@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod's mini API, as runtime-config.ts: the error body is one of a web start's schemas (start.ts).
+import * as z from 'zod/mini';
 
 /**
  * Machine codes of the one error type (DESIGN.md). The HTTP status is fixed per code so that the
@@ -61,9 +62,12 @@ export type FieldError = z.infer<typeof FieldError>;
 
 /** Every error answer of the api: ErrorCode = HTTP status, `code` = machine code. */
 export const ErrorBody = z.object({
-  ErrorCode: z.number().int(),
+  ErrorCode: z.int(),
   ErrorDescription: z.string(),
   code: z.string(),
-  fields: z.array(FieldError).optional(),
+  fields: z.optional(z.array(FieldError)),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** An error answer as a client reads it: what it holds of ErrorBody, whatever else is missing (a proxy's 502, say). */
+export const PartialErrorBody = z.partial(ErrorBody);

@@ -5,4 +5,4 @@
  * them all was the largest piece of script work of a first load, issue 9 §4).
  */
 export { RuntimeConfig, EvaluatedFlags, EvaluatedFlagsResponse } from './runtime-config';
-export { ErrorBody } from './errors';
+export { ErrorBody, PartialErrorBody } from './errors';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { translationsFor } from '@lumen/i18n';
@@ -7,9 +7,22 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
 import { firstViewOf } from './first-view';
 import type { Principal } from './sessions';
+import { readScreenFiles } from './spa';
 
 /** The web's own index.html (its shell is where the first view goes). */
 const WEB_INDEX = resolve(__dirname, '../../../web/index.html');
+
+/** The screens' files as a web build lists them (apps/web/vite.config.ts, SCREENS). */
+const SCREENS = {
+  projects: { scripts: ['/assets/projects-page-a1.js', '/assets/Select-b2.js'], styles: ['/assets/projects-c3.css'] },
+  project: { scripts: ['/assets/project-page-d4.js', '/assets/Select-b2.js'], styles: [] },
+};
+
+/** The screen files a page announces in its head: modules, then styles. */
+function screenFilesIn(html: string): string[] {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<link rel="(modulepreload|preload" as="style)" crossorigin href="([^"]+)" \/>/g)].map((link) => link[2] ?? '');
+}
 
 /** The first view served in the shell's main, or null when the page has none. */
 function firstViewIn(html: string): string | null {
@@ -23,6 +36,8 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'lumen-web-dist-'));
     writeFileSync(join(dist, 'index.html'), readFileSync(WEB_INDEX, 'utf8'));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'screens.json'), JSON.stringify(SCREENS));
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -113,6 +128,43 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
     expect(user).not.toContain(fr['header.login']);
     // Nothing in the shell takes the focus (it is aria-hidden): every button is out of the tab order.
     for (const tag of user?.match(/<(button|a)\b[^>]*>/g) ?? []) expect(tag).toContain('tabindex="-1"');
+  });
+
+  it("announces the files of the screen the app will load for the page, where the session may open it, and nowhere else", async () => {
+    const distributor = t.agent();
+    await distributor.login('distributor@demo.example');
+    expect(screenFilesIn((await distributor.get('/projects', { accept: 'text/html' })).body)).toEqual(['/assets/projects-page-a1.js', '/assets/Select-b2.js', '/assets/projects-c3.css']);
+    const created = await distributor.post('/api/projects/v1/projects', { name: 'Depot', catalogId: 16, products: [] });
+    const id = created.json<{ id: number }>().id;
+    expect(screenFilesIn((await distributor.get(`/project/${id}`, { accept: 'text/html' })).body)).toEqual(SCREENS.project.scripts);
+    // Someone else's project: no name, but the app still opens the page (to say it is not found).
+    const stranger = t.agent();
+    await stranger.login('specifier@demo.example');
+    expect(screenFilesIn((await stranger.get(`/project/${id}`, { accept: 'text/html' })).body)).toEqual(SCREENS.project.scripts);
+    // A visitor (the guard sends them home), another page, a path that is no project: none.
+    expect(screenFilesIn((await t.agent().get('/projects', { accept: 'text/html' })).body)).toEqual([]);
+    expect(screenFilesIn((await distributor.get('/orders', { accept: 'text/html' })).body)).toEqual([]);
+    expect(screenFilesIn((await distributor.get(`/project/${id}/downloads`, { accept: 'text/html' })).body)).toEqual([]);
+  });
+
+  it('reads the screens of a build that lists them, and of any other build none, saying why', () => {
+    const build = mkdtempSync(join(tmpdir(), 'lumen-web-dist-'));
+    const warnings: string[] = [];
+    const log = { warn: (_details: unknown, message?: string) => void warnings.push(message ?? '') };
+    try {
+      expect(readScreenFiles(build, log)).toEqual({}); // an older build: nothing to say
+      mkdirSync(join(build, '.vite'));
+      writeFileSync(join(build, '.vite', 'screens.json'), JSON.stringify(SCREENS));
+      expect(readScreenFiles(build, log)).toEqual(SCREENS);
+      expect(warnings).toEqual([]);
+      for (const content of ['{"projects":', JSON.stringify({ projects: SCREENS.projects }), JSON.stringify({ ...SCREENS, project: { scripts: ['"><script>alert(1)</script>'], styles: [] } })]) {
+        writeFileSync(join(build, '.vite', 'screens.json'), content);
+        expect(readScreenFiles(build, log), content).toEqual({});
+      }
+      expect(warnings).toHaveLength(3);
+    } finally {
+      rmSync(build, { recursive: true, force: true });
+    }
   });
 
   it('answers no view for the pages it does not know, and writes only its own markup', async () => {

@@ -25,7 +25,16 @@ export interface FirstView {
   html: string | null;
   /** The header's tools as the app will show them, invisible (their places only). */
   tools: string;
+  /**
+   * The screen the app's start will load for this page (its route's guard lets the session in), whose
+   * files the page announces (spa.ts, the web build's .vite/screens.json); null: none known.
+   */
+  screen: ScreenName | null;
 }
+
+/** The screens the web build lists the files of (apps/web/vite.config.ts, SCREENS). */
+export const SCREEN_NAMES = ['projects', 'project'] as const;
+export type ScreenName = (typeof SCREEN_NAMES)[number];
 
 /** What a project's first view shows of it: features/projects ProjectView's heading. */
 export interface ProjectHeading {
@@ -139,16 +148,17 @@ function projectIdOf(path: string): number | null {
 export async function firstViewOf({ path, lang, hasSession, principal, project: projectOf, onError }: FirstViewRequest): Promise<FirstView> {
   if (!hasSession) {
     const home = path === '/' || path === '/professional-area';
-    return { key: `visitor:${lang}:${home ? 'home' : ''}`, html: home ? visitorHome(lang) : null, tools: headerTools(lang, { kind: 'visitor' }) };
+    return { key: `visitor:${lang}:${home ? 'home' : ''}`, html: home ? visitorHome(lang) : null, tools: headerTools(lang, { kind: 'visitor' }), screen: null };
   }
   const session = await principal();
   const tools = headerTools(lang, { kind: 'session', principal: session });
   const projectId = projectIdOf(path);
-  if (!session || !hasAnyPrivilege(session.privileges, PROJECT_PAGES_PRIVILEGES) || (path !== '/projects' && projectId === null)) return { key: null, html: null, tools };
-  if (projectId === null) return { key: null, html: projectsList(lang), tools };
+  if (!session || !hasAnyPrivilege(session.privileges, PROJECT_PAGES_PRIVILEGES) || (path !== '/projects' && projectId === null)) return { key: null, html: null, tools, screen: null };
+  if (projectId === null) return { key: null, html: projectsList(lang), tools, screen: 'projects' };
   const heading = await projectOf(session, projectId).catch((error: unknown) => {
     onError(error);
     return null;
   });
-  return { key: null, html: heading ? project(lang, heading) : null, tools };
+  // The page's screen whatever the project: one the session may not see is the screen's "not found".
+  return { key: null, html: heading ? project(lang, heading) : null, tools, screen: 'project' };
 }

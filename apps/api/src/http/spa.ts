@@ -3,11 +3,12 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_LANG, isLang, TRANSLATION_DOMAINS, type LangCode } from '@lumen/contracts/constants';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { loadPrincipal } from './access-guard';
 import { sendError } from './error-handler';
-import { firstViewOf, type FirstView, type FirstViewRequest } from './first-view';
+import { z } from 'zod';
+import { firstViewOf, SCREEN_NAMES, type FirstView, type FirstViewRequest, type ScreenName } from './first-view';
 import type { Revocations } from './revocations';
 import { COOKIE, type AccessTokens } from './sessions';
 
@@ -24,7 +25,8 @@ const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
  * index.html itself (at `/` and in the fallback) announces the calls the web's start makes once its
  * scripts have run (startPreloads), so that they download with the scripts instead of after them
  * (issue 9 §4), and paints the top of the page when the server knows it as the app will show it
- * (first-view.ts): it varies with the language and session cookies, so it is sent without a validator.
+ * (first-view.ts), announcing that page's screen files too (readScreenFiles): it varies with the
+ * language and session cookies, so it is sent without a validator.
  */
 export interface SpaSources {
   tokens: AccessTokens;
@@ -43,7 +45,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, sources
       project: sources.project,
       onError: (error) => request.log.warn({ err: error }, 'first view: the project could not be read'),
     });
-  const page = available ? indexPage(readFileSync(resolve(distDir, 'index.html'), 'utf8'), firstView) : undefined;
+  const page = available ? indexPage(readFileSync(resolve(distDir, 'index.html'), 'utf8'), readScreenFiles(distDir, app.log), firstView) : undefined;
   if (page) {
     // Before the static files' wildcard: the page itself always goes with the start's preloads.
     for (const path of ['/', '/index.html']) app.get(path, (request, reply) => page(request, reply));
@@ -108,6 +110,40 @@ export function startPreloads({ lang, hasSession }: StartState): string[] {
   return hasSession ? [...texts, `/api/users/v1/account?${language}`] : texts;
 }
 
+/** A screen's files beyond the start's, as the web build lists them (apps/web/vite.config.ts, SCREENS). */
+const BuiltFile = z.string().regex(/^\/assets\/[\w.-]+\.(js|css)$/);
+const ScreenFiles = z.object({ scripts: z.array(BuiltFile), styles: z.array(BuiltFile) });
+type ScreenFiles = z.infer<typeof ScreenFiles>;
+const BuiltScreens = z.object(Object.fromEntries(SCREEN_NAMES.map((name) => [name, ScreenFiles])) as Record<ScreenName, typeof ScreenFiles>);
+
+/** The build's .vite/screens.json; none (an older build, or one that lists other screens): the pages announce no screen. */
+export function readScreenFiles(distDir: string, log: Pick<FastifyBaseLogger, 'warn'>): Partial<Record<ScreenName, ScreenFiles>> {
+  const path = resolve(distDir, '.vite', 'screens.json');
+  if (!existsSync(path)) return {};
+  let parsed: ReturnType<typeof BuiltScreens.safeParse> | null = null;
+  try {
+    parsed = BuiltScreens.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    // Not JSON: said below like any other file that does not list the screens.
+  }
+  if (parsed?.success) return parsed.data;
+  log.warn({ issues: parsed?.error.issues }, `${path} does not list the screens the first view knows: pages announce none`);
+  return {};
+}
+
+/**
+ * The links that announce a screen's files: its modules (modulepreload, as the start's import would
+ * append them) and its styles (preload: fetched now, applied by the start's import, so that they do
+ * not hold the first paint).
+ */
+function screenLinks(files: ScreenFiles | undefined): string {
+  if (!files) return '';
+  return [
+    ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}" />`),
+  ].join('');
+}
+
 /** The shell's loading mark in index.html (apps/web/index.html): a first view goes in its place, above it. */
 const SHELL_LOADING = '<div class="app-loading"><span class="app-loading__spinner"></span></div>';
 /** The shell header's empty tools (apps/web/index.html), where the first view keeps the tools' places. */
@@ -117,7 +153,11 @@ const SHELL_TOOLS = '<div class="app-header__tools"></div>';
  * index.html with the start's preloads before its first script (else `</head>`) and its first view
  * in the shell: compressed once per shared variant (a visitor's), for the request alone otherwise.
  */
-function indexPage(html: string, firstView: (request: FastifyRequest, state: StartState) => Promise<FirstView>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+function indexPage(
+  html: string,
+  screens: Partial<Record<ScreenName, ScreenFiles>>,
+  firstView: (request: FastifyRequest, state: StartState) => Promise<FirstView>,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   const variants = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
   const build = (state: StartState, view: FirstView) => {
     const links = startPreloads(state)
@@ -126,7 +166,9 @@ function indexPage(html: string, firstView: (request: FastifyRequest, state: Sta
     // Ahead of the scripts, so that the browser asks for them first.
     const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
     const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');
-    const withLinks = at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`;
+    const withStartLinks = at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`;
+    // After the start's own files (the last of the head), which the screen's need first.
+    const withLinks = view.screen ? withStartLinks.replace('</head>', `${screenLinks(screens[view.screen])}</head>`) : withStartLinks;
     const withTools = withLinks.replace(SHELL_TOOLS, `<div class="app-header__tools app-header__pending">${view.tools}</div>`);
     return Buffer.from(view.html ? withTools.replace(SHELL_LOADING, `<main class="app-main">${view.html}${SHELL_LOADING}</main>`) : withTools);
   };

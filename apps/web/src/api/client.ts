@@ -197,8 +197,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let code: string | undefined;
     let fields: ErrorBody['fields'];
     try {
-      const [{ ErrorBody }, body] = await Promise.all([loadStartSchemas(), response.json()]);
-      const parsed = ErrorBody.partial().safeParse(body);
+      const [{ PartialErrorBody }, body] = await Promise.all([loadStartSchemas(), response.json()]);
+      const parsed = PartialErrorBody.safeParse(body);
       if (parsed.success) {
         if (parsed.data.ErrorDescription) description = parsed.data.ErrorDescription;
         code = parsed.data.code;

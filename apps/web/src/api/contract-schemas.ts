@@ -1,13 +1,13 @@
 import type * as Contracts from '@lumen/contracts';
-import type * as StartContracts from '@lumen/contracts/start';
+import type * as StartContracts from './start-schemas';
 
 /**
  * The contracts' zod schemas stay out of the entry chunk (the first load imports plain values from
  * '@lumen/contracts/constants'), in two chunks:
  * - the start schemas (the runtime configuration, the evaluated flags, the error body) from the
- *   narrow entry '@lumen/contracts/start': loadRuntimeConfig loads them beside `/config.json`, which
- *   every start awaits (index.html announces them with the entry); after that `contractSchemas()`
- *   answers at once, for code that must stay synchronous;
+ *   narrow entry '@lumen/contracts/start' (start-schemas.ts): a step of the start evaluates them
+ *   (main.tsx), and loadRuntimeConfig takes them beside `/config.json`; after that
+ *   `contractSchemas()` answers at once, for code that must stay synchronous;
  * - every contract (`loadContractSchemas()`), for code that checks another answer at run time.
  *   Building them all at start was the largest piece of script work of a first load (issue 9 §4).
  */
@@ -16,7 +16,7 @@ let startLoading: Promise<typeof StartContracts> | null = null;
 let allLoading: Promise<typeof Contracts> | null = null;
 
 export function loadStartSchemas(): Promise<typeof StartContracts> {
-  startLoading ??= import('@lumen/contracts/start').then((module) => (startLoaded = module));
+  startLoading ??= import('./start-schemas').then((module) => (startLoaded = module));
   return startLoading;
 }
 
