@@ -24,5 +24,7 @@ void (async () => {
   await import('./app/start-kit');
   await nextTask();
   const { mountApp } = await import('./app/start');
+  // The app's modules evaluated, its start runs in the next task.
+  await nextTask();
   await mountApp(document.getElementById('root') as HTMLElement);
 })();

@@ -9,7 +9,7 @@ import { HomePage } from '../features/home';
 import { loadSupportPage } from '../features/support';
 import { loadSandboxPage } from '../features/sandbox';
 import { loadAddProductPage, loadPreconfigsListPage, loadSelectCollectionPage } from '../features/catalogue';
-import { loadProjectAddProduct, loadProjectsPage, prefetchProjectPage, prefetchProjectsPage, readyProjectPage, readyProjectsPage } from '../features/projects';
+import { loadProjectAddProduct, loadProjectPage, loadProjectsPage, prefetchProjectPage, prefetchProjectsPage, readyProjectPage, readyProjectsPage } from '../features/projects';
 import { loadFlagsAdminPage } from '../features/flags';
 import { loadActingPage } from '../features/acting';
 import { loadAuditTrailPage } from '../features/audit';
@@ -43,8 +43,9 @@ const PreconfigsListPage = lazyScreen(loadPreconfigsListPage);
 /** Projects (issue 6): the list, the project page, and the project's way into the catalogue. */
 const ProjectsPage = lazyScreen(loadProjectsPage);
 /** The project page with its requests, quotes, orders and documents (app/pages/project-page-with-requests.tsx). */
-const loadProjectPage = () => import('./pages/project-page-with-requests');
-const ProjectPage = lazyScreen(() => loadProjectPage().then((module) => ({ default: module.ProjectPageWithRequests })));
+const loadProjectPageWithRequests = () => import('./pages/project-page-with-requests');
+// The project page first, then the other features' panels on it, a task each (issue 9 §4).
+const ProjectPage = lazyScreen(() => loadProjectPageWithRequests().then((module) => ({ default: module.ProjectPageWithRequests })), { before: [loadProjectPage] });
 /** A project's requests (issue 11 §3–§4): the project (projects) and the form (project-requests). */
 const loadProjectRequestPages = () => import('./pages/project-request-pages');
 const BudgetRequestPage = lazyScreen(() => loadProjectRequestPages().then((module) => ({ default: module.BudgetRequestPage })));

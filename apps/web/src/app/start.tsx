@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigUnavailableError } from '../api';
 import { readLanguageCookie, resolveLanguage } from '../i18n/language';
+import { nextTask } from '../shared/next-task';
 import { AppRoot } from './app-root';
 import { createAppEnvironment, startApp, type AppEnvironment, type AppEnvironmentOptions } from './environment';
 import { renderNoConfig } from './no-config-page';
@@ -29,6 +30,8 @@ export async function mountApp(container: HTMLElement, options: AppEnvironmentOp
     await renderNoConfig(root, resolveLanguage(null, readLanguageCookie()));
     return { environment: null, unmount };
   }
+  // The start's calls go out in a task after the environment's (the router's matching, the store).
+  await nextTask();
   // The first render waits for what the screen shows first (startApp's `screen`: texts, modules,
   // session, flags, data): a screen rendered before its module is in suspends, and React holds its
   // reveal up to 300 ms after the fallback (issue 9 §4).

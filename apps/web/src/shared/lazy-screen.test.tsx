@@ -26,6 +26,25 @@ describe('lazyScreen', () => {
     expect(loads).toBe(1);
   });
 
+  it('loads the modules it is told to first, one after the other, each in a task of its own', async () => {
+    const order: string[] = [];
+    const step = (name: string) => async () => {
+      order.push(name);
+      // What else the browser runs between the steps: a task queued as the step's module comes in.
+      setTimeout(() => order.push(`task after ${name}`), 0);
+    };
+    const Screen = lazyScreen(
+      async () => {
+        order.push('screen');
+        return { default: Page };
+      },
+      { before: [step('page'), step('panels')] },
+    );
+    await Screen.preload();
+    await Screen.preload();
+    expect(order).toEqual(['page', 'task after page', 'panels', 'task after panels', 'screen']);
+  });
+
   it('suspends like React.lazy when not preloaded, and loads once', async () => {
     let loads = 0;
     let resolve!: (module: { default: typeof Page }) => void;

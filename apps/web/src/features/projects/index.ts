@@ -5,6 +5,8 @@ import type { StartLoadContext } from './project-start';
 // project-page.tsx (joined with its requests), add-to-project.tsx and project-target.ts to join
 // projects with other features.
 export const loadProjectsPage = () => import('./projects-page');
+/** The project page alone (app/pages/project-page-with-requests.tsx joins it with other features' panels). */
+export const loadProjectPage = () => import('./project-page');
 export const loadProjectAddProduct = () => import('./project-add-product');
 /** The project page's and the list's first calls, sent at start once the account is known (app/environment.ts). */
 export { prefetchProjectPage, prefetchProjectsPage } from './project-call';
