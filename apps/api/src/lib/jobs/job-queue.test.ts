@@ -95,7 +95,7 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
   /** A job claimed by a worker whose handler does not return until `release` (a process that hangs, or died). */
   async function jobOfAWorkerThatHangs(name: string): Promise<{ id: number; release: () => void; hanging: Promise<number> }> {
     const dead = queue(10_000);
-    let release!: () => void;
+    let release: (() => void) | undefined;
     // Stopping the queue (after the test) ends it too, so a failed test cannot hang on it.
     dead.work(name, (job) => new Promise<void>((resolve) => {
       release = resolve;
@@ -104,8 +104,12 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
     const [id] = await dead.enqueue([{ queue: name, payload: {} }]);
     if (id === undefined) throw new Error('no job enqueued');
     const hanging = dead.drain();
-    await vitestWaitFor(async () => (await findJob(database.db, id))?.status === 'running');
-    return { id, release, hanging };
+    // The row is running once claimed, a moment before the worker's handler is called: wait for both,
+    // else `release` is not yet the handler's (a loaded machine showed it).
+    await vitestWaitFor(async () => (await findJob(database.db, id))?.status === 'running' && release !== undefined);
+    const started = release;
+    if (!started) throw new Error('the worker did not start');
+    return { id, release: started, hanging };
   }
 
   it('takes over a job whose worker died (lease ran out), and not before', async () => {
