@@ -11,7 +11,7 @@ document.documentElement.dataset.theme = readStoredTheme();
  * start's schemas, the kit's base, then the app (with the store, i18next and the flags). Evaluated at
  * once they were one task of 60–120 ms on a desktop, which a phone blocks on four times as long
  * (issue 9 §4, total blocking time). Every step's files are announced in index.html (vite.config.ts,
- * preloadStartChunks), so the steps cost no round trip. Not a top-level await: that turns off the
+ * announceFirstLoads), so the steps cost no round trip. Not a top-level await: that turns off the
  * bundler's merging of chunks.
  */
 void (async () => {

@@ -98,7 +98,7 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
       <header className="desk-request__header">
         <div>
           {/* A support request's subject is its topic: the kind says what it is. Other kinds are their subject. */}
-          {request.kind === 'support' && <p className="desk-request__eyebrow">{t('requests.kind.support')}</p>}
+          {request.kind === 'support' && <p className="page-eyebrow desk-request__eyebrow">{t('requests.kind.support')}</p>}
           <h1 id="desk-request-title">
             {t('requests.number', { number: request.id })} · {request.subject}
           </h1>

@@ -11,9 +11,14 @@ import { loadProject } from './project-target';
  * while the store still holds that very answer: it then renders it at once instead of a loading
  * state under the top the server painted (apps/api first-view.ts), and does not ask for it again.
  */
-let loadedAtStart: string | null = null;
+interface StartLoad {
+  requestId: string;
+  /** The list's query, for the list's load: the page may be at another by the time it takes it. */
+  listQuery?: ProjectListArg;
+}
+let loadedAtStart: StartLoad | null = null;
 
-function take(holds: (requestId: string) => boolean): boolean {
+function take(holds: (loaded: StartLoad) => boolean): boolean {
   const taken = loadedAtStart !== null && holds(loadedAtStart);
   loadedAtStart = null;
   return taken;
@@ -32,17 +37,13 @@ export async function loadProjectAtStart({ dispatch, account, lang, params }: St
   const projectId = parseProjectId(params.projectId);
   if (projectId === null) return;
   const result = await dispatch(loadProject({ projectId, prices: seesPrices(account.privileges), lang }));
-  loadedAtStart = loadProject.fulfilled.match(result) ? result.meta.requestId : null;
+  loadedAtStart = loadProject.fulfilled.match(result) ? { requestId: result.meta.requestId } : null;
 }
-
-/** The list's query the start loaded (beside its request): the page may be at another by the time it takes it. */
-let listQueryAtStart: ProjectListArg | null = null;
 
 /** At start on /projects, once the account is known: the list's first page (it takes the prefetched answer). */
 export async function loadProjectsAtStart({ dispatch }: StartLoadContext): Promise<void> {
   const result = await dispatch(loadListPage());
-  loadedAtStart = loadProjects.fulfilled.match(result) ? result.meta.requestId : null;
-  listQueryAtStart = result.meta.arg;
+  loadedAtStart = loadProjects.fulfilled.match(result) ? { requestId: result.meta.requestId, listQuery: result.meta.arg } : null;
 }
 
 /** Whether the store holds this project as the start just loaded it for the page's first render; true once. */
@@ -50,7 +51,7 @@ export const takeProjectLoadedAtStart =
   (projectId: number) =>
   (_dispatch: AppDispatch, getState: () => RootState): boolean => {
     const { project } = selectProjects(getState());
-    return take((requestId) => project.requestId === requestId && project.id === projectId);
+    return take(({ requestId }) => project.requestId === requestId && project.id === projectId);
   };
 
 /** Whether the store holds the list's first page as the start just loaded it for the page's first render; true once. */
@@ -58,6 +59,5 @@ export const takeListLoadedAtStart =
   () =>
   (_dispatch: AppDispatch, getState: () => RootState): boolean => {
     const { list, query } = selectProjects(getState());
-    const loaded = listQueryAtStart;
-    return take((requestId) => list.requestId === requestId && loaded !== null && (Object.keys(query) as Array<keyof ListQuery>).every((key) => query[key] === loaded[key]));
+    return take(({ requestId, listQuery }) => list.requestId === requestId && listQuery !== undefined && (Object.keys(query) as Array<keyof ListQuery>).every((key) => query[key] === listQuery[key]));
   };
