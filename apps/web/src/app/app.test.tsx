@@ -30,11 +30,11 @@ describe('the app frame', () => {
   it('sends a 403 to /error-403 without an error dialog', async () => {
     const api = createFakeApi({ account: makeAccount() });
     api.handle((call) => (call.path === '/api/projects/v1/projects/9' ? failure(403, 'FORBIDDEN') : undefined));
-    const { store, router, session } = await renderApp('/', api);
+    const { store, history, session } = await renderApp('/', api);
     await session;
     const loadProject = createAsyncAction('loadProject', (_arg: void, { extra }) => extra.api.get('projects', '/v1/projects/9'));
     await act(() => store.dispatch(loadProject()));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/error-403'));
+    await waitFor(() => expect(history.location.pathname).toBe('/error-403'));
     expect(await screen.findByRole('heading', { level: 1, name: en('errors.forbidden.title') })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -42,13 +42,13 @@ describe('the app frame', () => {
   it('logs a user out and goes to / when the session cannot be refreshed, without an error dialog', async () => {
     const api = createFakeApi({ account: makeAccount() });
     api.handle((call) => (call.path === '/api/orders/v1/orders/filter' ? (api.state.account ? json(200, []) : failure(401, 'UNAUTHENTICATED')) : undefined));
-    const { store, router, session } = await renderApp('/my-profile', api);
+    const { store, history, session } = await renderApp('/my-profile', api);
     await session;
     expect(await screen.findByRole('heading', { level: 1, name: en('profile.title') })).toBeInTheDocument();
     api.state.account = null; // the server forgot the session: every call is 401, the refresh too
     const loadOrders = createAsyncAction('loadOrders', (_arg: void, { extra }) => extra.api.get('orders', '/v1/orders/filter'));
     await act(() => store.dispatch(loadOrders()));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(store.getState().session.account).toBeNull();
     expect(api.callsTo('POST', '/api/users/v1/auth/refresh')).toHaveLength(1);
     expect(await screen.findByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeInTheDocument();
@@ -86,25 +86,25 @@ describe('the app frame', () => {
   });
 
   it('shows the not-found page for an unknown path, whose Back goes home when there is no history', async () => {
-    const { router } = await renderApp('/nothing/here');
+    const { history } = await renderApp('/nothing/here');
     expect(await screen.findByRole('heading', { level: 1, name: en('errors.notFound.title') })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: en('errors.back') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
   });
 
   it('the history helper goes back when there is history', async () => {
-    const { router } = await renderApp('/');
+    const { history } = await renderApp('/');
     await screen.findByRole('heading', { level: 1, name: en('home.visitor.title') });
-    await act(() => router.navigate('/professional-area'));
-    await act(() => router.navigate('/not-allowed'));
+    act(() => history.push('/professional-area'));
+    act(() => history.push('/not-allowed'));
     await userEvent.click(await screen.findByRole('button', { name: en('errors.back') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/professional-area'));
+    await waitFor(() => expect(history.location.pathname).toBe('/professional-area'));
   });
 
   it('keeps /sandbox to users with the backoffice privilege', async () => {
-    const { router, session } = await renderApp('/sandbox', createFakeApi({ account: makeAccount({ role: 'webUser' }) }));
+    const { history, session } = await renderApp('/sandbox', createFakeApi({ account: makeAccount({ role: 'webUser' }) }));
     await session;
-    await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
+    await waitFor(() => expect(history.location.pathname).toBe('/not-allowed'));
   });
 });
 
@@ -136,9 +136,9 @@ describe('sign-up links', () => {
   });
 
   it('/{language}/new-register opens the sign-up view in that language', async () => {
-    const { router } = await renderApp('/es/new-register');
+    const { history } = await renderApp('/es/new-register');
     expect(await screen.findByRole('dialog', { name: ep.es['auth.signup.title'] })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Lang, RuntimeConfig } from '@lumen/contracts';
 import type { i18n as I18n } from 'i18next';
-import { createBrowserRouter, createMemoryRouter } from 'react-router';
+import { matchRoutes, UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, type HistoryRouterProps, type RouteObject } from 'react-router';
 import { createApiClient, loadRuntimeConfig, loadStartSchemas, type ApiClient } from '../api';
 import { createI18n, loadLanguage } from '../i18n/i18n';
 import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language';
@@ -21,13 +21,24 @@ export interface AppEnvironment {
   flags: FlagsClient;
   i18n: I18n;
   store: AppStore;
-  router: ReturnType<typeof createBrowserRouter>;
+  /** The route tree (routes.tsx), rendered by app-root.tsx. */
+  routes: RouteObject[];
+  /** The address the app follows: the browser's history, or a memory history in tests. */
+  history: AppHistory;
 }
+
+/**
+ * The router is react-router's declarative one over a history of ours, not its data router: the app
+ * loads no data through the router (screens call the api; RouteHandle below starts their modules and
+ * first calls), and the data router is half of the library's code, 15 KB compressed of a first load
+ * (issue 9 §4). Code outside React navigates through this history, as the router does.
+ */
+export type AppHistory = HistoryRouterProps['history'];
 
 export interface AppEnvironmentOptions {
   /** The fetch the HTTP client uses (tests pass a fake). */
   fetch?: typeof fetch;
-  /** A memory router at these entries (tests); the browser router otherwise. */
+  /** A memory history at these entries (tests); the browser's otherwise. */
   initialEntries?: string[];
 }
 
@@ -41,10 +52,10 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
   const startLang: Lang = resolveLanguage(null, readLanguageCookie());
   const [config, i18n] = await Promise.all([loadRuntimeConfig(options.fetch ? { fetch: options.fetch } : {}), createI18n(startLang)]);
   // The start's work comes in tasks of its own (shared/next-task.ts): the configuration's check, the
-  // client and the store, then the router (which matches the address against every route).
+  // client and the store, then the routes and the history.
   await nextTask();
   // Bound below, once everything exists; the client only calls these after start.
-  const late: { store?: AppStore; router?: AppEnvironment['router']; i18n?: I18n } = {};
+  const late: { store?: AppStore; history?: AppHistory; i18n?: I18n } = {};
 
   const api = createApiClient({
     config,
@@ -55,11 +66,11 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
       const wasLogged = late.store.getState().session.logged;
       late.store.dispatch(sessionExpired());
       // After a forced logout the user goes to `/` (spec §2); a visitor just stays a visitor.
-      if (wasLogged) void late.router?.navigate('/');
+      if (wasLogged) late.history?.push('/');
     },
     onForbidden: (error) => {
       if (error.code === 'NOT_QUALIFIED') late.store?.dispatch(authModalOpened({ view: 'qualification' }));
-      else void late.router?.navigate(FORBIDDEN_PATH);
+      else late.history?.push(FORBIDDEN_PATH);
     },
     report: (error) => {
       if (error.ErrorCode >= 500 || error.ErrorCode === 0) console.warn(`[api] ${error.ErrorCode} ${error.URL}`);
@@ -75,9 +86,9 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
   followSession(store, flags);
   await nextTask();
   const routes = createRoutes();
-  const router = options.initialEntries ? createMemoryRouter(routes, { initialEntries: options.initialEntries }) : createBrowserRouter(routes);
-  Object.assign(late, { store, router, i18n });
-  return { config, api, flags, i18n, store, router };
+  const history = options.initialEntries ? UNSAFE_createMemoryHistory({ initialEntries: options.initialEntries, v5Compat: true }) : UNSAFE_createBrowserHistory({ v5Compat: true });
+  Object.assign(late, { store, history, i18n });
+  return { config, api, flags, i18n, store, routes, history };
 }
 
 /**
@@ -85,12 +96,14 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
  * (RouteHandle.preload), and the account details when the browser holds a session; then the
  * account's language if it differs. `screen` settles when the first render may happen (below).
  */
-export function startApp({ api, i18n, store, router, flags }: AppEnvironment): { texts: Promise<void>; screen: Promise<void>; session: Promise<void> } {
+export function startApp({ api, i18n, store, routes, history, flags }: AppEnvironment): { texts: Promise<void>; screen: Promise<void>; session: Promise<void> } {
+  // The routes the address opens, matched once: the start's address is the first screen's.
+  const matches = matchRoutes(routes, history.location) ?? [];
   const texts = loadLanguage(i18n, api, store.getState().preferences.lang, { tolerant: true });
   // The screen the address opens starts loading once the texts are in (the first paint waits for
   // them: they do not share the line with it), beside the account, not once the login state is known.
   const preloadScreen = () =>
-    Promise.allSettled(router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.())).then(() => undefined);
+    Promise.allSettled(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.())).then(() => undefined);
   const modules = texts.then(preloadScreen, preloadScreen);
   // Once the account is known, the screen's own first call (RouteHandle.prefetch) goes out beside its
   // modules rather than after them; the screen's call takes that answer. Not when the language is
@@ -98,7 +111,7 @@ export function startApp({ api, i18n, store, router, flags }: AppEnvironment): {
   const prefetchScreenData = () => {
     const { session, preferences } = store.getState();
     if (!session.account || session.account.lang !== preferences.lang) return;
-    for (const match of router.state.matches) (match.route.handle as RouteHandle | undefined)?.prefetch?.({ api, account: session.account, lang: preferences.lang, params: match.params });
+    for (const match of matches) (match.route.handle as RouteHandle | undefined)?.prefetch?.({ api, account: session.account, lang: preferences.lang, params: match.params });
   };
   const account = store.dispatch(startSession()).then(prefetchScreenData);
   const session = Promise.all([texts, account]).then(async () => {
@@ -116,7 +129,7 @@ export function startApp({ api, i18n, store, router, flags }: AppEnvironment): {
     if (!account) return;
     await Promise.allSettled([
       flags.settled(),
-      ...router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.ready?.({ dispatch: store.dispatch, account, lang: preferences.lang, params: match.params })),
+      ...matches.map((match) => (match.route.handle as RouteHandle | undefined)?.ready?.({ dispatch: store.dispatch, account, lang: preferences.lang, params: match.params })),
     ]);
   });
   return { texts, screen, session };

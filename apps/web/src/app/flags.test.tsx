@@ -49,9 +49,9 @@ describe('flags in the frame', () => {
     expect(within(menu).queryByRole('menuitem', { name: tx('header.flagsAdmin') })).not.toBeInTheDocument();
     first.unmount();
 
-    const { router } = await renderApp('/', projectsApi({ account: admin }));
+    const { history } = await renderApp('/', projectsApi({ account: admin }));
     await userEvent.click(within(await openUserMenu('Ada Admin')).getByRole('menuitem', { name: tx('header.flagsAdmin') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/backoffice/flags'));
+    await waitFor(() => expect(history.location.pathname).toBe('/backoffice/flags'));
   });
 
   it('a local override in the panel changes the screens of this browser: the duplicate button goes', async () => {

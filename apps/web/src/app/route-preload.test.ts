@@ -5,11 +5,17 @@ import { takeListLoadedAtStart, takeProjectLoadedAtStart } from '../features/pro
 import { loadListPage } from '../features/projects/projects-slice';
 import { selectProjects } from '../features/projects/projects-slice';
 import { createAppEnvironment, startApp } from './environment';
+import { matchRoutes } from 'react-router';
 import type { RouteHandle } from './routes';
+
+/** The routes the environment's start address matches. */
+function startMatches(environment: Awaited<ReturnType<typeof createAppEnvironment>>) {
+  return matchRoutes(environment.routes, environment.history.location) ?? [];
+}
 
 /** Waits for the screen modules the start began to load, so that none loads after the test's environment is gone. */
 async function screensLoaded(environment: Awaited<ReturnType<typeof createAppEnvironment>>): Promise<void> {
-  await Promise.all(environment.router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
+  await Promise.all(startMatches(environment).map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
 }
 
 describe('the start', () => {
@@ -19,7 +25,7 @@ describe('the start', () => {
     let answer: (response: Response) => void = () => {};
     api.handle((call) => (call.path === '/api/users/v1/account' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
     const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: [path] });
-    const handle = environment.router.state.matches.at(-1)?.route.handle as RouteHandle | undefined;
+    const handle = startMatches(environment).at(-1)?.route.handle as RouteHandle | undefined;
     expect(handle?.preload).toBeTypeOf('function');
     const preload = vi.spyOn(handle as Required<RouteHandle>, 'preload');
 
@@ -39,7 +45,7 @@ describe('the start', () => {
     for (const outcome of ['loaded', 'failed'] as const) {
       const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
       const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/projects'] });
-      const handle = environment.router.state.matches.at(-1)?.route.handle as Required<RouteHandle>;
+      const handle = startMatches(environment).at(-1)?.route.handle as Required<RouteHandle>;
       let settle: () => void = () => {};
       vi.spyOn(handle, 'preload').mockImplementation(() => new Promise<void>((resolve, reject) => (settle = outcome === 'loaded' ? resolve : () => reject(new Error('offline')))));
 

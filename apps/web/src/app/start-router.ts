@@ -1,2 +1,2 @@
 // The second step of the start (main.tsx): the router, evaluated in a task of its own.
-export { createBrowserRouter, RouterProvider } from 'react-router';
+export { unstable_HistoryRouter, UNSAFE_createBrowserHistory, useRoutes } from 'react-router';

@@ -142,14 +142,14 @@ describe('/project/{id}/generate-budget', () => {
 
   it('save only issues the quote (no totals sent) and goes back one screen', async () => {
     const api = budgetsApi({ before: (call) => (call.method === 'POST' && call.path === ISSUE_V1 ? json(201, makeQuote(31)) : undefined) });
-    const { main, router } = await openWithHistory(['/projects', '/project/5/generate-budget'], api);
+    const { main, history } = await openWithHistory(['/projects', '/project/5/generate-budget'], api);
     await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
     await retype(discount(main, '027001/03_10', 1), '10');
     await retype(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21');
     await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.footer.clientName') }), 'Clara Client');
     await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.footer.comment') }), 'Delivery in June.');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.save') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+    await waitFor(() => expect(history.location.pathname).toBe('/projects'));
     expect(bodies(api, ISSUE_V1)).toEqual([
       {
         projectId: 5,
@@ -176,7 +176,7 @@ describe('/project/{id}/generate-budget', () => {
         return answers < 3 ? failure(503, 'UNAVAILABLE') : json(201, makeQuote(31));
       },
     });
-    const { main, router } = await open('/project/5/generate-budget', api);
+    const { main, history } = await open('/project/5/generate-budget', api);
     await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
     const save = within(main).getByRole('button', { name: tx('budgets.action.save') });
     await userEvent.click(save);
@@ -187,7 +187,7 @@ describe('/project/{id}/generate-budget', () => {
     await retype(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21');
     await waitFor(() => expect(save).not.toHaveAttribute('data-pending'));
     await userEvent.click(save);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/project/5'));
+    await waitFor(() => expect(history.location.pathname).toBe('/project/5'));
     const keys = keysSentTo(api, ISSUE_V1);
     expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
@@ -328,8 +328,8 @@ describe('/project/{id}/generate-budget', () => {
   });
 
   it('is refused by the router without budget or budget.add', async () => {
-    const { router } = await open('/project/5/generate-budget', budgetsApi({ account: makeAccount({ role: 'specifier' }) }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
+    const { history } = await open('/project/5/generate-budget', budgetsApi({ account: makeAccount({ role: 'specifier' }) }));
+    await waitFor(() => expect(history.location.pathname).toBe('/not-allowed'));
   });
 });
 
@@ -409,8 +409,8 @@ describe('/project/{id}/budget-quotation-usa', () => {
   }, 60_000);
 
   it('is refused by the router without project.registration', async () => {
-    const { router } = await open('/project/9/budget-quotation-usa', budgetsApi({ account: makeAccount({ role: 'distributor' }) }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
+    const { history } = await open('/project/9/budget-quotation-usa', budgetsApi({ account: makeAccount({ role: 'distributor' }) }));
+    await waitFor(() => expect(history.location.pathname).toBe('/not-allowed'));
   });
 });
 

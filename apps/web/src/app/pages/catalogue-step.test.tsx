@@ -30,13 +30,13 @@ const backToProject = () => screen.queryByRole('link', { name: tx('projects.add.
 describe('choosing a product for a project (issue 10 §9)', () => {
   it('keeps the project’s note and “Back to the project” on every step: collection, models, preconfigurations', async () => {
     const app = await renderApp('/project/5/add-product', api());
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/5/add-product/select-collection'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/project/5/add-product/select-collection'));
     expect(await screen.findByRole('link', { name: tx('projects.add.backToProject') })).toHaveAttribute('href', '/project/5');
 
     const collections = await screen.findByRole('list', { name: tx('catalogue.collections.listLabel') });
     await userEvent.click(within(collections).getByRole('link', { name: /Silo/ }));
     await screen.findByRole('list', { name: tx('catalogue.models.listLabel') });
-    expect(app.router.state.location.pathname).toBe('/add-product/301/1');
+    expect(app.history.location.pathname).toBe('/add-product/301/1');
     expect(backToProject()).toHaveAttribute('href', '/project/5');
     expect(screen.getAllByRole('note')).toHaveLength(1);
 
@@ -49,7 +49,7 @@ describe('choosing a product for a project (issue 10 §9)', () => {
     const app = await renderApp('/project/5/add-product', api());
     expect(await screen.findByRole('link', { name: tx('projects.add.backToProject') })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: tx('header.catalogue') }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/create-project/select-collection'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/create-project/select-collection'));
     await screen.findByRole('list', { name: tx('catalogue.collections.listLabel') });
     await waitFor(() => expect(backToProject()).not.toBeInTheDocument());
   });

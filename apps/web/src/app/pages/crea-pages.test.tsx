@@ -206,10 +206,10 @@ describe('crea pages', () => {
 
   it('an old path redirects to /new-product, keeping the query', async () => {
     const { api } = creaApi();
-    const { router } = await renderApp('/crea-configurator/5770?preconfigId=abc', api);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/new-product/crea-configurator/5770'));
-    expect(router.state.location.search).toBe('?preconfigId=abc');
-    expect(router.state.location.state).toEqual({ allowCurrentProjects: true });
+    const { history } = await renderApp('/crea-configurator/5770?preconfigId=abc', api);
+    await waitFor(() => expect(history.location.pathname).toBe('/new-product/crea-configurator/5770'));
+    expect(history.location.search).toBe('?preconfigId=abc');
+    expect(history.location.state).toEqual({ allowCurrentProjects: true });
     await waitForRoom();
     await act(async () => {});
     // The model of the path is hung first.

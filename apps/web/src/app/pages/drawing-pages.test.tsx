@@ -232,9 +232,9 @@ describe('drawing pages', () => {
 
   it('the old path redirects to /new-product/…, keeping the query', async () => {
     const { api } = drawingApi();
-    const { router } = await renderApp('/sticks-drawing-configurator?x=1', api);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/new-product/sticks-drawing-configurator'));
-    expect(router.state.location.search).toBe('?x=1');
+    const { history } = await renderApp('/sticks-drawing-configurator?x=1', api);
+    await waitFor(() => expect(history.location.pathname).toBe('/new-product/sticks-drawing-configurator'));
+    expect(history.location.search).toBe('?x=1');
     await waitForEditor();
   });
 

@@ -102,7 +102,7 @@ describe('/project/{id}/new-order: processing (spec §4)', () => {
     const api = orderApi(() => failure(403, 'FORBIDDEN'));
     const { app, main } = await processFixed(api);
     expect(await within(main).findByText(tx('orders.process.forbidden'))).toBeInTheDocument();
-    expect(app.router.state.location.pathname).toBe('/project/5/new-order');
+    expect(app.history.location.pathname).toBe('/project/5/new-order');
     expect(selectOrders(app.store.getState()).process).toEqual({ status: 'failed', result: { processOrderSuccess: false, status: 403, orderId: null, order: null }, errorStatus: null });
   });
 
@@ -124,9 +124,7 @@ describe('/project/{id}/new-order: processing (spec §4)', () => {
     const keys = api.fetch.mock.calls.filter(([input, init]) => String(input).includes(PROCESS) && init?.method === 'POST').map(([, init]) => (init?.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER]);
     expect(keys[0]).toBeTruthy();
     expect(selectOrders(app.store.getState()).process.status).toBe('completed');
-    await act(async () => {
-      await app.router.navigate('/');
-    });
+    act(() => app.history.push('/'));
     await waitFor(() => expect(selectOrders(app.store.getState()).process.status).toBe('idle'));
   });
 });

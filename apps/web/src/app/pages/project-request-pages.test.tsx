@@ -230,8 +230,8 @@ describe('/project/{id}/request-budget: the budget request', () => {
 
   it('sends a United States project to its own page', async () => {
     const api = requestsApi({ project: makeProject(5, { name: 'Loft', catalogId: 21, currency: 'USD' }) });
-    const { router } = await open('/project/5/request-budget', api);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/project/5/usa-request-budget'));
+    const { history } = await open('/project/5/request-budget', api);
+    await waitFor(() => expect(history.location.pathname).toBe('/project/5/usa-request-budget'));
   });
 });
 
@@ -248,8 +248,8 @@ describe('the budget request of a visitor or a web user (spec §4 project-budget
       }
       return undefined;
     });
-    const { router } = await open('/project/5/request-budget', api);
-    expect(router.state.location.pathname).toBe('/');
+    const { history } = await open('/project/5/request-budget', api);
+    expect(history.location.pathname).toBe('/');
 
     const login = await screen.findByRole('dialog', { name: tx('auth.login.title') });
     await userEvent.type(within(login).getByRole('textbox', { name: label('auth.field.email') }), webUser.email);
@@ -267,7 +267,7 @@ describe('the budget request of a visitor or a web user (spec §4 project-budget
     const accountCalls = api.callsTo('GET', '/api/users/v1/account').length;
     await userEvent.click(within(qualification).getByRole('button', { name: tx('auth.qualification.submit') }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/project/5/request-budget'));
+    await waitFor(() => expect(history.location.pathname).toBe('/project/5/request-budget'));
     expect(await screen.findByRole('heading', { level: 1, name: tx('budgetRequest.title') })).toBeInTheDocument();
     // The account was read again after the qualification.
     expect(api.callsTo('GET', '/api/users/v1/account').length).toBeGreaterThan(accountCalls);
@@ -276,14 +276,14 @@ describe('the budget request of a visitor or a web user (spec §4 project-budget
 
   it('a logged-in web user is sent to the project and asked to qualify', async () => {
     // The dialog opens at once (the page behind it is hidden from assistive technology).
-    const { router } = await renderApp('/project/5/request-budget', requestsApi({ account: makeAccount({ role: 'webUser' }) }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/project/5'));
+    const { history } = await renderApp('/project/5/request-budget', requestsApi({ account: makeAccount({ role: 'webUser' }) }));
+    await waitFor(() => expect(history.location.pathname).toBe('/project/5'));
     expect(await screen.findByRole('dialog', { name: tx('auth.qualification.title') })).toBeInTheDocument();
   });
 
   it('a qualified user without budget.request is not allowed', async () => {
-    const { router } = await open('/project/5/request-budget', requestsApi({ account: makeAccount({ role: 'apiUser' }) }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
+    const { history } = await open('/project/5/request-budget', requestsApi({ account: makeAccount({ role: 'apiUser' }) }));
+    await waitFor(() => expect(history.location.pathname).toBe('/not-allowed'));
   });
 });
 
@@ -452,8 +452,8 @@ describe('/project/{id}/registration-usa: the United States registration', () =>
   });
 
   it('needs project.registration', async () => {
-    const { router } = await open('/project/5/registration-usa', requestsApi({ account: makeAccount({ role: 'distributor' }), project: loft() }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
+    const { history } = await open('/project/5/registration-usa', requestsApi({ account: makeAccount({ role: 'distributor' }), project: loft() }));
+    await waitFor(() => expect(history.location.pathname).toBe('/not-allowed'));
   });
 });
 

@@ -66,8 +66,8 @@ describe('/desk/trade-leads', () => {
 
   it('is for sales staff and admins only', async () => {
     const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
-    const { router, unmount } = await renderApp('/desk/trade-leads', api);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
+    const { history, unmount } = await renderApp('/desk/trade-leads', api);
+    await waitFor(() => expect(history.location.pathname).toBe('/not-allowed'));
     unmount();
   });
 });

@@ -183,7 +183,7 @@ describe('the backoffice flags screen', () => {
   });
 
   it('is for backoffice users only', async () => {
-    const { router } = await renderApp('/backoffice/flags', flagsApi(makeAccount({ role: 'distributor' })));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/not-allowed'));
+    const { history } = await renderApp('/backoffice/flags', flagsApi(makeAccount({ role: 'distributor' })));
+    await waitFor(() => expect(history.location.pathname).toBe('/not-allowed'));
   });
 });

@@ -92,7 +92,7 @@ describe('the project page', () => {
     await userEvent.click(screen.getByRole('button', { name: tx('projects.delete.action') }));
     const confirm = await screen.findByRole('alertdialog', { name: tx('projects.delete.title') });
     await userEvent.click(within(confirm).getByRole('button', { name: tx('projects.delete.confirm') }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/'));
     expect(api.callsTo('DELETE', '/api/projects/v1/projects/5')).toHaveLength(1);
   });
 
@@ -173,13 +173,13 @@ describe('the project page', () => {
   it('sends a 403 while loading to /error-403', async () => {
     const api = projectsApi({ projects: [makeProject(5)], before: (call) => (call.path === '/api/projects/v1/projects/5' ? failure(403, 'FORBIDDEN') : undefined) });
     const app = await renderApp('/project/5', api);
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/error-403'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/error-403'));
   });
 
   it('sends /project/{id}/add-product to its select-collection page, keeping the project', async () => {
     const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby' })] });
     const app = await renderApp('/project/5/add-product', api);
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/5/add-product/select-collection'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/project/5/add-product/select-collection'));
     expect(await screen.findByRole('link', { name: tx('projects.add.backToProject') })).toHaveAttribute('href', '/project/5');
     await waitFor(() => expect(selectProjectTarget(app.store.getState()).projectId).toBe(5));
   });
@@ -194,7 +194,7 @@ describe('versions', () => {
     const versions = await screen.findByRole('list', { name: tx('projects.versions.listLabel') });
     expect(within(versions).getByText(tx('projects.versions.current'))).toBeInTheDocument();
     await userEvent.click(within(versions).getByRole('link', { name: tx('projects.versions.itemTitled', { number: 2, title: 'Cheaper' }) }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/6'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/project/6'));
 
     await userEvent.click(await screen.findByRole('button', { name: tx('projects.versions.create') }));
     const dialog = await screen.findByRole('dialog', { name: tx('projects.versions.createTitle') });
@@ -212,7 +212,7 @@ describe('versions', () => {
     // The list reloads 4 items after a version (spec §9).
     expect(api.callsTo('GET', '/api/projects/v1/projects/filter').at(-1)?.query.get('itemsPerPage')).toBe('4');
     await userEvent.click(within(dialog).getByRole('link', { name: tx('projects.versions.open') }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/1001'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/project/1001'));
     expect(selectProjects(app.store.getState()).versionStatus).toBeNull();
   });
 
@@ -225,7 +225,7 @@ describe('versions', () => {
     await waitFor(() => expect(switcher()).toHaveTextContent(tx('projects.versions.item', { number: 1 })));
     await userEvent.click(switcher());
     await userEvent.click(await screen.findByRole('option', { name: tx('projects.versions.itemTitled', { number: 2, title: 'Cheaper' }) }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/6'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/project/6'));
     await waitFor(() => expect(switcher()).toHaveTextContent('Cheaper'));
   });
 
@@ -244,7 +244,7 @@ describe('versions', () => {
     const confirm = await screen.findByRole('alertdialog', { name: tx('projects.delete.title') });
     expect(within(confirm).getByText(tx('projects.delete.textVersions_other', { name: 'Lobby', count: 3 }))).toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: tx('projects.delete.confirm') }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/'));
     expect(api.callsTo('DELETE', '/api/projects/v1/projects/6')).toHaveLength(1);
   });
 
@@ -258,7 +258,7 @@ describe('versions', () => {
     const confirm = await screen.findByRole('alertdialog', { name: tx('projects.versions.deleteTitle') });
     expect(confirm).toHaveTextContent(tx('projects.versions.deleteText_other', { name: 'Lobby', version: tx('projects.versions.itemTitled', { number: 2, title: 'Cheaper' }), count: 2 }));
     await userEvent.click(within(confirm).getByRole('button', { name: tx('projects.delete.confirm') }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/project/7'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/project/7'));
     expect(api.callsTo('DELETE', '/api/apiv2/project/6/version')).toHaveLength(1);
     expect(api.callsTo('DELETE', '/api/projects/v1/projects/6')).toHaveLength(0);
   });
@@ -343,7 +343,7 @@ describe('duplicating from the project page', () => {
     });
     const app = await openProject('/project/5', api);
     await userEvent.click(screen.getByRole('button', { name: tx('projects.duplicate.action') }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/projects'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/projects'));
     expect(await screen.findByTestId('project-placeholder')).toHaveTextContent(tx('projects.placeholder.clone', { name: 'Lobby' }));
     release();
     await waitFor(() => expect(screen.queryByTestId('project-placeholder')).not.toBeInTheDocument());

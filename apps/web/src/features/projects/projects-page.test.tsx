@@ -259,7 +259,7 @@ describe('the project list', () => {
 
   it('needs a project-view privilege: a visitor goes home', async () => {
     const app = await renderApp('/projects', projectsApi({ account: null }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/'));
     expect(app.fakeApi.callsTo('GET', '/api/projects/v1/projects/filter')).toHaveLength(0);
   });
 });

@@ -164,7 +164,7 @@ describe('/users-management', () => {
 
   it('the user menu leads a manager there, and offers it to no one else', async () => {
     const { api } = managementApi();
-    const { router, unmount } = await renderApp('/', api);
+    const { history, unmount } = await renderApp('/', api);
     const trigger = await waitFor(
       () => {
         const button = screen.getByRole('button', { name: tx('header.userMenuFor', { name: 'Diego Norte' }) });
@@ -175,7 +175,7 @@ describe('/users-management', () => {
     );
     await userEvent.click(trigger);
     await userEvent.click(await screen.findByRole('menuitem', { name: tx('menu.usersManagement') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/users-management'));
+    await waitFor(() => expect(history.location.pathname).toBe('/users-management'));
     unmount();
 
     const other = await renderApp('/', createFakeApi({ account: makeAccount({ role: 'specifier', name: 'Sofía Prieto' }) }));
@@ -195,8 +195,8 @@ describe('/users-management', () => {
 
   it('is not open to users without company.manage.user', async () => {
     const api = createFakeApi({ account: makeAccount({ role: 'specifier' }) });
-    const { router, unmount } = await renderApp('/users-management', api);
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/users-management'));
+    const { history, unmount } = await renderApp('/users-management', api);
+    await waitFor(() => expect(history.location.pathname).not.toBe('/users-management'));
     unmount();
   });
 });
@@ -218,7 +218,7 @@ describe('/invitation', () => {
       }
       return undefined;
     });
-    const { router, unmount } = await renderApp('/invitation?token=token-token-token-1', api);
+    const { history, unmount } = await renderApp('/invitation?token=token-token-token-1', api);
     const main = await screen.findByRole('main');
     expect(await within(main).findByText(tx('invitation.intro', { company: company.name, email: 'nora@example.com' }), {}, { timeout: 8_000 })).toBeInTheDocument();
     await userEvent.type(within(main).getByRole('textbox', { name: new RegExp(tx('invitation.name')) }), 'Nora Nueva');
@@ -227,7 +227,7 @@ describe('/invitation', () => {
     await userEvent.type(password, 'nora-password-1');
     await userEvent.type(confirm, 'nora-password-1');
     await userEvent.click(within(main).getByRole('button', { name: tx('invitation.submit') }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(calls.map((call) => call.path)).toEqual(['/api/users/v1/auth/invitations/accept', '/api/users/v1/auth/login']);
     expect(calls[0]?.body).toMatchObject({ token: 'token-token-token-1', name: 'Nora Nueva', password: 'nora-password-1', lang: 'en' });
     expect(calls[1]?.body).toEqual({ email: 'nora@example.com', password: 'nora-password-1' });
