@@ -17,12 +17,15 @@ test('the first load of / stays within its budget of JavaScript, gzip-compressed
   const home = report.routes['/'];
   expect(home, 'the / route is measured').toBeDefined();
   expect(home?.gzip ?? Infinity, `/ loads ${home?.files.join(', ')}`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_GZIP);
-  // zod's classic API (every contract's schemas) stays out of it: the start checks its answers with
-  // schemas written with zod's mini API (packages/contracts runtime-config.ts), read from the files' source maps.
+  // No schema library in it: the start checks its answers with the checks compiled at build time
+  // (apps/web scripts/start-checks.ts), and it runs on react-router's declarative router, not the data
+  // router (app/environment.ts). Read from the files' source maps.
   const sources = (file: string) => (existsSync(`${dist}/${file}.map`) ? (JSON.parse(readFileSync(`${dist}/${file}.map`, 'utf8')) as { sources: string[] }).sources : []);
   const start = report.entry.files.flatMap(sources);
-  expect(start.some((source) => source.includes('zod/v4/mini/'))).toBe(true);
-  expect(start.filter((source) => source.includes('zod/v4/classic/'))).toEqual([]);
+  expect(start.some((source) => source.endsWith('src/api/start-checks.ts')), 'the compiled checks are in the start').toBe(true);
+  expect(start.filter((source) => source.includes('node_modules/zod/'))).toEqual([]);
+  const router = report.entry.files.map((file) => readFileSync(`${dist}/${file}`, 'utf8')).join('\n');
+  expect(router, 'no data router').not.toContain('You must provide a non-empty routes array to createRouter');
   // The start's steps (main.tsx) are counted: React's and the app's chunks are in it.
   expect(report.entry.files.some((file) => /\/react-[\w-]+\.js$/.test(file))).toBe(true);
   expect(report.entry.files.some((file) => /\/start-[\w-]+\.js$/.test(file))).toBe(true);
@@ -50,17 +53,14 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
   expect(errors).toEqual([]);
 });
 
-test('a first visit asks for /config.json once, with the page, and builds only the start schemas', async ({ page }) => {
+test('a first visit asks for /config.json once, with the page, and loads no schema library', async ({ page }) => {
   const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-  const startContracts = manifest['src/api/start-schemas.ts']?.file;
-  // Every contract has no manifest entry of its own once the bundler merged its (empty) facade into
-  // the chunk of the schemas: found by the source maps, as the files holding the projects' schemas.
-  const everyContract = readdirSync(`${dist}/assets`)
+  // The files that hold zod (the contracts' schemas and the library), found by their source maps.
+  const withZod = readdirSync(`${dist}/assets`)
     .filter((file) => file.endsWith('.js.map'))
-    .filter((file) => (JSON.parse(readFileSync(`${dist}/assets/${file}`, 'utf8')) as { sources: string[] }).sources.some((source) => source.endsWith('packages/contracts/src/projects.ts')))
+    .filter((file) => (JSON.parse(readFileSync(`${dist}/assets/${file}`, 'utf8')) as { sources: string[] }).sources.some((source) => source.includes('node_modules/zod/')))
     .map((file) => `assets/${file.slice(0, -'.map'.length)}`);
-  expect(startContracts, 'the start schemas are a chunk of their own').toBeTruthy();
-  expect(everyContract, 'the projects schemas are in the build').not.toEqual([]);
+  expect(withZod, 'zod is in the build').not.toEqual([]);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
 
@@ -70,8 +70,7 @@ test('a first visit asks for /config.json once, with the page, and builds only t
   // index.html preloads it ahead of the scripts, and the start's fetch takes the preloaded answer.
   expect(requested.filter((path) => path === '/config.json')).toHaveLength(1);
   expect(requested.indexOf('/config.json')).toBeLessThan(requested.indexOf(`/${manifest['index.html']?.file}`));
-  expect(requested).toContain(`/${startContracts}`);
-  for (const file of everyContract) expect(requested).not.toContain(`/${file}`);
+  for (const file of withZod) expect(requested).not.toContain(`/${file}`);
 });
 
 // The page announces the start's calls (apps/api/src/http/spa.ts): each is asked for once, with the

@@ -2,15 +2,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
-import { readStartSteps } from './scripts/start-steps';
+import { startChecksPlugin } from './scripts/start-checks.ts';
+import { readStartSteps } from './scripts/start-steps.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
  * What every start imports beyond the entry, by dynamic import: the steps of main.tsx (React, the
- * router, the start's schemas, the kit's base, the app). Announced in index.html (modulepreload),
- * they download with the entry instead of each after the step before it has run: each step's chunk,
- * with the chunks it imports.
+ * router, the kit's base, the app). Announced in index.html (modulepreload), they download with the
+ * entry instead of each after the step before it has run: each step's chunk, with the chunks it
+ * imports.
  */
 const START_STEPS = readStartSteps().map((file) => `/apps/web/${file}`);
 
@@ -111,7 +112,7 @@ const ROUTER_PRODUCTION = join(dirname(createRequire(import.meta.url).resolve('r
 // The SPA is built to apps/web/dist, which the api serves with history fallback.
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react(), announceFirstLoads()],
+  plugins: [react(), startChecksPlugin(), announceFirstLoads()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] } : {},
   // The manifest (dist/.vite/manifest.json) tells which chunks a route loads: bench/web-first-load.bench.ts.
   build: {

@@ -8,7 +8,7 @@ document.documentElement.dataset.theme = readStoredTheme();
 
 /**
  * The first load's modules are evaluated in steps, each a task of its own: React, the router, the
- * start's schemas, the kit's base, then the app (with the store, i18next and the flags). Evaluated at
+ * kit's base, then the app (with the store, i18next, the flags and the start's checks). Evaluated at
  * once they were one task of 60–120 ms on a desktop, which a phone blocks on four times as long
  * (issue 9 §4, total blocking time). Every step's files are announced in index.html (vite.config.ts,
  * announceFirstLoads), so the steps cost no round trip. Not a top-level await: that turns off the
@@ -18,8 +18,6 @@ void (async () => {
   await import('./app/start-react');
   await nextTask();
   await import('./app/start-router');
-  await nextTask();
-  await import('./api/start-schemas');
   await nextTask();
   await import('./app/start-kit');
   await nextTask();

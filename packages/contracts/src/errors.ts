@@ -1,5 +1,4 @@
-// zod's mini API, as runtime-config.ts: the error body is one of a web start's schemas (start.ts).
-import * as z from 'zod/mini';
+import { z } from 'zod';
 
 /**
  * Machine codes of the one error type (DESIGN.md). The HTTP status is fixed per code so that the
@@ -62,12 +61,12 @@ export type FieldError = z.infer<typeof FieldError>;
 
 /** Every error answer of the api: ErrorCode = HTTP status, `code` = machine code. */
 export const ErrorBody = z.object({
-  ErrorCode: z.int(),
+  ErrorCode: z.number().int(),
   ErrorDescription: z.string(),
   code: z.string(),
-  fields: z.optional(z.array(FieldError)),
+  fields: z.array(FieldError).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** An error answer as a client reads it: what it holds of ErrorBody, whatever else is missing (a proxy's 502, say). */
-export const PartialErrorBody = z.partial(ErrorBody);
+export const PartialErrorBody = ErrorBody.partial();

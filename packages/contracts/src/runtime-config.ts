@@ -1,13 +1,10 @@
-import * as z from 'zod/mini';
+import { z } from 'zod';
 import { FEATURE_ENVIRONMENTS, SERVICE_NAMES, SOCIAL_PROVIDERS } from './constants';
 
 // What a web start checks before its first screen, alone in a module that needs only zod and the
-// constants: the runtime configuration and the evaluated flags. A start builds these few schemas
-// (start.ts) and not the modules they are part of (flags, masters, social sign-up), whose other
-// schemas took most of a start's schema work (issue 9 §4). Those modules re-export them.
-// Written with zod's mini API (the same schemas, functions instead of methods): a start then loads
-// zod's core, 15.4 KB compressed, instead of its classic API too, 25.5 KB. Everything else uses classic
-// zod, which takes these as parts of its own schemas.
+// constants: the runtime configuration and the evaluated flags (start.ts). The web compiles them into
+// its start's checks at build time (apps/web scripts/start-checks.ts); the modules they are part of
+// (flags, masters, social sign-up) re-export them.
 
 /** The flag tables: one per environment (FLAGS_ENV). */
 export const FeatureEnvironment = z.enum(FEATURE_ENVIRONMENTS);
@@ -41,7 +38,7 @@ export const RuntimeConfig = z.object({
   documentsDownloadPath: z.string(),
   /** socket.io path of document generation. */
   socketPath: z.string(),
-  timeouts: z.object({ clientMs: z.int(), uploadMs: z.int() }),
+  timeouts: z.object({ clientMs: z.number().int(), uploadMs: z.number().int() }),
   /** The caller's evaluated flags. */
   flags: EvaluatedFlags,
   /** The social providers configured on the server (issue 17 §4): one sign-up button each; none, no buttons. */

@@ -1,8 +1,7 @@
 /**
- * The schemas a web start needs before its first screen: the runtime configuration, the evaluated
- * flags and the error body. The web imports this entry (`@lumen/contracts/start`) at start instead
- * of the whole package, so that a start builds these few schemas and not every contract (building
- * them all was the largest piece of script work of a first load, issue 9 §4).
+ * The schemas a web start checks its first answers with: the runtime configuration, the evaluated
+ * flags and the error body. The web compiles them at build time into plain checking functions
+ * (apps/web scripts/start-checks.ts), so that its first load carries no schema library (issue 9 §4).
  */
 export { RuntimeConfig, EvaluatedFlags, EvaluatedFlagsResponse } from './runtime-config';
 export { ErrorBody, PartialErrorBody } from './errors';

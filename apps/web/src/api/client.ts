@@ -1,7 +1,7 @@
 import type { ErrorBody, RuntimeConfig } from '@lumen/contracts';
 import { IDEMPOTENCY_KEY_HEADER } from '@lumen/contracts/constants';
 import { ABORTED_CODE, ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error';
-import { loadStartSchemas } from './contract-schemas';
+import { startChecks } from './start-checks';
 import { hasSessionMarker } from './session-marker';
 import { serviceBase, type ServiceMap, type ServiceName } from './services';
 import { xhrFetch, type UploadProgressListener } from './xhr-fetch';
@@ -197,8 +197,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let code: string | undefined;
     let fields: ErrorBody['fields'];
     try {
-      const [{ PartialErrorBody }, body] = await Promise.all([loadStartSchemas(), response.json()]);
-      const parsed = PartialErrorBody.safeParse(body);
+      const parsed = startChecks.PartialErrorBody.safeParse(await response.json());
       if (parsed.success) {
         if (parsed.data.ErrorDescription) description = parsed.data.ErrorDescription;
         code = parsed.data.code;

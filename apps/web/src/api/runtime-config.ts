@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@lumen/contracts';
-import { loadStartSchemas } from './contract-schemas';
+import { startChecks } from './start-checks';
 
 /** Where the runtime configuration lives (spec platform-core §7: `GET /config.json` at start). */
 export const RUNTIME_CONFIG_PATH = '/config.json';
@@ -35,8 +35,6 @@ export async function loadRuntimeConfig(options: LoadRuntimeConfigOptions = {}):
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? RUNTIME_CONFIG_TIMEOUT_MS);
-  // The schemas come beside the configuration (a chunk of their own, see contract-schemas.ts).
-  const schemas = loadStartSchemas();
   try {
     let response: Response;
     try {
@@ -51,8 +49,8 @@ export async function loadRuntimeConfig(options: LoadRuntimeConfigOptions = {}):
     } catch {
       throw new ConfigUnavailableError('not JSON');
     }
-    const parsed = (await schemas).RuntimeConfig.safeParse(body);
-    if (!parsed.success) throw new ConfigUnavailableError(parsed.error.issues.map((issue) => issue.path.join('.') || 'body').join(', '));
+    const parsed = startChecks.RuntimeConfig.safeParse(body);
+    if (!parsed.success) throw new ConfigUnavailableError(parsed.paths.join(', '));
     return parsed.data;
   } finally {
     clearTimeout(timer);

@@ -1,7 +1,7 @@
 import type { Lang, RuntimeConfig } from '@lumen/contracts';
 import type { i18n as I18n } from 'i18next';
 import { matchRoutes, UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, type HistoryRouterProps, type RouteObject } from 'react-router';
-import { createApiClient, loadRuntimeConfig, loadStartSchemas, type ApiClient } from '../api';
+import { createApiClient, loadRuntimeConfig, startChecks, type ApiClient } from '../api';
 import { createI18n, loadLanguage } from '../i18n/i18n';
 import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language';
 import { FORBIDDEN_PATH } from './guards';
@@ -79,7 +79,11 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
 
   const flags = createFlagsClient({
     flags: config.flags,
-    fetchFlags: async () => (await loadStartSchemas()).EvaluatedFlagsResponse.parse(await api.get<unknown>('masters', '/v1/flags/evaluated')).flags,
+    fetchFlags: async () => {
+      const parsed = startChecks.EvaluatedFlagsResponse.safeParse(await api.get<unknown>('masters', '/v1/flags/evaluated'));
+      if (!parsed.success) throw new Error(`the evaluated flags are not the contract's: ${parsed.paths.join(', ')}`);
+      return parsed.data.flags;
+    },
     warn: (message) => console.warn(message),
   });
   const store = createAppStore({ api, i18n, flags }, { preferences: { lang: startLang, theme: readStoredTheme() } });

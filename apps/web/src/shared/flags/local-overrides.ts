@@ -1,4 +1,4 @@
-import { contractSchemas } from '../../api';
+import { startChecks } from '../../api';
 
 /** A developer's local flag answers, by flag key: they win in this browser only (never on the server). */
 export type FlagOverrides = Readonly<Record<string, boolean>>;
@@ -10,7 +10,7 @@ export function readFlagOverrides(): FlagOverrides {
   try {
     const stored = globalThis.localStorage?.getItem(FLAG_OVERRIDES_STORAGE_KEY);
     if (!stored) return {};
-    const parsed = contractSchemas().EvaluatedFlags.safeParse(JSON.parse(stored));
+    const parsed = startChecks.EvaluatedFlags.safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : {};
   } catch {
     return {};
