@@ -99,7 +99,7 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
     maxHttpBufferSize: 1_000_000,
   });
   const room = (id: string): string => `download:${id}`;
-  const throttles = new Map<string, { last: number; timer?: NodeJS.Timeout }>();
+  const throttles = new Map<string, { last: number; timer?: NodeJS.Timeout; reading?: boolean; again?: boolean }>();
   /** Fetch progress (8…16) by download and document name, as announced by the delivering process. */
   const fetching = new Map<string, Map<string, number>>();
   const fetchAnnounces = new Map<string, { last: number; timer?: NodeJS.Timeout; pending: Record<string, number> }>();
@@ -133,15 +133,35 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
     return download;
   }
 
+  /**
+   * At most one progressV2 a second per download, measured when it goes out (after the read, which is
+   * slow under load), and never one that a settled download's final event would overtake.
+   */
   function throttledProgress(id: string): void {
     const state = throttles.get(id) ?? { last: 0 };
     throttles.set(id, state);
-    if (state.timer) return;
+    if (state.reading) state.again = true;
+    if (state.timer || state.reading) return;
     const wait = Math.max(0, state.last + DOWNLOAD_PROGRESS_THROTTLE_MS - Date.now());
     state.timer = setTimeout(() => {
       state.timer = undefined;
-      state.last = Date.now();
-      emitProgress(id).catch((error: unknown) => options.log.error({ err: error, download: id }, 'progress emit failed'));
+      state.reading = true;
+      options.documents
+        .read(id)
+        .then((download) => {
+          // Settled meanwhile: emitSettled sent (or is sending) the final state.
+          if (!download || throttles.get(id) !== state) return;
+          io.to(room(id)).emit('progressV2', progressEvent(download));
+          state.last = Date.now();
+        })
+        .catch((error: unknown) => options.log.error({ err: error, download: id }, 'progress emit failed'))
+        .finally(() => {
+          state.reading = false;
+          if (state.again && throttles.get(id) === state) {
+            state.again = false;
+            throttledProgress(id);
+          }
+        });
     }, wait);
     state.timer.unref();
   }

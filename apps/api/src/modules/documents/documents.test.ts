@@ -115,9 +115,10 @@ describeWithDb('documents: calls, socket progress, zip (issue 14 §2)', () => {
       '003-2355-2D_3D': { currentProgress: 8, totalProgress: 17 },
     });
     expect(last.overall).toEqual({ current: 19, total: 51 });
-    // Throttled: progress events (but the final one, sent with download-ready) at least a second apart.
+    // Throttled: progress events (but the final one, sent with download-ready) a second apart when sent;
+    // they arrive here on the same event loop as the jobs run, so allow a tenth of a second of lag.
     const times = seen.progress.slice(0, -1).map((entry) => entry.at);
-    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
+    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(900);
 
     const listed = (await t.app.inject({ method: 'GET', url: `/api/documents/v1/downloads/${download.id}`, headers: { cookie: cookies.get('specifier@demo.example')! } })).json<Download>();
     expect(listed.items[1]).toMatchObject({ status: 'failed', error: 'NOT_FOUND', progress: { currentProgress: 3 } });
