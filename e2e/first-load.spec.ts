@@ -55,12 +55,7 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
 
 test('a first visit asks for /config.json once, with the page, and loads no schema library', async ({ page }) => {
   const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-  // The files that hold zod (the contracts' schemas and the library), found by their source maps.
-  const withZod = readdirSync(`${dist}/assets`)
-    .filter((file) => file.endsWith('.js.map'))
-    .filter((file) => (JSON.parse(readFileSync(`${dist}/assets/${file}`, 'utf8')) as { sources: string[] }).sources.some((source) => source.includes('node_modules/zod/')))
-    .map((file) => `assets/${file.slice(0, -'.map'.length)}`);
-  expect(withZod, 'zod is in the build').not.toEqual([]);
+  const withZod = filesWithZod();
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
 
@@ -72,6 +67,29 @@ test('a first visit asks for /config.json once, with the page, and loads no sche
   expect(requested.indexOf('/config.json')).toBeLessThan(requested.indexOf(`/${manifest['index.html']?.file}`));
   for (const file of withZod) expect(requested).not.toContain(`/${file}`);
 });
+
+test('the projects list loads no schema library either: its forms check titles with the domain’s zod-free rule', async ({ page }) => {
+  const withZod = filesWithZod();
+  await logIn(page, 'distributor@demo.example');
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/projects');
+  // The distributor reads Spanish.
+  await expect(page.getByRole('heading', { level: 1, name: texts('es')('projects.list.title') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requested.some((path) => /\/projects-page-[\w-]+\.js$/.test(path)), 'the page’s own chunk was fetched here').toBe(true);
+  for (const file of withZod) expect(requested).not.toContain(`/${file}`);
+});
+
+/** The built files that hold zod (the contracts' schemas and the library), found by their source maps. */
+function filesWithZod(): string[] {
+  const withZod = readdirSync(`${dist}/assets`)
+    .filter((file) => file.endsWith('.js.map'))
+    .filter((file) => (JSON.parse(readFileSync(`${dist}/assets/${file}`, 'utf8')) as { sources: string[] }).sources.some((source) => source.includes('node_modules/zod/')))
+    .map((file) => `assets/${file.slice(0, -'.map'.length)}`);
+  expect(withZod, 'zod is in the build').not.toEqual([]);
+  return withZod;
+}
 
 // The page announces the start's calls (apps/api/src/http/spa.ts): each is asked for once, with the
 // page (before its scripts), and the preloaded answer is the one the app takes.

@@ -119,7 +119,7 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    sourcemap: 'hidden',
     manifest: true,
     rolldownOptions: {
       output: {

@@ -1,4 +1,4 @@
-import { MAX_LENGTH } from './input-rules';
+import { MAX_LENGTH } from './text-rules';
 
 /**
  * The name of a project's copy (issue 10 §8): `<name> (<word>)` for the first copy, `<name> (<word> n)`

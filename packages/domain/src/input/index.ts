@@ -1,2 +1,3 @@
 export * from './input-rules';
 export * from './copy-name';
+export * from './text-rules';

@@ -8,7 +8,6 @@ import {
   isAllowedUploadExtension,
   isValidName,
   isValidTextArea,
-  MAX_LENGTH,
   MAX_UPLOAD_BYTES,
   nameSchema,
   projectTitleSchema,
@@ -18,6 +17,7 @@ import {
   uploadFileSchema,
   versionTitleSchema,
 } from './input-rules';
+import { MAX_LENGTH, titleIssue } from './text-rules';
 
 const messages = (schema: z.ZodType, value: unknown): string[] => {
   const result = schema.safeParse(value);
@@ -110,5 +110,32 @@ describe('uploads: allowed extensions and the 10485760-byte limit', () => {
     expect(messages(uploadFileSchema, { name: 'plan.exe', size: 10 })).toEqual(['formError.fileExtension']);
     expect(messages(uploadFileSchema, { name: 'plan.pdf', size: -1 })).toEqual(['formError.fileSize']);
     expect(messages(uploadFileSchema, { name: 'plan.pdf', size: 1.5 })).toEqual(['formError.fileSize']);
+  });
+});
+
+describe('titleIssue (no zod, for the web) says what the title schemas say first', () => {
+  // Titles near the limits, with and without surrounding blanks, from the pattern's own alphabet and from anything.
+  const titleLike = fc.oneof(
+    fc.stringMatching(/^[ \t]{0,2}[A-Za-zÀ-ÿА-я北京 .,:;'&()+–«»0-9<>{}|~^\n-]{0,55}[ ]{0,2}$/),
+    fc.string({ maxLength: 60, unit: 'grapheme' }),
+    fc.string({ maxLength: 60, unit: 'binary' }),
+    // Both too long and out of the pattern: which message comes first.
+    fc.stringMatching(/^[A-Za-z <\t]{25,60}$/),
+  );
+  it.each([
+    ['project title', projectTitleSchema, MAX_LENGTH.projectTitle],
+    ['version title', versionTitleSchema, MAX_LENGTH.versionTitle],
+  ] as const)('%s', (_, schema, maxLength) => {
+    fc.assert(
+      fc.property(titleLike, (title) => {
+        expect(titleIssue(title, maxLength)).toBe(messages(schema, title)[0] ?? null);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(titleIssue('  ', maxLength)).toBe('formError.required');
+    expect(titleIssue('a'.repeat(maxLength + 1), maxLength)).toBe('formError.maxLength');
+    expect(titleIssue('<b>', maxLength)).toBe('formError.pattern');
+    expect(titleIssue('<'.repeat(maxLength + 1), maxLength)).toBe('formError.pattern');
+    expect(titleIssue(' Hotel St. Regis, lobby ', maxLength)).toBeNull();
   });
 });

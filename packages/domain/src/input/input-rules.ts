@@ -1,20 +1,11 @@
 /**
  * Input rules shared by api and web (spec platform-core §5, configuration-domain §5): the name and
- * text-area patterns, max lengths and uploads, as zod 4 schemas whose messages are translation keys.
+ * text-area patterns and uploads, as zod 4 schemas whose messages are translation keys (the keys,
+ * lengths and title pattern are in text-rules.ts, which needs no zod).
  */
 import { MAX_UPLOAD_BYTES, TEXTAREA_PATTERN, UPLOAD_EXTENSIONS } from '@lumen/contracts/constants';
 import { z } from 'zod';
-
-/** The translation keys the schemas report. formError.required and formError.email come from the spec. */
-export const FORM_ERROR = {
-  required: 'formError.required',
-  email: 'formError.email',
-  pattern: 'formError.pattern',
-  maxLength: 'formError.maxLength',
-  fileExtension: 'formError.fileExtension',
-  fileSize: 'formError.fileSize',
-} as const;
-export type FormErrorKey = (typeof FORM_ERROR)[keyof typeof FORM_ERROR];
+import { FORM_ERROR, MAX_LENGTH, TITLE_PATTERN } from './text-rules';
 
 /**
  * Names: ASCII letters, digits, spaces and tabs, - _ ' & ( ) + and the Latin-1 range À–ÿ
@@ -24,13 +15,6 @@ export const NAME_PATTERN = /^[A-Za-z0-9 \t\-_'&()+\u00C0-\u00FF]*$/;
 
 /** Text areas: everything a name allows plus newlines and punctuation (defined with the wire limits). */
 export { TEXTAREA_PATTERN } from '@lumen/contracts/constants';
-
-export const MAX_LENGTH = {
-  projectTitle: 50,
-  textArea: 4000,
-  emails: 248,
-  versionTitle: 30,
-} as const;
 
 // The upload limits are wire limits too: defined once, zod-free, in the contracts (the web's first load reads them there).
 export { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, type UploadExtension } from '@lumen/contracts/constants';
@@ -66,15 +50,8 @@ export const requiredTextSchema = z.string({ error: FORM_ERROR.required }).trim(
 /** A required name (trimmed, name pattern). */
 export const nameSchema = requiredTextSchema.regex(NAME_PATTERN, { error: FORM_ERROR.pattern });
 
-/**
- * Titles (project and version titles): a title is a title, not a person's name ("Hotel St. Regis,
- * lobby", "Planta 2 – zona B", "Отель «Москва»", "北京饭店"). Letters and marks of any script, digits,
- * spaces, and the punctuation people write in titles; no control character, no tab or line break,
- * nothing that reads as markup or code (< > { } \ ` | ~ ^).
- */
-export const TITLE_PATTERN = /^[\p{L}\p{M}\p{N} \-_'&()+.,:;!?¡¿"/%€$£@#*=[\]ºª°·–—‘’“”«»…]*$/u;
 
-/** A required title (trimmed, title pattern). */
+/** A required title (trimmed, title pattern); text-rules.ts's titleIssue gives the same first message without zod. */
 const titleSchema = requiredTextSchema.regex(TITLE_PATTERN, { error: FORM_ERROR.pattern });
 
 /** Project title: a title of at most 50 characters. */

@@ -1,6 +1,6 @@
 import type { FieldError, Project, RequestSummary, SupportRequestCreated } from '@lumen/contracts';
 import { PROJECT_STATUS } from '@lumen/contracts/constants';
-import { projectTitleSchema } from '@lumen/domain';
+import { MAX_LENGTH, titleIssue } from '@lumen/domain';
 import { Button, TextField } from '@lumen/ui';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,13 +40,12 @@ export function fieldsOf<F extends string>(
   return { found, others };
 }
 
-/** The project name as a rename (spec §5 title rules, through the domain's schema); null when fine. */
+/** The project name as a rename (spec §5 title rules, the domain's titleIssue); null when fine. */
 export function projectNameError(value: string): string | null {
-  const result = projectTitleSchema.safeParse(value);
-  if (result.success) return null;
-  const message = result.error.issues[0]?.message;
-  if (message === 'formError.required') return 'projects.form.required';
-  if (message === 'formError.maxLength') return 'projects.form.nameTooLong';
+  const issue = titleIssue(value, MAX_LENGTH.projectTitle);
+  if (issue === null) return null;
+  if (issue === 'formError.required') return 'projects.form.required';
+  if (issue === 'formError.maxLength') return 'projects.form.nameTooLong';
   return 'projects.form.pattern';
 }
 

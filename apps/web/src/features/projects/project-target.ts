@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CreateProjectBody, ProductInput, ProductsAdded, ProductUpdated, Project, ProjectSummary, UpdateProductBody } from '@lumen/contracts';
-import { projectTitleSchema, versionTitleSchema } from '@lumen/domain';
+import { MAX_LENGTH, titleIssue, type FormErrorKey } from '@lumen/domain';
 import { createAsyncAction } from '../../shared/async-action';
 import { projectCall, type ProjectCallArg } from './project-call';
 import { isSessionEnded } from '../../shared/session';
@@ -24,19 +24,19 @@ export function fillProjectRedirect(template: string, projectId: number | string
 export const projectPath = (projectId: number | string) => fillProjectRedirect(PROJECT_PAGE_TEMPLATE, projectId);
 
 /**
- * Project title (≤ 50) and version title (≤ 30) in the spec's name pattern, checked with the domain's
- * schemas; the answer is a translation key of the `projects.` texts, or null when the value is fine.
+ * Project title (≤ 50) and version title (≤ 30) in the spec's title pattern, checked with the domain's
+ * titleIssue (the rule of its zod schemas, without zod: the projects pages load no schema library);
+ * the answer is a translation key of the `projects.` texts, or null when the value is fine.
  */
-function nameError(result: { success: boolean; error?: { issues: readonly { message: string }[] } }, kind: 'name' | 'versionTitle'): string | null {
-  if (result.success) return null;
-  const message = result.error?.issues[0]?.message ?? '';
-  if (message === 'formError.required') return 'projects.form.required';
-  if (message === 'formError.maxLength') return `projects.form.${kind}TooLong`;
+function nameError(issue: FormErrorKey | null, kind: 'name' | 'versionTitle'): string | null {
+  if (issue === null) return null;
+  if (issue === 'formError.required') return 'projects.form.required';
+  if (issue === 'formError.maxLength') return `projects.form.${kind}TooLong`;
   return 'projects.form.pattern';
 }
-export const projectNameError = (value: string): string | null => nameError(projectTitleSchema.safeParse(value), 'name');
+export const projectNameError = (value: string): string | null => nameError(titleIssue(value, MAX_LENGTH.projectTitle), 'name');
 /** A version title is optional: empty is fine. */
-export const versionTitleError = (value: string): string | null => (value.trim() === '' ? null : nameError(versionTitleSchema.safeParse(value), 'versionTitle'));
+export const versionTitleError = (value: string): string | null => (value.trim() === '' ? null : nameError(titleIssue(value, MAX_LENGTH.versionTitle), 'versionTitle'));
 
 /** POST projects /v1/projects {name, catalogId, products} (spec §3 creation payload). */
 export const createProject = createAsyncAction<Project, CreateProjectBody>('createProject', (body, { extra }) => extra.api.post<Project>('projects', '/v1/projects', body));
