@@ -12,12 +12,16 @@
  * <page>-<preset>.trace.json, which DevTools' Performance panel opens), to see what blocks, shifts or waits
  * (LIGHTHOUSE_SAMPLES=1 puts V8's samples in the trace, at a small cost to the figures); LIGHTHOUSE_PAGES=home,projects,project runs only those pages;
  * LIGHTHOUSE_PRESETS=mobile runs only that preset; WEB_DIST_DIR serves that build instead of apps/web/dist.
+ * LIGHTHOUSE_NICE=1 lowers this process's priority once Chrome runs (the api and Lighthouse's driver
+ * run here), so that on a small machine they do not take the CPU from the page under test, as a
+ * server elsewhere would not; the figures without it are the default.
  *
  * The session cookies are set in the browser (the web reads the readable hasSession cookie before it
  * asks for the account) and sent as Lighthouse's extraHeaders; storage is therefore not reset between
  * runs, so the HTTP cache is cleared before each run instead.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from 'lighthouse';
@@ -51,6 +55,7 @@ interface Row {
 // WEB_DIST_DIR serves another build than apps/web/dist (e.g. one built to a temp dir to compare).
 const bench = await startBenchApp(process.env.WEB_DIST_DIR ? { env: { WEB_DIST_DIR: process.env.WEB_DIST_DIR } } : {});
 const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+if (process.env.LIGHTHOUSE_NICE === '1') setPriority(19);
 try {
   const { base } = bench;
   const cookie = await loginCookie(base, 'distributor@demo.example');
