@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { fromPglite, fromPostgresUrl } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedDemoData, seedReferenceData } from '../src/db/seed';
-import { findPostgresBin, postgresAvailable, startThrowawayPostgres } from './throwaway-postgres';
+import { findPostgresBin, startThrowawayPostgres } from './throwaway-postgres';
 
 /**
  * Prepares the database of the api integration suite, once per vitest project:
@@ -120,6 +120,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresTemplateDb', null);
   project.provide('postgresRunId', null);
   project.provide('postgresSkipReason', null);
-  project.provide('postgresAvailable', postgresAvailable());
+  const binDir = findPostgresBin();
+  project.provide('postgresAvailable', Boolean(process.env.TEST_DATABASE_URL) || Boolean(binDir && existsSync(join(binDir, 'pg_ctl'))));
   return testDb === 'postgres' ? setupPostgres(project) : setupPglite(project);
 }

@@ -34,12 +34,6 @@ export function findPostgresBin(): string | undefined {
   return version ? join(root, version, 'bin') : undefined;
 }
 
-/** Whether a run has a PostgreSQL for the api-postgres project: TEST_DATABASE_URL, or server binaries to start one. */
-export function postgresAvailable(): boolean {
-  const binDir = findPostgresBin();
-  return Boolean(process.env.TEST_DATABASE_URL) || Boolean(binDir && existsSync(join(binDir, 'pg_ctl')));
-}
-
 /** Runs a PostgreSQL binary, as the postgres user when we are root (initdb refuses root). */
 function runPg(bin: string, args: string[]): void {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
