@@ -50,7 +50,6 @@ export const requiredTextSchema = z.string({ error: FORM_ERROR.required }).trim(
 /** A required name (trimmed, name pattern). */
 export const nameSchema = requiredTextSchema.regex(NAME_PATTERN, { error: FORM_ERROR.pattern });
 
-
 /** A required title (trimmed, title pattern); text-rules.ts's titleIssue gives the same first message without zod. */
 const titleSchema = requiredTextSchema.regex(TITLE_PATTERN, { error: FORM_ERROR.pattern });
 
