@@ -6,36 +6,56 @@ import { socialServerEnv } from './support/social';
 
 // The built app started as a user starts it (`npm run serve` after `npm run build`), on a fresh
 // embedded database in a temp dir, driven by the machine's Chromium (never a downloaded browser).
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
-const outbox = join(dataDir, 'mail');
+//
+// Two lanes run side by side, each a project with one worker and a server of its own (its own port,
+// database and mail outbox): a spec spends most of its time waiting on the page, not on the CPU, and
+// specs that share a server would see each other's projects and flags. A spec runs in lane 1 unless
+// listed in LANE_2; lane 1 holds the specs that start partner pages and the OpenID Connect provider
+// on ports derived from E2E_PORT (support/social.ts). The lists are balanced by measured time.
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const LANE_2 = ['first-load', 'budgets', 'catalogue', 'requests', 'crea', 'flags', 'versions', 'preconfigurations', 'configurator-options', 'downloads', 'users-management'].map((name) => `${name}.spec.ts`);
+
+// Playwright evaluates this file again in every worker: the runner makes the temp dir once and its
+// workers inherit it through the environment, so that the specs read the outbox their server writes.
+process.env.LUMEN_E2E_DIR ??= mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
+const runDir = process.env.LUMEN_E2E_DIR;
+const lanes = [1, 2].map((lane) => {
+  const port = basePort + lane - 1;
+  const dataDir = join(runDir, `lane-${lane}`);
+  return { lane, port, dataDir, outbox: join(dataDir, 'mail') };
+});
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: lanes.length,
   retries: 0,
   timeout: 60_000,
   // `npm test` runs the browser specs beside the unit suites (2 cores): an assertion waits up to 15 s, not 5.
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
+  projects: lanes.map(({ lane, port, dataDir, outbox }) => ({
+    name: `lane-${lane}`,
+    workers: 1,
+    ...(lane === 1 ? { testIgnore: LANE_2 } : { testMatch: LANE_2 }),
+    use: { baseURL: `http://127.0.0.1:${port}` },
+    metadata: { dataDir, outbox },
+  })),
+  webServer: lanes.map(({ port, dataDir, outbox }) => ({
     command: 'npm run serve',
     cwd: '..',
     url: `http://127.0.0.1:${port}/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // socialServerEnv: the local OpenID Connect provider and the partner page of social-and-frame.spec.ts (ports E2E_PORT + 1000, 2000, 3000).
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'warn', NODE_ENV: 'test', ERP_STEP_MS: '1500', ...socialServerEnv() },
-  },
-  metadata: { dataDir, outbox },
+    // socialServerEnv: the local OpenID Connect provider and the partner page of social-and-frame.spec.ts (ports E2E_PORT + 1000, 2000, 3000), and the server's public URL.
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'warn', NODE_ENV: 'test', ERP_STEP_MS: '1500', ...socialServerEnv(port) },
+  })),
 });

@@ -6,5 +6,5 @@ import { startChecksPlugin } from './scripts/start-checks.ts';
 
 export default defineConfig({
   plugins: [startChecksPlugin()],
-  test: { name: 'web', environment: 'jsdom', globals: true, include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], setupFiles: ['./test/setup.ts'], css: true, testTimeout: 60_000 },
+  test: { name: 'web', environment: 'jsdom', globals: true, include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], setupFiles: ['./test/setup.ts'], css: true, testTimeout: 60_000, isolate: false },
 });

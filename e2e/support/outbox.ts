@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /** The mails the api wrote to the outbox (one .eml each, in order), decoded from quoted-printable. */
 export function mails(): string[] {
-  const outbox = String(test.info().config.metadata.outbox);
+  const outbox = String(test.info().project.metadata.outbox);
   let names: string[] = [];
   try {
     names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));

@@ -18,10 +18,10 @@ export const E2E_SOCIAL = {
   clientSecret: 'lumen-e2e-secret-0123456789',
 } as const;
 
-/** The server's environment for them. */
-export function socialServerEnv(): Record<string, string> {
+/** The environment of the server on `port`: its public URL, and the provider and partner page of lane 1's (E2E_PORT). */
+export function socialServerEnv(port: number): Record<string, string> {
   return {
-    PUBLIC_URL: E2E_SOCIAL.appOrigin,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     FRAME_ANCESTORS: E2E_SOCIAL.hostOrigin,
     SOCIAL_LINKEDIN_CLIENT_ID: E2E_SOCIAL.clientId,
     SOCIAL_LINKEDIN_CLIENT_SECRET: E2E_SOCIAL.clientSecret,

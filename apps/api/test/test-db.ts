@@ -15,20 +15,21 @@ export function testDbKind(): 'pglite' | 'postgres' {
 }
 
 declare global {
-  var __lumenPgliteTemplate: Promise<PGlite> | undefined;
+  var __lumenPgliteTemplate: Blob | undefined;
 }
 
 /**
- * The migrated and seeded PGlite template of this worker, loaded once from global setup's dump;
- * every test database is a clone of it (a cold PGlite start costs seconds, a clone well under one).
+ * The migrated and seeded PGlite data directory that global setup dumped, read once per worker:
+ * every test database starts from it (a cold PGlite start with migrations and seeds costs seconds,
+ * loading the dump under one). Loading it is cheaper than cloning a template instance, which dumps
+ * that instance first each time.
  */
-function pgliteTemplate(): Promise<PGlite> {
-  globalThis.__lumenPgliteTemplate ??= (async () => {
+function pgliteTemplate(): Blob {
+  if (!globalThis.__lumenPgliteTemplate) {
     const file = inject('pgliteTemplateFile');
     if (!file) throw new Error('No PGlite template: is the global setup of apps/api in place?');
-    const bytes = readFileSync(file);
-    return PGlite.create({ loadDataDir: new Blob([bytes]) });
-  })();
+    globalThis.__lumenPgliteTemplate = new Blob([readFileSync(file)]);
+  }
   return globalThis.__lumenPgliteTemplate;
 }
 
@@ -47,8 +48,7 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 /** A fresh database (migrated, reference data and demo accounts seeded), dropped by close(). */
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind() === 'pglite') {
-    const template = await pgliteTemplate();
-    return fromPglite((await template.clone()) as PGlite);
+    return fromPglite(await PGlite.create({ loadDataDir: pgliteTemplate() }));
   }
   const adminUrl = inject('postgresAdminUrl');
   const templateDb = inject('postgresTemplateDb');

@@ -17,15 +17,15 @@ export async function startTestEnvironment(api: FakeApi = createFakeApi()) {
   return environment;
 }
 
-/** Renders the whole app on a memory router at `path`, against a fake api, once the login state is known. */
+/** Renders the whole app on a memory router at `path`, against a fake api, as the app's start renders it. */
 export async function renderApp(path = '/', api: FakeApi = createFakeApi()) {
   const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: [path] });
   const started = startApp(environment);
-  await started.texts;
-  const view = render(<AppRoot environment={environment} />);
-  // The account details (and the account's language) arrive inside act, as a user would wait for them.
+  // As the app's start does (app/start.tsx): the first render once its screen is ready (texts,
+  // modules, login state, flags, first data), so that the screen takes what the start loaded for it.
   await act(async () => {
-    await started.session;
+    await started.screen;
   });
+  const view = render(<AppRoot environment={environment} />);
   return { ...view, ...environment, fakeApi: api, session: started.session };
 }

@@ -97,6 +97,28 @@ function frozenOnce(serialize: Serialize): Serialize {
   };
 }
 
+type Compiled = { fast: Serialize } | { refused: unknown };
+/**
+ * Each response schema's compiled writer, or why it has none, shared by every app of the process:
+ * the writer depends on the schema alone, and compiling them all is most of an app's start, which
+ * the api's tests pay for every app they build.
+ */
+const compiledSchemas = new WeakMap<z.ZodType, Compiled>();
+
+function compileFast(schema: z.ZodType): Compiled {
+  let compiled = compiledSchemas.get(schema);
+  if (!compiled) {
+    try {
+      const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw', reused: 'inline', cycles: 'throw' });
+      compiled = { fast: fastJson(fastSchemaOf(jsonSchema) as AnySchema) };
+    } catch (error) {
+      compiled = { refused: error };
+    }
+    compiledSchemas.set(schema, compiled);
+  }
+  return compiled;
+}
+
 /**
  * Response serialization from the route's zod schema turned once into JSON Schema and compiled by
  * fast-json-stringify: only the schema's properties are written (what a handler adds by mistake
@@ -109,14 +131,12 @@ export function responseSerializerCompiler({ crossCheck, onFallback }: ResponseS
     const exact = zodSerializerCompiler(route as SerializerCompiler) as Serialize;
     const schema = zodSchemaOf(route.schema);
     if (!schema) return exact;
-    let fast: Serialize;
-    try {
-      const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw', reused: 'inline', cycles: 'throw' });
-      fast = fastJson(fastSchemaOf(jsonSchema) as AnySchema);
-    } catch (error) {
-      onFallback?.(`${route.method} ${route.url} ${String(route.httpStatus ?? '')}`.trim(), error);
+    const compiled = compileFast(schema);
+    if ('refused' in compiled) {
+      onFallback?.(`${route.method} ${route.url} ${String(route.httpStatus ?? '')}`.trim(), compiled.refused);
       return exact;
     }
+    const { fast } = compiled;
     if (!crossCheck) return frozenOnce(fast);
     return (data) => {
       const expected = exact(data);

@@ -48,9 +48,20 @@ export class FlagTableProvider implements Provider {
   readonly runsOn = 'server' as const;
 
   constructor(
-    private readonly table: () => FlagTable,
+    private table: () => FlagTable,
     private readonly environment: FeatureEnvironment,
   ) {}
+
+  /**
+   * OpenFeature closes a provider when another replaces it (the flags service's close). Its API is a
+   * process-wide singleton that keeps closed providers reachable through its event handlers, so the
+   * provider lets go of the table reader, and with it of the app that reads the table: a process
+   * that builds many apps (the api's tests) would otherwise keep every one of them.
+   */
+  async onClose(): Promise<void> {
+    const empty: FlagTable = new Map();
+    this.table = () => empty;
+  }
 
   async resolveBooleanEvaluation(flagKey: string, _defaultValue: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {
     const flag = this.table().get(flagKey);

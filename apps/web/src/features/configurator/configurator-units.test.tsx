@@ -60,7 +60,8 @@ describe('pendant heights in the catalogue’s units (issue 10 §10)', () => {
 
   it('keeps “Ø 12” whole in the heading (no lone Ø at a line end, issue 10 §9)', async () => {
     await renderApp('/add-product/302/2/0270', pendantApi(16, 'de'));
-    const heading = await screen.findByRole('heading', { level: 1 });
+    // The heading names the model once its data is in (until then it says the model's code).
+    const heading = await screen.findByRole('heading', { level: 1, name: /North pendant/ });
     expect(within(heading).getByText(/North pendant/).textContent).toContain('Ø\u00a012');
   });
 });
