@@ -32,7 +32,7 @@ export default defineConfig({
   workers: lanes.length,
   retries: 0,
   timeout: 60_000,
-  // `npm test` runs the browser specs beside the unit suites (2 cores): an assertion waits up to 15 s, not 5.
+  // Two lanes share 2 cores with their servers and browsers: an assertion waits up to 15 s, not 5.
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { startChecksPlugin } from './scripts/start-checks.ts';
 
-// Timeouts only catch a hung test: speed is measured under bench/. npm test runs the unit and e2e
-// suites side by side on two cores, where a screen test that types a whole form took over 15 s.
+// Timeouts only catch a hung test: speed is measured under bench/. npm test runs three vitest
+// workers on two cores, where a screen test that types a whole form took over 15 s.
 
 export default defineConfig({
   plugins: [startChecksPlugin()],

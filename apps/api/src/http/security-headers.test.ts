@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import { isFramePage } from './security-headers';
+import helmet from 'helmet';
+import { helmetOptions, isFramePage, securityHeaders } from './security-headers';
 
 function frameAncestors(csp: unknown): string | undefined {
   return String(csp)
@@ -20,6 +23,24 @@ describe('isFramePage', () => {
     }
     for (const url of ['/iframe', '/iframe/', '/iframes/x', '/projects/iframe/x', '/iframe/../projects', '/iframe/%2e%2e/projects', '/iframe/a.b', undefined]) {
       expect(isFramePage(url), String(url)).toBe(false);
+    }
+  });
+});
+
+describe('securityHeaders', () => {
+  it('are, computed once, the very headers helmet sets on a live response, for every page and a frame-only page', () => {
+    const headersFor = securityHeaders({ frameAncestors: ['https://partner.example'] });
+    const cases = [
+      { url: '/health', options: helmetOptions(["'self'"], true) },
+      { url: '/iframe/plusminus-export3d', options: helmetOptions(["'self'", 'https://partner.example'], false) },
+    ];
+    for (const { url, options } of cases) {
+      const request = new IncomingMessage(new Socket());
+      const response = new ServerResponse(request);
+      helmet(options)(request, response, () => undefined);
+      const live = Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
+      expect(Object.keys(live).length, url).toBeGreaterThan(10);
+      expect(headersFor(url), url).toEqual(live);
     }
   });
 });
@@ -54,6 +75,8 @@ describeWithDb('framing rules', () => {
       const response = await partners.agent().get(path, { accept: 'text/html' });
       expect(frameAncestors(response.headers['content-security-policy']), path).toBe("frame-ancestors 'self'");
       expect(response.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security'], path).toMatch(/^max-age=\d+/);
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
     }
   });
 
