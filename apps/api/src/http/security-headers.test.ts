@@ -3,10 +3,10 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import helmet from 'helmet';
 import { helmetOptions, isFramePage, securityHeaders } from './security-headers';
 
 function frameAncestors(csp: unknown): string | undefined {
