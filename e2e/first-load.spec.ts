@@ -204,6 +204,8 @@ test.describe('a project of 200 lines, logged in', () => {
       const lines = Array.from({ length: 50 }, (_, i) => ({ referenceCode: REFERENCES[(chunk * 50 + i) % REFERENCES.length], quantity: (i % 9) + 1 }));
       expect((await page.request.post(`/api/projects/v1/projects/${id}/products`, { data: lines })).status()).toBe(201);
     }
+    // A second version: the page's header holds the version switcher, which must not push the rest down when it arrives.
+    expect((await page.request.post(`/api/apiv2/project/${id}/version`, { data: { title: 'Variante' } })).status()).toBe(201);
     projectPath = `/project/${id}`;
   });
 
@@ -262,24 +264,33 @@ test.describe('a project of 200 lines, logged in', () => {
 
   // The page announces its screen's files with the start's (apps/api spa.ts, the build's
   // .vite/screens.json): every script and stylesheet its start loads was in the page it got, so none
-  // waits for the app to run to be asked for, and the list's first page is asked for once.
-  test('announces every file its start loads in the page, and asks for its data once', async ({ page }) => {
+  // waits for the app to run to be asked for; every file it announces exists; and the page's data
+  // (the project and its versions, the list's first page) is asked for once.
+  test('announces every file its start loads in the page, none that is missing, and asks for its data once', async ({ page }) => {
+    const projectId = projectPath.split('/').pop() ?? '';
     for (const [path, title, data] of [
-      [projectPath, 'Torre de 200 líneas', `/api/projects/v1/projects/${projectPath.split('/').pop()}`],
-      ['/projects', es('projects.list.title'), '/api/projects/v1/projects/filter'],
+      [projectPath, 'Torre de 200 líneas', [`/api/projects/v1/projects/${projectId}`, `/api/apiv2/project/${projectId}/versions`]],
+      ['/projects', es('projects.list.title'), ['/api/projects/v1/projects/filter']],
     ] as const) {
       const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
       const requested: string[] = [];
-      const listener = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
-      page.on('request', listener);
+      const failed: string[] = [];
+      const onRequest = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+      const onResponse = (response: { url(): string; status(): number }) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      };
+      page.on('request', onRequest);
+      page.on('response', onResponse);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      page.off('request', listener);
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+      expect(failed, path).toEqual([]);
       const files = requested.filter((file) => /^\/assets\/.+\.(js|css)$/.test(file));
       expect(files.length, path).toBeGreaterThan(20);
       for (const file of files) expect(html, `${path}: ${file}`).toMatch(new RegExp(`(src|href)="${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
-      expect(requested.filter((request) => request === data), path).toHaveLength(1);
+      for (const call of data) expect(requested.filter((request) => request === call), `${path}: ${call}`).toHaveLength(1);
     }
   });
 

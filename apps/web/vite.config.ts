@@ -76,19 +76,24 @@ function announceFirstLoads(): Plugin {
         ];
       },
     },
-    generateBundle(_options, bundle) {
-      const chunks = chunksOf(bundle);
-      const { entry, steps } = startFiles(chunks);
-      const started = new Set([...entry, ...steps]);
-      const startedCss = cssOf(chunks, started);
-      const screens = Object.fromEntries(
-        Object.entries(SCREENS).map(([name, modules]) => {
-          const files = new Set(modules.flatMap((module) => [...closure(chunks, chunkHolding(chunks, module).fileName)]));
-          const scripts = [...files].filter((file) => !started.has(file));
-          return [name, { scripts: scripts.map((file) => `/${file}`), styles: [...cssOf(chunks, files)].filter((file) => !startedCss.has(file)).map((file) => `/${file}`) }];
-        }),
-      );
-      this.emitFile({ type: 'asset', fileName: '.vite/screens.json', source: JSON.stringify(screens, null, 2) });
+    // After Vite's own generateBundle hooks: they drop the chunks that held only styles (their
+    // stylesheet stays), which must not be announced as scripts (a 404 in every page that did).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = chunksOf(bundle);
+        const { entry, steps } = startFiles(chunks);
+        const started = new Set([...entry, ...steps]);
+        const startedCss = cssOf(chunks, started);
+        const screens = Object.fromEntries(
+          Object.entries(SCREENS).map(([name, modules]) => {
+            const files = new Set(modules.flatMap((module) => [...closure(chunks, chunkHolding(chunks, module).fileName)]));
+            const scripts = [...files].filter((file) => !started.has(file));
+            return [name, { scripts: scripts.map((file) => `/${file}`), styles: [...cssOf(chunks, files)].filter((file) => !startedCss.has(file)).map((file) => `/${file}`) }];
+          }),
+        );
+        this.emitFile({ type: 'asset', fileName: '.vite/screens.json', source: JSON.stringify(screens, null, 2) });
+      },
     },
   };
 }

@@ -27,6 +27,15 @@ export function projectCall({ projectId, prices, lang }: ProjectCallArg) {
   return { path: `/v1/projects/${projectId}`, query: { lang, prices, parseProducts: true } };
 }
 
+/**
+ * GET apiv2 /project/{id}/versions: the version family of a project. The page asks for it with the
+ * project, so that the header's version switcher is there from the page's first render instead of
+ * pushing the actions down once it arrives.
+ */
+export function versionsCall(projectId: number) {
+  return { path: `/project/${projectId}/versions` };
+}
+
 /** Whether the page asks for prices: the account holds price.view. */
 export const seesPrices = (privileges: readonly string[]): boolean => hasAnyPrivilege(privileges, ['price.view']);
 
@@ -58,10 +67,11 @@ export function prefetchProjectsPage({ api }: { api: ApiClient }): void {
   api.prefetch('projects', path, query);
 }
 
-/** At start on /project/{projectId}: sends the page's call now; the page's loadProject takes the answer. */
+/** At start on /project/{projectId}: sends the page's calls now (the project, its versions); the page's loads take the answers. */
 export function prefetchProjectPage({ api, account, lang, params }: { api: ApiClient; account: Pick<Account, 'privileges'>; lang: Lang; params: Readonly<Record<string, string | undefined>> }): void {
   const projectId = parseProjectId(params.projectId);
   if (projectId === null) return;
   const { path, query } = projectCall({ projectId, prices: seesPrices(account.privileges), lang });
   api.prefetch('projects', path, query);
+  api.prefetch('apiv2', versionsCall(projectId).path);
 }

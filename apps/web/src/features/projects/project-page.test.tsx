@@ -1,5 +1,5 @@
 import { TRANSLATIONS } from '@lumen/i18n';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, makeAccount } from '../../../test/fake-api';
@@ -227,6 +227,35 @@ describe('versions', () => {
     await userEvent.click(await screen.findByRole('option', { name: tx('projects.versions.itemTitled', { number: 2, title: 'Cheaper' }) }));
     await waitFor(() => expect(app.history.location.pathname).toBe('/project/6'));
     await waitFor(() => expect(switcher()).toHaveTextContent('Cheaper'));
+  });
+
+  // The versions answer after the project: the page keeps loading until both are in, rather than
+  // show a header whose actions the version switcher pushes down (a click aimed at one lands elsewhere).
+  describe.each([
+    ['opened at start', '/project/5'],
+    ['opened from another page', '/projects'],
+  ])('shows the project with its version switcher, %s', (_how, firstPath) => {
+    it('and nothing in the header moves when the versions arrive', async () => {
+      let release = () => {};
+      const versionsAnswered = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+      const api = projectsApi({
+        projects: [makeProject(5, { name: 'Lobby' }), makeProject(6, { name: 'Lobby', versionOf: 5, versionNumber: 2, versionTitle: 'Cheaper' })],
+        before: (call) => (call.path === '/api/apiv2/project/5/versions' ? versionsAnswered : undefined),
+      });
+      // At start, the app renders once the start has the screen's data: it is not awaited here.
+      const rendering = firstPath === '/project/5' ? renderApp(firstPath, api) : await renderApp(firstPath, api);
+      if ('history' in rendering) act(() => rendering.history.push('/project/5'));
+      await waitFor(() => expect(api.callsTo('GET', '/api/projects/v1/projects/5')).toHaveLength(1));
+      await waitFor(() => expect(api.callsTo('GET', '/api/apiv2/project/5/versions')).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('heading', { level: 1, name: 'Lobby' })).not.toBeInTheDocument();
+      release();
+      await rendering;
+      await screen.findByRole('heading', { level: 1, name: 'Lobby' });
+      expect(screen.getByRole('button', { name: new RegExp(`^${tx('projects.versions.switch')}`) })).toHaveTextContent(tx('projects.versions.item', { number: 1 }));
+      // Asked for once, with the project: the versions section does not ask again.
+      expect(api.callsTo('GET', '/api/apiv2/project/5/versions')).toHaveLength(1);
+    });
   });
 
   it('renaming says every version takes the name; deleting the project says it takes every version', async () => {

@@ -13,8 +13,7 @@ import { useFormat } from '../../i18n/use-format';
 import { AddByReferenceModal } from './add-by-reference-modal';
 import { ProductsGrid } from './products-grid';
 import { DeleteProjectModal, RenameProjectModal } from './project-dialogs';
-import { loadProject } from './projects-calls';
-import { duplicateAndReload, selectProjects } from './projects-slice';
+import { duplicateAndReload, loadProjectPage, selectProjects, versionsSettled } from './projects-slice';
 import { useProjectVersions } from './use-project-versions';
 import { VersionsSection, VersionSwitcher } from './versions-section';
 import { ProjectHistorySection } from './project-history';
@@ -41,13 +40,16 @@ export default function ProjectPage({ renderActions, renderSections, renderLineA
   // Rendered from a deferred copy: the project's arrival renders in a transition, which React slices
   // into short tasks, instead of the one long task of a store update (issue 9 §4).
   const current = useDeferredValue(useAppSelector((state) => selectProjects(state).project));
+  // The header holds the version switcher: the project shows with its versions, so that nothing in
+  // the header moves (and no action slides from under a pointer) when they arrive.
+  const versionsKnown = useDeferredValue(useAppSelector((state) => projectId !== null && versionsSettled(state, projectId)));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (projectId === null) return;
     // Loaded by the start for this first render (project-start.ts): not asked for again.
     if (attempt === 0 && dispatch(takeProjectLoadedAtStart(projectId))) return;
-    void dispatch(loadProject({ projectId, prices: seesPrices, lang }));
+    void dispatch(loadProjectPage({ projectId, prices: seesPrices, lang }));
   }, [dispatch, projectId, seesPrices, lang, attempt]);
 
   if (projectId === null || (current.id === projectId && current.status === 'failed' && current.httpStatus === 404)) {
@@ -73,7 +75,7 @@ export default function ProjectPage({ renderActions, renderSections, renderLineA
       </section>
     );
   }
-  if (current.id !== projectId || !current.data) {
+  if (current.id !== projectId || !current.data || !versionsKnown) {
     return (
       <section className="page projects" role="status" aria-live="polite">
         <span className="lm-visually-hidden">{t('common.loading')}</span>

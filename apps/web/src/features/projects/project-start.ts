@@ -2,7 +2,7 @@ import type { Account, Lang } from '@lumen/contracts';
 import type { AppDispatch, RootState } from '../../shared/store';
 import { parseProjectId, seesPrices, type ProjectListArg } from './project-call';
 import { loadProjects } from './projects-calls';
-import { loadListPage, selectProjects, type ListQuery } from './projects-slice';
+import { loadListPage, loadProjectPage, selectProjects, type ListQuery } from './projects-slice';
 import { loadProject } from './project-target';
 
 /**
@@ -32,11 +32,11 @@ export interface StartLoadContext {
   params: Readonly<Record<string, string | undefined>>;
 }
 
-/** At start on /project/{projectId}, once the account is known: the page's own call (it takes the prefetched answer). */
+/** At start on /project/{projectId}, once the account is known: the page's own calls, the project and its versions (they take the prefetched answers). */
 export async function loadProjectAtStart({ dispatch, account, lang, params }: StartLoadContext): Promise<void> {
   const projectId = parseProjectId(params.projectId);
   if (projectId === null) return;
-  const result = await dispatch(loadProject({ projectId, prices: seesPrices(account.privileges), lang }));
+  const [result] = await dispatch(loadProjectPage({ projectId, prices: seesPrices(account.privileges), lang }));
   loadedAtStart = loadProject.fulfilled.match(result) ? { requestId: result.meta.requestId } : null;
 }
 

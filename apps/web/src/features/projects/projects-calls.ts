@@ -3,7 +3,7 @@ import type { Lang } from '@lumen/contracts';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
 import { articleByReferencePath } from '../../shared/flags';
-import { projectListCall, type ProjectListArg } from './project-call';
+import { projectListCall, versionsCall, type ProjectListArg } from './project-call';
 
 /**
  * The projects calls of spec §7 the screens use. Loads say what went wrong in place (showError
@@ -58,10 +58,10 @@ export const versionProject = createAsyncAction<ProjectSummary, { projectId: num
   { showError: false },
 );
 
-/** GET apiv2 /project/{id}/versions. */
+/** GET apiv2 /project/{id}/versions (versionsCall). */
 export const loadVersions = createAsyncAction<ProjectVersion[], { projectId: number }>(
   'projectVersions',
-  ({ projectId }, { extra }) => extra.api.get<ProjectVersion[]>('apiv2', `/project/${projectId}/versions`),
+  ({ projectId }, { extra }) => extra.api.get<ProjectVersion[]>('apiv2', versionsCall(projectId).path),
   { showError: false },
 );
 

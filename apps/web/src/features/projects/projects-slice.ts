@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { Project, ProjectListItem, ProjectListMeta, ProjectListPageSize, ProjectSort, ProjectSummary, ProjectTypeFilter } from '@lumen/contracts';
+import type { Project, ProjectListItem, ProjectListMeta, ProjectListPageSize, ProjectSort, ProjectSummary, ProjectTypeFilter, ProjectVersion } from '@lumen/contracts';
 import { PROJECT_LIST_RELOAD_ITEMS } from '@lumen/contracts/constants';
 import { DEFAULT_PAGE_SIZE, storePageSize } from './page-size';
 import { initialListQuery } from './project-call';
@@ -14,6 +14,7 @@ import {
   importProject,
   loadProject,
   loadProjects,
+  loadVersions,
   renameProject,
   updateProduct,
   versionProject,
@@ -29,6 +30,9 @@ export interface Placeholder {
   /** The name of the project being copied. */
   name: string;
 }
+
+/** The versions of the project on screen (GET apiv2 /project/{id}/versions). */
+export type VersionsRemote = { status: 'loading' } | { status: 'ready'; versions: ProjectVersion[] } | { status: 'failed' };
 
 /** Spec §4: the version-project status, null until asked, with an explicit reset. */
 export type VersionStatus = null | 'loading' | 'success' | 'failure';
@@ -60,6 +64,8 @@ export interface ProjectsState {
   /** The last version made, to offer opening it. */
   lastVersion: ProjectSummary | null;
   project: { id: number | null; status: 'loading' | 'ready' | 'failed'; data: Project | null; httpStatus: number; requestId: string | null };
+  /** The versions of the project on screen, loaded with it: the page waits for both (its header holds the version switcher). */
+  versions: { projectId: number | null; remote: VersionsRemote; requestId: string | null };
 }
 
 const initialState: ProjectsState = {
@@ -69,6 +75,7 @@ const initialState: ProjectsState = {
   versionStatus: null,
   lastVersion: null,
   project: { id: null, status: 'loading', data: null, httpStatus: 0, requestId: null },
+  versions: { projectId: null, remote: { status: 'loading' }, requestId: null },
 };
 
 /** The state a session starts with: the page size is the browser's. */
@@ -194,6 +201,21 @@ export const projectsSlice = createSlice({
         state.project.status = 'failed';
         state.project.httpStatus = httpStatusOf(action.payload);
       })
+      .addCase(loadVersions.pending, (state, action) => {
+        const { projectId } = action.meta.arg;
+        const { remote } = state.versions;
+        // Another version of the family on screen (or the same read again): the list stays while it is read.
+        const kept = remote.status === 'ready' && remote.versions.some((version) => version.id === projectId);
+        state.versions = { projectId, remote: kept ? remote : { status: 'loading' }, requestId: action.meta.requestId };
+      })
+      .addCase(loadVersions.fulfilled, (state, action) => {
+        if (state.versions.requestId !== action.meta.requestId) return;
+        state.versions.remote = { status: 'ready', versions: action.payload };
+      })
+      .addCase(loadVersions.rejected, (state, action) => {
+        if (state.versions.requestId !== action.meta.requestId) return;
+        state.versions.remote = { status: 'failed' };
+      })
       .addCase(renameProject.fulfilled, (state, action) => {
         // A name is the project's: every version in the list takes it (the api renamed them all).
         const { id, name, revision, updatedAt, versionOf } = action.payload;
@@ -210,6 +232,7 @@ export const projectsSlice = createSlice({
         state.list.items = state.list.items.filter((item) => !gone.has(item.id));
         for (const item of state.list.items) if (item.versions) item.versions = item.versions.filter((version) => !gone.has(version.id));
         if (state.project.id !== null && gone.has(state.project.id)) state.project = initialState.project;
+        if (state.versions.projectId !== null && gone.has(state.versions.projectId)) state.versions = initialState.versions;
       })
       .addCase(updateProduct.pending, (state, action) => {
         const { projectId, productId, body } = action.meta.arg;
@@ -283,6 +306,17 @@ function reloadAfterCopy() {
   return (dispatch: AppDispatch, getState: () => RootState) =>
     dispatch(loadProjects({ ...listArg(selectProjects(getState()).query), page: 1, itemsPerPage: PROJECT_LIST_RELOAD_ITEMS, reload: true }));
 }
+
+/** The project page's data: the project and its versions, asked for together (the page shows them together). */
+export function loadProjectPage(arg: Parameters<typeof loadProject>[0]) {
+  return (dispatch: AppDispatch) => Promise.all([dispatch(loadProject(arg)), dispatch(loadVersions({ projectId: arg.projectId }))]);
+}
+
+/** Whether the versions of this project are known (or failed to load): the page renders the project then. */
+export const versionsSettled = (state: RootState, projectId: number): boolean => {
+  const { versions } = selectProjects(state);
+  return versions.projectId === projectId && versions.remote.status !== 'loading';
+};
 
 export function duplicateAndReload(arg: { projectId: number; name: string }) {
   return async (dispatch: AppDispatch) => {

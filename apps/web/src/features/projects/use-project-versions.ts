@@ -1,33 +1,29 @@
-import type { Project, ProjectVersion } from '@lumen/contracts';
-import { useEffect, useState } from 'react';
+import type { Project } from '@lumen/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { loadVersions } from './projects-calls';
-import { selectProjects } from './projects-slice';
-
-export type VersionsRemote = { status: 'loading' } | { status: 'ready'; versions: ProjectVersion[] } | { status: 'failed' };
+import { selectProjects, type VersionsRemote } from './projects-slice';
 
 /**
- * The versions of the project on screen (GET apiv2 /project/{id}/versions), read again when a new
- * version is made or the project changes (a rename renames every version); `retry` after a failure.
+ * The versions of the project on screen. The page loads them with the project (loadProjectPage) and
+ * renders once both are in; they are read again here when a new version is made or the project
+ * changes (a rename renames every version), and on `retry` after a failure.
  */
 export function useProjectVersions(project: Project): { remote: VersionsRemote; retry: () => void } {
   const dispatch = useAppDispatch();
-  const [remote, setRemote] = useState<VersionsRemote>({ status: 'loading' });
+  const held = useAppSelector((state) => selectProjects(state).versions);
   const [attempt, setAttempt] = useState(0);
   const versionMade = useAppSelector((state) => selectProjects(state).versionStatus) === 'success';
 
+  // What the held versions were read for: the page's load at mount; any later change reads them again.
+  const key = `${project.id}|${project.name}|${attempt}|${versionMade}`;
+  const readFor = useRef(key);
   useEffect(() => {
-    let current = true;
-    // Switching between versions of one family keeps the list on screen while it is read again.
-    setRemote((before) => (before.status === 'ready' && before.versions.some((version) => version.id === project.id) ? before : { status: 'loading' }));
-    void dispatch(loadVersions({ projectId: project.id })).then((result) => {
-      if (!current) return;
-      setRemote(loadVersions.fulfilled.match(result) ? { status: 'ready', versions: result.payload } : { status: 'failed' });
-    });
-    return () => {
-      current = false;
-    };
-  }, [dispatch, project.id, project.name, attempt, versionMade]);
+    if (readFor.current === key) return;
+    readFor.current = key;
+    void dispatch(loadVersions({ projectId: project.id }));
+  }, [dispatch, key, project.id]);
 
+  const remote: VersionsRemote = held.projectId === project.id ? held.remote : { status: 'loading' };
   return { remote, retry: () => setAttempt((n) => n + 1) };
 }

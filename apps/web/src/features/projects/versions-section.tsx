@@ -10,7 +10,7 @@ import { useFormat } from '../../i18n/use-format';
 import { ConfirmModal } from './confirm-modal';
 import { deleteProject } from './projects-calls';
 import { selectProjects, versionAndReload, versionStatusReset } from './projects-slice';
-import type { VersionsRemote } from './use-project-versions';
+import type { VersionsRemote } from './projects-slice';
 import { useVersionLabel } from './version-label';
 
 /** The project page's version switch (issue 10 §5): shown when the project has several versions. */
