@@ -13,7 +13,7 @@ import { useFormat } from '../../i18n/use-format';
 import { AddByReferenceModal } from './add-by-reference-modal';
 import { ProductsGrid } from './products-grid';
 import { DeleteProjectModal, RenameProjectModal } from './project-dialogs';
-import { duplicateAndReload, loadProjectPage, selectProjects, versionsSettled } from './projects-slice';
+import { duplicateAndReload, loadProjectWithVersions, selectProjects, versionsSettled } from './projects-slice';
 import { useProjectVersions } from './use-project-versions';
 import { VersionsSection, VersionSwitcher } from './versions-section';
 import { ProjectHistorySection } from './project-history';
@@ -49,7 +49,7 @@ export default function ProjectPage({ renderActions, renderSections, renderLineA
     if (projectId === null) return;
     // Loaded by the start for this first render (project-start.ts): not asked for again.
     if (attempt === 0 && dispatch(takeProjectLoadedAtStart(projectId))) return;
-    void dispatch(loadProjectPage({ projectId, prices: seesPrices, lang }));
+    void dispatch(loadProjectWithVersions({ projectId, prices: seesPrices, lang }));
   }, [dispatch, projectId, seesPrices, lang, attempt]);
 
   if (projectId === null || (current.id === projectId && current.status === 'failed' && current.httpStatus === 404)) {

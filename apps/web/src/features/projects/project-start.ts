@@ -2,7 +2,7 @@ import type { Account, Lang } from '@lumen/contracts';
 import type { AppDispatch, RootState } from '../../shared/store';
 import { parseProjectId, seesPrices, type ProjectListArg } from './project-call';
 import { loadProjects } from './projects-calls';
-import { loadListPage, loadProjectPage, selectProjects, type ListQuery } from './projects-slice';
+import { loadListPage, loadProjectWithVersions, selectProjects, type ListQuery } from './projects-slice';
 import { loadProject } from './project-target';
 
 /**
@@ -36,7 +36,7 @@ export interface StartLoadContext {
 export async function loadProjectAtStart({ dispatch, account, lang, params }: StartLoadContext): Promise<void> {
   const projectId = parseProjectId(params.projectId);
   if (projectId === null) return;
-  const [result] = await dispatch(loadProjectPage({ projectId, prices: seesPrices(account.privileges), lang }));
+  const [result] = await dispatch(loadProjectWithVersions({ projectId, prices: seesPrices(account.privileges), lang }));
   loadedAtStart = loadProject.fulfilled.match(result) ? { requestId: result.meta.requestId } : null;
 }
 

@@ -308,7 +308,7 @@ function reloadAfterCopy() {
 }
 
 /** The project page's data: the project and its versions, asked for together (the page shows them together). */
-export function loadProjectPage(arg: Parameters<typeof loadProject>[0]) {
+export function loadProjectWithVersions(arg: Parameters<typeof loadProject>[0]) {
   return (dispatch: AppDispatch) => Promise.all([dispatch(loadProject(arg)), dispatch(loadVersions({ projectId: arg.projectId }))]);
 }
 
