@@ -10,9 +10,9 @@ import { socialServerEnv } from './support/social';
 // Two lanes run side by side, each a project with one worker and a server of its own (its own port,
 // database and mail outbox), so that specs never see each other's projects and flags. Two lanes
 // measured 8–9.5 min where one took 10.4; four took no less than two (the browsers keep both cores
-// busy). A spec runs in lane 1 unless
-// listed in LANE_2; lane 1 holds the specs that start partner pages and the OpenID Connect provider
-// on ports derived from E2E_PORT (support/social.ts). The lists are balanced by measured time.
+// busy). A spec runs in lane 1 unless listed in LANE_2; lane 1 holds the specs that start partner
+// pages and the OpenID Connect provider on ports derived from E2E_PORT (support/social.ts). The lists
+// are balanced by measured time.
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 const LANE_2 = ['first-load', 'budgets', 'catalogue', 'requests', 'crea', 'flags', 'versions', 'preconfigurations', 'configurator-options', 'downloads', 'users-management'].map((name) => `${name}.spec.ts`);
 

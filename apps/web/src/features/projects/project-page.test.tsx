@@ -258,6 +258,23 @@ describe('versions', () => {
     });
   });
 
+  it('shows the project when its versions fail to load, says so in the versions section, and reads them again on retry', async () => {
+    let failures = 1;
+    const api = projectsApi({
+      projects: [makeProject(5, { name: 'Lobby' }), makeProject(6, { name: 'Lobby', versionOf: 5, versionNumber: 2, versionTitle: 'Cheaper' })],
+      before: (call) => (call.path === '/api/apiv2/project/5/versions' && failures-- > 0 ? failure(500, 'INTERNAL') : undefined),
+    });
+    await openProject('/project/5', api);
+    expect(screen.getByRole('heading', { level: 1, name: 'Lobby' })).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: tx('projects.versions.title') });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(tx('projects.versions.loadFailed'));
+    await userEvent.click(within(section).getByRole('button', { name: tx('projects.retry') }));
+    expect(await within(section).findByRole('list', { name: tx('projects.versions.listLabel') })).toBeInTheDocument();
+    // The page stayed while they were read again: the same heading, and now the switcher.
+    expect(screen.getByRole('button', { name: new RegExp(`^${tx('projects.versions.switch')}`) })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/apiv2/project/5/versions')).toHaveLength(2);
+  });
+
   it('renaming says every version takes the name; deleting the project says it takes every version', async () => {
     const api = projectsApi({
       projects: [makeProject(5, { name: 'Lobby' }), makeProject(6, { name: 'Lobby', versionOf: 5, versionNumber: 2 }), makeProject(7, { name: 'Lobby', versionOf: 5, versionNumber: 3 })],

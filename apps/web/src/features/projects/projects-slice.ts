@@ -64,8 +64,12 @@ export interface ProjectsState {
   /** The last version made, to offer opening it. */
   lastVersion: ProjectSummary | null;
   project: { id: number | null; status: 'loading' | 'ready' | 'failed'; data: Project | null; httpStatus: number; requestId: string | null };
-  /** The versions of the project on screen, loaded with it: the page waits for both (its header holds the version switcher). */
-  versions: { projectId: number | null; remote: VersionsRemote; requestId: string | null };
+  /**
+   * The versions of the project on screen, loaded with it: the page waits for both (its header holds
+   * the version switcher). `settled`: an answer (or a failure) came for this project; reading them
+   * again (a retry) keeps the page, only the versions section shows it loads.
+   */
+  versions: { projectId: number | null; remote: VersionsRemote; requestId: string | null; settled: boolean };
 }
 
 const initialState: ProjectsState = {
@@ -75,7 +79,7 @@ const initialState: ProjectsState = {
   versionStatus: null,
   lastVersion: null,
   project: { id: null, status: 'loading', data: null, httpStatus: 0, requestId: null },
-  versions: { projectId: null, remote: { status: 'loading' }, requestId: null },
+  versions: { projectId: null, remote: { status: 'loading' }, requestId: null, settled: false },
 };
 
 /** The state a session starts with: the page size is the browser's. */
@@ -206,15 +210,18 @@ export const projectsSlice = createSlice({
         const { remote } = state.versions;
         // Another version of the family on screen (or the same read again): the list stays while it is read.
         const kept = remote.status === 'ready' && remote.versions.some((version) => version.id === projectId);
-        state.versions = { projectId, remote: kept ? remote : { status: 'loading' }, requestId: action.meta.requestId };
+        const settled = kept || (state.versions.projectId === projectId && state.versions.settled);
+        state.versions = { projectId, remote: kept ? remote : { status: 'loading' }, requestId: action.meta.requestId, settled };
       })
       .addCase(loadVersions.fulfilled, (state, action) => {
         if (state.versions.requestId !== action.meta.requestId) return;
         state.versions.remote = { status: 'ready', versions: action.payload };
+        state.versions.settled = true;
       })
       .addCase(loadVersions.rejected, (state, action) => {
         if (state.versions.requestId !== action.meta.requestId) return;
         state.versions.remote = { status: 'failed' };
+        state.versions.settled = true;
       })
       .addCase(renameProject.fulfilled, (state, action) => {
         // A name is the project's: every version in the list takes it (the api renamed them all).
@@ -312,10 +319,10 @@ export function loadProjectWithVersions(arg: Parameters<typeof loadProject>[0]) 
   return (dispatch: AppDispatch) => Promise.all([dispatch(loadProject(arg)), dispatch(loadVersions({ projectId: arg.projectId }))]);
 }
 
-/** Whether the versions of this project are known (or failed to load): the page renders the project then. */
+/** Whether the versions of this project have been answered (or failed to load): the page renders the project then. */
 export const versionsSettled = (state: RootState, projectId: number): boolean => {
   const { versions } = selectProjects(state);
-  return versions.projectId === projectId && versions.remote.status !== 'loading';
+  return versions.projectId === projectId && versions.settled;
 };
 
 export function duplicateAndReload(arg: { projectId: number; name: string }) {

@@ -5,9 +5,9 @@ import { loadVersions } from './projects-calls';
 import { selectProjects, type VersionsRemote } from './projects-slice';
 
 /**
- * The versions of the project on screen. The page loads them with the project (loadProjectWithVersions) and
- * renders once both are in; they are read again here when a new version is made or the project
- * changes (a rename renames every version), and on `retry` after a failure.
+ * The versions of the project on screen. The page loads them with the project
+ * (loadProjectWithVersions) and renders once both are in; they are read again here when a new version
+ * is made or the project changes (a rename renames every version), and on `retry` after a failure.
  */
 export function useProjectVersions(project: Project): { remote: VersionsRemote; retry: () => void } {
   const dispatch = useAppDispatch();
