@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { budgetLine, budgetProducts, budgetTotalsOf, computeBudget, entersBudget, type BudgetProductInput } from './budget-totals';
+import { budgetLine, budgetProducts, budgetTotalsOf, computeBudget, entersBudget, taxSummaryOf, taxSummaryOfLines, type BudgetProductInput } from './budget-totals';
 
 const p = (quantity: number | string, unitGross: number | string, discount: number | string = 0, extra: Partial<BudgetProductInput> = {}): BudgetProductInput => ({
   quantity,
@@ -98,6 +98,52 @@ describe('budget totals: laws', () => {
         expect(sum(lines.map((l) => l.netPrice))).toBe(totals.subTotal);
         expect(sum([totals.subTotal, -totals.discountValue, totals.surchargeValue, totals.ivaValue])).toBe(totals.netTotal);
       }),
+    );
+  });
+});
+
+describe('tax summary: net before tax, each rate with its base and amount, total with tax (issue 34 §1)', () => {
+  it('reads a quote: net = subtotal − discount + surcharge; tax on that base; total = net + tax', () => {
+    // Hand computation: lines 3 × 19.99 − 10 % = 53.97 and 2 × 100 = 200 → subtotal 253.97;
+    // 5 % discount = 12.70 (12.6985); surcharge 0; net before tax 241.27; VAT 21 % = 50.6667 → 50.67; total 291.94.
+    const budget = computeBudget([p(3, '19.99', 10), p(2, 100)], { discount: 5, iva: 21 });
+    expect(budget.totals).toEqual({ subTotal: 253.97, discountValue: 12.7, surchargeValue: 0, ivaValue: 50.67, netTotal: 291.94 });
+    expect(taxSummaryOf(budget.totals, 21)).toEqual({ net: 241.27, taxes: [{ rate: 21, base: 241.27, amount: 50.67 }], total: 291.94 });
+  });
+  it('takes rates with 3 decimals (New York 8.875 %), rounding half away from zero', () => {
+    // 1,234.56 × 8.875 % = 109.5672 → 109.57; total 1,344.13.
+    const budget = computeBudget([p(1, '1234.56')], { iva: '8.875' });
+    expect(budget.totals).toMatchObject({ ivaValue: 109.57, netTotal: 1344.13 });
+    expect(taxSummaryOf(budget.totals, '8.875')).toEqual({ net: 1234.56, taxes: [{ rate: 8.875, base: 1234.56, amount: 109.57 }], total: 1344.13 });
+    // 4.00 × 8.875 % = 0.355 exactly → 0.36 (half away from zero); 0.50 × 21 % = 0.105 → 0.11 (half-even would say 0.10).
+    expect(budgetTotalsOf([4], { iva: '8.875' }).ivaValue).toBe(0.36);
+    expect(budgetTotalsOf([0.5], { iva: 21 }).ivaValue).toBe(0.11);
+  });
+  it('groups lines by rate; each rate is rounded once on its base and the total adds the printed figures', () => {
+    // 10 % on 10.05 + 0.01 = 10.06 → 1.006 → 1.01; 21 % on 3.33 → 0.6993 → 0.70; total 13.39 + 1.71 = 15.10.
+    expect(taxSummaryOfLines([{ net: '10.05', rate: 10 }, { net: 3.33, rate: 21 }, { net: 0.01, rate: '10.000' }])).toEqual({
+      net: 13.39,
+      taxes: [
+        { rate: 10, base: 10.06, amount: 1.01 },
+        { rate: 21, base: 3.33, amount: 0.7 },
+      ],
+      total: 15.1,
+    });
+  });
+  it('net + Σ tax = total for any lines and footer', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 10_000_00 }), fc.integer({ min: 0, max: 100 })), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (lines, ivaThousandths) => {
+          const iva = new Decimal(ivaThousandths).dividedBy(1000).toString();
+          const budget = computeBudget(lines.map(([q, cents, d]) => p(q, new Decimal(cents).dividedBy(100).toString(), d)), { iva });
+          const summary = taxSummaryOf(budget.totals, iva);
+          expect(new Decimal(summary.net).plus(summary.taxes[0]!.amount).toNumber()).toBe(summary.total);
+          expect(summary.total).toBe(budget.totals.netTotal);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -117,3 +117,50 @@ export function computeBudget<P extends BudgetProductInput>(products: readonly P
   const exact = budgetProducts(products).map((product) => budgetLineExact(product));
   return { lines: exact.map(({ line }) => line), totals: budgetTotalsOf(exact.map(({ net }) => net), footer) };
 }
+
+/** One tax rate of a document: the rate (up to 3 decimals, 8.875), the base it applies to and the tax. */
+export interface TaxLine {
+  readonly rate: number;
+  readonly base: number;
+  readonly amount: number;
+}
+
+/**
+ * What people read under a quote, an order or an invoice (issue 34 §1): the net before tax, each tax
+ * rate with its base and amount, and the total with tax. The stored `netTotal` of a quote (spec §5)
+ * is the sum *with* tax; this is how it reads. Every figure comes from the printed (rounded) figures,
+ * so net + Σ tax = total to the cent.
+ */
+export interface TaxSummary {
+  /** Before tax: subtotal − general discount + surcharge. */
+  readonly net: number;
+  readonly taxes: readonly TaxLine[];
+  /** With tax: net + Σ tax amounts. */
+  readonly total: number;
+}
+
+/** The tax summary of a quote's totals (its one VAT/sales-tax rate). */
+export function taxSummaryOf(totals: Pick<BudgetTotals, 'subTotal' | 'discountValue' | 'surchargeValue' | 'ivaValue'>, ivaPercent: Amount): TaxSummary {
+  const net = round2(toDecimal(totals.subTotal).minus(toDecimal(totals.discountValue)).plus(toDecimal(totals.surchargeValue)));
+  const amount = round2(totals.ivaValue);
+  return { net: toMoney(net), taxes: [{ rate: toDecimal(ivaPercent).toNumber(), base: toMoney(net), amount: toMoney(amount) }], total: toMoney(net.plus(amount)) };
+}
+
+/**
+ * The tax summary of lines that may carry different rates (an invoice): lines are grouped by rate,
+ * each rate's tax is rounded once on its base (half away from zero), and the total adds the printed
+ * figures.
+ */
+export function taxSummaryOfLines(lines: readonly { readonly net: Amount; readonly rate: Amount }[]): TaxSummary {
+  const bases = new Map<string, Dec>();
+  for (const line of lines) {
+    const rate = toDecimal(line.rate).toString();
+    bases.set(rate, (bases.get(rate) ?? new Dec(0)).plus(round2(line.net)));
+  }
+  const taxes = [...bases.entries()]
+    .sort(([a], [b]) => new Dec(a).comparedTo(new Dec(b)))
+    .map(([rate, base]) => ({ rate: Number(rate), base: round2(base), amount: round2(base.times(toDecimal(rate)).dividedBy(HUNDRED)) }));
+  const net = taxes.reduce<Dec>((sum, tax) => sum.plus(tax.base), new Dec(0));
+  const tax = taxes.reduce<Dec>((sum, line) => sum.plus(line.amount), new Dec(0));
+  return { net: toMoney(net), taxes: taxes.map((line) => ({ rate: line.rate, base: toMoney(line.base), amount: toMoney(line.amount) })), total: toMoney(net.plus(tax)) };
+}

@@ -19,5 +19,6 @@ describe('dates and numbers in the language locale', () => {
     expect(formatLocaleNumber(12345.5, 'us')).toBe('12,345.5');
     expect(plain(formatPercent(21, 'fr'))).toBe('21 %');
     expect(formatPercent(12.5, 'en')).toBe('12.5%');
+    expect(formatPercent(8.875, 'us')).toBe('8.875%');
   });
 });

@@ -57,7 +57,7 @@ export function formatLocaleNumber(value: number, lang: string, options?: Intl.N
   return numberFormat(localeOfLang(lang), options).format(value);
 }
 
-/** A percentage given as 0–100 (`21 %` in fr, `21%` in en), up to 2 decimals. */
+/** A percentage given as 0–100 (`21 %` in fr, `21%` in en, `8.875%`), up to 3 decimals (tax rates). */
 export function formatPercent(percent: number, lang: string): string {
-  return numberFormat(localeOfLang(lang), { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  return numberFormat(localeOfLang(lang), { style: 'percent', maximumFractionDigits: 3 }).format(percent / 100);
 }

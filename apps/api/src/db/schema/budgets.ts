@@ -40,7 +40,8 @@ export const quotes = pgTable(
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     discount: numeric('discount', { precision: 5, scale: 2 }).notNull(),
     surcharge: numeric('surcharge', { precision: 5, scale: 2 }).notNull(),
-    iva: numeric('iva', { precision: 5, scale: 2 }).notNull(),
+    /** VAT or sales-tax percent, up to 3 decimals (New York 8.875). */
+    iva: numeric('iva', { precision: 6, scale: 3 }).notNull(),
     subTotal: numeric('sub_total', { precision: 16, scale: 2 }).notNull(),
     discountValue: numeric('discount_value', { precision: 16, scale: 2 }).notNull(),
     surchargeValue: numeric('surcharge_value', { precision: 16, scale: 2 }).notNull(),

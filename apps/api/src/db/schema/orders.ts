@@ -80,13 +80,25 @@ export const invoices = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     net: numeric('net', { precision: 14, scale: 2 }).notNull(),
-    vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull(),
+    /** Up to 3 decimals (8.875). */
+    vatPercent: numeric('vat_percent', { precision: 6, scale: 3 }).notNull(),
     vat: numeric('vat', { precision: 14, scale: 2 }).notNull(),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
     lang: text('lang').notNull(),
     paidAt: date('paid_at', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The invoice's legal content frozen at issue (VAT directive 2006/112/EC art. 226, issue 34 §5):
+     * the seller (configuration) and the buyer (company profile) with names, addresses and VAT
+     * numbers, the date of supply, the billed lines with description and rate, and the payment
+     * terms. Null on invoices issued before they were kept (read from the order then).
+     */
+    seller: jsonb('seller').$type<Record<string, unknown>>(),
+    buyer: jsonb('buyer').$type<Record<string, unknown>>(),
+    supplyDate: date('supply_date', { mode: 'string' }),
+    lines: jsonb('lines').$type<unknown[]>(),
+    paymentTermsDays: integer('payment_terms_days'),
   },
   (table) => [
     uniqueIndex('invoices_number_unique').on(table.number),

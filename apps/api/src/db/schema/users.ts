@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { roles } from './access';
 
 export const companyTypes = pgTable('company_types', {
@@ -31,6 +31,10 @@ export const companies = pgTable('companies', {
   crmId: text('crm_id'),
   /** The customer account of the company in the order system, when it has one. */
   clientCode: text('client_code'),
+  /** VAT identification number with its country prefix (ES B12345678), printed on invoices as the buyer's. */
+  vatId: text('vat_id'),
+  /** The billing address, as lines (street, postal code and city, region), printed on invoices. */
+  billingAddress: jsonb('billing_address').$type<string[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
