@@ -14,3 +14,4 @@ export * from './audit';
 export * from './company-admin';
 export * from './social';
 export * from './creation-shares';
+export * from './product-admin';
