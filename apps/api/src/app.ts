@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
-import { createLocalDiskStorage } from './lib/file-storage';
+import { createConfiguredStorage } from './lib/file-storage';
 import { createJobQueue, pruneJobs, releaseRunningJobs } from './lib/jobs';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -209,7 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectsRoutes, { projects });
   const images = createImagesService({ products });
   await app.register(imagesRoutes, { prefix: '/api/images', images });
-  const storage = createLocalDiskStorage(join(config.dataDir, 'files'));
+  // The local disk under DATA_DIR/files, or the S3-compatible bucket of STORAGE_URL (several processes).
+  const storage = await createConfiguredStorage(config);
   const files = createFilesService(ctx, { storage });
   await app.register(filesRoutes, { prefix: '/api/images', files });
   const pruneUploads = setInterval(() => {

@@ -121,6 +121,29 @@ describe('config', () => {
     expect(problems.map((problem) => problem.split(':')[0])).toEqual(expect.arrayContaining(['FLAGS_ENV', 'FLAGS_REMOTE_URL', 'FLAGS_REMOTE_TIMEOUT_MS']));
   });
 
+  it('reads the several-process settings: STORAGE_URL and S3_*, NODE_ROLE, METRICS_PORT, the OTLP endpoint (issue 33)', () => {
+    const cwd = tempDir();
+    const embedded = loadConfig({}, cwd);
+    expect(embedded).toMatchObject({ storage: undefined, nodeRole: 'all', metrics: undefined, otlpTracesUrl: undefined });
+    const shared = loadConfig(
+      { STORAGE_URL: 's3://lumen-files/prod/eu', S3_ENDPOINT: 'http://minio:9000/', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', NODE_ROLE: 'worker', METRICS_PORT: '9464', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' },
+      cwd,
+    );
+    expect(shared.storage).toEqual({ bucket: 'lumen-files', prefix: 'prod/eu', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } });
+    expect(shared).toMatchObject({ nodeRole: 'worker', metrics: { port: 9464, host: '127.0.0.1' }, otlpTracesUrl: 'http://collector:4318/v1/traces' });
+    // AWS itself: virtual-hosted addressing, credentials from the SDK's own chain.
+    expect(loadConfig({ STORAGE_URL: 's3://bucket-1', S3_REGION: 'eu-west-1' }, cwd).storage).toEqual({ bucket: 'bucket-1', prefix: '', endpoint: undefined, region: 'eu-west-1', forcePathStyle: false, credentials: undefined });
+    expect(() => loadConfig({ STORAGE_URL: 'file:///tmp', NODE_ROLE: 'cron', S3_ACCESS_KEY_ID: 'only-one' }, cwd)).toThrow(ConfigError);
+    try {
+      loadConfig({ STORAGE_URL: 'file:///tmp', NODE_ROLE: 'cron', S3_ACCESS_KEY_ID: 'only-one' }, cwd);
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('STORAGE_URL');
+      expect(problems).toContain('NODE_ROLE');
+      expect(problems).toContain('S3_SECRET_ACCESS_KEY');
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, tempDir())).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@lumen/contracts';
 import { z } from 'zod';
+import type { S3StorageOptions } from './lib/file-storage';
 
 /** The api's configuration, read once from the environment at start (see README.md). */
 export interface Config {
@@ -77,6 +78,17 @@ export interface Config {
   internalEmails: readonly string[];
   /** Social sign-up (issue 17 §4, README "Social sign-up"): the OpenID Connect providers configured; absent ones show no button. */
   social: Partial<Record<SocialProvider, SocialProviderConfig>>;
+  /** Files in an S3-compatible bucket (STORAGE_URL=s3://bucket/prefix, S3_*); undefined: the local disk under DATA_DIR/files. */
+  storage: S3StorageOptions | undefined;
+  /**
+   * What this process runs (NODE_ROLE, README "Several processes"): `http` serves requests and sockets
+   * only, `worker` runs the job queue only (and answers /health, /ready), `all` both (the default).
+   */
+  nodeRole: 'http' | 'worker' | 'all';
+  /** The operator port of /metrics (METRICS_PORT; unset: no metrics listener), on METRICS_HOST (default 127.0.0.1). */
+  metrics: { port: number; host: string } | undefined;
+  /** OTLP/HTTP traces endpoint (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); undefined: tracing off. */
+  otlpTracesUrl: string | undefined;
 }
 
 /** One OpenID Connect provider (SOCIAL_<PROVIDER>_*): discovered from its issuer, or with its endpoints given. */
@@ -214,7 +226,24 @@ const EnvSchema = z.object({
     .optional(),
   ...socialEnv('FACEBOOK'),
   ...socialEnv('LINKEDIN'),
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._-]+)*\/?$/, 'must be s3://bucket or s3://bucket/prefix (unset: files on the local disk)')
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-west-1').default('us-east-1'),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  NODE_ROLE: z.enum(['http', 'worker', 'all'], 'must be http, worker or all').default('all'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
 });
+
+/** Internal users' domain of the demo accounts (product@lumen.example), used when INTERNAL_EMAIL_DOMAINS is unset outside production. */
+export const DEMO_INTERNAL_DOMAIN = 'lumen.example';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -267,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     const found = socialProvider(socialValues, provider, problems);
     if (found) social[provider] = found;
   }
+  if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both, or neither to let the AWS SDK find credentials');
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   const abs = (path: string): string => (isAbsolute(path) ? path : resolve(cwd, path));
@@ -309,8 +339,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     erpStepMs: e.ERP_STEP_MS,
     erpVatPercent: e.ERP_VAT_PERCENT,
     qualificationAutoApprove: e.QUALIFICATION_AUTO_APPROVE,
-    internalEmailDomains: e.INTERNAL_EMAIL_DOMAINS ?? [],
+    // The demo's staff domain (the product manager of issue 31) outside production; production names its own.
+    internalEmailDomains: e.INTERNAL_EMAIL_DOMAINS ?? (e.NODE_ENV === 'production' ? [] : [DEMO_INTERNAL_DOMAIN]),
     internalEmails: e.INTERNAL_EMAILS ?? [],
     social,
+    storage: storageOf(e),
+    nodeRole: e.NODE_ROLE,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    otlpTracesUrl: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
+  };
+}
+
+function storageOf(e: z.infer<typeof EnvSchema>): S3StorageOptions | undefined {
+  if (!e.STORAGE_URL) return undefined;
+  const [bucket = '', ...prefix] = e.STORAGE_URL.slice('s3://'.length).split('/').filter((part) => part !== '');
+  return {
+    bucket,
+    prefix: prefix.join('/'),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    // Self-hosted stores (an endpoint given) are addressed by path unless told otherwise.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
   };
 }
