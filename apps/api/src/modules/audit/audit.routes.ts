@@ -42,6 +42,6 @@ export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app
       config: { access: { privileges: ['backoffice'] } },
       schema: { tags, summary: 'The full audit trail for admins, filtered by actor, entity and days, newest first', querystring: AuditTrailQuery, response: { 200: AuditPage } },
     },
-    async (request) => audit.trail(request.query),
+    async (request) => audit.trail(requirePrincipal(request), request.query),
   );
 };

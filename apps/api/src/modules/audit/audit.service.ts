@@ -3,6 +3,7 @@ import { hasAnyPrivilege } from '@lumen/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { figuresForCaller } from '../../http/price-view';
 import { purgeAuditEvents } from '../../lib/audit';
 import type { JobQueue } from '../../lib/jobs';
 import * as repo from './audit.repository';
@@ -20,14 +21,19 @@ export const AUDIT_PURGE_QUEUE = 'audit.purge';
 export function createAuditService(ctx: AppContext, deps: AuditDeps) {
   const { db } = ctx;
 
-  function page(query: AuditHistoryQuery, found: { items: AuditPage['items']; total: number }): AuditPage {
-    return { items: found.items, page: query.page, limit: query.limit, total: found.total };
+  /**
+   * One page of rows as the caller may read them: without price.view, the details lose every price
+   * and amount (a quote's or an order's net total), by the rule of every other answer (issue 29 §1).
+   */
+  function page(principal: Principal, query: AuditHistoryQuery, found: { items: AuditPage['items']; total: number }): AuditPage {
+    const items = found.items.map((item) => ({ ...item, before: figuresForCaller(principal, item.before), after: figuresForCaller(principal, item.after) }));
+    return { items, page: query.page, limit: query.limit, total: found.total };
   }
 
   return {
     async projectHistory(principal: Principal, projectId: number, query: AuditHistoryQuery): Promise<AuditPage> {
       await deps.projectVisible(principal, projectId);
-      return page(query, await repo.pageOf(db, repo.ofProject(projectId), query.limit, (query.page - 1) * query.limit));
+      return page(principal, query, await repo.pageOf(db, repo.ofProject(projectId), query.limit, (query.page - 1) * query.limit));
     },
 
     /** Admins (backoffice) read anyone's; a company manager (company.manage.user) the users of their own company (404 otherwise). */
@@ -35,10 +41,10 @@ export function createAuditService(ctx: AppContext, deps: AuditDeps) {
       const target = await repo.companyOfUser(db, userId);
       const admin = hasAnyPrivilege(principal.privileges, ['backoffice']) && !principal.actingBy;
       if (!target || (!admin && (principal.companyId === null || target.companyId !== principal.companyId))) throw new AppError('NOT_FOUND', 'No such user in your company');
-      return page(query, await repo.pageOf(db, repo.ofUser(userId), query.limit, (query.page - 1) * query.limit));
+      return page(principal, query, await repo.pageOf(db, repo.ofUser(userId), query.limit, (query.page - 1) * query.limit));
     },
 
-    async trail(query: AuditTrailQuery): Promise<AuditPage> {
+    async trail(principal: Principal, query: AuditTrailQuery): Promise<AuditPage> {
       const where = repo.trailFilter({
         actor: query.actor,
         entity: query.entity,
@@ -46,7 +52,7 @@ export function createAuditService(ctx: AppContext, deps: AuditDeps) {
         from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
         before: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
       });
-      return page(query, await repo.pageOf(db, where, query.limit, (query.page - 1) * query.limit));
+      return page(principal, query, await repo.pageOf(db, where, query.limit, (query.page - 1) * query.limit));
     },
 
     /** The retention job (lib/jobs): removes rows older than AUDIT_RETENTION_DAYS. */

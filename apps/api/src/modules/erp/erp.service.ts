@@ -34,7 +34,12 @@ export const invoicePdfPath = (clientCode: string, number: string) => `/api/sr-e
 export function createErpService(ctx: AppContext, deps: { erp: ErpPort; products: ProductsService; clientCodeOf: (companyId: number) => Promise<string | null> }) {
   const { db, clock } = ctx;
 
+  /**
+   * An invoice is a price document (issue 29 §2): its list, its detail and its PDF need price.view
+   * besides order.view, like a quote; without it 403, whatever the client code.
+   */
   async function allowedCode(principal: Principal, clientCode: string): Promise<string> {
+    if (!hasAnyPrivilege(principal.privileges, ['price.view'])) throw new AppError('FORBIDDEN', 'Invoices need the price.view privilege');
     if (hasAnyPrivilege(principal.privileges, ['backoffice'])) return clientCode.toUpperCase();
     const own = principal.companyId !== null ? await deps.clientCodeOf(principal.companyId) : null;
     if (!own) throw new AppError('NO_CLIENT_CODE', 'Your company has no client code');

@@ -324,7 +324,8 @@ export function createOrdersService(
         accessories: line.accessories.map((accessory) => ({ ...accessory, unitPrice: accessoryPrices && prices ? accessory.unitPrice : null })),
       };
     }
-    const invoice = row.status === 4 ? await deps.invoiceOf(row.id) : null;
+    // An invoice is a price document: it is named on the order only for price.view (README, "Invoices and price.view").
+    const invoice = row.status === 4 && prices ? await deps.invoiceOf(row.id) : null;
     return {
       orderId: row.id,
       projectId: row.projectId,
