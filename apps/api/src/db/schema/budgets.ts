@@ -54,6 +54,8 @@ export const quotes = pgTable(
     sentToEmail: text('sent_to_email'),
     sentToName: text('sent_to_name'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Part of the public link's signed payload; revoking the link (issue 29 §9) moves it, so earlier links answer 404. */
+    publicLinkGeneration: integer('public_link_generation').notNull().default(0),
     answeredName: text('answered_name'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredIp: text('answered_ip'),

@@ -37,6 +37,12 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
     responseType: text('response_type'),
+    /**
+     * The resource the request created (`quote:42`), written in the transaction that created it
+     * (issue 29 §6): a retry of a key with a resource but no answer (the process died between the
+     * commit and the answer) answers that resource instead of creating again.
+     */
+    resource: text('resource'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
