@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { recordIdempotentResource } from '../../http/idempotency';
 import type { Principal } from '../../http/sessions';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { signToken, verifyToken } from '../../lib/tokens';
@@ -337,6 +338,8 @@ export function createBudgetsService(
         usa: usa as Record<string, unknown> | null,
       });
       if (final?.quoteNumber && body.revisionOf === undefined) await useReservation(tx, final.quoteNumber, principal.userId, inserted.id);
+      // The Idempotency-Key commits with the quote (issue 29 §6): a retry after a crash answers this quote.
+      await recordIdempotentResource(tx, { kind: 'quote', id: inserted.id });
       await recordAudit(tx, {
         ...auditWho(principal),
         entity: 'quote',

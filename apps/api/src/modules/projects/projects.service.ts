@@ -977,9 +977,9 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       const parsed = emailSchema.safeParse(body.email);
       if (!parsed.success) throw badField('body.email', parsed.error.issues[0]?.message ?? 'formError.email');
       const assignee = await findUserByEmail(ctx.db, parsed.data);
-      if (!assignee) throw badField('body.email', 'No user with this e-mail address');
+      if (!assignee) throw badField('body.email', 'projects.assign.unknown');
       await change(principal, id, async (tx, locked) => {
-        if (assignee.id === locked.ownerId) throw badField('body.email', 'The owner cannot be the third party');
+        if (assignee.id === locked.ownerId) throw badField('body.email', 'projects.assign.owner');
         await touchProject(tx, id, ctx.clock(), { assigneeUserId: assignee.id });
       });
       return { projectId: id, isAssignedThirdparty: true as const, assignee: { email: assignee.email, name: assignee.name } };

@@ -11,6 +11,7 @@ import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { AddByReferenceModal } from './add-by-reference-modal';
+import { AssignThirdpartyModal } from './assign-thirdparty-modal';
 import { ProductsGrid } from './products-grid';
 import { DeleteProjectModal, RenameProjectModal } from './project-dialogs';
 import { duplicateAndReload, loadProjectWithVersions, selectProjects, versionsSettled } from './projects-slice';
@@ -89,7 +90,7 @@ export default function ProjectPage({ renderActions, renderSections, renderLineA
   return <ProjectView project={current.data} seesPrices={seesPrices} renderActions={renderActions} renderSections={renderSections} renderLineActions={renderLineActions} />;
 }
 
-type Dialog = 'rename' | 'delete' | 'reference' | null;
+type Dialog = 'rename' | 'delete' | 'reference' | 'assign' | null;
 
 interface ProjectViewProps {
   project: Project;
@@ -123,6 +124,8 @@ const ProjectView = memo(function ProjectView({ project, seesPrices, renderActio
   // hideCloneProjectButton hides duplicating (the api refuses it alike).
   const cloneHidden = useFlag('hideCloneProjectButton');
   const canClone = !cloneHidden && project.status !== PROJECT_STATUS.DELETED && project.permissions.clone && hasAnyPrivilege(privileges, ['project.clone']);
+  // The owner with project.asigment.thirdparty, while the project is in EDITION (the api decides it: permissions).
+  const canAssign = project.permissions.assignThirdparty && hasAnyPrivilege(privileges, ['project.asigment.thirdparty']);
   const canAddByReference = editable && project.permissions.addByReference && hasAnyPrivilege(privileges, ['product.add.reference']);
 
   /** The list shows the copy's placeholder on top while it is made, then the copy (spec §4). */
@@ -164,6 +167,11 @@ const ProjectView = memo(function ProjectView({ project, seesPrices, renderActio
           {canClone && (
             <Button variant="secondary" size="sm" onPress={duplicate}>
               {t('projects.duplicate.action')}
+            </Button>
+          )}
+          {canAssign && (
+            <Button variant="secondary" size="sm" onPress={() => setDialog('assign')}>
+              {t('projects.assign.action')}
             </Button>
           )}
           {canDelete && (
@@ -211,6 +219,7 @@ const ProjectView = memo(function ProjectView({ project, seesPrices, renderActio
       {dialog === 'rename' && <RenameProjectModal project={project} versionsCount={family.length} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteProjectModal project={project} versionsCount={family.length} onClose={() => setDialog(null)} />}
       {dialog === 'reference' && <AddByReferenceModal project={project} onClose={() => setDialog(null)} />}
+      {dialog === 'assign' && <AssignThirdpartyModal project={project} onClose={() => setDialog(null)} />}
     </section>
   );
 });

@@ -1,4 +1,4 @@
-import type { Article, ImportResult, ProductsAdded, ProjectListPage, ProjectSummary, ProjectVersion, VersionBody } from '@lumen/contracts';
+import type { Article, ImportResult, ProductsAdded, ProjectListPage, ProjectSummary, ProjectTypeFilter, ProjectVersion, VersionBody } from '@lumen/contracts';
 import type { Lang } from '@lumen/contracts';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
@@ -66,8 +66,42 @@ export const loadVersions = createAsyncAction<ProjectVersion[], { projectId: num
 );
 
 /** PUT projects /v1/projects/{id}/import: a third-party project; a non-success import still answers 200 (spec §4). */
-export const importProject = createAsyncAction<ImportResult, { projectId: number; name: string }>('importProject', ({ projectId }, { extra }) =>
-  extra.api.put<ImportResult>('projects', `/v1/projects/${projectId}/import`),
+export const importProject = createAsyncAction<ImportResult, { projectId: number; name: string }>(
+  'importProject',
+  ({ projectId }, { extra }) => extra.api.put<ImportResult>('projects', `/v1/projects/${projectId}/import`),
+  // The list says how an import ended, a failed call included (projects-slice.ts importNotice).
+  { showError: false },
+);
+
+/** What assign-thirdparty answers: the project and who it is assigned to now. */
+export interface ThirdpartyAssigned {
+  projectId: number;
+  isAssignedThirdparty: true;
+  assignee: { email: string; name: string };
+}
+
+/**
+ * POST projects /v1/projects/{id}/assign-thirdparty {email} (project.asigment.thirdparty): the
+ * project is assigned to the distributor with that address, who finds it among the projects
+ * assigned to them and may import it. The dialog says a refusal on its field (showError false).
+ */
+export const assignThirdparty = createAsyncAction<ThirdpartyAssigned, { projectId: number; email: string }>(
+  'assignThirdparty',
+  ({ projectId, email }, { extra }) => extra.api.post<ThirdpartyAssigned>('projects', `/v1/projects/${projectId}/assign-thirdparty`, { email }),
+  { showError: false },
+);
+
+/** One origin filter of the list as the api offers it to the caller (GET projects /v1/projects/types). */
+export interface ProjectTypeOption {
+  code: ProjectTypeFilter;
+  description: string;
+}
+
+/** GET projects /v1/projects/types {lang, catalogId}: the origin filters the caller may use. */
+export const loadProjectTypes = createAsyncAction<ProjectTypeOption[], { catalogId?: number }>(
+  'projectTypes',
+  ({ catalogId }, { extra, getState }) => extra.api.get<ProjectTypeOption[]>('projects', '/v1/projects/types', { lang: getState().preferences.lang, catalogId }),
+  { showError: false },
 );
 
 /** POST apiv2 /projects/{id}/products/{productId}/clone. */

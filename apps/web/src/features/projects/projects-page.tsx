@@ -10,7 +10,8 @@ import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { CreateProjectModal } from './create-project-modal';
-import { duplicateAndReload, LIST_ORIGINS, listQueryChanged, loadListPage, selectProjects, type Placeholder } from './projects-slice';
+import { duplicateAndReload, importNoticeDismissed, LIST_ORIGINS, listQueryChanged, loadListPage, selectProjects, type ImportNotice, type Placeholder } from './projects-slice';
+import { importProject, loadProjectTypes } from './projects-calls';
 import { isPageSize } from './page-size';
 import { takeListLoadedAtStart } from './project-start';
 import { useVersionLabel } from './version-label';
@@ -36,6 +37,11 @@ export default function ProjectsPage() {
     if (dispatch(takeListLoadedAtStart())) return;
     void dispatch(loadListPage());
   }, [dispatch, page, itemsPerPage, search, sortBy, projectType, lang]);
+
+  // The origin filters this user may use, in their language (GET v1/projects/types).
+  useEffect(() => {
+    void dispatch(loadProjectTypes({}));
+  }, [dispatch, lang]);
 
   // The page renders from a deferred copy: a store update renders at once, in one long task; the
   // list's arrival then renders in a transition, which React slices into short tasks (issue 9 §4).
@@ -69,6 +75,8 @@ const ProjectsView = memo(function ProjectsView({ projects, canCreate }: { proje
       </header>
 
       <ListToolbar />
+
+      {projects.importNotice && <ImportNoticeCard notice={projects.importNotice} />}
 
       <div className="projects__count" role="status" aria-live="polite">
         {list.status === 'ready' && meta ? t('projects.list.count', { count: meta.totalItems }) : ''}
@@ -129,6 +137,7 @@ function ListToolbar() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const query = useAppSelector((state) => selectProjects(state).query);
+  const types = useAppSelector((state) => selectProjects(state).types);
   const refused = useAppSelector((state) => selectProjects(state).list.searchError);
   const [search, setSearch] = useState(query.search);
   const problem = searchProblem(search);
@@ -171,11 +180,42 @@ function ListToolbar() {
       <Select<ProjectTypeFilter>
         className="projects__select"
         label={t('projects.list.origin')}
-        options={LIST_ORIGINS.map((origin) => ({ value: origin, label: t(`projects.origin.${origin}`) }))}
+        options={originOptions(types).map((origin) => ({ value: origin, label: t(`projects.origin.${origin}`) }))}
         value={query.projectType}
         onChange={(projectType) => dispatch(listQueryChanged({ projectType }))}
       />
     </form>
+  );
+}
+
+/**
+ * The list's origin filters: those the api offers this user (GET v1/projects/types), the one chosen
+ * kept; until they arrive (or when they cannot be read) the filters every user has.
+ */
+function originOptions(types: readonly { code: ProjectTypeFilter }[] | null): ProjectTypeFilter[] {
+  return types && types.length > 0 ? types.map((type) => type.code) : [...LIST_ORIGINS];
+}
+
+/** How the last import ended: the new project to open, or why there is none (spec §4's non-success answers). */
+function ImportNoticeCard({ notice }: { notice: ImportNotice }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const done = notice.projectId !== null;
+  const key = done ? 'projects.import.done' : notice.status === 404 ? 'projects.import.gone' : notice.status === 400 ? 'projects.import.already' : 'projects.import.failed';
+  return (
+    <div className={`card projects__notice${done ? '' : ' projects__notice--failed'}`} role={done ? 'status' : 'alert'}>
+      <p>{t(key, { name: notice.name })}</p>
+      <div className="projects__notice-actions">
+        {done && notice.projectId !== null && (
+          <Link className="text-link" to={projectPath(notice.projectId)}>
+            {t('projects.import.open')}
+          </Link>
+        )}
+        <Button variant="ghost" size="sm" onPress={() => dispatch(importNoticeDismissed())}>
+          {t('projects.import.dismiss')}
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -189,6 +229,8 @@ function ProjectItem({ project }: { project: ProjectListItem }) {
   // hideCloneProjectButton hides duplicating (the api refuses it alike).
   const cloneHidden = useFlag('hideCloneProjectButton');
   const canClone = !cloneHidden && project.permissions.clone && (account ? hasAnyPrivilege(account.privileges, ['project.clone']) : false);
+  // A project a specifier assigned to this user (spec §3 isAssignedThirdparty): they may import a copy of it as theirs.
+  const canImport = project.origin === 'ASSIGNED' && project.isAssignedThirdparty && (account ? hasAnyPrivilege(account.privileges, ['project.add']) : false);
   const titleId = `project-${project.id}-name`;
   const versions = project.versions ?? [];
   return (
@@ -226,11 +268,21 @@ function ProjectItem({ project }: { project: ProjectListItem }) {
           </ol>
         )}
       </div>
-      {canClone && (
-        <Button variant="secondary" size="sm" onPress={() => void dispatch(duplicateAndReload({ projectId: project.id, name: project.name }))}>
-          <span aria-hidden="true">{t('projects.duplicate.action')}</span>
-          <span className="lm-visually-hidden">{t('projects.duplicate.actionNamed', { name: project.name })}</span>
-        </Button>
+      {(canClone || canImport) && (
+        <div className="projects__item-actions">
+          {canImport && (
+            <Button size="sm" onPress={() => void dispatch(importProject({ projectId: project.id, name: project.name }))}>
+              <span aria-hidden="true">{t('projects.import.action')}</span>
+              <span className="lm-visually-hidden">{t('projects.import.actionNamed', { name: project.name })}</span>
+            </Button>
+          )}
+          {canClone && (
+            <Button variant="secondary" size="sm" onPress={() => void dispatch(duplicateAndReload({ projectId: project.id, name: project.name }))}>
+              <span aria-hidden="true">{t('projects.duplicate.action')}</span>
+              <span className="lm-visually-hidden">{t('projects.duplicate.actionNamed', { name: project.name })}</span>
+            </Button>
+          )}
+        </div>
       )}
     </li>
   );

@@ -13,15 +13,26 @@ import {
   duplicateProject,
   importProject,
   loadProject,
+  loadProjectTypes,
   loadProjects,
   loadVersions,
   renameProject,
   updateProduct,
   versionProject,
   type ProjectListArg,
+  type ProjectTypeOption,
 } from './projects-calls';
 
 export const LIST_ORIGINS = ['ALL', 'IMPORTER', 'THIRDPARTY', 'ASSIGNED'] as const satisfies readonly ProjectTypeFilter[];
+
+/** How the last import of an assigned project ended (spec §4: a 404 or 400 is a non-success answered 200). */
+export interface ImportNotice {
+  name: string;
+  /** The project made by a successful import. */
+  projectId: number | null;
+  /** 200 on success; 404 (no longer assigned to the caller) or 400 (already imported); 0 when the call failed. */
+  status: number;
+}
 
 export type PlaceholderKind = 'import' | 'clone' | 'version';
 export interface Placeholder {
@@ -60,6 +71,9 @@ export interface ProjectsState {
     fresh: ProjectSummary[];
   };
   placeholders: Placeholder[];
+  /** The origin filters the api offers this user (GET v1/projects/types); null until they arrive. */
+  types: ProjectTypeOption[] | null;
+  importNotice: ImportNotice | null;
   versionStatus: VersionStatus;
   /** The last version made, to offer opening it. */
   lastVersion: ProjectSummary | null;
@@ -76,6 +90,8 @@ const initialState: ProjectsState = {
   query: initialListQuery(DEFAULT_PAGE_SIZE),
   list: { status: 'idle', items: [], meta: null, requestId: null, fresh: [], searchError: null },
   placeholders: [],
+  types: null,
+  importNotice: null,
   versionStatus: null,
   lastVersion: null,
   project: { id: null, status: 'loading', data: null, httpStatus: 0, requestId: null },
@@ -113,6 +129,9 @@ export const projectsSlice = createSlice({
       if (action.payload.page === undefined) next.page = 1;
       if (action.payload.itemsPerPage !== undefined) storePageSize(action.payload.itemsPerPage);
       state.query = next;
+    },
+    importNoticeDismissed(state) {
+      state.importNotice = null;
     },
     versionStatusReset(state) {
       state.versionStatus = null;
@@ -160,6 +179,10 @@ export const projectsSlice = createSlice({
       })
       .addCase(importProject.pending, (state, action) => {
         state.placeholders.unshift({ key: action.meta.requestId, kind: 'import', name: action.meta.arg.name });
+        state.importNotice = null;
+      })
+      .addCase(loadProjectTypes.fulfilled, (state, action) => {
+        state.types = action.payload;
       })
       .addCase(duplicateProject.fulfilled, (state, action) => {
         replacePlaceholder(state, action.meta.requestId, action.payload);
@@ -170,7 +193,9 @@ export const projectsSlice = createSlice({
         state.lastVersion = action.payload;
       })
       .addCase(importProject.fulfilled, (state, action) => {
-        replacePlaceholder(state, action.meta.requestId, action.payload.success ? (action.payload.project ?? null) : null);
+        const made = action.payload.success ? (action.payload.project ?? null) : null;
+        replacePlaceholder(state, action.meta.requestId, made);
+        state.importNotice = { name: action.meta.arg.name, projectId: made?.id ?? null, status: made ? 200 : action.payload.status };
       })
       .addCase(duplicateProject.rejected, (state, action) => {
         replacePlaceholder(state, action.meta.requestId, null);
@@ -181,6 +206,7 @@ export const projectsSlice = createSlice({
       })
       .addCase(importProject.rejected, (state, action) => {
         replacePlaceholder(state, action.meta.requestId, null);
+        state.importNotice = { name: action.meta.arg.name, projectId: null, status: action.payload?.error.ErrorCode ?? 0 };
       })
       // The project page.
       .addCase(loadProject.pending, (state, action) => {
@@ -290,7 +316,7 @@ function replacePlaceholder(state: ProjectsState, key: string, project: ProjectS
   state.list.fresh = withoutDuplicates([project, ...state.list.fresh]);
 }
 
-export const { listQueryChanged, versionStatusReset } = projectsSlice.actions;
+export const { importNoticeDismissed, listQueryChanged, versionStatusReset } = projectsSlice.actions;
 
 declare module '../../shared/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the store learns the slice's type
