@@ -66,9 +66,14 @@ export async function completeKey(db: DbOrTx, userId: number, key: string, answe
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
-/** Gives a key up (its request made nothing, or nothing to repeat). */
+/** Gives a key up (its request made nothing, or nothing to repeat); never a key bound to a committed resource. */
 export async function deleteKey(db: DbOrTx, userId: number, key: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.resource)));
+}
+
+/** Names the resource a key's request created; called in the transaction that creates it. */
+export async function bindResource(tx: DbOrTx, userId: number, key: string, resource: string): Promise<void> {
+  await tx.update(idempotencyKeys).set({ resource }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
 /** Forgets one key if it expired (never a fresh claim made meanwhile by another request). */

@@ -1,10 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { IDEMPOTENT_REPLAYED_HEADER, IdempotencyHeaders } from '@lumen/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import { AppError } from '../errors';
 import type { Access } from './access-guard';
-import { claimKey, completeKey, deleteExpiredKey, deleteExpiredKeys, deleteKey, findKey, takeOverKey } from './idempotency.repository';
+import { bindResource, claimKey, completeKey, deleteExpiredKey, deleteExpiredKeys, deleteKey, findKey, takeOverKey } from './idempotency.repository';
 
 /** How long a key and its answer are kept. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +25,43 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request claimed, so that its answer is stored (or the key given up) on send. */
     idempotencyClaim: { userId: number; key: string } | null;
+    /**
+     * The resource an earlier attempt with this key created and committed without recording its
+     * answer (its process died between): the route answers it instead of creating again.
+     */
+    idempotentResource: IdempotentResource | null;
   }
+}
+
+/** A resource an idempotent call created: its kind (`quote`, `order`…) and id. */
+export interface IdempotentResource {
+  kind: string;
+  id: number;
+}
+
+/** The claim of the request being handled, for the services' transactions (set up per request in onRequest). */
+const requestClaims = new AsyncLocalStorage<{ claim: { userId: number; key: string } | null }>();
+
+/**
+ * Ties the resource a call creates to the call's idempotency key, inside the transaction that
+ * creates it (issue 29 §6): the key and the resource commit together, so a retry after a crash
+ * between the commit and the answer finds the resource and answers it (`request.idempotentResource`)
+ * instead of creating it twice. Does nothing outside a request that claimed a key.
+ */
+export async function recordIdempotentResource(tx: DbOrTx, resource: IdempotentResource): Promise<void> {
+  const claim = requestClaims.getStore()?.claim;
+  if (!claim) return;
+  await bindResource(tx, claim.userId, claim.key, `${resource.kind}:${resource.id}`);
+}
+
+function parseResource(value: string | null): IdempotentResource | null {
+  const match = value ? /^([a-z_.-]+):(\d+)$/.exec(value) : null;
+  return match?.[1] && match[2] ? { kind: match[1], id: Number(match[2]) } : null;
+}
+
+/** The id of the `kind` resource an earlier attempt of this request committed, or null: the route then answers it. */
+export function committedResource(request: { idempotentResource: IdempotentResource | null }, kind: string): number | null {
+  return request.idempotentResource?.kind === kind ? request.idempotentResource.id : null;
 }
 
 /** JSON with object keys sorted: the same body hashes the same whatever the order of its keys. */
@@ -51,8 +89,19 @@ function bodyHash(body: unknown): string {
  * `Idempotent-Replayed: true`, another body (or method, or path) 422, a request while the first is
  * still running 409. A request that fails gives its key up, so it can be retried with the same key.
  */
+function setStoreClaim(claim: { userId: number; key: string }): void {
+  const store = requestClaims.getStore();
+  if (store) store.claim = claim;
+}
+
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('idempotencyClaim', null);
+  app.decorateRequest('idempotentResource', null);
+
+  // Every request runs in its own store, so a service's transaction finds the key its request claimed.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    requestClaims.run({ claim: null }, done);
+  });
 
   app.addHook('onRoute', (route) => {
     const config = route.config as { idempotent?: boolean; access?: Access } | undefined;
@@ -80,6 +129,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
     for (let attempt = 0; attempt < 2; attempt += 1) {
       if (await claimKey(ctx.db, { userId, key, ...fingerprint, now, lockedUntil, expiresAt: new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS) })) {
         request.idempotencyClaim = { userId, key };
+        setStoreClaim(request.idempotencyClaim);
         return;
       }
       const existing = await findKey(ctx.db, userId, key);
@@ -92,8 +142,16 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
         throw new AppError('IDEMPOTENCY_KEY_REUSED');
       }
       if (existing.statusCode === null) {
+        // Created and committed, answer never recorded: the route answers the resource (in flight or not).
+        const committed = parseResource(existing.resource);
+        if (committed) {
+          request.idempotentResource = committed;
+          request.idempotencyClaim = { userId, key };
+          return;
+        }
         if (existing.lockedUntil <= now && (await takeOverKey(ctx.db, userId, key, now, lockedUntil))) {
           request.idempotencyClaim = { userId, key };
+          setStoreClaim(request.idempotencyClaim);
           return;
         }
         throw new AppError('IDEMPOTENCY_KEY_IN_FLIGHT');
@@ -120,7 +178,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
           type: typeof type === 'string' ? type : 'application/json; charset=utf-8',
         });
       } else {
-        // Nothing was made (or nothing to repeat): the same key may be used again.
+        // Nothing was made (or nothing to repeat): the same key may be used again. A key bound to a
+        // committed resource stays (deleteKey keeps it): its retry answers that resource.
         await deleteKey(ctx.db, claim.userId, claim.key);
       }
     } catch (error) {

@@ -21,6 +21,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../http/access-guard';
+import { committedResource } from '../../http/idempotency';
 import type { BudgetsService } from './budgets.service';
 
 export interface BudgetsRoutesOptions {
@@ -76,7 +77,12 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
       config: { ...BUDGETS, idempotent: true },
       schema: { tags: TAGS, summary: 'Issue a quote of a project (every figure recomputed by the server); revisionOf makes the next revision of a quote', body: BudgetBody, response: { 201: Quote } },
     },
-    async (request, reply) => reply.code(201).send(await budgets.issue(requirePrincipal(request), request.body)),
+    async (request, reply) => {
+      // A retry of a key whose quote committed without its answer answers that quote (issue 29 §6).
+      const committed = committedResource(request, 'quote');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await budgets.quote(principal, committed) : await budgets.issue(principal, request.body));
+    },
   );
 
   app.post(
@@ -86,7 +92,9 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
       schema: { tags: TAGS, summary: 'Issue a quote and answer with its PDF to download (sendOfferWithDownloadBudget)', body: BudgetBody, response: { 201: QuoteWithDocument } },
     },
     async (request, reply) => {
-      const quote = await budgets.issue(requirePrincipal(request), request.body);
+      const committed = committedResource(request, 'quote');
+      const principal = requirePrincipal(request);
+      const quote = committed !== null ? await budgets.quote(principal, committed) : await budgets.issue(principal, request.body);
       return reply.code(201).send({ ...quote, document: { url: quote.downloads.pdf, fileName: quote.downloads.fileName, contentType: 'application/pdf' as const } });
     },
   );
@@ -106,7 +114,11 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
       config: { ...REGISTRATION, idempotent: true },
       schema: { tags: TAGS, summary: 'Issue a United States final quote (catalogue 21, USD) with alias, specifier, purchaser and place', body: UsFinalQuoteBody, response: { 201: Quote } },
     },
-    async (request, reply) => reply.code(201).send(await budgets.finalQuote(requirePrincipal(request), request.body)),
+    async (request, reply) => {
+      const committed = committedResource(request, 'quote');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await budgets.quote(principal, committed) : await budgets.finalQuote(principal, request.body));
+    },
   );
 
   app.get(

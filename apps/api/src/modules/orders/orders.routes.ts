@@ -16,6 +16,7 @@ import {
 } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../http/access-guard';
+import { committedResource } from '../../http/idempotency';
 import type { OrdersService } from './orders.service';
 
 export interface OrdersRoutesOptions {
@@ -59,7 +60,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: ProcessOrderResult },
       },
     },
-    async (request) => orders.process(requirePrincipal(request), request.body),
+    async (request) => {
+      const committed = committedResource(request, 'order');
+      return committed !== null ? orders.processed(requirePrincipal(request), committed) : orders.process(requirePrincipal(request), request.body);
+    },
   );
 
   const byId = [

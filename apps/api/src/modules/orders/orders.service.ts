@@ -35,6 +35,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { recordIdempotentResource } from '../../http/idempotency';
 import type { JobQueue } from '../../lib/jobs';
 import type { BudgetsService } from '../budgets/budgets.service';
 import type { ErpOrder, ErpOrderListener, ErpPort } from '../erp/erp.port';
@@ -526,10 +527,17 @@ export function createOrdersService(
           projectId: body.projectId,
           companyId: inserted.companyId,
         });
+        // The Idempotency-Key commits with the order (issue 29 §6): a retry after a crash answers this order.
+        await recordIdempotentResource(tx, { kind: 'order', id: inserted.id });
         if (!qa) await deps.jobs.enqueue([{ queue: ORDER_DELIVERY_QUEUE, payload: { orderId: inserted.id }, singletonKey: `order:${inserted.id}`, maxAttempts: 25, availableAt: now }], tx);
         return inserted;
       });
       return { processOrderSuccess: true, status: 200, orderId: row.id, order: await orderOf(principal, row, 'v2') };
+    },
+
+    /** What processing answered, again: for the retry of a key whose order committed without its answer (issue 29 §6). */
+    async processed(principal: Principal, id: number): Promise<ProcessOrderResult> {
+      return { processOrderSuccess: true, status: 200, orderId: id, order: await orderOf(principal, await visibleOrder(principal, id), 'v2') };
     },
 
     async order(principal: Principal, id: number, variant: 'v1' | 'v2' | 'v3'): Promise<Order> {
