@@ -128,7 +128,7 @@ export const FEATURE_ENVIRONMENTS = ['DEV', 'NEWPRO', 'PRO'] as const;
 
 // audit
 /** What the trail is about. */
-export const AUDIT_ENTITIES = ['project', 'project_line', 'project_version', 'quote', 'order', 'user', 'privileges', 'flag'] as const;
+export const AUDIT_ENTITIES = ['project', 'project_line', 'project_version', 'quote', 'order', 'user', 'privileges', 'flag', 'catalogue_draft', 'catalogue', 'company'] as const;
 
 // creations
 /** The files a drawn product exports: its 3D model (glTF binary, OBJ, STL) and its plan (DXF, SVG). */

@@ -16,3 +16,4 @@ export * from './orders';
 export * from './documents';
 export * from './audit';
 export * from './auth-social';
+export * from './product-admin';

@@ -5,7 +5,8 @@ import type { Database } from './client';
 export const DATA_CHANGES_CHANNEL = 'lumen_data_changes';
 
 /** Tables whose changes are announced (migration 0010 puts a trigger on each). */
-export type AnnouncedTable = 'projects' | 'project_products' | 'users' | 'sales_company_assignments';
+/** catalogue_versions: migration 0025 (a catalogue published or restored, issue 31). */
+export type AnnouncedTable = 'projects' | 'project_products' | 'users' | 'sales_company_assignments' | 'catalogue_versions';
 
 /**
  * Versions of tables, per process: a table's version moves whenever it may have changed, in this

@@ -3,7 +3,7 @@ import { hasAnyPrivilege, hasAnyRole, isQualified, privilegesOfRoles, roleName, 
 
 describe('roles and privileges', () => {
   it('maps role ids of spec §6 both ways', () => {
-    expect(ROLES).toEqual({ webUser: 1, specifier: 2, distributor: 3, sales: 4, importer: 8, admin: 9, apiUser: 10 });
+    expect(ROLES).toEqual({ webUser: 1, specifier: 2, distributor: 3, sales: 4, importer: 8, admin: 9, apiUser: 10, productManager: 11 });
     expect(roleName(8)).toBe('importer');
     expect(roleName(5)).toBeUndefined();
   });

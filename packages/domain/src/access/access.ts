@@ -10,6 +10,8 @@ export const ROLES = {
   importer: 8,
   admin: 9,
   apiUser: 10,
+  /** The brand's product managers (issue 31): the product administration tools, for internal users only. */
+  productManager: 11,
 } as const;
 
 export type RoleName = keyof typeof ROLES;
@@ -43,6 +45,8 @@ export const PRIVILEGES = [
   'downloads.view',
   'backoffice',
   'company.manage.user',
+  /** Product administration (issue 31): catalogue drafts, prices, rules, preconfigurations, publishing. Internal users only. */
+  'product.admin',
 ] as const;
 
 export type Privilege = (typeof PRIVILEGES)[number];
@@ -100,6 +104,7 @@ export const ROLE_PRIVILEGES: Readonly<Record<RoleName, readonly Privilege[]>> =
   ],
   admin: PRIVILEGES,
   apiUser: ['project.add', 'project.view', 'project.edit', 'project.delete', 'product.add.reference', 'price.view', 'order.view'],
+  productManager: [...PROJECT_BASICS, 'product.add.reference', 'price.view', 'product.admin'],
 };
 
 export function privilegesOfRoles(roles: readonly RoleName[]): Privilege[] {

@@ -43,4 +43,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'importer@demo.example', name: 'Ian Porter', role: 'importer', status: 4, userType: 2, lang: 'us', catalogId: 21, profesion: 'Importer', crm: 'CRM-CON-1005', clientCode: 'U-300118', company: 'US' },
   { email: 'admin@demo.example', name: 'Ada Admin', role: 'admin', status: 4, userType: 2, lang: 'en', catalogId: 16, profesion: null, crm: null, clientCode: null, company: null },
   { email: 'apiuser@demo.example', name: 'API Integration', role: 'apiUser', status: 4, userType: 2, lang: 'en', catalogId: 16, profesion: null, crm: null, clientCode: null, company: null },
+  // The brand's own product manager (issue 31): internal by the demo's staff domain (INTERNAL_EMAIL_DOMAINS defaults to lumen.example outside production).
+  { email: 'product@lumen.example', name: 'Paula Catálogo', role: 'productManager', status: 4, userType: 2, lang: 'en', catalogId: 16, profesion: 'Product manager', crm: null, clientCode: null, company: null },
 ];

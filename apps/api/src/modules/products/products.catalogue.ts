@@ -1,5 +1,5 @@
 import type { Article, Variation } from '@lumen/contracts';
-import { type CatalogId, COMPLEMENT_TYPE, defaultAttributeCode, type RuleBook } from '@lumen/domain';
+import { type CatalogId, COMPLEMENT_TYPE, defaultAttributeCode, type RuleBook, type RuleSet } from '@lumen/domain';
 import type { Db } from '../../db/client';
 import type {
   AccessoryData,
@@ -38,6 +38,8 @@ export interface CatalogueSnapshot {
   accessories: AccessoryData[];
   accessoryByReference: Map<string, AccessoryData>;
   preconfigs: PreconfigData[];
+  /** Published rule sets of the rule editor (issue 31) per collection, after the catalogue's own. */
+  adminRules: Map<number, RuleSet[]>;
   /** Memo of built articles (language-independent), by reference. */
   articleMemo: Map<string, Article>;
   /** Memo of language-dependent answers (collections lists …), by a key the service chooses. */
@@ -82,6 +84,7 @@ async function buildSnapshot(db: Db, catalogId: CatalogId): Promise<CatalogueSna
     accessories: rows.accessories,
     accessoryByReference: new Map(rows.accessories.map((row) => [row.reference, row])),
     preconfigs: rows.preconfigs,
+    adminRules: new Map([...groupBy(rows.ruleSets, (row) => String(row.subFamilyId))].map(([key, list]) => [Number(key), list.map((row) => row.ruleSet)])),
     articleMemo: new Map(),
     answers: new Map(),
   };
@@ -102,6 +105,13 @@ async function buildDocuments(db: Db): Promise<SharedDocuments> {
 interface Entry<T> {
   value: Promise<T>;
   loadedAt: number;
+  /** The catalogue's published version (`version()`) when the load started. */
+  version: number;
+}
+
+/** The rules of a collection in a catalogue: the catalogue's rule sets, then those published from the rule editor (issue 31). */
+export function collectionRuleSets(snapshot: CatalogueSnapshot, docs: SharedDocuments, subFamilyId: number): RuleSet[] {
+  return [...(docs.rules.get(subFamilyId)?.ruleSets ?? []), ...(snapshot.adminRules.get(subFamilyId) ?? [])];
 }
 
 export interface CatalogueCache {
@@ -111,10 +121,15 @@ export interface CatalogueCache {
   close(): void;
 }
 
-export function createCatalogueCache(db: Db, now: () => number = Date.now): CatalogueCache {
+/**
+ * `version` moves whenever a catalogue may have been published or restored, in this process or
+ * another (the catalogue_versions table's data-change notification, issue 31): a snapshot loaded
+ * under another version is stale at once.
+ */
+export function createCatalogueCache(db: Db, now: () => number = Date.now, version: () => number = () => 0): CatalogueCache {
   const snapshots = new Map<CatalogId, Entry<CatalogueSnapshot>>();
   let documents: Entry<SharedDocuments> | undefined;
-  const fresh = <T>(entry: Entry<T> | undefined): entry is Entry<T> => entry !== undefined && now() - entry.loadedAt < CACHE_TTL_MS;
+  const fresh = <T>(entry: Entry<T> | undefined): entry is Entry<T> => entry !== undefined && now() - entry.loadedAt < CACHE_TTL_MS && entry.version === version();
   const invalidate = () => {
     snapshots.clear();
     documents = undefined;
@@ -124,8 +139,9 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now): Cata
     snapshot(catalogId) {
       const entry = snapshots.get(catalogId);
       if (fresh(entry)) return entry.value;
+      const seen = version();
       const value = buildSnapshot(db, catalogId);
-      const next = { value, loadedAt: now() };
+      const next = { value, loadedAt: now(), version: seen };
       snapshots.set(catalogId, next);
       value.catch(() => {
         if (snapshots.get(catalogId) === next) snapshots.delete(catalogId);
@@ -134,8 +150,9 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now): Cata
     },
     documents() {
       if (fresh(documents)) return documents.value;
+      const seen = version();
       const value = buildDocuments(db);
-      const next = { value, loadedAt: now() };
+      const next = { value, loadedAt: now(), version: seen };
       documents = next;
       value.catch(() => {
         if (documents === next) documents = undefined;

@@ -53,7 +53,7 @@ import {
 import { translationsFor } from '@lumen/i18n';
 import type { VariationData } from '../../db/seed/catalogue/catalogue-data.types';
 import { AppError } from '../../errors';
-import { buildAccessoryArticle, buildArticle, type CatalogueSnapshot, type SharedDocuments } from './products.catalogue';
+import { buildAccessoryArticle, buildArticle, type CatalogueSnapshot, collectionRuleSets, type SharedDocuments } from './products.catalogue';
 
 /** The caller's price terms (ProductsService's Pricing). */
 interface CreationPricing {
@@ -315,7 +315,7 @@ export function evaluateCreationTree(source: CreationSource, request: CreationRe
     }
   }
   const collectionOfArticles: ArticleCollection = { articles, variations };
-  const rules = collection ? (docs.rules.get(collection.subFamilyId)?.ruleSets ?? []) : [];
+  const rules = collection ? collectionRuleSets(snapshot, docs, collection.subFamilyId) : [];
 
   const rebuilt = rebuildSpace(request.space, {
     family,

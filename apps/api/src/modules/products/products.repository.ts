@@ -9,6 +9,7 @@ import {
   catalogueModels,
   cataloguePreconfigs,
   cataloguePrices,
+  catalogueRuleSets,
   catalogueVariations,
   companyPriceTerms,
   creationShares,
@@ -26,7 +27,7 @@ import type {
   PreconfigData,
   VariationData,
 } from '../../db/seed/catalogue/catalogue-data.types';
-import type { RuleBook } from '@lumen/domain';
+import type { RuleBook, RuleSet } from '@lumen/domain';
 
 /** The only place with SQL of the catalogue. Reads are whole-catalogue loads for the in-process cache. */
 
@@ -77,6 +78,8 @@ export interface CatalogueRows {
   prices: Array<{ priceReference: string; rateId: number; salePrice: string }>;
   accessories: AccessoryData[];
   preconfigs: PreconfigData[];
+  /** Rule sets made in the product administration's rule editor and published (issue 31), per collection. */
+  ruleSets: Array<{ subFamilyId: number; ruleSet: RuleSet }>;
 }
 
 export interface CatalogueDocuments {
@@ -91,7 +94,7 @@ export interface CatalogueDocuments {
 }
 
 export async function loadCatalogueRows(db: DbOrTx, catalogId: number): Promise<CatalogueRows> {
-  const [collections, models, articles, variations, prices, accessories, preconfigs] = await Promise.all([
+  const [collections, models, articles, variations, prices, accessories, preconfigs, ruleSets] = await Promise.all([
     db
       .select({ subFamilyId: catalogueCollections.subFamilyId, active: catalogueCollections.active, data: catalogueCollections.data })
       .from(catalogueCollections)
@@ -133,6 +136,11 @@ export async function loadCatalogueRows(db: DbOrTx, catalogId: number): Promise<
       .where(eq(cataloguePrices.catalogId, catalogId)),
     db.select({ data: catalogueAccessories.data }).from(catalogueAccessories).where(eq(catalogueAccessories.catalogId, catalogId)).orderBy(catalogueAccessories.reference),
     db.select({ data: cataloguePreconfigs.data }).from(cataloguePreconfigs).where(eq(cataloguePreconfigs.catalogId, catalogId)).orderBy(cataloguePreconfigs.id),
+    db
+      .select({ subFamilyId: catalogueRuleSets.subFamilyId, data: catalogueRuleSets.data })
+      .from(catalogueRuleSets)
+      .where(eq(catalogueRuleSets.catalogId, catalogId))
+      .orderBy(catalogueRuleSets.subFamilyId, catalogueRuleSets.ruleId),
   ]);
   return {
     collections: collections.map((row) => ({ subFamilyId: row.subFamilyId, active: row.active, data: row.data as CollectionData })),
@@ -142,6 +150,7 @@ export async function loadCatalogueRows(db: DbOrTx, catalogId: number): Promise<
     prices,
     accessories: accessories.map((row) => row.data as AccessoryData),
     preconfigs: preconfigs.map((row) => row.data as PreconfigData),
+    ruleSets: ruleSets.map((row) => ({ subFamilyId: row.subFamilyId, ruleSet: row.data as RuleSet })),
   };
 }
 

@@ -34,6 +34,7 @@ import {
   discountForSublevel,
   drawingFamilyOf,
   filterControlVariations,
+  findRuleFailure,
   hasAnyPrivilege,
   linePrices,
   modelEnergyRating,
@@ -60,6 +61,7 @@ import {
   buildVariation,
   type CatalogueCache,
   type CatalogueSnapshot,
+  collectionRuleSets,
   createCatalogueCache,
   imageUrl,
   type SharedDocuments,
@@ -204,7 +206,8 @@ const EVALUATE_POLICY: Readonly<Record<'visitor' | 'user', RatePolicy>> = {
 };
 
 export function createProductsService(ctx: AppContext, log: () => FastifyBaseLogger, deps: { flags: FlagsService }) {
-  const cache: CatalogueCache = createCatalogueCache(ctx.db);
+  // Only the catalogue_versions table's own count (not every write's touchAll): a publication in any process makes the snapshots stale (issue 31).
+  const cache: CatalogueCache = createCatalogueCache(ctx.db, Date.now, () => ctx.changes.version(['catalogue_versions']) - ctx.changes.version([]));
   const limiter = createRateLimiter(ctx.db, ctx.clock);
 
   async function load(catalogId: CatalogId): Promise<{ snapshot: CatalogueSnapshot; docs: SharedDocuments }> {
@@ -646,6 +649,25 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
     },
 
     /**
+     * Why the rules of the article's collection refuse it (issue 31: rules published from the rule
+     * editor hold for the server's checks too), in the caller's language; null when they let it through.
+     */
+    async articleRuleFailure(principal: Principal | null, query: { catalogId: CatalogId; reference: string; lang?: Lang }): Promise<string | null> {
+      const { snapshot, docs } = await load(query.catalogId);
+      const row = snapshot.articleByReference.get(query.reference.toUpperCase());
+      const model = row ? snapshot.modelByCode.get(row.model) : undefined;
+      if (!row || !model) return null;
+      const sets = collectionRuleSets(snapshot, docs, model.subFamilyId);
+      const attributes: Partial<Record<'finish' | 'ledColourTemp' | 'control' | 'installation', string>> = { finish: row.finish };
+      if (row.ledColourTemp) attributes.ledColourTemp = row.ledColourTemp;
+      if (row.control) attributes.control = row.control;
+      if (row.installation) attributes.installation = row.installation;
+      const failure = findRuleFailure(sets, { id: row.reference, type: 'Light', model: row.model, attributes, parent: null, childCounts: {} });
+      if (!failure) return null;
+      return descriptionIn(failure.reasons ?? {}, langOf(principal, query.lang)) || failure.reason;
+    },
+
+    /**
      * Several references of one catalogue at once (a project's lines): the catalogue and the caller's
      * price terms are read once, not per reference. A reference that is not an active article or
      * accessory of the catalogue (or not a reference at all) maps to undefined.
@@ -1029,11 +1051,13 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       const { snapshot, docs } = await load(catalogId);
       if (folder === 'rules') {
         const book: RuleBook | undefined = docs.rules.get(subFamilyId);
-        if (!book) {
+        const published = snapshot.adminRules.get(subFamilyId) ?? [];
+        if (!book && published.length === 0) {
           log().warn({ subFamilyId, catalogId }, 'no rules file for this subfamily; answering empty rules');
           return { ...EMPTY_RULE_BOOK, subFamilyId };
         }
-        return book;
+        // The catalogue's rules, then those published from the product administration's rule editor (issue 31).
+        return { ...(book ?? { ...EMPTY_RULE_BOOK, subFamilyId }), ruleSets: collectionRuleSets(snapshot, docs, subFamilyId) };
       }
       if (folder === 'accessories') {
         const accessories = snapshot.accessories.filter((accessory) => accessory.subFamilyId === subFamilyId);

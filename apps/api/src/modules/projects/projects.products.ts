@@ -336,6 +336,13 @@ export async function prepareLines(
       }
       try {
         const article = await lookup(reference);
+        // The collection's rules, those published from the product administration's rule editor included (issue 31).
+        const refused = await deps.products.articleRuleFailure(principal, { catalogId, reference: article.reference });
+        if (refused) {
+          faults.push(fieldError(`${path}.referenceCode`, refused));
+          lines.push(undefined);
+          continue;
+        }
         if (input.pendantHeight !== undefined) {
           const fault = pendantHeightFault(article, await catalogueOf(article.model), input.pendantHeight);
           if (fault) {

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { CatalogId, CatalogIdQuery } from './common';
+import { LANGS } from './constants';
+import { Id, IdQuery, Int4, SafeText } from './input';
+
+// ─── Product administration (issue 31): catalogue drafts, rules and preconfigurations ──────────────
+// Every call lives under /api/products/v1/product-admin and is for internal users holding product.admin.
+
+/** A text in the six interface languages, every one given (what the configurators and catalogue show). */
+export const SixTexts = z.strictObject(Object.fromEntries(LANGS.map((lang) => [lang, SafeText.trim().min(1).max(300)])) as Record<(typeof LANGS)[number], z.ZodString>);
+export type SixTexts = Record<(typeof LANGS)[number], string>;
+
+export const AdminCatalogParam = z.object({ catalogId: CatalogIdQuery });
+
+/** A decimal amount with at most 2 decimals, as a string (never binary floating point). */
+export const AdminAmount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'productAdmin.error.amount');
+
+export const AdminCatalogue = z.object({
+  id: CatalogId,
+  name: z.string(),
+  currency: z.string(),
+  /** The published version: publishing and restoring move it; the caches key on it. */
+  version: z.number().int(),
+  publishedAt: z.string().nullable(),
+  publishedBy: z.string().nullable(),
+  rates: z.array(z.object({ id: z.number().int(), name: z.string(), currency: z.string() })),
+  collections: z.array(z.object({ subFamilyId: z.number().int(), name: z.string(), configuratorType: z.string() })),
+  draftChanges: z.number().int(),
+  /** A publication that can be undone (restore the version before it). */
+  canRestore: z.boolean(),
+});
+export type AdminCatalogue = z.infer<typeof AdminCatalogue>;
+export const AdminCatalogues = z.array(AdminCatalogue);
+
+export const ADMIN_STATUSES = ['active', 'discontinued', 'draft'] as const;
+export const AdminModelsQuery = z.object({
+  search: SafeText.trim().max(60).optional(),
+  subFamilyId: IdQuery.optional(),
+  status: z.enum(ADMIN_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type AdminModelsQuery = z.infer<typeof AdminModelsQuery>;
+
+/** An entity's draft state: the value in the draft (null: not changed) and its revision (0: never drafted). */
+const Drafted = <T extends z.ZodType>(value: T) => z.object({ draft: value.nullable(), revision: z.number().int() });
+
+export const AdminArticle = z.object({
+  reference: z.string(),
+  finish: z.string(),
+  ledColourTemp: z.string().nullable(),
+  control: z.string().nullable(),
+  installation: z.string().nullable(),
+  active: z.boolean(),
+  state: Drafted(z.boolean()),
+});
+export type AdminArticle = z.infer<typeof AdminArticle>;
+
+export const AdminModel = z.object({
+  model: z.string(),
+  subFamilyId: z.number().int(),
+  collectionName: z.string(),
+  name: z.record(z.string(), z.string()),
+  nameState: Drafted(z.record(z.string(), z.string())),
+  status: z.enum(ADMIN_STATUSES),
+  priceReference: z.string().nullable(),
+  prices: z.array(z.object({ rateId: z.number().int(), salePrice: z.string().nullable(), state: Drafted(z.string()) })),
+  finishes: z.array(z.object({ code: z.string(), name: z.string(), active: z.boolean(), state: Drafted(z.boolean()) })),
+  articles: z.array(AdminArticle),
+});
+export type AdminModel = z.infer<typeof AdminModel>;
+
+export const AdminModelsPage = z.object({ items: z.array(AdminModel), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export type AdminModelsPage = z.infer<typeof AdminModelsPage>;
+
+// ─── Draft changes ────────────────────────────────────────────────────────────────────────────────
+
+export const EXCLUSION_KEYS = ['Acabado', 'Led', 'Dim', 'Instalacion1', 'Instalacion2'] as const;
+const AttributeCode = SafeText.trim().min(1).max(8).regex(/^[A-Za-z0-9]+$/);
+/** One forbidden combination: every named key must match (a list matches any of its values). */
+export const AdminCombination = z
+  .partialRecord(z.enum(EXCLUSION_KEYS), z.union([AttributeCode, z.array(AttributeCode).min(1).max(40)]))
+  .refine((combination) => Object.keys(combination).length >= 1, 'productAdmin.error.combination');
+export type AdminCombination = z.infer<typeof AdminCombination>;
+
+export const AdminRuleValue = z.strictObject({
+  subFamilyId: Id,
+  /** The models the rule applies to; empty: every model of the collection. */
+  models: z.array(SafeText.trim().min(1).max(12)).max(100),
+  combinations: z.array(AdminCombination).min(1).max(20),
+  reasons: SixTexts,
+});
+export type AdminRuleValue = z.infer<typeof AdminRuleValue>;
+
+export const AdminPreconfigValue = z.strictObject({
+  subFamilyId: Id,
+  name: SafeText.trim().min(1).max(80),
+  description: SixTexts,
+  /** website: every professional sees it; private: internal users only. */
+  visibility: z.enum(['website', 'private']),
+  order: Int4.min(0).max(10_000),
+  lines: z
+    .array(z.strictObject({ reference: SafeText.trim().min(6).max(13), quantity: z.number().int().min(1).max(10_000), pendantHeight: z.number().int().min(1).max(10_000).optional() }))
+    .min(1)
+    .max(50),
+});
+export type AdminPreconfigValue = z.infer<typeof AdminPreconfigValue>;
+
+const Key = SafeText.trim().min(1).max(80);
+const Expected = { expectedRevision: z.number().int().min(0).max(1_000_000) };
+export const DraftChangeBody = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('price'), key: Key, value: z.strictObject({ salePrice: AdminAmount }), ...Expected }),
+  z.strictObject({ kind: z.literal('article'), key: Key, value: z.strictObject({ active: z.boolean() }), ...Expected }),
+  z.strictObject({ kind: z.literal('finish'), key: Key, value: z.strictObject({ active: z.boolean() }), ...Expected }),
+  z.strictObject({ kind: z.literal('modelName'), key: Key, value: z.strictObject({ name: SixTexts }), ...Expected }),
+  z.strictObject({ kind: z.literal('rule'), key: Key, value: AdminRuleValue.nullable(), ...Expected }),
+  z.strictObject({ kind: z.literal('preconfig'), key: Key, value: AdminPreconfigValue.nullable(), ...Expected }),
+]);
+export type DraftChangeBody = z.infer<typeof DraftChangeBody>;
+export const DRAFT_KINDS = ['price', 'article', 'finish', 'modelName', 'rule', 'preconfig'] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+
+export const DraftChangeKeyQuery = z.object({ kind: z.enum(DRAFT_KINDS), key: Key, expectedRevision: z.coerce.number().int().min(1).max(1_000_000) });
+
+export const DraftChange = z.object({
+  kind: z.enum(DRAFT_KINDS),
+  key: z.string(),
+  /** added (new in the draft), changed, retired (switched off or removed). */
+  change: z.enum(['added', 'changed', 'retired']),
+  before: z.unknown(),
+  after: z.unknown(),
+  revision: z.number().int(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+});
+export type DraftChange = z.infer<typeof DraftChange>;
+
+export const DRAFT_PROBLEMS = ['reference', 'price', 'translation', 'noValidConfiguration', 'noActiveArticle', 'preconfigReference', 'unknownEntity'] as const;
+export const DraftProblem = z.object({ code: z.enum(DRAFT_PROBLEMS), kind: z.enum(DRAFT_KINDS), key: z.string(), detail: z.string() });
+export type DraftProblem = z.infer<typeof DraftProblem>;
+
+export const CatalogueDraft = z.object({
+  catalogId: CatalogId,
+  version: z.number().int(),
+  changes: z.array(DraftChange),
+  problems: z.array(DraftProblem),
+});
+export type CatalogueDraft = z.infer<typeof CatalogueDraft>;
+
+export const BulkPriceBody = z.strictObject({
+  /** -90 … +500 %, two decimals at most; the new price is rounded half away from zero to 2 decimals. */
+  percent: z.number().min(-90).max(500).refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'productAdmin.error.percent'),
+  subFamilyId: Id.optional(),
+  model: SafeText.trim().min(1).max(12).optional(),
+  rateId: Id.optional(),
+});
+export type BulkPriceBody = z.infer<typeof BulkPriceBody>;
+export const BulkPriceResult = z.object({ changed: z.number().int() });
+
+export const PublishBody = z.strictObject({ expectedVersion: z.number().int().min(0).max(1_000_000) });
+export const PublishResult = z.object({ version: z.number().int(), changes: z.number().int() });
+export type PublishResult = z.infer<typeof PublishResult>;
+
+// ─── Rules ────────────────────────────────────────────────────────────────────────────────────────
+
+export const AdminRulesQuery = z.object({ subFamilyId: IdQuery });
+export const AdminRule = z.object({
+  key: z.string(),
+  id: z.string(),
+  /** catalogue: shipped with the catalogue data (read only here); published: made here and published; draft: in the draft. */
+  origin: z.enum(['catalogue', 'published', 'draft']),
+  models: z.array(z.string()),
+  combinations: z.array(z.record(z.string(), z.union([z.string(), z.array(z.string())]))),
+  reasons: z.record(z.string(), z.string()),
+  revision: z.number().int(),
+  /** Removed in the draft. */
+  removed: z.boolean(),
+});
+export type AdminRule = z.infer<typeof AdminRule>;
+export const AdminRuleSpace = z.object({
+  subFamilyId: z.number().int(),
+  rules: z.array(AdminRule),
+  /** The collection's models and their options (codes and names in the caller's language) in this catalogue. */
+  models: z.array(
+    z.object({
+      model: z.string(),
+      options: z.object({
+        finish: z.array(z.object({ code: z.string(), name: z.string() })),
+        ledColourTemp: z.array(z.object({ code: z.string(), name: z.string() })),
+        control: z.array(z.object({ code: z.string(), name: z.string() })),
+        installation: z.array(z.object({ code: z.string(), name: z.string() })),
+      }),
+    }),
+  ),
+});
+export type AdminRuleSpace = z.infer<typeof AdminRuleSpace>;
+
+export const RuleEffectBody = z.strictObject({ key: Key.optional(), rule: AdminRuleValue });
+export const RuleEffect = z.object({
+  models: z.array(
+    z.object({
+      model: z.string(),
+      combinations: z.number().int(),
+      validBefore: z.number().int(),
+      validAfter: z.number().int(),
+      newlyInvalid: z.array(z.object({ finish: z.string(), ledColourTemp: z.string(), control: z.string(), installation: z.string() })),
+      unreachable: z.array(z.object({ attribute: z.string(), code: z.string() })),
+      articlesLosingPath: z.array(z.string()),
+    }),
+  ),
+  /** Lines of projects in this catalogue whose article the rule would make invalid. */
+  projectLines: z.number().int(),
+  /** Saving needs an explicit confirmation: an option becomes unreachable or a model loses every configuration. */
+  needsConfirmation: z.boolean(),
+});
+export type RuleEffect = z.infer<typeof RuleEffect>;
+
+export const AdminPreconfig = z.object({
+  key: z.string(),
+  id: z.number().int().nullable(),
+  origin: z.enum(['catalogue', 'draft']),
+  subFamilyId: z.number().int(),
+  name: z.string(),
+  visibility: z.string(),
+  lines: z.array(z.object({ reference: z.string(), quantity: z.number().int() })),
+  revision: z.number().int(),
+});
+export type AdminPreconfig = z.infer<typeof AdminPreconfig>;
+export const AdminPreconfigs = z.array(AdminPreconfig);
