@@ -268,6 +268,20 @@ export const TechnicalData = z.object({
   ipRating: z.string(),
   /** The light sources (heads) of a cluster, or the spotlights a track carries; absent for one. */
   lightSources: z.number().int().positive().optional(),
+  /** Issue 28: the optic that shapes the distribution (packages/domain photometry). */
+  optic: z.enum(['symmetric', 'linear', 'wall', 'washer']).optional(),
+  /** EPREL registration numbers of the light source, per driver placement it is sold in. */
+  eprel: z.object({ builtIn: z.string().optional(), remote: z.string().optional() }).optional(),
+  /** Electrical protection class (IEC 61140). */
+  protectionClass: z.enum(['I', 'II', 'III']).optional(),
+  ikRating: z.string().optional(),
+  /** Colour consistency, MacAdam ellipse steps. */
+  sdcm: z.number().int().optional(),
+  /** Rated life: hours to L{lumenMaintenance} B{failureFraction}. */
+  lifetime: z.object({ hours: z.number().int(), lumenMaintenance: z.number().int(), failureFraction: z.number().int() }).optional(),
+  /** Unified glare rating limit (ceiling lights and downlights), null where it does not apply. */
+  ugr: z.number().nullable().optional(),
+  certifications: z.array(z.string()).optional(),
   /** EU 2019/2015 class computed from the photometry and the watts (packages/domain energy). */
   energyClass: z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']),
 });

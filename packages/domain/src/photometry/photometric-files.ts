@@ -23,7 +23,7 @@ export interface PhotometricHeader {
   readonly lamp: string;
   readonly colourTemperature: number;
   readonly cri: number;
-  /** Input power of the luminaire, W. */
+  /** The luminaire's input (circuit) power with its driver, W: what a lighting program counts (never the LED's alone). */
   readonly watts: number;
   /** Luminaire size, millimetres (length along C0, width along C90, height). */
   readonly size: { readonly length: number; readonly width: number; readonly height: number };
@@ -35,12 +35,46 @@ export interface PhotometricHeader {
 
 /** LM-63-2019 keeps lines to 256 characters; our keyword values stay well under. */
 const MAX_LINE = 200;
-const clean = (text: string) =>
-  text
+/**
+ * Text fields in ASCII, spelt so that nothing is lost (issue 28 §2): LM-63 files are ASCII and EULUMDAT
+ * has no declared encoding, so Ø is written "Dia.", ° "deg", × "x", æ "ae" and so on; accented letters
+ * lose their accent (Nómada → Nomada). A character with no spelling is dropped, never written "?".
+ */
+const ASCII_SPELLING: Readonly<Record<string, string>> = {
+  Ø: 'Dia.',
+  ø: 'dia.',
+  '°': ' deg',
+  '×': 'x',
+  '·': '-',
+  '–': '-',
+  '—': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '«': '"',
+  '»': '"',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  ß: 'ss',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  µ: 'u',
+  '€': 'EUR',
+  '\u00a0': ' ',
+  '\u202f': ' ',
+};
+export function asciiText(text: string): string {
+  return text
     .replace(/[\r\n]+/g, ' ')
-    .replace(/[^\x20-\x7e]/g, (char) => char.normalize('NFD').replace(/[^\x20-\x7e]/g, '') || '?')
-    .slice(0, MAX_LINE)
-    .trim();
+    .replace(/[^\x20-\x7e]/g, (char) => ASCII_SPELLING[char] ?? char.normalize('NFD').replace(/[^\x20-\x7e]/g, ''))
+    .replace(/ {2,}/g, ' ');
+}
+const clean = (text: string) => asciiText(text).slice(0, MAX_LINE).trim();
 
 function numberList(values: readonly number[], perLine = 10, digits = 3): string[] {
   const lines: string[] = [];
@@ -96,6 +130,7 @@ export function writeIes(distribution: CandelaDistribution, header: PhotometricH
     ].join(' '),
     `1 1.00010 ${format(header.watts, 2)}`,
     ...numberList(distribution.verticalAngles, 10, 2),
+    // LM-63 type C symmetry by the last horizontal angle: 0 full, 90 both planes, 180 about the 0–180 plane
     ...numberList(distribution.horizontalAngles, 10, 2),
     ...distribution.candela.flatMap((row) => numberList(row, 10, 3)),
   ];
@@ -131,20 +166,27 @@ export function directRatio(distribution: CandelaDistribution, roomIndex: number
 }
 
 
-/** The EULUMDAT symmetry indicator: 1 about the vertical axis, 4 about the C0–C180 and C90–C270 planes. */
-export function eulumdatSymmetry(distribution: CandelaDistribution): 1 | 4 {
-  return distribution.symmetry === 'rotational' ? 1 : 4;
+/** The EULUMDAT symmetry indicator: 1 about the vertical axis, 2 about the C0–C180 plane, 4 about the C0–C180 and C90–C270 planes. */
+export function eulumdatSymmetry(distribution: CandelaDistribution): 1 | 2 | 4 {
+  return distribution.symmetry === 'rotational' ? 1 : distribution.symmetry === 'bilateral' ? 2 : 4;
+}
+
+/** EULUMDAT Ityp: 1 point source with symmetry about the vertical axis, 2 linear, 3 point source with any other symmetry. */
+export function eulumdatType(distribution: CandelaDistribution): 1 | 2 | 3 {
+  return distribution.symmetry === 'rotational' ? 1 : distribution.symmetry === 'quadrant' ? 2 : 3;
 }
 
 /**
  * EULUMDAT: the 26-line header (company, type, symmetry, plane counts and steps, report, names,
  * dimensions, DFF, LORL, conversion factor, tilt, lamp sets), one lamp set (lines 26a–f), the ten
  * direct ratios, the C and γ angles, then the intensities in cd/klm of the planes the symmetry keeps
- * (1 plane for Isym 1; C0 … C90 for Isym 4), one value a line, CRLF.
+ * (1 plane for Isym 1; C0 … C180 for Isym 2; C0 … C90 for Isym 4), one value a line, CRLF. Line 26f
+ * is the lamp set's wattage including the control gear: the luminaire's input watts.
  */
 export function writeEulumdat(distribution: CandelaDistribution, header: PhotometricHeader): string {
   const isym = eulumdatSymmetry(distribution);
   const nc = isym === 1 ? 24 : 360 / (distribution.horizontalAngles[1] ?? 15);
+  // the planes stored: 1 (Isym 1), C0 … C180 (Isym 2), C0 … C90 (Isym 4): exactly the table's
   const dc = 360 / nc;
   const ng = distribution.verticalAngles.length;
   const dg = distribution.verticalAngles[1] ?? 2.5;
@@ -157,8 +199,7 @@ export function writeEulumdat(distribution: CandelaDistribution, header: Photome
   const stored = isym === 1 ? [distribution.candela[0] ?? []] : distribution.candela;
   const lines = [
     line(header.manufacturer),
-    // Ityp: 1 point source with rotational symmetry, 2 linear luminaire
-    String(isym === 1 ? 1 : 2),
+    String(eulumdatType(distribution)),
     String(isym),
     String(nc),
     format(dc, 2),

@@ -220,3 +220,86 @@ describe('EULUMDAT', () => {
     }
   });
 });
+
+describe('distributions that follow the optic (issue 28 §2)', () => {
+  it('throws a batwing across a linear luminaire, symmetric about both planes', () => {
+    const d = candelaDistribution({ lumens: 1340, beamAngle: 110, length: 60, depth: 3.5, optic: 'linear' });
+    expect(d.symmetry).toBe('quadrant');
+    expect(d.horizontalAngles).toEqual([0, 15, 30, 45, 60, 75, 90]);
+    // across the length (C90) the peak is off the nadir: a batwing
+    const across = d.verticalAngles.map((gamma) => intensityAt(d, gamma, 90));
+    const peakAt = d.verticalAngles[across.indexOf(Math.max(...across))] ?? 0;
+    expect(peakAt).toBeGreaterThan(20);
+    expect(intensityAt(d, peakAt, 90)).toBeGreaterThan(intensityAt(d, 0, 90) * 1.05);
+    expect(intensityAt(d, 30, 270)).toBeCloseTo(intensityAt(d, 30, 90), 6);
+    expect(Math.abs(fluxWithinCone(d, 180) / 1340 - 1)).toBeLessThan(0.01);
+  });
+
+  it('aims a wall light and a wall washer away from the wall, symmetric about C0–C180 only', () => {
+    for (const [optic, beam] of [['wall', 110], ['wall', 24], ['washer', 60], ['wall', 360]] as const) {
+      const d = candelaDistribution({ lumens: 1350, beamAngle: beam, optic });
+      expect(d.symmetry).toBe('bilateral');
+      expect(d.horizontalAngles[0]).toBe(0);
+      expect(d.horizontalAngles.at(-1)).toBe(180);
+      // more light in front (C0) than towards the wall (C180), the same left and right
+      expect(intensityAt(d, 30, 0), `${optic} ${beam}`).toBeGreaterThan(intensityAt(d, 30, 180) * 1.5);
+      expect(intensityAt(d, 40, 60)).toBeCloseTo(intensityAt(d, 40, 300), 6);
+      expect(intensityAt(d, 60, 180)).toBeLessThan(intensityAt(d, 60, 0) * 0.2);
+      expect(Math.abs(fluxWithinCone(d, 180) / 1350 - 1), `${optic} ${beam}`).toBeLessThan(0.01);
+    }
+  });
+
+  it('keeps the flux of every optic for any beam (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 360 }), fc.constantFrom('symmetric', 'linear', 'wall', 'washer'), (beam, optic) => {
+        const d = candelaDistribution({ lumens: 1000, beamAngle: beam, length: 90, depth: 4, optic });
+        expect(Math.abs(fluxWithinCone(d, 180) / 1000 - 1)).toBeLessThan(0.01);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('writes the symmetry the table has in the LDT and IES', () => {
+    const wall = candelaDistribution({ lumens: 1350, beamAngle: 110, optic: 'wall' });
+    const ldt = readLdt(writeEulumdat(wall, header));
+    expect(ldt.isym).toBe(2);
+    expect(num(ldt.lines[1])).toBe(3);
+    expect(ldt.nc).toBe(72);
+    expect(ldt.intensities).toHaveLength(37);
+    expect(Math.abs(ldtFlux(ldt) / 1350 - 1)).toBeLessThan(0.01);
+    const iesText = writeIes(wall, header);
+    const ies = iesNumbers(iesText);
+    expect(ies.nh).toBe(37);
+    // three's IESLoader mirrors the C0–C180 half: more light in front than towards the wall
+    const three = readIesWithThree(iesText);
+    expect(three.planes).toBe(360);
+    // the texture holds 180 γ values per C column (θ, 360 of them): index γ + C·180
+    const at = (gamma: number, c: number) => three.at(gamma, c);
+    expect(at(30, 0)).toBeGreaterThan(at(30, 180) * 1.5);
+    expect(at(40, 60)).toBeCloseTo(at(40, 300), 3);
+    expect(at(40, 60)).toBeGreaterThan(0);
+    expect(ies.watts).toBe(20.7);
+    const linear = candelaDistribution({ lumens: 1340, beamAngle: 110, length: 60, depth: 3.5, optic: 'linear' });
+    const linearLdt = readLdt(writeEulumdat(linear, header));
+    expect([linearLdt.isym, num(linearLdt.lines[1]), linearLdt.intensities.length]).toEqual([4, 2, 7]);
+    const round = readLdt(writeEulumdat(candelaDistribution({ lumens: 1000, beamAngle: 60 }), header));
+    expect([round.isym, num(round.lines[1]), round.intensities.length]).toEqual([1, 1, 1]);
+  });
+
+  it('spells text fields in ASCII: no character becomes "?"', () => {
+    const named = { ...header, luminaire: 'Nómada floor lamp Ø 45 · 3000 K', testLab: 'Lærke Holm × Straße', catalogueNumber: '0820‘05’' };
+    const ies = writeIes(candelaDistribution({ lumens: 1000, beamAngle: 60 }), named);
+    const ldt = writeEulumdat(candelaDistribution({ lumens: 1000, beamAngle: 60 }), named);
+    for (const text of [ies, ldt]) {
+      expect(text).not.toContain('?');
+      expect(/^[\x20-\x7e\r\n]*$/.test(text)).toBe(true);
+    }
+    expect(ies).toContain('[LUMINAIRE] Nomada floor lamp Dia. 45 - 3000 K');
+    expect(ldt).toContain('Nomada floor lamp Dia. 45');
+    expect(ies).toContain('Laerke Holm x Strasse');
+  });
+});
+
+function num(line: string | undefined): number {
+  return Number((line ?? '').trim());
+}

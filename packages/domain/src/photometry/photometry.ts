@@ -11,6 +11,16 @@
  * depth) has the catalogue's beam across its length (C90–C270) and a beam 1.5 × wider (at most 360°)
  * along it (C0–C180), blended as m(C) = m₀·cos²C + m₉₀·sin²C; a round one is rotationally symmetric.
  * I₀ is set so that the flux over the sphere is the model's lumens.
+ *
+ * Issue 28 §2: the distribution follows the luminaire's optic when the catalogue names it (`optic`):
+ * - `symmetric`: the bell above, rotationally symmetric (type C, one plane; LDT Isym 1).
+ * - `linear`: a batwing across the length, I = bell · (1 + A·sin²γ·sin²C) with A = 1.5 (peaks off
+ *   the nadir in C90–C270), the wider bell along it; symmetric about both planes (C0 … C90; Isym 4).
+ * - `wall` and `washer`: asymmetric, the bell aimed τ from the nadir towards C0 (away from the wall:
+ *   20° for a wall light, 35° for a wall washer) and cut behind the luminaire's back (towards C180,
+ *   the wall); symmetric about the C0–C180 plane only (C0 … C180 every 5°; Isym 2).
+ * Without `optic` the legacy rule holds: linear (length ≥ 3 × depth) blends the bells, else symmetric.
+ * The energy class always rates the light source's own bell (energy/), never the luminaire's aiming.
  */
 import { DomainError } from '../catalogue/domain-error';
 
@@ -22,15 +32,21 @@ export interface Optics {
   /** Luminaire length (the longer plan dimension) and depth, centimetres; decide whether it is linear. */
   readonly length?: number;
   readonly depth?: number;
+  /** The luminaire's optic; absent: symmetric, or the blended bells of a linear one. */
+  readonly optic?: LuminaireOptic;
 }
 
-export type DistributionSymmetry = 'rotational' | 'quadrant';
+export const LUMINAIRE_OPTICS = ['symmetric', 'linear', 'wall', 'washer'] as const;
+export type LuminaireOptic = (typeof LUMINAIRE_OPTICS)[number];
+
+/** rotational: one plane; quadrant: C0 … C90 (both planes); bilateral: C0 … C180 (the C0–C180 plane). */
+export type DistributionSymmetry = 'rotational' | 'quadrant' | 'bilateral';
 
 export interface CandelaDistribution {
   readonly symmetry: DistributionSymmetry;
   /** γ from 0 (nadir) to 180 (zenith), degrees. */
   readonly verticalAngles: readonly number[];
-  /** C planes stored: [0] for rotational symmetry, 0 … 90 for quadrant symmetry (C0 along the length). */
+  /** C planes stored: [0] for rotational symmetry, 0 … 90 for quadrant symmetry (C0 along the length), 0 … 180 for bilateral (C0 away from the wall). */
   readonly horizontalAngles: readonly number[];
   /** candela[c][g]: absolute intensity (cd) in plane horizontalAngles[c] at verticalAngles[g]. */
   readonly candela: readonly (readonly number[])[];
@@ -45,8 +61,14 @@ export interface CandelaDistribution {
 export function gammaStep(beamAngle: number): number {
   return beamAngle < 12 ? 0.5 : beamAngle < 30 ? 1 : 2.5;
 }
-/** C-plane step of asymmetric tables, degrees. */
+/** C-plane step of quadrant-symmetric tables, degrees. */
 export const C_STEP = 15;
+/** C-plane step of bilateral (wall) tables, degrees: finer, the aimed beam is narrow in C near the nadir. */
+export const C_STEP_BILATERAL = 5;
+/** The batwing's lift across a linear luminaire. */
+const BATWING = 1.5;
+/** The aim of an asymmetric optic from the nadir towards C0, degrees. */
+const AIM: Record<'wall' | 'washer', number> = { wall: 20, washer: 35 };
 const LINEAR_RATIO = 3;
 const ALONG_FACTOR = 1.5;
 
@@ -81,42 +103,76 @@ function checkOptics(optics: Optics): void {
   }
 }
 
-/** ∫∫ f(γ, C) sin γ dγ dC over the sphere for the relative bell (Simpson in γ and in C on a fine grid). */
-function relativeFlux(m0: number, m90: number): number {
+type Shape = (gamma: number, c: number) => number;
+
+/** ∫∫ f(γ, C) sin γ dγ dC over the sphere (Simpson in γ, midpoints in C over the stored range, which the symmetry repeats). */
+function relativeFlux(shape: Shape, symmetry: DistributionSymmetry): number {
   const steps = 720;
-  const cSteps = m0 === m90 ? 1 : 90;
+  const range = symmetry === 'rotational' ? 0 : symmetry === 'quadrant' ? 90 : 180;
+  const cSteps = range === 0 ? 1 : range;
   let total = 0;
   for (let ci = 0; ci < cSteps; ci++) {
-    const c = cSteps === 1 ? 0 : ((ci + 0.5) * 90) / cSteps;
-    const m = exponentAt(c, m0, m90);
+    const c = range === 0 ? 0 : ((ci + 0.5) * range) / cSteps;
     let sum = 0;
     for (let i = 0; i <= steps; i++) {
       const gamma = (i * 180) / steps;
       const weight = i === 0 || i === steps ? 1 : i % 2 === 1 ? 4 : 2;
-      sum += weight * relative(gamma, m) * Math.sin(rad(gamma));
+      sum += weight * shape(gamma, c) * Math.sin(rad(gamma));
     }
     total += (sum * rad(180 / steps)) / 3;
   }
   return (total / cSteps) * 2 * Math.PI;
 }
 
+/** The aimed bell of a wall light or washer: the angle to an axis τ from the nadir towards C0, cut behind the back (x < 0). */
+function aimedShape(m: number, aim: number): Shape {
+  const ax = Math.sin(rad(aim));
+  const az = -Math.cos(rad(aim));
+  return (gamma, c) => {
+    const x = Math.sin(rad(gamma)) * Math.cos(rad(c));
+    const z = -Math.cos(rad(gamma));
+    const cosPsi = Math.max(-1, Math.min(1, x * ax + z * az));
+    const psi = (Math.acos(cosPsi) * 180) / Math.PI;
+    // behind the luminaire's back plane (towards the wall) the light fades out within 15° of it
+    const back = x >= 0 ? 1 : Math.max(0, 1 + x / Math.sin(rad(15)));
+    return relative(psi, m) * back * back;
+  };
+}
+
 /** The candela table of a luminaire's optics (pure, deterministic). */
 export function candelaDistribution(optics: Optics): CandelaDistribution {
   checkOptics(optics);
-  const linear = isLinear(optics);
+  const optic = optics.optic;
+  const linear = optic === 'linear' || (optic === undefined && isLinear(optics));
   const c90Beam = optics.beamAngle;
   const c0Beam = linear ? Math.min(360, optics.beamAngle * ALONG_FACTOR) : optics.beamAngle;
   const m0 = beamExponent(c0Beam);
   const m90 = beamExponent(c90Beam);
-  const peak = optics.lumens / relativeFlux(m0, m90);
+  let symmetry: DistributionSymmetry;
+  let shape: Shape;
+  if (optic === 'wall' || optic === 'washer') {
+    symmetry = 'bilateral';
+    shape = aimedShape(m90, AIM[optic]);
+  } else if (linear) {
+    symmetry = 'quadrant';
+    const lift = optic === 'linear' ? BATWING : 0;
+    shape = (gamma, c) => {
+      const sg = Math.sin(rad(gamma));
+      const sc = Math.sin(rad(c));
+      return relative(gamma, exponentAt(c, m0, m90)) * (1 + lift * sg * sg * sc * sc);
+    };
+  } else {
+    symmetry = 'rotational';
+    shape = (gamma) => relative(gamma, m90);
+  }
+  const scale = optics.lumens / relativeFlux(shape, symmetry);
   const step = gammaStep(Math.min(c0Beam, c90Beam));
   const verticalAngles = Array.from({ length: 180 / step + 1 }, (_, i) => i * step);
-  const horizontalAngles = linear ? Array.from({ length: 90 / C_STEP + 1 }, (_, i) => i * C_STEP) : [0];
-  const candela = horizontalAngles.map((c) => {
-    const m = exponentAt(c, m0, m90);
-    return verticalAngles.map((gamma) => round3(peak * relative(gamma, m)));
-  });
-  return { symmetry: linear ? 'quadrant' : 'rotational', verticalAngles, horizontalAngles, candela, lumens: optics.lumens, beamAngle: { c0: c0Beam, c90: c90Beam }, peak: round3(peak) };
+  const horizontalAngles =
+    symmetry === 'rotational' ? [0] : symmetry === 'quadrant' ? Array.from({ length: 90 / C_STEP + 1 }, (_, i) => i * C_STEP) : Array.from({ length: 180 / C_STEP_BILATERAL + 1 }, (_, i) => i * C_STEP_BILATERAL);
+  const candela = horizontalAngles.map((c) => verticalAngles.map((gamma) => round3(scale * shape(gamma, c))));
+  const peak = Math.max(...candela.map((row) => Math.max(...row)));
+  return { symmetry, verticalAngles, horizontalAngles, candela, lumens: optics.lumens, beamAngle: { c0: c0Beam, c90: c90Beam }, peak: round3(peak) };
 }
 
 function round3(value: number): number {
@@ -131,7 +187,7 @@ export function intensityAt(distribution: CandelaDistribution, gamma: number, c 
   const g = Math.min(180, Math.max(0, gamma));
   let plane = ((c % 360) + 360) % 360;
   if (plane > 180) plane = 360 - plane;
-  if (plane > 90) plane = 180 - plane;
+  if (distribution.symmetry !== 'bilateral' && plane > 90) plane = 180 - plane;
   const step = distribution.verticalAngles[1] ?? 180;
   const along = (row: readonly number[]) => {
     const at = g / step;
@@ -141,7 +197,7 @@ export function intensityAt(distribution: CandelaDistribution, gamma: number, c 
   };
   const { horizontalAngles, candela } = distribution;
   if (horizontalAngles.length === 1) return along(candela[0] ?? []);
-  const at = plane / C_STEP;
+  const at = plane / (horizontalAngles[1] ?? C_STEP);
   const i = Math.min(Math.floor(at), horizontalAngles.length - 2);
   const t = at - i;
   return along(candela[i] ?? []) * (1 - t) + along(candela[i + 1] ?? []) * t;

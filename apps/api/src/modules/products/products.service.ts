@@ -37,6 +37,7 @@ import {
   findRuleFailure,
   hasAnyPrivilege,
   linePrices,
+  baseControlOf,
   modelEnergyRating,
   mergeLeadTimes,
   parseReference,
@@ -158,11 +159,12 @@ function asDomainVariation(variation: VariationData): DomainVariation | undefine
 
 /**
  * A model's technical data as the api answers it: the energy class is computed from the photometry
- * and the watts (EU 2019/2015, packages/domain energy), never read from the catalogue.
+ * and the powers (EU 2019/2015, packages/domain energy) for the model's base control (mains with the
+ * driver built in, non-mains when it is made only for a remote driver), never read from the catalogue.
  */
 function technicalDataOf(row: ModelDbRow): TechnicalData {
   const technical = row.data.technical;
-  return { ...technical, energyClass: modelEnergyRating({ model: row.model, ...technical }).energyClass };
+  return { ...technical, energyClass: modelEnergyRating({ model: row.model, ...technical, categoryId: row.categoryId, control: baseControlOf(row.data.options) }).energyClass };
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;

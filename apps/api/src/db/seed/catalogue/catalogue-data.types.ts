@@ -66,7 +66,21 @@ export interface CollectionData {
   hasAccessories: boolean;
 }
 
-export interface TechnicalDataData {
+/** Issue 28 (generate-catalogue.ts technicalExtras): the distribution's shape, EPREL numbers and the sheet's data. */
+export interface TechnicalExtrasData {
+  optic: 'symmetric' | 'linear' | 'wall' | 'washer';
+  /** EPREL registration numbers of the light source, per driver placement it is sold in (made up for the demo). */
+  eprel: { builtIn?: string; remote?: string };
+  protectionClass: 'I' | 'II' | 'III';
+  ikRating: string;
+  sdcm: number;
+  lifetime: { hours: number; lumenMaintenance: number; failureFraction: number };
+  /** Unified glare rating limit, for ceiling lights and downlights only. */
+  ugr: number | null;
+  certifications: string[];
+}
+
+export interface TechnicalDataData extends TechnicalExtrasData {
   lumens: number;
   watts: number;
   delivered_power: number;

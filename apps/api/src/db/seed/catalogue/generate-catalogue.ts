@@ -36,6 +36,7 @@ import type {
   DecisionTreeData,
   ModelData,
   PreconfigData,
+  TechnicalExtrasData,
   Texts,
   VariationData,
 } from './catalogue-data.types';
@@ -414,6 +415,46 @@ function controlsFor(model: string, catalogId: CatalogId, installs: readonly str
   }
   if (lists && lists.length === 0) return ['M'];
   return catalogId === 21 ? ['0', '3'] : ['0', '1', '2'];
+}
+
+/**
+ * The technical data a manufacturer's sheet carries beyond flux and watts (issue 28 §1, §2, §5), made
+ * up for the demo consistently and without a draw of the PRNG (the rest of the data keeps its bytes):
+ * - `optic`: the distribution's shape: wall lights (the outdoor "Wall" models, wall, bathroom and wall
+ *   pendant categories) aim away from the wall, the Sticks are linear (batwing), the rest symmetric.
+ * - `eprel`: the EPREL registration numbers of the model's light source (EU 2019/2015), one per driver
+ *   placement it is sold in: `builtIn` = 2 000 000 + 10 × model + 1, `remote` = … + 2 (made up: the
+ *   demo has no real registrations; the label's QR points to https://eprel.ec.europa.eu/qr/<number>).
+ * - protection class I outdoors (earthed die-cast bodies), II indoors (class III when the driver is
+ *   remote: SELV, decided per product in the documents); IK08 outdoors, IK02 indoors; SDCM 2 at
+ *   CRI ≥ 93, else 3; lifetime 50 000 h L80 B10 (outdoor 60 000 h); UGR for ceiling and recessed
+ *   downlights only (< 19 below a 60° beam, < 22 otherwise); certifications per catalogue.
+ */
+function technicalExtras(
+  model: string,
+  spec: CollectionSpec,
+  category: number,
+  size: string,
+  options: ModelData['options'],
+  technical: { cri: number; beamAngle: number },
+): TechnicalExtrasData {
+  const controls = new Set(Object.values(options).flatMap((option) => option?.control ?? []));
+  const wall = size === 'Wall' || category === 17 || category === 18 || category === 25;
+  const outdoor = category === 22;
+  const number = 2_000_000 + 10 * Number(model);
+  return {
+    optic: wall ? 'wall' : spec.subFamilyId === 219 ? 'linear' : 'symmetric',
+    eprel: {
+      ...([...controls].some((code) => code !== 'M') ? { builtIn: String(number + 1) } : {}),
+      ...(controls.has('M') ? { remote: String(number + 2) } : {}),
+    },
+    protectionClass: outdoor ? 'I' : 'II',
+    ikRating: outdoor ? 'IK08' : 'IK02',
+    sdcm: technical.cri >= 93 ? 2 : 3,
+    lifetime: { hours: outdoor ? 60000 : 50000, lumenMaintenance: 80, failureFraction: 10 },
+    ugr: category === 21 || category === 26 ? (technical.beamAngle < 60 ? 19 : 22) : null,
+    certifications: [...(spec.catalogs.includes(16) ? ['CE', 'UKCA'] : []), ...(spec.catalogs.includes(21) ? ['cULus'] : [])],
+  };
 }
 
 const LEADTIME_PROFILES: LeadTimeEntry[][] = [
@@ -1046,7 +1087,7 @@ export function generateCatalogue(): CatalogueDataFile {
         applicationLocationId,
         virtual: virtual === true,
         description: describeModel(spec, category, size),
-        technical,
+        technical: { ...technical, ...technicalExtras(model, spec, category, size, options, technical) },
         materials: isOutdoor ? ['Die-cast aluminium', 'Polycarbonate diffuser'] : pick([['Steel', 'Opal methacrylate'], ['Aluminium', 'Blown glass'], ['Polyurethane', 'Textile'], ['Aluminium', 'Satin polycarbonate']]),
         options,
         pendantHeight,

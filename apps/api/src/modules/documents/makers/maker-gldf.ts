@@ -53,7 +53,10 @@ export interface GldfInput {
   };
   /** Localised names: [language, text]. */
   names: { product: ReadonlyArray<readonly [string, string]>; variant: ReadonlyArray<readonly [string, string]> };
+  /** Luminaire efficacy, lm/W: the flux over the input power with the driver. */
   efficacy: number;
+  /** The EU energy class of the light source (EU 2019/2015), null where the EU label does not apply. */
+  energyClass: string | null;
   made: Date;
 }
 
@@ -77,7 +80,7 @@ export function productXml(input: GldfInput): string {
     ? `<CircularEmitter>\n            <Diameter>${mm(geometry.width * 0.8)}</Diameter>\n          </CircularEmitter>`
     : `<RectangularEmitter>\n            <Width>${mm(geometry.width * 0.8)}</Width>\n            <Length>${mm(geometry.depth * 0.8)}</Length>\n          </RectangularEmitter>`;
   const shape = round
-    ? `<Cylinder plane="Z">\n            <Diameter>${mm(geometry.width)}</Diameter>\n            <Height>${mm(geometry.height)}</Height>\n          </Cylinder>`
+    ? `<Cylinder>\n            <Diameter>${mm(geometry.width)}</Diameter>\n            <Height>${mm(geometry.height)}</Height>\n          </Cylinder>`
     : `<Cuboid>\n            <Width>${mm(geometry.width)}</Width>\n            <Length>${mm(geometry.depth)}</Length>\n            <Height>${mm(geometry.height)}</Height>\n          </Cuboid>`;
   const key = `${product.catalogId}|${product.reference}|${product.pendantHeight ?? ''}`;
   const language = gldfLanguage(product.language);
@@ -112,8 +115,8 @@ ${all.map((file) => `      <File id="${file.id}" contentType="${file.contentType
         <Name>
 ${locales([[language, `LED ${product.temperature.kelvin} K`]], '          ')}
         </Name>
-        <RatedInputPower>${data.watts}</RatedInputPower>
-        <ColorInformation>
+        <RatedInputPower>${data.consumed_power}</RatedInputPower>
+${input.energyClass ? `        <EnergyLabels>\n          <EnergyLabel region="EU">${input.energyClass}</EnergyLabel>\n        </EnergyLabels>\n` : ''}        <ColorInformation>
           <ColorRenderingIndex>${data.cri}</ColorRenderingIndex>
           <CorrelatedColorTemperature>${product.temperature.kelvin}</CorrelatedColorTemperature>
         </ColorInformation>

@@ -41,8 +41,10 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
   const self: Shared = {
     product,
     made: deps.now?.() ?? new Date(),
-    distribution: () => (distribution ??= candelaDistribution(opticsOfModel(data))),
-    rating: () => modelEnergyRating({ model: product.model, ...data }),
+    // the luminaire's distribution follows its optic (a wall light's is aimed away from the wall)
+    distribution: () => (distribution ??= candelaDistribution({ ...opticsOfModel(data), ...(data.optic ? { optic: data.optic } : {}) })),
+    // rated in the chosen control: the driver built in (mains) or remote (control M, non-mains)
+    rating: () => modelEnergyRating({ model: product.model, ...data, control: product.control.code }),
     pictureSvg: () => (picture ??= deps.images.catalogueImage('model', product.model, product.finish.code).then((image) => image.svg)),
     geometry: () =>
       (geometry ??= deps.products.pictureOf('model', product.model, product.finish.code).then((subject) => {
@@ -80,7 +82,8 @@ function photometricHeader(s: Shared, fileName: string): PhotometricHeader {
     lamp: `LED ${product.temperature.kelvin} K CRI ${data.cri}`,
     colourTemperature: product.temperature.kelvin,
     cri: data.cri,
-    watts: data.watts,
+    // the luminaire's input (circuit) watts with its driver, not the LED's
+    watts: data.consumed_power,
     size: { length: mm(length), width: round ? 0 : mm(width), height: mm(data.height) },
     opening: { length: mm(length * 0.8), width: round ? 0 : mm(width * 0.8) },
     fileName,
@@ -123,7 +126,8 @@ async function photometryFiles(s: Shared): Promise<MadeFile[]> {
       product: [[language, `${product.info.familyName} ${product.model}`]],
       variant: [[language, `${product.reference} · ${product.finish.description} · ${product.temperature.description} · ${t('docs.field.control')}: ${product.control.description}`]],
     },
-    efficacy: product.info.technicalData.lumens / product.info.technicalData.watts,
+    efficacy: product.info.technicalData.lumens / product.info.technicalData.consumed_power,
+    energyClass: product.catalogId === 16 ? s.rating().energyClass : null,
     made: s.made,
   });
   return [
