@@ -18,6 +18,12 @@ describe('budget body', () => {
     expect(BudgetBody.safeParse({ projectId: 1, discount: 12.5, iva: 21, surcharge: 0.01 }).success).toBe(true);
   });
 
+  it('takes a tax rate with up to 3 decimals (New York 8.875 %), not 4', () => {
+    expect(BudgetBody.parse({ projectId: 1, iva: 8.875 }).iva).toBe(8.875);
+    expect(paths(BudgetBody.safeParse({ projectId: 1, iva: 8.8755 }))).toEqual(['iva:formError.taxDecimals']);
+    expect(paths(BudgetBody.safeParse({ projectId: 1, discount: 8.875 }))).toEqual(['discount:formError.percentDecimals']);
+  });
+
   it('refuses negative and fractional quantities (products are counted in units)', () => {
     expect(paths(BudgetBody.safeParse({ projectId: 1, products: [{ _id: line, quantity: -1 }] }))).toEqual(['products.0.quantity:formError.quantityNegative']);
     expect(paths(BudgetBody.safeParse({ projectId: 1, products: [{ _id: line, quantity: 1.5 }] }))).toEqual(['products.0.quantity:formError.wholeUnits']);

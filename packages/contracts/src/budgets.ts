@@ -47,6 +47,15 @@ export const Percent = z
   .max(100, 'formError.percentRange')
   .refine(twoDecimals, { message: 'formError.percentDecimals', abort: true });
 
+const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
+
+/** A tax rate 0–100 with at most 3 decimals (VAT 21, New York sales tax 8.875; issue 34 §1). */
+export const TaxPercent = z
+  .number()
+  .min(0, 'formError.percentRange')
+  .max(100, 'formError.percentRange')
+  .refine(threeDecimals, { message: 'formError.taxDecimals', abort: true });
+
 /** A quantity of a line: whole units (every product is counted in units), 0 drops the line (spec §5). */
 export const BudgetQuantity = z.number().int('formError.wholeUnits').min(0, 'formError.quantityNegative').max(MAX_PRODUCT_QUANTITY, 'formError.quantityTooLarge');
 
@@ -85,7 +94,7 @@ export const BudgetBody = z.object({
     .default([]),
   discount: Percent.default(0),
   surcharge: Percent.default(0),
-  iva: Percent.default(0),
+  iva: TaxPercent.default(0),
   comment: TextAreaText.optional(),
   clientName: QuotePersonName.optional(),
   /** Language of the quote's documents; the caller's language when absent. */

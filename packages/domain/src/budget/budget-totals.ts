@@ -140,7 +140,7 @@ export interface TaxSummary {
 }
 
 /** The tax summary of a quote's totals (its one VAT/sales-tax rate). */
-export function taxSummaryOf(totals: Pick<BudgetTotals, 'subTotal' | 'discountValue' | 'surchargeValue' | 'ivaValue'>, ivaPercent: Amount): TaxSummary {
+export function taxSummaryOf(totals: { readonly subTotal: Amount; readonly discountValue: Amount; readonly surchargeValue: Amount; readonly ivaValue: Amount }, ivaPercent: Amount): TaxSummary {
   const net = round2(toDecimal(totals.subTotal).minus(toDecimal(totals.discountValue)).plus(toDecimal(totals.surchargeValue)));
   const amount = round2(totals.ivaValue);
   return { net: toMoney(net), taxes: [{ rate: toDecimal(ivaPercent).toNumber(), base: toMoney(net), amount: toMoney(amount) }], total: toMoney(net.plus(amount)) };

@@ -112,7 +112,9 @@ export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>
 /** Label–value pairs right-aligned in a panel (totals), the last one emphasised. */
 export function drawTotals(pdf: BrandedPdf, rows: ReadonlyArray<{ label: string; value: string; strong?: boolean }>): void {
   const { doc } = pdf;
-  const panelWidth = pdf.width * 0.45;
+  // Wide enough for "Gesamtbetrag inkl. MwSt." and "MwSt. 21 % auf 1.234.567,89 €" on one line (issue 34 §1).
+  const panelWidth = pdf.width * 0.6;
+  const labelWidth = panelWidth * 0.62;
   const x = pdf.left + pdf.width - panelWidth;
   const rowHeight = 15;
   const height = rows.length * rowHeight + 8;
@@ -123,9 +125,9 @@ export function drawTotals(pdf: BrandedPdf, rows: ReadonlyArray<{ label: string;
     const y = top + 4 + index * rowHeight;
     const face: PdfFont = row.strong ? 'bold' : 'regular';
     const size = row.strong ? PDF_SIZES.heading : PDF_SIZES.body;
-    pdf.use(face, size).text(row.label, x + 8, y + (row.strong ? 0 : 1), { width: panelWidth * 0.5 - 8, lineBreak: false, ellipsis: true });
-    pdf.use(face, size).text(row.value, x + panelWidth * 0.5, y + (row.strong ? 0 : 1), { width: panelWidth * 0.5 - 8, align: 'right', lineBreak: false });
-    if (row.strong) doc.rect(x + panelWidth * 0.5, y + rowHeight - 2, panelWidth * 0.5 - 8, 2).fill(PDF_COLORS.accent);
+    pdf.use(face, size).text(row.label, x + 8, y + (row.strong ? 0 : 1), { width: labelWidth - 8, lineBreak: false, ellipsis: true });
+    pdf.use(face, size).text(row.value, x + labelWidth, y + (row.strong ? 0 : 1), { width: panelWidth - labelWidth - 8, align: 'right', lineBreak: false });
+    if (row.strong) doc.rect(x + labelWidth, y + rowHeight - 2, panelWidth - labelWidth - 8, 2).fill(PDF_COLORS.accent);
   });
   doc.x = pdf.left;
   doc.y = top + height + 6;

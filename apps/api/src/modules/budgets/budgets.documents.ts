@@ -1,5 +1,5 @@
 import type { Lang, Quote } from '@lumen/contracts';
-import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent } from '@lumen/domain';
+import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent, taxSummaryOf, type TaxSummary } from '@lumen/domain';
 import { translationsFor } from '@lumen/i18n';
 import { fillTemplate } from '../../lib/mail-text';
 import { createBrandedPdf, drawNote, drawTable, drawTotals, PDF_COLORS, PDF_SIZES } from '../../lib/pdf';
@@ -23,6 +23,10 @@ const attributesText = (line: Line) =>
     .filter((attribute): attribute is { code: string; description: string } => attribute !== undefined)
     .map((attribute) => attribute.description)
     .join(' · ');
+
+/** What people read under the lines: net before tax, the rate with its base and amount, the total with tax (issue 34 §1). */
+const taxSummaryOfQuote = (quote: Quote): TaxSummary =>
+  taxSummaryOf({ subTotal: quote.subTotalNet, discountValue: quote.discountValue, surchargeValue: quote.surchargeValue, ivaValue: quote.ivaValue }, quote.iva);
 
 export const quoteFileName = (quote: Quote, extension: 'pdf' | 'xlsx') => `${quote.budgetNumber}.${extension}`;
 
@@ -100,11 +104,13 @@ export async function quotePdf(quote: Quote, lang: Lang): Promise<Buffer> {
     quote.products,
   );
 
+  const summary = taxSummaryOfQuote(quote);
   drawTotals(pdf, [
     { label: t('quote.totals.subTotal'), value: money(quote.subTotalNet) },
     { label: t('quote.totals.discount', { percent: formatPercent(quote.discount, lang) }), value: money(-quote.discountValue) },
     { label: t('quote.totals.surcharge', { percent: formatPercent(quote.surcharge, lang) }), value: money(quote.surchargeValue) },
-    { label: t('quote.totals.iva', { percent: formatPercent(quote.iva, lang) }), value: money(quote.ivaValue) },
+    { label: t('quote.totals.net'), value: money(summary.net) },
+    ...summary.taxes.map((tax) => ({ label: t('quote.totals.iva', { percent: formatPercent(tax.rate, lang), base: money(tax.base) }), value: money(tax.amount) })),
     { label: t('quote.totals.total'), value: money(quote.totalNet), strong: true },
   ]);
   if (quote.comments) drawNote(pdf, t('quote.document.comment'), quote.comments);
@@ -118,6 +124,7 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
   const t = textsOf(lang);
   const date = (value: string) => formatLocaleDate(value, dateLangOf(quote, lang), { dateStyle: 'medium' });
   const title = t(quote.isFinalQuote ? 'quote.document.finalTitle' : 'quote.document.title', { number: quote.budgetNumber });
+  const summary = taxSummaryOfQuote(quote);
   return buildWorkbook<Line>({
     creator: quote.companyName ?? quote.createdBy.name,
     title,
@@ -151,7 +158,8 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
           { label: t('quote.totals.subTotal'), value: quote.subTotalNet, kind: 'money' },
           { label: t('quote.totals.discount', { percent: formatPercent(quote.discount, lang) }), value: -quote.discountValue, kind: 'money' },
           { label: t('quote.totals.surcharge', { percent: formatPercent(quote.surcharge, lang) }), value: quote.surchargeValue, kind: 'money' },
-          { label: t('quote.totals.iva', { percent: formatPercent(quote.iva, lang) }), value: quote.ivaValue, kind: 'money' },
+          { label: t('quote.totals.net'), value: summary.net, kind: 'money' },
+          ...summary.taxes.map((tax) => ({ label: t('quote.totals.iva', { percent: formatPercent(tax.rate, lang), base: formatCurrency(tax.base, quote.currency) }), value: tax.amount, kind: 'money' as const })),
           { label: t('quote.totals.total'), value: quote.totalNet, kind: 'money', strong: true },
         ],
       },

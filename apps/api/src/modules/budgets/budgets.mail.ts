@@ -12,7 +12,10 @@ export interface QuoteMailFacts {
   companyName: string;
   senderName: string;
   senderEmail: string;
+  /** The stored netTotal: the total with tax (spec §5). */
   totalNet: number;
+  /** Before tax (subtotal − discount + surcharge). */
+  beforeTax: number;
   currency: string;
   validUntil: string;
 }
@@ -37,6 +40,7 @@ const valuesOf = (quote: QuoteMailFacts) => ({
   project: quote.projectName,
   company: quote.companyName,
   sender: quote.senderName,
+  net: formatCurrency(quote.beforeTax, quote.currency),
   total: formatCurrency(quote.totalNet, quote.currency),
   date: formatLocaleDate(quote.validUntil, quote.lang, { dateStyle: 'long' }),
 });

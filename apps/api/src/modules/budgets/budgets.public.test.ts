@@ -1,4 +1,5 @@
 import type { BudgetList, PublicQuote, Quote } from '@lumen/contracts';
+import { formatCurrency } from '@lumen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, qpdfCheck } from '../../../test/document-readers';
 import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
@@ -43,6 +44,10 @@ describe('send to a client without an account', () => {
     expect(mail?.subject).toContain(quote.budgetNumber);
     expect(mail?.text).toContain('Hola, Ana Cliente:');
     expect(mail?.text).toContain('Gracias por su confianza.');
+    // The amount says what it is (issue 34 §1): before tax and with tax, in the quote's format.
+    const eur = (value: number) => formatCurrency(value, 'EUR');
+    const beforeTax = quote.subTotalNet - quote.discountValue + quote.surchargeValue;
+    expect(mail?.text).toContain(`${eur(beforeTax)} sin IVA, ${eur(quote.totalNet)} con IVA`);
     expect(mail?.text).toContain(`${t.config.linkOrigin}/quote/`);
     expect(quote).toMatchObject({ status: 'sent', sentTo: { email: 'ana@cliente.example', name: 'Ana Cliente' } });
     const list = (await distributor.get(`${B1}/project/${quote.projectId}`)).json<BudgetList>();
@@ -193,7 +198,7 @@ describe('United States final quote', () => {
     expect(text).toContain(`Final quote ${quoteNumber}`);
     expect(text).toContain('New York City, New York, United States');
     expect(text).toContain('Jane Buyer');
-    expect(text).toMatch(/Total\s+\$[\d,]+\.\d{2}/);
+    expect(text).toMatch(/Total incl. sales tax\s+\$[\d,]+\.\d{2}/);
     expect(text).toContain('Sales tax');
   });
 

@@ -13,7 +13,7 @@ import type {
 } from '@lumen/contracts';
 import type { BudgetBody, SendQuoteBody, UsFinalQuoteBody } from '@lumen/contracts';
 import { DEFAULT_LANG, LANGS, QUOTE_NUMBER_PREFIX } from '@lumen/contracts';
-import { hasAnyPrivilege } from '@lumen/domain';
+import { hasAnyPrivilege, taxSummaryOf } from '@lumen/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -222,6 +222,7 @@ export function createBudgetsService(
       senderName: row.createdByName,
       senderEmail: row.createdByEmail,
       totalNet: money(row.netTotal),
+      beforeTax: taxSummaryOf({ subTotal: row.subTotal, discountValue: row.discountValue, surchargeValue: row.surchargeValue, ivaValue: row.ivaValue }, row.iva).net,
       currency: row.currency,
       validUntil: row.validUntil,
     };

@@ -124,13 +124,22 @@ describe('issuing a quote: the server recomputes every figure (spec §5)', () =>
     expect(quote).toMatchObject({ subTotalNet: 749.93, discountValue: 0.07, totalNet: 749.86 });
   });
 
+  it('hand-made case 4: a tax rate with 3 decimals (New York 8.875 %), rounded half away from zero (issue 34 §1)', async () => {
+    // A: 1 × 750 = 750.00; B: 1 × 1135 × (1 − 50 %) = 567.50. Subtotal 1317.50; sales tax 8.875 % of
+    // 1317.50 = 116.928125 → 116.93. Total with tax 1434.43.
+    const quote = await issue(distributor, { projectId, products: [{ _id: idOf(A), quantity: 1, discount: 0 }, { _id: idOf(B), quantity: 1, discount: 50 }], iva: 8.875 });
+    expect(quote).toMatchObject({ subTotalNet: 1317.5, iva: 8.875, ivaValue: 116.93, totalNet: 1434.43 });
+    const [stored] = await t.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(stored).toMatchObject({ iva: '8.875', ivaValue: '116.93', netTotal: '1434.43' });
+  });
+
   it('numbers quotes per catalogue and year without gaps, keeps the project and the creator', async () => {
     const list = (await distributor.get(`${B1}/project/${projectId}`)).json<BudgetList>();
     const numbers = list.items.map((item) => item.budgetNumber);
-    expect(numbers).toHaveLength(3);
+    expect(numbers).toHaveLength(4);
     for (const number of numbers) expect(number).toMatch(new RegExp(`^Q-${year()}-\\d{6}$`));
     const counters = numbers.map((number) => Number(number.slice(-6))).sort((a, b) => a - b);
-    expect(counters[2]! - counters[0]!).toBe(2);
+    expect(counters[3]! - counters[0]!).toBe(3);
     expect(list.items[0]).toMatchObject({ status: 'issued', revision: 1, createdBy: 'Diego Norte', checked: false, currency: 'EUR' });
     expect(list.checkedCount).toBe(0);
   });
@@ -152,12 +161,13 @@ describe('bad input: 400 or 403 with the field at fault, nothing stored', () => 
     expect(await quoteCount(projectId)).toBe(before);
   };
 
-  it('percentages outside 0–100 or with 3 decimals', async () => {
+  it('percentages outside 0–100 or with 3 decimals (a tax rate: 4)', async () => {
     await refused({ discount: 100.01 }, 400, 'body.discount');
     await refused({ surcharge: -1 }, 400, 'body.surcharge');
     await refused({ iva: 1000 }, 400, 'body.iva');
     await refused({ products: [{ _id: lineId, quantity: 1, discount: 120 }] }, 400, 'body.products.0.discount');
-    await refused({ iva: 21.005 }, 400, 'body.iva');
+    await refused({ iva: 21.0005 }, 400, 'body.iva');
+    await refused({ discount: 21.005 }, 400, 'body.discount');
   });
 
   it('negative or fractional quantities, a line of another project, the same line twice', async () => {
@@ -294,7 +304,12 @@ describe('the quote’s documents', () => {
     expect(text).toContain('Désignation');
     // The header wraps in its column: its two words are on two lines.
     expect(text).toMatch(/Classe[^\n]*\n[^\n]*énergétique/);
-    expect(text).toMatch(/Total\s+4\.717,85 €/);
+    // What people read (issue 34 §1): net before tax, the rate with its base and amount, the total with tax.
+    // 4295.00 − 536.88 + 140.93 = 3899.05 HT; TVA 21 % of 3899.05 = 818.80; TTC 4717.85.
+    expect(text).toMatch(/Total HT\s+3\.899,05 €/);
+    expect(text).toMatch(/TVA 21 % sur 3\.899,05 €\s+818,80 €/);
+    expect(text).toMatch(/Total TTC\s+4\.717,85 €/);
+    expect(text).not.toMatch(/total net/i);
     expect(text).toContain('Page 1 sur 1');
     expect(text).toContain('Valable jusqu’au');
   });
@@ -304,8 +319,9 @@ describe('the quote’s documents', () => {
     const text = plain(pdfText(response.rawPayload));
     expect(text).toContain(`Angebot ${quote.budgetNumber}`);
     expect(text).toContain('Zwischensumme');
-    expect(text).toContain('Gesamtbetrag');
-    expect(text).toContain('4.717,85 €');
+    expect(text).toMatch(/Nettobetrag \(ohne MwSt\.\)\s+3\.899,05 €/);
+    expect(text).toMatch(/MwSt\. 21 % auf 3\.899,05 €\s+818,80 €/);
+    expect(text).toMatch(/Gesamtbetrag inkl\. MwSt\.\s+4\.717,85 €/);
     expect(text).toContain('Seite 1 von 1');
   });
 
@@ -338,7 +354,10 @@ describe('the quote’s documents', () => {
     }
     expect(cells.find((cell) => cell.ref === `G${rows[0]}`)?.value).toBe(String(quote.products[0]?.unitPvp));
     expect(cells.filter((cell) => cell.ref === `A${headerRow + 3}`)).toEqual([]);
-    const total = cells.find((cell) => cell.value === 'Total');
+    const beforeTax = cells.find((cell) => cell.value === 'Total HT');
+    expect(cells.find((cell) => cell.ref === beforeTax!.ref.replace(/^H/, 'I'))).toMatchObject({ type: 'n', value: '3899.05' });
+    expect(cells.find((cell) => /^TVA 21 % sur 3.899,05 €$/.test(cell.value.replace(/[\u202f\u00a0]/g, ' ')))).toBeTruthy();
+    const total = cells.find((cell) => cell.value === 'Total TTC');
     const totalValue = cells.find((cell) => cell.ref === total!.ref.replace(/^H/, 'I'));
     expect(totalValue).toMatchObject({ type: 'n', value: '4717.85', format: moneyFormat('EUR') });
   });

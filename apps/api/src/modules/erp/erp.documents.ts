@@ -70,7 +70,7 @@ export async function invoicePdf(invoice: Invoice, party: { clientCode: string; 
   );
   drawTotals(pdf, [
     { label: t('invoice.totals.net'), value: formatCurrency(invoice.net, invoice.currency) },
-    { label: t('invoice.totals.vat', { percent: formatPercent(invoice.vatPercent, lang) }), value: formatCurrency(invoice.vat, invoice.currency) },
+    { label: t('invoice.totals.vat', { percent: formatPercent(invoice.vatPercent, lang), base: formatCurrency(invoice.net, invoice.currency) }), value: formatCurrency(invoice.vat, invoice.currency) },
     { label: t('invoice.totals.total'), value: formatCurrency(invoice.total, invoice.currency), strong: true },
   ]);
   pdf.ensureSpace(30);

@@ -108,6 +108,10 @@ describe('/project/{id}/generate-budget', () => {
     expect(block).toHaveTextContent('14,17 €');
     expect(block).toHaveTextContent('63,99 €');
     expect(block).toHaveTextContent(`${tx('budgets.totals.netTotal')}361,60 €`);
+    // What people read (issue 34 §1): the net before tax, the rate on its base, the total with tax.
+    expect(block).toHaveTextContent(`${tx('budgets.totals.net')}297,61 €`);
+    expect(block).toHaveTextContent(`${tx('budgets.totals.iva', { percent: '21.5%', base: '297,61 €' })}63,99 €`);
+    expect(block).toHaveTextContent('Total incl. VAT361,60 €');
 
     // A quantity of 0 leaves the line out.
     await retype(quantity(main, '027001/03_10', 1), '0');
@@ -126,8 +130,8 @@ describe('/project/{id}/generate-budget', () => {
     await retype(discount(main, '745010/M2_10', 2), '100.5');
     expect(within(main).getByText(tx('formError.percentRange'))).toBeInTheDocument();
     await retype(discount(main, '745010/M2_10', 2), '');
-    await retype(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21.555');
-    expect(within(main).getByText(tx('formError.percentDecimals'))).toBeInTheDocument();
+    await retype(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21.5555');
+    expect(within(main).getByText(tx('formError.taxDecimals'))).toBeInTheDocument();
     await retype(within(main).getByRole('textbox', { name: label('budgets.footer.surcharge') }), 'abc');
     expect(within(main).getByText(tx('budgets.error.number'))).toBeInTheDocument();
     expect(within(main).getByText(tx('budgets.totals.fixFields'))).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, checkComment, checkPercent, checkQuantity, draftOf, figuresOf, targetOf } from './budget-form';
+import { bodyOf, checkComment, checkPercent, checkQuantity, checkTaxPercent, draftOf, figuresOf, targetOf } from './budget-form';
 import { LINE_A, LINE_B, makePayload } from './budgets.fixtures';
 import { canonicalJson } from './canonical-json';
 
@@ -12,6 +12,15 @@ describe('the budget form checks values as the server does', () => {
     expect(checkPercent('-1')).toEqual({ ok: false, error: 'formError.percentRange' });
     expect(checkPercent('1.005')).toEqual({ ok: false, error: 'formError.percentDecimals' });
     expect(checkPercent('1e2')).toEqual({ ok: false, error: 'budgets.error.number' });
+  });
+
+  it('tax rates: up to 3 decimals (New York 8.875 %), and the totals follow them (issue 34 §1)', () => {
+    expect(checkTaxPercent('8,875')).toEqual({ ok: true, value: 8.875 });
+    expect(checkTaxPercent('8.8755')).toEqual({ ok: false, error: 'formError.taxDecimals' });
+    const payload = makePayload();
+    const draft = draftOf(payload);
+    // 259.97 × 8.875 % = 23.0723… → 23.07; total with tax 283.04.
+    expect(figuresOf(payload.products, { ...draft, footer: { ...draft.footer, iva: '8.875' } }).totals).toEqual({ subTotal: 259.97, discountValue: 0, surchargeValue: 0, ivaValue: 23.07, netTotal: 283.04 });
   });
 
   it('quantities: whole units from 0', () => {

@@ -1,4 +1,4 @@
-import { BudgetQuantity, Percent, TextAreaText, type BudgetBody, type BudgetLine, type BudgetPayload, type Quote } from '@lumen/contracts';
+import { BudgetQuantity, Percent, TaxPercent, TextAreaText, type BudgetBody, type BudgetLine, type BudgetPayload, type Quote } from '@lumen/contracts';
 import { computeBudget } from '@lumen/domain';
 
 /*
@@ -18,6 +18,15 @@ export function checkPercent(text: string): Checked<number> {
   if (trimmed === '') return { ok: true, value: 0 };
   if (!/^-?\d+([.,]\d+)?$/.test(trimmed)) return { ok: false, error: 'budgets.error.number' };
   const parsed = Percent.safeParse(Number(trimmed.replace(',', '.')));
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'formError.invalid' };
+}
+
+/** A tax rate as typed: as a percentage, with up to 3 decimals (New York 8.875 %). */
+export function checkTaxPercent(text: string): Checked<number> {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: 0 };
+  if (!/^-?\d+([.,]\d+)?$/.test(trimmed)) return { ok: false, error: 'budgets.error.number' };
+  const parsed = TaxPercent.safeParse(Number(trimmed.replace(',', '.')));
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'formError.invalid' };
 }
 
@@ -114,7 +123,7 @@ export function figuresOf(products: readonly BudgetLine[], draft: BudgetDraft): 
   const footer = {
     discount: checkPercent(draft.footer.discount),
     surcharge: checkPercent(draft.footer.surcharge),
-    iva: checkPercent(draft.footer.iva),
+    iva: checkTaxPercent(draft.footer.iva),
     comment: checkComment(draft.footer.comment),
   };
   const percentsValid = footer.discount.ok && footer.surcharge.ok && footer.iva.ok;

@@ -301,7 +301,7 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
                   <TextField
                     key={field}
                     label={t(`budgets.footer.${field}`)}
-                    description={t('budgets.footer.percentHelp')}
+                    description={t(field === 'iva' ? 'budgets.footer.taxHelp' : 'budgets.footer.percentHelp')}
                     value={draft.footer[field]}
                     onChange={(value) => setFooter(field, value)}
                     isInvalid={Boolean(footerError(field))}

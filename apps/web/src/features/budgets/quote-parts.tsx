@@ -1,4 +1,5 @@
 import type { QuoteStatus } from '@lumen/contracts';
+import { taxSummaryOf } from '@lumen/domain';
 import { Badge, type BadgeTone } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n/format';
@@ -21,15 +22,17 @@ export interface TotalsFigures {
 }
 
 /**
- * The totals block (spec §5): subtotal, general discount, surcharge, VAT and the net total, each
- * with its percentage; money per the currency's locale (spec §9). `live`: read out politely as the
- * user types (the budget page), not on a read-only quote.
+ * The totals block (spec §5, issue 34 §1): subtotal, general discount and surcharge with their
+ * percentages, the net before tax, the tax rate with its base and amount, and the total with tax
+ * (the stored `netTotal`); money per the currency's locale (spec §9). `live`: read out politely as
+ * the user types (the budget page), not on a read-only quote.
  */
 export function QuoteTotals({ totals, percents, currency, live = false }: { totals: TotalsFigures; percents: { discount: number; surcharge: number; iva: number }; currency: string; live?: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const money = (value: number) => formatMoney(value, currency);
-  const percent = (value: number) => format.number(value / 100, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = (value: number) => format.number(value / 100, { style: 'percent', maximumFractionDigits: 3 });
+  const summary = taxSummaryOf(totals, percents.iva);
   return (
     <dl className="quote-totals" aria-live={live ? 'polite' : undefined} aria-atomic={live ? true : undefined}>
       <div>
@@ -44,10 +47,16 @@ export function QuoteTotals({ totals, percents, currency, live = false }: { tota
         <dt>{t('budgets.totals.surcharge', { percent: percent(percents.surcharge) })}</dt>
         <dd>{money(totals.surchargeValue)}</dd>
       </div>
-      <div>
-        <dt>{t('budgets.totals.iva', { percent: percent(percents.iva) })}</dt>
-        <dd>{money(totals.ivaValue)}</dd>
+      <div className="quote-totals__before-tax">
+        <dt>{t('budgets.totals.net')}</dt>
+        <dd>{money(summary.net)}</dd>
       </div>
+      {summary.taxes.map((tax) => (
+        <div key={tax.rate}>
+          <dt>{t('budgets.totals.iva', { percent: percent(tax.rate), base: money(tax.base) })}</dt>
+          <dd>{money(tax.amount)}</dd>
+        </div>
+      ))}
       <div className="quote-totals__net">
         <dt>{t('budgets.totals.netTotal')}</dt>
         <dd>{money(totals.netTotal)}</dd>
