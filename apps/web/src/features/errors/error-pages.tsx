@@ -1,9 +1,12 @@
 import { Button } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useGoBack } from '../../shared/history';
 
-function ErrorPage({ code, prefix }: { code: string; prefix: 'notAllowed' | 'forbidden' | 'notFound' }) {
+/** Why a screen sent the user to /error-403, when it says (navigation state): `project`, a project that is not theirs to open. */
+export type ForbiddenReason = 'project';
+
+function ErrorPage({ code, prefix, text }: { code: string; prefix: 'notAllowed' | 'forbidden' | 'notFound'; text?: string }) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (
@@ -12,7 +15,7 @@ function ErrorPage({ code, prefix }: { code: string; prefix: 'notAllowed' | 'for
         {code}
       </p>
       <h1 id="error-page-title">{t(`errors.${prefix}.title`)}</h1>
-      <p>{t(`errors.${prefix}.text`)}</p>
+      <p>{t(text ?? `errors.${prefix}.text`)}</p>
       <div className="error-page__actions">
         <Button onPress={() => goBack('/')}>{t('errors.back')}</Button>
         <Link className="text-link" to="/">
@@ -30,7 +33,8 @@ export function NotAllowedPage() {
 
 /** /error-403: the server refused a call (spec §2, §8). */
 export function ForbiddenPage() {
-  return <ErrorPage code="403" prefix="forbidden" />;
+  const reason = (useLocation().state as { reason?: ForbiddenReason } | null)?.reason;
+  return <ErrorPage code="403" prefix="forbidden" text={reason === 'project' ? 'errors.forbidden.project' : undefined} />;
 }
 
 /** Catch-all. */

@@ -1,2 +1,2 @@
 // Public entry of the errors feature: the fallback pages.
-export { ForbiddenPage, NotAllowedPage, NotFoundPage } from './error-pages';
+export { ForbiddenPage, NotAllowedPage, NotFoundPage, type ForbiddenReason } from './error-pages';

@@ -107,14 +107,14 @@ describe('the project page', () => {
     expect(within(grid()).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  it('offers Edit for each line in EDITION with project.edit (a regular line in the attributes configurator, a creation in the configurator its type chooses), and marks validated lines', async () => {
+  it('offers Edit for each line in EDITION with project.edit (a regular line in the configurator the catalogue opens for it, a creation in the configurator its type chooses), and marks validated lines', async () => {
     const regular = makeProduct({ validation: { status: 'VALIDATED' } });
     const api = projectsApi({ projects: [makeProject(5, { name: 'Lobby', products: [regular, creation()] })] });
     await openProject('/project/5', api);
     const edits = within(grid()).getAllByRole('link', { name: new RegExp(`^${tx('projects.product.edit')}`) });
     expect(edits).toHaveLength(2);
     expect(edits[0]).toHaveAccessibleName(tx('projects.product.editNamed', { name: 'North wall' }));
-    expect(edits[0]).toHaveAttribute('href', `/validate/5/${regular._id}`);
+    expect(edits[0]).toHaveAttribute('href', `/project/5/product/${regular._id}/express-configurator`);
     expect(edits[1]).toHaveAccessibleName(tx('projects.product.editNamed', { name: 'Crea cluster' }));
     const rows = within(grid()).getAllByRole('row');
     expect(within(rows[1] as HTMLElement).getByText(tx('projects.grid.validated'))).toBeInTheDocument();
@@ -165,8 +165,15 @@ describe('the project page', () => {
     expect(api.projects.get(5)?.products).toHaveLength(1);
   });
 
-  it('says so when the project does not exist', async () => {
-    await renderApp('/project/77', projectsApi({ projects: [] }));
+  it('sends a project that does not exist, or is another company’s (both 404), to the forbidden page, which says why', async () => {
+    const app = await renderApp('/project/77', projectsApi({ projects: [] }));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/error-403'));
+    expect(await screen.findByRole('heading', { level: 1, name: tx('errors.forbidden.title') })).toBeInTheDocument();
+    expect(screen.getByText(tx('errors.forbidden.project'))).toBeInTheDocument();
+  });
+
+  it('says a path that cannot name a project is not found', async () => {
+    await renderApp('/project/abc', projectsApi({ projects: [] }));
     expect(await screen.findByRole('heading', { level: 1, name: tx('projects.page.notFoundTitle') })).toBeInTheDocument();
   });
 

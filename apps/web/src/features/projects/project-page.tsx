@@ -4,7 +4,7 @@ import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, Icon, Skeleton } from '@lumen/ui';
 import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { parseProjectId } from './project-target';
 import { takeProjectLoadedAtStart } from './project-start';
 import { useFlag } from '../../shared/flags';
@@ -53,7 +53,13 @@ export default function ProjectPage({ renderActions, renderSections, renderLineA
     void dispatch(loadProjectWithVersions({ projectId, prices: seesPrices, lang }));
   }, [dispatch, projectId, seesPrices, lang, attempt]);
 
-  if (projectId === null || (current.id === projectId && current.status === 'failed' && current.httpStatus === 404)) {
+  // Another company's project answers 404 like one that does not exist (its id is not confirmed to
+  // strangers, apps/api README): either way the user lands on the forbidden page (spec §2), which
+  // says the project is not theirs to open or no longer exists. A 403 gets there through the client.
+  if (projectId !== null && current.id === projectId && current.status === 'failed' && current.httpStatus === 404) {
+    return <Navigate to="/error-403" replace state={{ reason: 'project' }} />;
+  }
+  if (projectId === null) {
     return (
       <section className="page page--narrow projects" aria-labelledby="project-missing-title">
         <h1 id="project-missing-title">{t('projects.page.notFoundTitle')}</h1>
