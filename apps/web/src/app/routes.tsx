@@ -13,6 +13,7 @@ import { loadProjectAddProduct, loadProjectPage, loadProjectsPage, prefetchProje
 import { loadFlagsAdminPage } from '../features/flags';
 import { loadActingPage } from '../features/acting';
 import { loadAuditTrailPage } from '../features/audit';
+import { loadProductAdminComposePage, loadProductAdminHomePage, loadProductAdminRulesPage } from '../features/product-admin';
 import { loadDeskInboxPage, loadDeskRequestPage, loadDeskTradeLeadsPage } from '../features/desk';
 import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
@@ -97,6 +98,9 @@ const FlagsAdminPage = lazyScreen(loadFlagsAdminPage);
 /** Acting for a customer and the full audit trail (issue 17 §3). */
 const ActingPage = lazyScreen(loadActingPage);
 const AuditTrailPage = lazyScreen(loadAuditTrailPage);
+const ProductAdminHomePage = lazyScreen(loadProductAdminHomePage);
+const ProductAdminRulesPage = lazyScreen(loadProductAdminRulesPage);
+const ProductAdminComposePage = lazyScreen(loadProductAdminComposePage);
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={PROJECT_PAGES_PRIVILEGES}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
@@ -180,7 +184,8 @@ export function createRoutes(): RouteObject[] {
         { path: '/crea-configurator/:model?', element: <CreaPage page="old" /> },
         {
           // A static segment: ranked above /project/:projectId/add-product/:subFamilyId? (which caught it before).
-          path: '/project/:projectId/add-product/crea-configurator',
+          // {model} is a model to hang first, or the mode (crea): the catalogue's model step leads here with the model.
+          path: '/project/:projectId/add-product/crea-configurator/:model?',
           element: anyProjectView(catalogueStep(<CreaPage page="new" />)),
           handle: { preload: CreaPage.preload } satisfies RouteHandle,
         },
@@ -191,10 +196,10 @@ export function createRoutes(): RouteObject[] {
         },
         // The drawing configurators (issue 16 §1, spec §2): open to visitors like crea; old paths redirect; the validate route is the edit route's mode.
         ...(['sticks', 'plusminus'] as const).flatMap((family) => [
-          { path: `/new-product/${family}-drawing-configurator`, element: catalogueStep(<DrawingPage family={family} page="new" />), handle: { preload: DrawingPage.preload } satisfies RouteHandle },
+          { path: `/new-product/${family}-drawing-configurator/:mode?`, element: catalogueStep(<DrawingPage family={family} page="new" />), handle: { preload: DrawingPage.preload } satisfies RouteHandle },
           { path: `/${family}-drawing-configurator`, element: <DrawingPage family={family} page="old" /> },
           {
-            path: `/project/:projectId/add-product/${family}-drawing-configurator`,
+            path: `/project/:projectId/add-product/${family}-drawing-configurator/:mode?`,
             element: anyProjectView(catalogueStep(<DrawingPage family={family} page="new" />)),
             handle: { preload: DrawingPage.preload } satisfies RouteHandle,
           },
@@ -206,10 +211,10 @@ export function createRoutes(): RouteObject[] {
         ]),
         // The no-drawing configurators (issue 16 §3): open to visitors; a line's modes edit, validate and (plusminus) view, the page decides what may be saved.
         ...(['sticks', 'plusminus'] as const).flatMap((family) => [
-          { path: `/new-product/${family}-nodrawing-configurator`, element: catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />), handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
+          { path: `/new-product/${family}-nodrawing-configurator/:mode?`, element: catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />), handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
           { path: `/${family}-nodrawing-configurator`, element: <DrawingSharePage family={family} page="nodrawing-old" /> },
           {
-            path: `/project/:projectId/add-product/${family}-nodrawing-configurator`,
+            path: `/project/:projectId/add-product/${family}-nodrawing-configurator/:mode?`,
             element: anyProjectView(catalogueStep(<DrawingSharePage family={family} page="nodrawing-new" />)),
             handle: { preload: DrawingSharePage.preload } satisfies RouteHandle,
           },
@@ -223,8 +228,16 @@ export function createRoutes(): RouteObject[] {
         { path: '/compositor', element: projectEdit(<CreaPage page="validate" />), handle: { preload: CreaPage.preload } satisfies RouteHandle },
         // Issue 16 §5: the shared view, open to anyone with the link (prices only as the viewer's account allows).
         { path: '/plusminus-drawing-configurator/product/:hash', element: <DrawingSharePage page="shared" />, handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
-        // Issue 16 §4: a drawn line's 3D model and plan (the project's read scope; the api checks it again).
-        { path: '/project/:projectId/product/:productId/export', element: anyProjectView(<DrawingSharePage page="line-export" />), handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
+        // Issue 16 §4: a drawn line's 3D model and plan: a download, so project.download as spec §2's download routes (issue 27 §1); the api checks it again, and the project's read scope.
+        {
+          path: '/project/:projectId/product/:productId/export',
+          element: (
+            <RequireAuth privileges={['project.download']}>
+              <DrawingSharePage page="line-export" />
+            </RequireAuth>
+          ),
+          handle: { preload: DrawingSharePage.preload } satisfies RouteHandle,
+        },
         { path: '/projects', element: anyProjectView(<ProjectsPage />), handle: { preload: ProjectsPage.preload, prefetch: prefetchProjectsPage, ready: readyProjectsPage } satisfies RouteHandle },
         { path: '/project/:projectId', element: anyProjectView(<ProjectPage />), handle: { preload: ProjectPage.preload, prefetch: prefetchProjectPage, ready: readyProjectPage } satisfies RouteHandle },
         // Spec §2 names budget.request; the page guards itself, so that a visitor logs in and a web user qualifies on the way (spec §4 project-budget).
@@ -342,6 +355,11 @@ export function createRoutes(): RouteObject[] {
           path: '/validate/:projectId/:productId',
           element: projectEdit(<ValidateProjectLine />),
         },
+        // Spec §2: a project line in the express or the attributes configurator (issue 27 §1: the one the catalogue opens for it).
+        ...(['express', 'attributes'] as const).map((mode) => ({
+          path: `/project/:projectId/product/:productId/${mode}-configurator`,
+          element: projectEdit(<ValidateProjectLine mode={mode} />),
+        })),
         {
           // Every flag's rollout, e-mail settings and history: the api allows it to backoffice users only.
           path: '/backoffice/flags',
@@ -369,6 +387,22 @@ export function createRoutes(): RouteObject[] {
             </RequireAuth>
           ),
         },
+        // Product administration (issue 31, spec §2 tools): internal users (by e-mail) holding product.admin; anyone else gets the forbidden page.
+        ...(
+          [
+            ['/product-admin', ProductAdminHomePage],
+            ['/product-admin/EditRule', ProductAdminRulesPage],
+            ['/product-admin/compose', ProductAdminComposePage],
+          ] as const
+        ).map(([path, Page]) => ({
+          path,
+          element: (
+            <RequireAuth internal privileges={['product.admin']} refusal="forbidden">
+              <Page />
+            </RequireAuth>
+          ),
+          handle: { preload: Page.preload } satisfies RouteHandle,
+        })),
         {
           // The support desk: the api answers its calls for sales staff (their catalogue) and admins only.
           path: '/desk',

@@ -102,12 +102,15 @@ export function LivePanel({ evaluation, seesPrices, quantity, emptyText }: { eva
   }
   const data = evaluation.status === 'ready' ? evaluation.data : evaluation.last;
   if (!data) return <p role="status">{t('crea.live.computing')}</p>;
-  const articles = data.compositions.flatMap((c) => c.articles);
-  const accessories = data.compositions.flatMap((c) => c.accessories);
+  const { articles, accessories, luminaires } = billOf(data);
   const availability = data.availability;
+  // Below the MOQ the composition cannot be ordered as it is: said, not "valid" (issue 27 §2).
+  const belowMoq = quantity < data.moq;
   return (
     <div className="live-evaluation" aria-busy={evaluation.status === 'loading'}>
-      <p className={data.valid ? 'live-evaluation__valid' : 'live-evaluation__invalid'}>{data.valid ? t('crea.live.valid') : t('crea.live.invalid', { count: data.failures.length })}</p>
+      <p className={data.valid && !belowMoq ? 'live-evaluation__valid' : 'live-evaluation__invalid'}>
+        {!data.valid ? t('crea.live.invalid', { count: data.failures.length }) : belowMoq ? t('configurator.result.belowMoq', { moq: format.number(data.moq) }) : t('crea.live.valid')}
+      </p>
       {data.failures.length > 0 && (
         <ul className="live-evaluation__failures">
           {data.failures.map((failure, index) => (
@@ -121,11 +124,15 @@ export function LivePanel({ evaluation, seesPrices, quantity, emptyText }: { eva
         <dt>{t('configurator.result.watts')}</dt>
         <dd>{t('crea.live.watts', { value: format.number(data.totals.watts) })}</dd>
         <dt>{t('crea.live.lights')}</dt>
-        <dd>{format.number(data.totals.lights)}</dd>
-        <dt>{t('crea.live.wire')}</dt>
-        <dd>{t('crea.live.wireValue', { value: format.number(data.totals.wireLength, { maximumFractionDigits: 2 }) })}</dd>
+        <dd>{format.number(luminaires)}</dd>
+        {data.totals.pendants > 0 && (
+          <>
+            <dt>{t('crea.live.wire')}</dt>
+            <dd>{t('crea.live.wireValue', { value: format.number(data.totals.wireLength, { maximumFractionDigits: 2 }) })}</dd>
+          </>
+        )}
         <dt>{t('configurator.result.moq')}</dt>
-        <dd>{format.number(data.moq)}</dd>
+        <dd className={belowMoq ? 'live-evaluation__invalid' : undefined}>{format.number(data.moq)}</dd>
         <dt>{t('configurator.result.leadTime')}</dt>
         <dd>{t('crea.live.leadTime', { count: data.leadTimeWeeks, quantity })}</dd>
         <dt>{t('configurator.result.availability')}</dt>
@@ -139,8 +146,14 @@ export function LivePanel({ evaluation, seesPrices, quantity, emptyText }: { eva
         {seesPrices && data.price && (
           <>
             <dt>{t('configurator.result.unitPrice')}</dt>
-            <dd>{format.money(data.price.unitNet, data.price.currency)}</dd>
-            <dt>{t('configurator.result.total')}</dt>
+            <dd>{format.money(data.price.unitGross, data.price.currency)}</dd>
+            {data.price.unitNet !== data.price.unitGross && (
+              <>
+                <dt>{t('configurator.result.netPrice')}</dt>
+                <dd>{format.money(data.price.unitNet, data.price.currency)}</dd>
+              </>
+            )}
+            <dt>{t('configurator.result.total', { quantity: format.number(quantity) })}</dt>
             <dd>{format.money(data.price.totalNet, data.price.currency)}</dd>
           </>
         )}
@@ -157,14 +170,14 @@ export function LivePanel({ evaluation, seesPrices, quantity, emptyText }: { eva
         </thead>
         <tbody>
           {articles.map((line) => (
-            <tr key={`a-${line.referenceCode}-${line.elementOrderValue}`}>
+            <tr key={`a-${line.referenceCode}`}>
               <td>{line.referenceCode}</td>
               <td>{line.description}</td>
               <td>{format.number(line.quantity)}</td>
             </tr>
           ))}
-          {accessories.map((line, index) => (
-            <tr key={`x-${line.accessoryCode}-${index}`}>
+          {accessories.map((line) => (
+            <tr key={`x-${line.accessoryCode}-${line.kind}`}>
               <td>{line.accessoryCode}</td>
               <td>{line.kind === 'driver' ? t('crea.live.driver', { description: line.description }) : line.description}</td>
               <td>{format.number(line.quantity)}</td>
@@ -174,4 +187,31 @@ export function LivePanel({ evaluation, seesPrices, quantity, emptyText }: { eva
       </table>
     </div>
   );
+}
+
+type ArticleRow = CreationEvaluation['compositions'][number]['articles'][number];
+type AccessoryRow = CreationEvaluation['compositions'][number]['accessories'][number];
+
+/**
+ * The bill of materials of one set as the panel shows it (issue 27 §2): one row per reference with
+ * the quantities of every composition added up (a structure of three identical segments is ×3, not
+ * three rows of ×1), and the luminaires it holds — the engine's lights, or for a structure without
+ * lights of its own (sticks, plusminus) its articles that are no accessory — so the figures above
+ * the table match the table.
+ */
+export function billOf(data: CreationEvaluation): { articles: ArticleRow[]; accessories: AccessoryRow[]; luminaires: number } {
+  const articles = new Map<string, ArticleRow>();
+  for (const line of data.compositions.flatMap((c) => c.articles)) {
+    const seen = articles.get(line.referenceCode);
+    articles.set(line.referenceCode, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+  }
+  const accessories = new Map<string, AccessoryRow>();
+  for (const line of data.compositions.flatMap((c) => c.accessories)) {
+    const key = `${line.accessoryCode}|${line.kind}`;
+    const seen = accessories.get(key);
+    accessories.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+  }
+  const rows = [...articles.values()];
+  const luminaires = data.totals.lights > 0 ? data.totals.lights : rows.filter((line) => line.accessoryCode === null).reduce((sum, line) => sum + line.quantity, 0);
+  return { articles: rows, accessories: [...accessories.values()], luminaires };
 }

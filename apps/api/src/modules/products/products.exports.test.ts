@@ -9,7 +9,10 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { ROLES } from '@lumen/domain';
+import { userRoles, users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { type Agent, createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
 import { createProject, type DemoRole, type ErrorAnswer, loginAll, P1 } from '../projects/projects.test-support';
 import { brokenSpace, drawnSpace, EXPORT, plusminusV, SHARE, sticksSquare } from './products.drawings.test-support';
@@ -149,6 +152,23 @@ describeWithDb('products: exports of drawn products', () => {
       expect((await as.distributor.get(url(regular!._id, 'stl'))).statusCode).toBe(404);
       expect((await as.distributor.get(url('00000000-0000-4000-8000-000000000000', 'stl'))).statusCode).toBe(404);
       expect((await as.distributor.get(url(drawn!._id, 'step'))).statusCode).toBe(400);
+    });
+
+    it('needs project.download, as the spec’s other download routes (issue 27 §1): an api user who may view and edit the project is refused', async () => {
+      const email = `api-user-${Date.now().toString(36)}@test.example`;
+      const [user] = await t.database.db
+        .insert(users)
+        .values({ email, passwordHash: await hashPassword(DEMO_PASSWORD), name: 'Api user', status: 4, userType: 2 })
+        .returning({ id: users.id });
+      await t.database.db.insert(userRoles).values({ userId: user!.id, roleId: ROLES.apiUser });
+      const apiUser = t.agent();
+      await apiUser.login(email);
+      const project = await createProject(apiUser, { name: 'No downloads' });
+      const added = await apiUser.post(`${P1}/${project.id}/products`, [{ type: 'CREATION', subFamily: { id: 225 }, configuratorType: { id: 2 }, model: '5520', quantity: 1, space: drawnSpace(plusminusV()) }]);
+      expect(added.statusCode, added.body.slice(0, 300)).toBe(201);
+      const [drawn] = added.json<ProductsAdded>().products;
+      const refused = await apiUser.get(`${P1}/${project.id}/products/${drawn!._id}/export/stl`);
+      expect(refused.statusCode).toBe(403);
     });
   });
 });

@@ -219,7 +219,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.get(
     '/api/projects/v1/projects/:projectId/products/:productId/export/:format',
     {
-      config: view,
+      // A download, as the spec's other download routes (§2: project.download); the service checks the project's read scope.
+      config: need('project.download'),
       schema: {
         tags,
         summary: 'A drawn line as a file (issue 16 §4): 3D model (glb, obj, stl) or plan (dxf, svg), as an attachment',

@@ -1,3 +1,5 @@
+import type { PreconfigDetail } from '@lumen/contracts';
+import { preconfigPath, useTargetProjectId } from '../../features/catalogue/configurator-entry';
 import type { ConfiguratorActionsState, ConfiguratorMode } from '../../features/configurator/configurator';
 import AddPreconfigPage, { type PreconfigToAdd } from '../../features/configurator/add-preconfig-page';
 import ConfiguratorPage from '../../features/configurator/configurator-page';
@@ -27,5 +29,11 @@ function addPreconfigToProject(preconfig: PreconfigToAdd) {
 
 /** /add-preconfig/{preconfigId}: a preconfiguration's luminaires, ending in "Add to project" for them all. */
 export function ConfigurePreconfigPage() {
-  return <AddPreconfigPage renderPreconfigActions={addPreconfigToProject} />;
+  const projectId = useTargetProjectId();
+  // A crea, composing-pendants or drawn preconfiguration opens populated in its own configurator, to be added as one creation line (issue 27 §1).
+  const elsewhere = (preconfig: PreconfigDetail) => {
+    const path = preconfigPath(preconfig, projectId);
+    return path.startsWith('/add-preconfig/') ? null : path;
+  };
+  return <AddPreconfigPage renderPreconfigActions={addPreconfigToProject} elsewhere={elsewhere} />;
 }

@@ -88,6 +88,17 @@ describe('crea pages', () => {
     expect(screen.getByText(tx('crea.scene.noWebgl'))).toBeInTheDocument();
   });
 
+  it('answers the {mode} route (issue 27 §1): crea is the mode, not a model; edit on a new composition opens it in crea', async () => {
+    const { api } = creaApi();
+    const first = await renderApp('/new-product/crea-configurator/crea', api);
+    await waitForRoom();
+    expect(screen.queryByText(tx('crea.notFoundModel', { model: 'crea' }))).not.toBeInTheDocument();
+    first.unmount();
+    const second = await renderApp('/project/5/add-product/crea-configurator/EDIT', api);
+    await waitFor(() => expect(second.history.location.pathname).toBe('/project/5/add-product/crea-configurator'));
+    await waitForRoom();
+  });
+
   it('composes by keyboard, shows what the server computes, and adds a CREATION line with its space and code', async () => {
     const user = userEvent.setup();
     const { api, evaluated } = creaApi();

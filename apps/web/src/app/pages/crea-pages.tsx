@@ -51,8 +51,12 @@ function addCreation(preconfigId: number | undefined) {
 export function NewCreaPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { model, projectId: projectParam } = useParams();
+  const { model: modelOrMode, projectId: projectParam } = useParams();
   const [search] = useSearchParams();
+  const location = useLocation();
+  // {model} or {mode} (spec §2): a crea mode word is the mode, never a model; a new composition is made in mode crea.
+  const mode = modelOrMode !== undefined && (CREA_MODES as readonly string[]).includes(modelOrMode.toLowerCase()) ? modelOrMode.toLowerCase() : null;
+  const model = mode === null ? modelOrMode : undefined;
   const projectId = parseProjectId(projectParam);
   const preconfigId = positiveId(search.get('preconfigId'));
   const lang = useAppSelector((state) => state.preferences.lang);
@@ -67,6 +71,8 @@ export function NewCreaPage() {
   );
   if (projectParam !== undefined && projectId === null) return <NotFoundPage />;
   if (model !== undefined && !/^[A-Za-z0-9]{4}$/.test(model)) return <NotFoundPage />;
+  // Edit and validate need a project line: a new composition opens in mode crea.
+  if (mode !== null && mode !== 'crea') return <Navigate to={`${location.pathname.slice(0, location.pathname.lastIndexOf('/'))}${location.search}`} replace />;
   const back = projectId !== null ? projectPath(projectId) : '/create-project/select-collection';
   const backLabel = projectId !== null ? t('projects.add.backToProject') : t('crea.backToCatalogue');
   if (preconfigId !== undefined) {

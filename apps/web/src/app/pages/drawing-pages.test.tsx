@@ -230,6 +230,28 @@ describe('drawing pages', () => {
     expect(await screen.findByText(tx('drawing.error.NO_DRAWING_CONFIGURATOR'))).toBeInTheDocument();
   });
 
+  it('answers the {mode} routes (issue 27 §1): CREATE makes a new drawing, a line’s mode on a new drawing opens it in CREATE, CREATE on a line opens the line', async () => {
+    const { api } = drawingApi([makeProject(5, { name: 'Atrium', products: [drawingLine()] })]);
+    const first = await renderApp('/new-product/sticks-drawing-configurator/CREATE', api);
+    await waitForEditor();
+    expect(screen.getByText(tx('drawing.list.empty.sticks'))).toBeInTheDocument();
+    first.unmount();
+    const second = await renderApp('/project/5/add-product/sticks-drawing-configurator/edit?preconfigId=x', api);
+    await waitFor(() => expect(second.history.location.pathname).toBe('/project/5/add-product/sticks-drawing-configurator'));
+    expect(second.history.location.search).toBe('?preconfigId=x');
+    await waitForEditor();
+    second.unmount();
+    const line = await renderApp(`/project/5/product/${LINE_ID}/sticks-drawing-configurator/CREATE`, api);
+    await waitFor(() => expect(line.history.location.pathname).toBe(`/project/5/product/${LINE_ID}/sticks-drawing-configurator`));
+    await waitForEditor();
+    const sticks = screen.getByRole('list', { name: tx('drawing.list.segments.sticks') });
+    expect(within(sticks).getAllByRole('button', { name: new RegExp(tx('drawing.element.sticks.segment', { number: 1 }).replace(' 1', '')) })).toHaveLength(2);
+    line.unmount();
+    // A mode the family does not have is still the not-found page.
+    await renderApp('/new-product/sticks-drawing-configurator/VIEW', api);
+    expect(await screen.findByRole('heading', { level: 1, name: tx('errors.notFound.title') })).toBeInTheDocument();
+  });
+
   it('the old path redirects to /new-product/…, keeping the query', async () => {
     const { api } = drawingApi();
     const { history } = await renderApp('/sticks-drawing-configurator?x=1', api);

@@ -33,7 +33,8 @@ const positiveId = (value: string | null | undefined): number | undefined => {
 export function drawingConfiguratorError(family: DrawingFamily, configuratorTypeId: number | null | undefined, subFamilyId: number | null | undefined): string | null {
   try {
     const kind = configuratorFor(configuratorTypeId, subFamilyId);
-    return kind === `${family}-drawing` ? null : kind.endsWith('-nodrawing') ? 'NO_NODRAWING_CONFIGURATOR' : 'NO_DRAWING_CONFIGURATOR';
+    // Another configurator's product has no drawing configurator to open in here (issue 27 §1: the two messages were swapped).
+    return kind === `${family}-drawing` ? null : 'NO_DRAWING_CONFIGURATOR';
   } catch (error) {
     return isDomainError(error) ? error.code : 'NO_CONFIGURATOR';
   }
@@ -79,10 +80,12 @@ function addCreation(preconfigId: number | undefined, family: DrawingFamily) {
 export function NewDrawingPage({ family }: { family: DrawingFamily }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { projectId: projectParam } = useParams();
+  const { projectId: projectParam, mode: modeParam } = useParams();
   const [search] = useSearchParams();
+  const location = useLocation();
   const projectId = parseProjectId(projectParam);
   const preconfigId = positiveId(search.get('preconfigId'));
+  const mode = modeParam === undefined ? 'CREATE' : parseDrawingMode(family, modeParam);
   const lang = useAppSelector((state) => state.preferences.lang);
   const catalogId = useAppSelector((state) => state.session.account?.catalogId ?? 16);
 
@@ -93,7 +96,9 @@ export function NewDrawingPage({ family }: { family: DrawingFamily }) {
   const [preconfig, reload] = useRemote<PreconfigDetail>(preconfigId !== undefined ? `${preconfigId}/${catalogId}/${lang}` : null, () =>
     dispatch(loadPreconfig({ id: preconfigId ?? 0, catalogId, lang })).unwrap(),
   );
-  if (projectParam !== undefined && projectId === null) return <NotFoundPage />;
+  if ((projectParam !== undefined && projectId === null) || mode === null) return <NotFoundPage />;
+  // {mode} (spec §2): CREATE makes a new drawing; the modes of a saved line (edit, validate, export, view) need one, so a new drawing opens in CREATE.
+  if (modeParam !== undefined && mode !== 'CREATE') return <Navigate to={`${location.pathname.slice(0, location.pathname.lastIndexOf('/'))}${location.search}`} replace />;
   const back = projectId !== null ? projectPath(projectId) : '/create-project/select-collection';
   const backLabel = projectId !== null ? t('projects.add.backToProject') : t('crea.backToCatalogue');
   if (preconfigId !== undefined) {
@@ -134,8 +139,11 @@ export function OldDrawingRedirect({ family }: { family: DrawingFamily }) {
  */
 export function DrawingLinePage({ family }: { family: DrawingFamily }) {
   const params = useParams();
+  const location = useLocation();
   const mode = parseDrawingMode(family, params.mode);
-  if (mode === null || mode === 'CREATE') return <NotFoundPage />;
+  if (mode === null) return <NotFoundPage />;
+  // CREATE on a saved line: the line is there already, so it opens to edit (its route without a mode).
+  if (mode === 'CREATE') return <Navigate to={`${location.pathname.slice(0, location.pathname.lastIndexOf('/'))}${location.search}`} replace />;
   return (
     <WithProjectLine projectId={params.projectId} productId={params.productId} creation>
       {(project, product) => {

@@ -334,11 +334,21 @@ describe('the no-drawing configurators', () => {
     expect(put?.body).toMatchObject({ quantity: line.quantity, space: { props: { configurator: 3 } } });
   });
 
+  it('answers the {mode} routes (issue 27 §1): CREATE makes a new structure; CREATE on a saved line opens it to edit', async () => {
+    const { api } = noDrawingApi();
+    const first = await renderApp('/new-product/sticks-nodrawing-configurator/CREATE', api);
+    expect(await screen.findByRole('heading', { level: 1, name: tx('drawing.nodrawing.title.sticks') })).toBeInTheDocument();
+    first.unmount();
+    const second = await renderApp(`/project/5/product/${NODRAWING_LINE}/plusminus-nodrawing-configurator/create`, api);
+    await waitFor(() => expect(second.history.location.pathname).toBe(`/project/5/product/${NODRAWING_LINE}/plusminus-nodrawing-configurator`));
+  });
+
   it('a drawn line opened in the no-drawing configurator is the spec’s error, in the user’s language', async () => {
     const line = makeProduct({ _id: NODRAWING_LINE, type: 'CREATION', referenceCode: null, model: '7470', configuratorType: { id: 2 }, subFamily: { id: 219, description: 'Sticks' }, space: null });
     const { api } = noDrawingApi([makeProject(5, { name: 'Atrium', products: [line] })]);
     await renderApp(`/project/5/product/${NODRAWING_LINE}/sticks-nodrawing-configurator`, api);
-    expect(await screen.findByRole('alert')).toHaveTextContent(tx('drawing.error.NO_DRAWING_CONFIGURATOR'));
+    // It has a drawing configurator; what it lacks is one without drawing (the two messages were swapped, issue 27 §1).
+    expect(await screen.findByRole('alert')).toHaveTextContent(tx('drawing.error.NO_NODRAWING_CONFIGURATOR'));
   });
 
   it('a line of an ordered project opens read-only, with the reason and nothing to save', async () => {

@@ -133,7 +133,8 @@ export function Export3dFramePage() {
 export function noDrawingConfiguratorError(family: DrawingFamily, configuratorTypeId: number | null | undefined, subFamilyId: number | null | undefined): string | null {
   try {
     const kind = configuratorFor(configuratorTypeId, subFamilyId);
-    return kind === `${family}-nodrawing` ? null : kind.endsWith('-drawing') ? 'NO_DRAWING_CONFIGURATOR' : 'NO_NODRAWING_CONFIGURATOR';
+    // Another configurator's product (a drawn one included) has no configurator without drawing to open in here (issue 27 §1: the messages were swapped).
+    return kind === `${family}-nodrawing` ? null : 'NO_NODRAWING_CONFIGURATOR';
   } catch (error) {
     return isDomainError(error) ? error.code : 'NO_CONFIGURATOR';
   }
@@ -169,12 +170,16 @@ function NewNoDrawingActions({ result }: { result: DrawingEditorResult }) {
 export function NewNoDrawingPage({ family }: { family: DrawingFamily }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { projectId: projectParam } = useParams();
+  const { projectId: projectParam, mode: modeParam } = useParams();
+  const location = useLocation();
   const projectId = parseProjectId(projectParam);
+  const mode = modeParam === undefined ? 'create' : parseNoDrawingMode(family, modeParam);
   useEffect(() => {
     if (projectId !== null) dispatch(projectTargetSet(projectId));
   }, [dispatch, projectId]);
-  if (projectParam !== undefined && projectId === null) return <NotFoundPage />;
+  if ((projectParam !== undefined && projectId === null) || mode === null) return <NotFoundPage />;
+  // {mode} (spec §2): CREATE makes a new structure; a saved line's modes need one, so a new structure opens in CREATE.
+  if (modeParam !== undefined && mode !== 'create') return <Navigate to={`${location.pathname.slice(0, location.pathname.lastIndexOf('/'))}${location.search}`} replace />;
   const back = projectId !== null ? projectPath(projectId) : '/create-project/select-collection';
   return (
     <NoDrawingScreen
@@ -201,8 +206,11 @@ export function OldNoDrawingRedirect({ family }: { family: DrawingFamily }) {
  */
 export function NoDrawingLinePage({ family }: { family: DrawingFamily }) {
   const params = useParams();
+  const location = useLocation();
   const mode = parseNoDrawingMode(family, params.mode);
-  if (mode === null || mode === 'create') return <NotFoundPage />;
+  if (mode === null) return <NotFoundPage />;
+  // CREATE on a saved line: the line is there already, so it opens to edit (its route without a mode).
+  if (mode === 'create') return <Navigate to={`${location.pathname.slice(0, location.pathname.lastIndexOf('/'))}${location.search}`} replace />;
   return (
     <WithProjectLine projectId={params.projectId} productId={params.productId} creation>
       {(project, product) => {

@@ -211,3 +211,25 @@ describe('/validate/{projectId}/{productId}: a project line in the attributes co
     await waitFor(() => expect(api.callsTo('GET', '/api/projects/v1/projects/5')).toHaveLength(0));
   });
 });
+
+describe('/project/{p}/product/{q}/express-configurator and /attributes-configurator (issue 27 §1)', () => {
+  it('the express configurator opens the line and saves it as an express line; the attributes route as an attributes one', async () => {
+    const project = makeProject(5, { name: 'Lobby', revision: 4, products: [line()] });
+    const api = validateApi(project);
+    const first = await openLine(`/project/5/product/${LINE_ID}/express-configurator`, api);
+    expect(reference()).toHaveTextContent('027005/04_10');
+    expect(quantityField()).toHaveValue('3');
+    // The express configurator's selects (the catalogue's way for this product), not the attributes configurator's buttons.
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(tx('configurator.attribute.finish')) }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sand white' }));
+    expect(reference()).toHaveTextContent('027001/04_10');
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.validate.save') }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lobby' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', `/api/projects/v1/projects/5/products/${LINE_ID}`)[0]?.body).toMatchObject({ referenceCode: '027001/04_10', configuratorType: { id: 4 } });
+    first.unmount();
+    await openLine(`/project/5/product/${LINE_ID}/attributes-configurator`, api);
+    await userEvent.click(screen.getByRole('button', { name: tx('projects.validate.save') }));
+    await waitFor(() => expect(api.callsTo('PUT', `/api/projects/v1/projects/5/products/${LINE_ID}`)).toHaveLength(2));
+    expect(api.callsTo('PUT', `/api/projects/v1/projects/5/products/${LINE_ID}`)[1]?.body).toMatchObject({ configuratorType: { id: 6 } });
+  });
+});

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfiguratorScreen } from '../../features/configurator/configurator-page';
-import type { ConfiguratorActionsState } from '../../features/configurator/configurator';
+import type { ConfiguratorActionsState, ConfiguratorMode } from '../../features/configurator/configurator';
 import { CreaLineEditor } from './crea-pages';
 import { WithProjectLine } from './remote-page';
 import { formatNumber } from '../../i18n/format';
@@ -33,19 +33,19 @@ export function attributesOfProduct(product: ProjectProduct): ElementAttributes 
  * back to the project unchanged. A project in ORDER or DELETED (or one the server does not let the
  * user edit) shows the configuration read-only. Creation lines belong to their own configurators.
  */
-export function ValidateProjectLine() {
+export function ValidateProjectLine({ mode = 'attributes' }: { mode?: ConfiguratorMode }) {
   const params = useParams();
   return (
     <WithProjectLine projectId={params.projectId} productId={params.productId}>
       {(project, product) =>
         // A composing-pendants line validates here when validateComposingPendantsProduct is off (spec §2): in the crea room.
-        product.type === 'CREATION' ? <CreaLineEditor project={project} product={product} mode="validate" /> : <LineEditor project={project} product={product} />
+        product.type === 'CREATION' ? <CreaLineEditor project={project} product={product} mode="validate" /> : <LineEditor project={project} product={product} mode={mode} />
       }
     </WithProjectLine>
   );
 }
 
-function LineEditor({ project, product }: { project: Project; product: ProjectProduct }) {
+function LineEditor({ project, product, mode }: { project: Project; product: ProjectProduct; mode: ConfiguratorMode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -74,7 +74,7 @@ function LineEditor({ project, product }: { project: Project; product: ProjectPr
           quantity,
           referenceCode: reference,
           ...(pendantHeight !== null ? { pendantHeight } : {}),
-          configuratorType: { id: CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR },
+          configuratorType: { id: mode === 'express' ? CONFIGURATOR_ID.EXPRESS : CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR },
           expectedRevision: revision.current,
         },
       }),
@@ -95,7 +95,7 @@ function LineEditor({ project, product }: { project: Project; product: ProjectPr
 
   return (
     <ConfiguratorScreen
-      mode="attributes"
+      mode={mode}
       model={product.model}
       subFamilyId={product.subFamily?.id}
       applicationLocationId={product.applicationLocation?.id}

@@ -12,6 +12,7 @@ import { ProductImage } from './product-image';
 import { ListSkeleton, LoadFailed } from './remote-state';
 import { SelectionSteps } from './selection-steps';
 import { useRemote } from '../../shared/use-remote';
+import { collectionEntry, creaPath, drawingPath, useTargetProjectId } from './configurator-entry';
 
 export type AddProductFlow = 'v1' | 'v2';
 
@@ -61,6 +62,9 @@ export default function AddProductPage({ flow = 'v1' }: { flow?: AddProductFlow 
   if (!collection) return <NotInCatalogue />;
 
   const base = `${FLOW_BASE[flow]}/${collection.subFamilyId}`;
+  const entry = collectionEntry(collection);
+  // Sticks and plusminus are drawn or chosen from a layout, for every application (issue 27 §1).
+  if (entry.kind === 'drawing') return <DrawingChoiceStep collection={collection} family={entry.family} preferred={entry.preferred} />;
   if (params.applicationLocationId === undefined) {
     const [only, ...more] = collection.applicationLocations;
     if (only && more.length === 0) return <Navigate to={`${base}/${only.id}`} replace />;
@@ -76,6 +80,7 @@ export default function AddProductPage({ flow = 'v1' }: { flow?: AddProductFlow 
       base={base}
       skippedLocation={collection.applicationLocations.length === 1}
       title={t('catalogue.models.title', { collection: collection.name })}
+      crea={entry.kind === 'crea'}
     />
   );
 }
@@ -115,10 +120,13 @@ interface ModelStepProps {
   base: string;
   skippedLocation: boolean;
   title: string;
+  /** A crea collection: a model opens the crea room with it hung first. */
+  crea: boolean;
 }
 
-function ModelStep({ collection, location, base, skippedLocation, title }: ModelStepProps) {
+function ModelStep({ collection, location, base, skippedLocation, title, crea }: ModelStepProps) {
   const { t } = useTranslation();
+  const projectId = useTargetProjectId();
   const account = useAppSelector((state) => state.session.account);
   const lang = useAppSelector((state) => state.preferences.lang);
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
@@ -137,7 +145,7 @@ function ModelStep({ collection, location, base, skippedLocation, title }: Model
           {collection.name} · {location.description}
         </p>
         <h1 id="catalogue-title">{title}</h1>
-        <p className="catalogue__lead">{t('catalogue.models.lead')}</p>
+        <p className="catalogue__lead">{t(crea ? 'catalogue.models.creaLead' : 'catalogue.models.lead')}</p>
         <p>
           <Link className="text-link" to={`/preconfigs-list/${collection.subFamilyId}/${location.id}`}>
             {t('catalogue.models.preconfigs')}
@@ -155,11 +163,54 @@ function ModelStep({ collection, location, base, skippedLocation, title }: Model
           <ul className="catalogue-collections catalogue-collections--grid" aria-label={t('catalogue.models.listLabel')}>
             {remote.data.map((model) => (
               <li key={model.model}>
-                <ModelCard model={model} to={`${base}/${location.id}/${encodeURIComponent(model.model)}`} seesPrices={seesPrices} lang={lang} />
+                <ModelCard model={model} to={crea ? creaPath(projectId, model.model) : `${base}/${location.id}/${encodeURIComponent(model.model)}`} seesPrices={seesPrices} lang={lang} />
               </li>
             ))}
           </ul>
         ))}
+    </section>
+  );
+}
+
+/**
+ * Sticks and plusminus (spec §2: drawing and no-drawing configurators for subfamilies 219 and 225):
+ * the user chooses between drawing the structure and starting from a layout; the collection's own
+ * configurator type comes first.
+ */
+function DrawingChoiceStep({ collection, family, preferred }: { collection: Collection; family: 'sticks' | 'plusminus'; preferred: 'drawing' | 'nodrawing' }) {
+  const { t } = useTranslation();
+  const projectId = useTargetProjectId();
+  const choices = [
+    { key: 'draw', to: drawingPath(projectId, family, true) },
+    { key: 'layout', to: drawingPath(projectId, family, false) },
+  ];
+  if (preferred === 'nodrawing') choices.reverse();
+  const [location] = collection.applicationLocations;
+  return (
+    <section className="page catalogue" aria-labelledby="catalogue-title">
+      <SelectionSteps active={1} paths={[collectionsPath(collection)]} />
+      <header className="catalogue__header">
+        <p className="page-eyebrow">{collection.name}</p>
+        <h1 id="catalogue-title">{t('catalogue.entry.title', { collection: collection.name })}</h1>
+        <p className="catalogue__lead">{t('catalogue.entry.lead', { collection: collection.name })}</p>
+        <p>
+          <Link className="text-link" to={`/preconfigs-list/${collection.subFamilyId}${location && collection.applicationLocations.length === 1 ? `/${location.id}` : ''}`}>
+            {t('catalogue.models.preconfigs')}
+          </Link>
+        </p>
+      </header>
+      <ul className="catalogue-locations" aria-label={t('catalogue.entry.listLabel')}>
+        {choices.map(({ key, to }) => (
+          <li key={key}>
+            <Link className="catalogue-card catalogue-card--location" to={to}>
+              <span className="catalogue-card__body">
+                <strong className="catalogue-card__name">{t(`catalogue.entry.${key}.title`)}</strong>
+                <span className="catalogue-card__text">{t(`catalogue.entry.${key}.text`)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { EvaluatedFlags, PreconfigSummary } from '@lumen/contracts';
 import { TRANSLATIONS } from '@lumen/i18n';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
@@ -69,5 +69,31 @@ describe('the ready-made configurations of a collection', () => {
     first.unmount();
     await renderApp('/preconfigs-list/306', api('webUser', []));
     expect(await screen.findByText(tx('catalogue.preconfigs.none'))).toBeInTheDocument();
+  });
+});
+
+describe('a preconfiguration opens in its own configurator (issue 27 §1)', () => {
+  it('crea and composing pendants in the crea room, a drawn one in its drawing configurator, populated; the others in the express view', async () => {
+    const crea = { ...PRECONFIG, id: 1025, name: 'Wireflow Cascade', subFamilyId: 302, configuratorType: { id: 1, description: 'CREA' } };
+    const pendants = { ...PRECONFIG, id: 1009, name: 'Multiple Trio', subFamilyId: 259, configuratorType: { id: 5, description: 'COMPOSITOR' } };
+    const drawn = { ...PRECONFIG, id: 1005, name: 'Plusminus Linea', subFamilyId: 225, configuratorType: { id: 2, description: 'DRAWING' } };
+    await renderApp('/preconfigs-list/306', api('distributor', [crea, pendants, drawn, PRECONFIG]));
+    const list = await screen.findByRole('list', { name: tx('catalogue.preconfigs.listLabel') });
+    expect(within(list).getByRole('link', { name: /Wireflow Cascade/ })).toHaveAttribute('href', '/new-product/crea-configurator?preconfigId=1025');
+    expect(within(list).getByRole('link', { name: /Multiple Trio/ })).toHaveAttribute('href', '/new-product/crea-configurator?preconfigId=1009');
+    expect(within(list).getByRole('link', { name: /Plusminus Linea/ })).toHaveAttribute('href', '/new-product/plusminus-drawing-configurator?preconfigId=1005');
+    expect(within(list).getByRole('link', { name: /Tessa Duo/ })).toHaveAttribute('href', '/add-preconfig/1039');
+  });
+
+  it('/add-preconfig/{id} of a crea preconfiguration (a link from before) goes to the crea room', async () => {
+    const fake = api('distributor');
+    fake.handle((call) =>
+      call.path === '/api/products/v1/preconfigs/creation/1025'
+        ? json(200, { ...PRECONFIG, id: 1025, name: 'Wireflow Cascade', subFamilyId: 302, configuratorType: { id: 1, description: 'CREA' }, lines: [], domainJSON: null })
+        : undefined,
+    );
+    const { history } = await renderApp('/add-preconfig/1025', fake);
+    await waitFor(() => expect(history.location.pathname).toBe('/new-product/crea-configurator'));
+    expect(history.location.search).toBe('?preconfigId=1025');
   });
 });

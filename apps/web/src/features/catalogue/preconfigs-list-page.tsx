@@ -2,6 +2,7 @@ import type { PreconfigSummary } from '@lumen/contracts';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { preconfigPath, useTargetProjectId } from './configurator-entry';
 import { selectBrowsingCatalogId, selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { formatMoney } from '../../i18n/format';
@@ -69,8 +70,9 @@ export default function PreconfigsListPage() {
 
 function PreconfigCard({ preconfig, seesPrices }: { preconfig: PreconfigSummary; seesPrices: boolean }) {
   const { t } = useTranslation();
+  const projectId = useTargetProjectId();
   return (
-    <Link to={`/add-preconfig/${preconfig.id}`} className="catalogue-card">
+    <Link to={preconfigPath(preconfig, projectId)} className="catalogue-card">
       <ProductImage src={preconfig.image} />
       <span className="catalogue-card__body">
         <strong className="catalogue-card__name">{preconfig.name}</strong>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
-import { COLLECTIONS, MODELS } from './catalogue.fixtures';
+import { collection, COLLECTIONS, MODELS } from './catalogue.fixtures';
 import { VIEW_MODE_STORAGE_KEY } from './view-mode';
 
 const en = TRANSLATIONS['fr-eproject'].en;
@@ -150,5 +150,65 @@ describe('choosing an application location and a model', () => {
   it('says so for a collection that is not in the catalogue', async () => {
     await renderApp('/add-product/999', catalogueApi());
     expect(await screen.findByRole('heading', { level: 1, name: tx('catalogue.notFound.title') })).toBeInTheDocument();
+  });
+});
+
+/** Issue 27 §1: each collection leads to the configurator its configurator type and subfamily choose. */
+describe('every way into the configurators', () => {
+  const named = (id: number, description: string) => ({ id, description });
+  const KINDS = [
+    collection({ subFamilyId: 219, name: 'Sticks', configuratorType: named(2, 'DRAWING'), productType: named(3, 'MODULAR') }),
+    collection({ subFamilyId: 225, name: 'Plusminus', configuratorType: named(3, 'NODRAWING'), productType: named(3, 'MODULAR') }),
+    collection({ subFamilyId: 302, name: 'Wireflow', configuratorType: named(1, 'CREA') }),
+    collection({ subFamilyId: 259, name: 'Multiple', configuratorType: named(5, 'COMPOSITOR'), productType: named(7, 'COMPOSING_PENDANTS') }),
+    collection({ subFamilyId: 244, name: 'Algorithm', configuratorType: named(6, 'ATTRIBUTES') }),
+    collection({ subFamilyId: 301, name: 'Silo' }),
+  ];
+  function kindsApi() {
+    const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
+    api.handle((call) => {
+      if (call.path === '/api/products/v1/categories/collections') {
+        const sub = call.query.get('subFamilyId');
+        return json(200, sub ? KINDS.filter((item) => String(item.subFamilyId) === sub) : KINDS);
+      }
+      if (call.path === '/api/products/v1/articles/models') return json(200, MODELS);
+      return undefined;
+    });
+    return api;
+  }
+
+  it('the attributes configurator’s collections go the v2 way, the others the v1 way', async () => {
+    await renderApp('/create-project/select-collection', kindsApi());
+    const list = await collectionsList();
+    expect(within(list).getByRole('link', { name: /Algorithm/ })).toHaveAttribute('href', '/add-product-v2/244');
+    expect(within(list).getByRole('link', { name: /Silo/ })).toHaveAttribute('href', '/add-product/301');
+    expect(within(list).getByRole('link', { name: /Sticks/ })).toHaveAttribute('href', '/add-product/219');
+  });
+
+  it('sticks and plusminus: a clear choice between drawing and a layout, the collection’s own configurator first', async () => {
+    const first = await renderApp('/add-product/219', kindsApi());
+    expect(await screen.findByRole('heading', { level: 1, name: tx('catalogue.entry.title').replace('{{collection}}', 'Sticks') })).toBeInTheDocument();
+    const ways = within(screen.getByRole('list', { name: tx('catalogue.entry.listLabel') })).getAllByRole('link');
+    expect(ways.map((link) => link.getAttribute('href'))).toEqual(['/new-product/sticks-drawing-configurator', '/new-product/sticks-nodrawing-configurator']);
+    expect(ways[0]).toHaveAccessibleName(new RegExp(tx('catalogue.entry.draw.title')));
+    first.unmount();
+    await renderApp('/add-product/225', kindsApi());
+    const layouts = within(await screen.findByRole('list', { name: tx('catalogue.entry.listLabel') })).getAllByRole('link');
+    expect(layouts.map((link) => link.getAttribute('href'))).toEqual(['/new-product/plusminus-nodrawing-configurator', '/new-product/plusminus-drawing-configurator']);
+  });
+
+  it('crea and composing pendants: a model opens the crea room with it; for a project, under the project', async () => {
+    const first = await renderApp('/add-product/302/1', kindsApi());
+    const models = await screen.findByRole('list', { name: tx('catalogue.models.listLabel') });
+    expect(within(models).getByRole('link', { name: /North wall/ })).toHaveAttribute('href', '/new-product/crea-configurator/0270');
+    expect(screen.getByText(tx('catalogue.models.creaLead'))).toBeInTheDocument();
+    first.unmount();
+    // Chosen for project 5 (its "Add product"): the configurators' paths carry the project.
+    const { store } = await renderApp('/project/5/add-product/select-collection', kindsApi());
+    await waitFor(() => expect(store.getState().projectTarget?.projectId).toBe(5));
+    const list = await collectionsList();
+    await userEvent.click(within(list).getByRole('link', { name: /Multiple/ }));
+    const pendants = await screen.findByRole('list', { name: tx('catalogue.models.listLabel') });
+    expect(within(pendants).getByRole('link', { name: /North wall/ })).toHaveAttribute('href', '/project/5/add-product/crea-configurator/0270');
   });
 });

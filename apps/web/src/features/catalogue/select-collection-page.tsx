@@ -13,6 +13,7 @@ import { ListSkeleton, LoadFailed } from './remote-state';
 import { SelectionSteps } from './selection-steps';
 import { useRemote } from '../../shared/use-remote';
 import { useViewMode, type ViewMode } from './view-mode';
+import { collectionStepPath } from './configurator-entry';
 
 const ALL = 'all';
 
@@ -126,7 +127,7 @@ function CollectionList({ collections, viewMode, current }: { collections: reado
           <li key={collection.subFamilyId}>
             <Link
               ref={isCurrent ? currentRef : undefined}
-              to={`/add-product/${collection.subFamilyId}`}
+              to={collectionStepPath(collection)}
               className={`catalogue-card${isCurrent ? ' catalogue-card--current' : ''}`}
               aria-current={isCurrent ? 'true' : undefined}
             >

@@ -3,7 +3,7 @@ import { tryParseReference, type ElementAttributes } from '@lumen/domain';
 import { Button, Skeleton } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { loadPreconfig } from '../../shared/catalogue-calls';
@@ -35,6 +35,8 @@ export interface PreconfigToAdd {
 export interface AddPreconfigPageProps {
   /** The actions for the whole preconfiguration (the app composes "Add to project"); none when absent. */
   renderPreconfigActions?: (preconfig: PreconfigToAdd) => ReactNode;
+  /** Where a preconfiguration of another configurator opens instead (the app's pages: the crea room, a drawing configurator), or null to show it here. */
+  elsewhere?: (preconfig: PreconfigDetail) => string | null;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface AddPreconfigPageProps {
  * express configurator, read-only (what is added is the preconfiguration; its lines can be changed
  * in the project afterwards).
  */
-export default function AddPreconfigPage({ renderPreconfigActions }: AddPreconfigPageProps) {
+export default function AddPreconfigPage({ renderPreconfigActions, elsewhere }: AddPreconfigPageProps) {
   const { t } = useTranslation();
   const { preconfigId } = useParams();
   const dispatch = useAppDispatch();
@@ -81,6 +83,8 @@ export default function AddPreconfigPage({ renderPreconfigActions }: AddPreconfi
       </section>
     );
   }
+  const other = elsewhere?.(remote.data) ?? null;
+  if (other !== null) return <Navigate to={other} replace />;
   return <PreconfigConfigurator preconfig={remote.data} renderPreconfigActions={renderPreconfigActions} />;
 }
 

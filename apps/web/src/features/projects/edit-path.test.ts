@@ -5,8 +5,10 @@ import { makeProduct } from './projects.fixtures';
 const ID = '00000000-0000-4000-8000-00000000c0de';
 
 describe("a line's Edit: the configurator its configurator type and subfamily choose (spec §2)", () => {
-  it('a regular line: the attributes configurator', () => {
-    expect(editPath(5, 16, makeProduct({ _id: ID }), false)).toBe(`/validate/5/${ID}`);
+  it('a regular line: the configurator the catalogue opens for it (issue 27 §1) — express, or attributes for a line made there', () => {
+    expect(editPath(5, 16, makeProduct({ _id: ID, configuratorType: { id: 4 } }), false)).toBe(`/project/5/product/${ID}/express-configurator`);
+    expect(editPath(5, 16, makeProduct({ _id: ID, configuratorType: null }), false)).toBe(`/project/5/product/${ID}/express-configurator`);
+    expect(editPath(5, 16, makeProduct({ _id: ID, configuratorType: { id: 6 } }), false)).toBe(`/project/5/product/${ID}/attributes-configurator`);
   });
 
   it('a crea creation: the room in validate mode', () => {

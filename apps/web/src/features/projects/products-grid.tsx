@@ -1,6 +1,6 @@
 import type { Project, ProjectProduct } from '@lumen/contracts';
 import { MAX_PRODUCT_QUANTITY } from '@lumen/contracts/constants';
-import { attributesValidatePath, drawingFamilyOf, hasAnyPrivilege, validationPath } from '@lumen/domain';
+import { attributesValidatePath, CONFIGURATOR_ID, drawingFamilyOf, hasAnyPrivilege, validationPath } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -268,7 +268,12 @@ interface RowProps {
  */
 /** Where a line's Edit leads (spec §2: "Validating a product navigates to the configurator chosen by configurator type and subfamily"). */
 export function editPath(projectId: number, catalogId: number, product: ProjectProduct, validateComposingPendantsProduct: boolean): string {
-  if (product.type !== 'CREATION' || !product.configuratorType) return attributesValidatePath(projectId, product._id);
+  // A regular line opens in the configurator the catalogue opens for it (issue 27 §1): the attributes configurator for a line made there, else the express one.
+  if (product.type !== 'CREATION') {
+    const line = `/project/${projectId}/product/${encodeURIComponent(product._id)}`;
+    return product.configuratorType?.id === CONFIGURATOR_ID.ATTRIBUTES_CONFIGURATOR ? `${line}/attributes-configurator` : `${line}/express-configurator`;
+  }
+  if (!product.configuratorType) return attributesValidatePath(projectId, product._id);
   try {
     return validationPath(
       { configuratorTypeId: product.configuratorType.id, subFamilyId: product.subFamily?.id ?? null, projectId, productId: product._id, configId: product.configId, familyId: product.familyId, catalogId },
@@ -290,6 +295,7 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
   const format = useFormat();
   const lang = useAppSelector((state) => state.preferences.lang);
   const mayEdit = useAppSelector((state) => hasAnyPrivilege(state.session.account?.privileges ?? [], ['project.edit']));
+  const mayDownload = useAppSelector((state) => hasAnyPrivilege(state.session.account?.privileges ?? [], ['project.download']));
   const validateComposingPendantsProduct = useFlag('validateComposingPendantsProduct');
   const [cloning, setCloning] = useState(false);
   const name = productName(product);
@@ -372,7 +378,7 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
               <span className="lm-visually-hidden">{t('projects.product.editNamed', { name })}</span>
             </Link>
           )}
-          {isDrawn(product) && (
+          {isDrawn(product) && mayDownload && (
             // Sticks and plusminus creations: their 3D model and plan as files (issue 16 §4).
             <Link className="lm-button lm-button--ghost lm-button--sm project__link-button" to={`/project/${projectId}/product/${encodeURIComponent(product._id)}/export`}>
               <span aria-hidden="true">{t('projects.product.export')}</span>
