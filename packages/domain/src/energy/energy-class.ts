@@ -205,3 +205,20 @@ export function baseControlOf(options: Readonly<Partial<Record<string, { readonl
   }
   return '0';
 }
+
+/** The EPREL registration numbers of a model's light source, per driver placement it is sold in (catalogue data). */
+export interface EprelRegistrations {
+  readonly builtIn?: string;
+  readonly remote?: string;
+}
+
+/** The registration of the light source as rated: the remote-driver one for a non-mains source, else the built-in one. */
+export function eprelRegistrationOf(registrations: EprelRegistrations | undefined, placement: DriverPlacement): string | null {
+  const number = placement === 'remote' ? registrations?.remote : registrations?.builtIn;
+  return number !== undefined && /^\d{4,10}$/.test(number) ? number : null;
+}
+
+/** The EPREL public page a label's QR code points to (the database's QR address for a registration). */
+export function eprelPublicUrl(registration: string): string {
+  return `https://eprel.ec.europa.eu/qr/${registration}`;
+}

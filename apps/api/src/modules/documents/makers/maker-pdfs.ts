@@ -15,8 +15,9 @@ import {
   kilogramsToPounds,
   type Lang,
 } from '@lumen/domain';
+import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { type BrandedPdf, createBrandedPdf, drawTable, PDF_COLORS, PDF_SIZES } from '../../../lib/pdf';
+import { type BrandedPdf, createBrandedPdf, drawTable, PDF_COLORS, PDF_FONTS, PDF_SIZES } from '../../../lib/pdf';
 import type { Drawing } from './maker-drawing';
 import type { Canopy } from './maker-geometry';
 import { documentPdf, drawDrawing, drawPolarDiagram, facts, heading, number, SUPPLIER, textsOf, type Texts } from './maker-pdf-parts';
@@ -232,96 +233,104 @@ export async function manualPdf(input: { product: MadeProduct; drawing: Drawing;
 const CLASS_COLOURS: Record<(typeof ENERGY_CLASSES)[number], string> = { A: '#00a651', B: '#50b848', C: '#bfd730', D: '#fff200', E: '#fdb913', F: '#f37021', G: '#ed1c24' };
 
 /**
- * The EU 2019/2015 label of the light source (Annex III layout, at 96 × 192 mm): the energy band,
- * the QR code to the product's page, supplier and model identifier, the A–G scale with the class
- * arrow, the weighted consumption in kWh/1000 h and the regulation's number.
+ * The EU 2019/2015 label of the light source (Annex III), on a page of its own size (96 × 192 mm, the
+ * 36 × 72 mm label scaled): the energy logo band (the flag and ENERG with its endings in the Union's
+ * alphabets: ИЯ, Y, IJA, IE, IA, ΕΙΑ), the supplier's name and the model identifier, the QR code to the
+ * product's EPREL public page, the A–G scale with the class arrow, the weighted energy consumption in
+ * kWh/1000h and the regulation's number; no other words.
  */
-export async function energyLabelPdf(input: { product: MadeProduct; rating: EnergyRating; productUrl: string; made: Date }): Promise<Buffer> {
+export async function energyLabelPdf(input: { product: MadeProduct; rating: EnergyRating; qrUrl: string; made: Date }): Promise<Buffer> {
   const { product, rating } = input;
-  const t = textsOf(product.language);
-  const pdf = createBrandedPdf({
-    title: `${t('docs.label.title')} · ${product.model}`,
-    subtitle: product.reference,
-    issuer: SUPPLIER,
-    footerNote: `${product.reference} · EU ${ENERGY_LABEL_REGULATION}`,
-    pageLabel: (page, pages) => t('document.page', { page, pages }),
-    info: { title: `${t('docs.label.title')} ${product.reference}`, author: SUPPLIER, subject: `EU ${ENERGY_LABEL_REGULATION}`, lang: product.language === 'us' ? 'en-US' : product.language },
-  });
-  const { doc } = pdf;
   const mm = 72 / 25.4;
   const width = 96 * mm;
   const height = 192 * mm;
-  const x = pdf.left + (pdf.width - width) / 2;
-  const y = pdf.doc.y + 4;
-  doc.save();
-  doc.rect(x, y, width, height).lineWidth(0.8).strokeColor('#000000').stroke();
-  // Band: the EU's blue with the twelve stars, and ENERGY in the Union's languages.
-  const band = 17 * mm;
-  doc.rect(x + 2 * mm, y + 2 * mm, width - 4 * mm, band).fill('#0b4ea2');
+  const doc = new PDFDocument({
+    size: [width, height],
+    margin: 0,
+    compress: true,
+    lang: product.language === 'us' ? 'en-US' : product.language,
+    displayTitle: true,
+    font: PDF_FONTS.regular,
+    info: { Title: `EU ${ENERGY_LABEL_REGULATION} ${product.reference}`, Author: SUPPLIER, Subject: `EU ${ENERGY_LABEL_REGULATION}`, Creator: 'Lumen Pro', Producer: 'Lumen Pro' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const use = (font: 'regular' | 'bold', size: number, color = '#000000') => doc.font(PDF_FONTS[font]).fontSize(size).fillColor(color);
+  const x = 0;
+  const y = 0;
+  doc.rect(1, 1, width - 2, height - 2).lineWidth(0.8).strokeColor('#000000').stroke();
+  // The logo band: the EU's blue with the twelve stars, ENERG and its endings in two rows.
+  const band = 20 * mm;
+  doc.rect(x + 3 * mm, y + 3 * mm, width - 6 * mm, band).fill('#0b4ea2');
   for (let i = 0; i < 12; i++) {
     const a = (i / 12) * Math.PI * 2;
-    doc.circle(x + 11 * mm + Math.sin(a) * 5.2 * mm, y + 2 * mm + band / 2 - Math.cos(a) * 5.2 * mm, 0.7 * mm).fill('#ffcc00');
+    doc.circle(x + 13 * mm + Math.sin(a) * 6 * mm, y + 3 * mm + band / 2 - Math.cos(a) * 6 * mm, 0.8 * mm).fill('#ffcc00');
   }
-  pdf.use('bold', 15, '#ffffff').text('ENERG', x + 20 * mm, y + 5.5 * mm, { lineBreak: false });
-  pdf.use('bold', 7, '#ffffff').text('Y IJA IE IA ΕΙΑ', x + 20 * mm + doc.widthOfString('ENERG', { characterSpacing: 0 }) * (15 / 7), y + 6.5 * mm, { lineBreak: false });
-  // QR code to the product page, top right of the band area.
-  const qr = QRCode.create(input.productUrl, { errorCorrectionLevel: 'M' });
+  use('bold', 24, '#ffffff').text('ENERG', x + 23 * mm, y + 8.5 * mm, { lineBreak: false });
+  const endings = x + 23 * mm + doc.widthOfString('ENERG') + 1.5 * mm;
+  use('bold', 9, '#ffffff').text('ИЯ Y IJA', endings, y + 8 * mm, { lineBreak: false });
+  use('bold', 9, '#ffffff').text('IE IA ΕΙΑ', endings, y + 13.5 * mm, { lineBreak: false });
+  // Supplier's name and model identifier, side by side.
+  const infoTop = y + band + 7 * mm;
+  use('bold', 12).text(SUPPLIER, x + 5 * mm, infoTop, { width: 40 * mm, lineBreak: false, ellipsis: true });
+  use('bold', 11).text(product.reference, x + 46 * mm, infoTop + 0.5, { width: 45 * mm, align: 'right', lineBreak: false, ellipsis: true });
+  doc.moveTo(x + 3 * mm, infoTop + 8 * mm).lineTo(x + width - 3 * mm, infoTop + 8 * mm).lineWidth(0.6).strokeColor('#000000').stroke();
+  // The QR code to the EPREL public page, at the right of the scale's top.
+  const qr = QRCode.create(input.qrUrl, { errorCorrectionLevel: 'M' });
   const modules = qr.modules.size;
-  const qrSize = 24 * mm;
+  const qrSize = 26 * mm;
   const cell = qrSize / (modules + 8);
-  const qx = x + width - qrSize - 2 * mm;
-  const qy = y + band + 4 * mm;
+  const qx = x + width - qrSize - 4 * mm;
+  const qy = infoTop + 11 * mm;
   doc.rect(qx, qy, qrSize, qrSize).fill('#ffffff');
   for (let row = 0; row < modules; row++) {
     for (let col = 0; col < modules; col++) {
       if (qr.modules.get(row, col)) doc.rect(qx + (col + 4) * cell, qy + (row + 4) * cell, cell + 0.05, cell + 0.05).fill('#000000');
     }
   }
-  pdf.use('regular', 6.5, '#000000').text(t('docs.label.scan'), qx - 2 * mm, qy + qrSize + 1, { width: qrSize + 4 * mm, align: 'center' });
-  // Supplier and model identifier.
-  pdf.use('regular', 7, '#444444').text(t('docs.label.supplier'), x + 4 * mm, qy, { width: width - qrSize - 10 * mm });
-  pdf.use('bold', 12, '#000000').text(SUPPLIER, x + 4 * mm, qy + 9, { width: width - qrSize - 10 * mm });
-  pdf.use('regular', 7, '#444444').text(t('docs.label.modelIdentifier'), x + 4 * mm, qy + 30, { width: width - qrSize - 10 * mm });
-  pdf.use('bold', 11, '#000000').text(product.reference, x + 4 * mm, qy + 39, { width: width - qrSize - 10 * mm });
   // The scale A–G and the class arrow.
-  const scaleTop = qy + qrSize + 12 * mm;
-  const row = 9.5 * mm;
+  const scaleTop = qy + qrSize + 6 * mm;
+  const row = 11 * mm;
   ENERGY_CLASSES.forEach((energyClass, i) => {
-    const barWidth = (30 + i * 5.5) * mm;
+    const barWidth = (26 + i * 5) * mm;
     const top = scaleTop + i * row;
-    const bx = x + 4 * mm;
+    const bx = x + 5 * mm;
     doc
       .moveTo(bx, top)
       .lineTo(bx + barWidth, top)
-      .lineTo(bx + barWidth + 4 * mm, top + (row - 1.5 * mm) / 2)
-      .lineTo(bx + barWidth, top + row - 1.5 * mm)
-      .lineTo(bx, top + row - 1.5 * mm)
+      .lineTo(bx + barWidth + 4.5 * mm, top + (row - 1.8 * mm) / 2)
+      .lineTo(bx + barWidth, top + row - 1.8 * mm)
+      .lineTo(bx, top + row - 1.8 * mm)
       .closePath()
       .fill(CLASS_COLOURS[energyClass]);
-    pdf.use('bold', 15, i >= 2 && i <= 4 ? '#000000' : '#ffffff').text(energyClass, bx + 2 * mm, top + 0.7 * mm, { lineBreak: false });
+    // white letters outlined in black, as on the regulation's scale
+    doc.lineWidth(0.7).strokeColor('#000000');
+    use('bold', 17, '#ffffff').text(energyClass, bx + 2.5 * mm, top + 1 * mm, { lineBreak: false, fill: true, stroke: true });
     if (energyClass === rating.energyClass) {
-      const ax = x + width - 26 * mm;
+      const ax = x + width - 29 * mm;
       const arrowTop = top - 1 * mm;
-      const arrowHeight = row + 0.5 * mm;
+      const arrowHeight = row + 0.2 * mm;
       doc
         .moveTo(ax, arrowTop + arrowHeight / 2)
         .lineTo(ax + 7 * mm, arrowTop)
-        .lineTo(ax + 24 * mm, arrowTop)
-        .lineTo(ax + 24 * mm, arrowTop + arrowHeight)
+        .lineTo(ax + 25 * mm, arrowTop)
+        .lineTo(ax + 25 * mm, arrowTop + arrowHeight)
         .lineTo(ax + 7 * mm, arrowTop + arrowHeight)
         .closePath()
         .fill('#000000');
-      pdf.use('bold', 22, '#ffffff').text(energyClass, ax + 10 * mm, arrowTop + 0.4 * mm, { width: 12 * mm, align: 'center', lineBreak: false });
+      use('bold', 26, '#ffffff').text(energyClass, ax + 8 * mm, arrowTop + 0.6 * mm, { width: 15 * mm, align: 'center', lineBreak: false });
     }
   });
-  // Consumption and regulation.
-  const bottom = scaleTop + 7 * row + 6 * mm;
-  doc.moveTo(x + 4 * mm, bottom).lineTo(x + width - 4 * mm, bottom).lineWidth(0.6).strokeColor('#000000').stroke();
-  pdf.use('bold', 26, '#000000').text(String(rating.kWhPer1000h), x, bottom + 5 * mm, { width: width / 2 + 6 * mm, align: 'right', lineBreak: false });
-  pdf.use('bold', 10, '#000000').text('kWh/1000h', x + width / 2 + 8 * mm, bottom + 10 * mm, { lineBreak: false });
-  pdf.use('regular', 6.5, '#444444').text(t('docs.label.consumption'), x + 4 * mm, bottom + 19 * mm, { width: width - 8 * mm, align: 'center' });
-  pdf.use('regular', 7, '#000000').text(t('docs.label.efficacy', { value: number(rating.efficacy, product.language), kind: t(rating.directional ? 'docs.label.kind.directional' : 'docs.label.kind.nonDirectional') }), x + 4 * mm, bottom + 25 * mm, { width: width - 8 * mm, align: 'center' });
-  pdf.use('bold', 8, '#000000').text(ENERGY_LABEL_REGULATION, x + 4 * mm, y + height - 7 * mm, { width: width - 8 * mm, align: 'right', lineBreak: false });
-  doc.restore();
-  return pdf.finish();
+  // The weighted energy consumption and the regulation's number.
+  const bottom = scaleTop + 7 * row + 4 * mm;
+  doc.moveTo(x + 3 * mm, bottom).lineTo(x + width - 3 * mm, bottom).lineWidth(0.6).strokeColor('#000000').stroke();
+  use('bold', 34).text(String(rating.kWhPer1000h), x, bottom + 6 * mm, { width: width / 2 + 4 * mm, align: 'right', lineBreak: false });
+  use('bold', 12).text('kWh/1000h', x + width / 2 + 6 * mm, bottom + 12.5 * mm, { lineBreak: false });
+  use('bold', 9).text(ENERGY_LABEL_REGULATION, x + 4 * mm, height - 9 * mm, { width: width - 8 * mm, align: 'right', lineBreak: false });
+  doc.end();
+  return done;
 }

@@ -3,7 +3,7 @@
  * geometry, picture) are computed once per call and drawn by the makers.
  */
 import { Resvg } from '@resvg/resvg-js';
-import { candelaDistribution, type CandelaDistribution, type EnergyRating, modelEnergyRating, opticsOfModel, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
+import { candelaDistribution, type CandelaDistribution, type EnergyRating, eprelPublicUrl, eprelRegistrationOf, modelEnergyRating, opticsOfModel, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
 import { AppError } from '../../../errors';
 import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index';
 import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
@@ -161,8 +161,11 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
       return [{ fileName: `${product.creation ? fileStem(product.creation.code) : stem}-installation-manual-${lang}.pdf`, contentType: PDF, body }];
     }
     case 'energyLabel': {
-      const url = (deps.productPageUrl ?? ((model: string) => `https://lumen.pro/model/${model}`))(product.model);
-      const body = await energyLabelPdf({ product, rating: s.rating(), productUrl: url, made: s.made });
+      // The QR code points to the light source's EPREL public page (its registration in the rated placement).
+      const rating = s.rating();
+      const registration = eprelRegistrationOf(product.info.technicalData.eprel, rating.placement);
+      if (!registration) throw new AppError('NOT_FOUND', `Model ${product.model} has no EPREL registration for a ${rating.placement} driver`);
+      const body = await energyLabelPdf({ product, rating, qrUrl: eprelPublicUrl(registration), made: s.made });
       return [{ fileName: `${stem}-energy-label-${lang}.pdf`, contentType: PDF, body }];
     }
     case 'photometry':

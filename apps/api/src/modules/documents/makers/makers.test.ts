@@ -254,22 +254,42 @@ print(json.dumps({
       expect(text).toMatch(/\b600\b/); // the luminaire's width, dimensioned in mm
     });
 
-    it('energy label: the A–G scale, the class, kWh/1000 h, the regulation, and a QR code a reader decodes', async () => {
+    it('energy label: the A–G scale, the class, kWh/1000 h, the regulation, ИЯ, no other words, and a QR code to the EPREL page', async () => {
       const [file] = await make({ type: 'energyLabel' }, { catalogId: 16, language: 'it', product: { model: '0270' } });
       const pdf = file?.body ?? Buffer.alloc(0);
-      qpdfCheck(pdf);
+      expect(qpdfCheck(pdf).pages).toBe(1);
       const text = pdfText(pdf);
       const rating = modelEnergyRating({ model: '0270', lumens: 1690, watts: 7.3, consumed_power: 8.2, beamAngle: 110, width: 12, depth: 11, control: '0' });
       for (const letter of ['A', 'B', 'C', 'D', 'E', 'F', 'G']) expect(text).toMatch(new RegExp(`\\b${letter}\\b`));
       expect(text).toContain(`${rating.kWhPer1000h}`);
       expect(text).toContain('kWh/1000h');
       expect(text).toContain('2019/2015');
-      expect(text).toContain('Fornitore');
+      expect(text).toContain('ИЯ');
+      expect(text).toContain('ΕΙΑ');
+      // Annex III: the supplier, the model identifier, the logo, the scale, the number, the unit and the regulation; no words of ours
+      const allowed = new Set(['ENERG', 'ИЯ', 'Y', 'IJA', 'IE', 'IA', 'ΕΙΑ', 'Lumen', 'Pro', '027010/03_00', ...'ABCDEFG', String(rating.kWhPer1000h), 'kWh/1000h', '2019/2015']);
+      const words = text.split(/\s+/).filter(Boolean);
+      expect(words.filter((word) => !allowed.has(word))).toEqual([]);
       const png = join(work, 'label');
       execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', onDisk('label.pdf', pdf), png]);
       const image = PNG.sync.read(readFileSync(`${png}.png`));
       const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-      expect(code?.data).toBe('https://lumen.pro/model/0270');
+      expect(code?.data).toBe('https://eprel.ec.europa.eu/qr/2002701');
+    });
+
+    it('energy label of wall light 4520 (driver built in): class B, 8 kWh/1000 h; sticks 7460 (remote driver): its remote registration', async () => {
+      const [wall] = await make({ type: 'energyLabel' }, { catalogId: 16, language: 'de', product: { model: '4520' } });
+      const text = pdfText(wall?.body ?? Buffer.alloc(0));
+      expect(text).toMatch(/\b8\s+kWh\/1000h/);
+      // the class arrow's letter is the largest text: pdftotext lists B twice (scale and arrow)
+      expect(text.match(/\bB\b/g)?.length).toBe(2);
+      expect(text.match(/\bA\b/g)?.length).toBe(1);
+      const [sticksLabel] = await make({ type: 'energyLabel' }, sticks);
+      const png = join(work, 'label-7460');
+      execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', onDisk('label-7460.pdf', sticksLabel?.body ?? Buffer.alloc(0)), png]);
+      const image = PNG.sync.read(readFileSync(`${png}.png`));
+      expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe('https://eprel.ec.europa.eu/qr/2074602');
+      expect(pdfText(sticksLabel?.body ?? Buffer.alloc(0))).toMatch(/\b21\s+kWh\/1000h/);
     });
 
     it('creation spec sheet lists the bill of materials of its compositions', async () => {
