@@ -152,7 +152,11 @@ test('the qualification view in a partner frame on another origin posts its mess
   await expect(frame.getByRole('heading', { level: 1, name: en('auth.qualification.title') })).toBeVisible();
 
   // A page of an unknown origin inside the partner page tries to close the view: ignored and reported.
-  await page.frame({ name: 'stranger' })?.evaluate(() => (window as unknown as { closeAuthView: () => void }).closeAuthView());
+  // The stranger's frame loads on its own: under load it may not be there yet, and a call through a
+  // missing frame would do nothing (the cause of this test's failures under load). Wait for its script.
+  const strangerReady = () => page.frame({ name: 'stranger' })?.evaluate(() => typeof (window as unknown as { closeAuthView?: unknown }).closeAuthView).catch(() => 'loading') ?? 'absent';
+  await expect.poll(strangerReady).toBe('function');
+  await page.frame({ name: 'stranger' })!.evaluate(() => (window as unknown as { closeAuthView: () => void }).closeAuthView());
   await expect.poll(() => warnings.some((text) => text.includes(`message ignored (origin) from ${E2E_SOCIAL.strangerOrigin}`))).toBe(true);
   await expect(frame.getByRole('button', { name: en('auth.frame.close') })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { exactly, texts } from './texts';
 
 const en = texts('en');
@@ -24,8 +24,17 @@ export async function logInOpenDialog(page: Page, email: string, password = DEMO
   await expect(dialog).toBeHidden();
 }
 
-/** Opens the home page and logs in, by default with the demo accounts' password. */
+/**
+ * Logs in through the api (the session cookies land in the page's browser context) and opens the
+ * home page logged in. The login dialog itself is driven by auth.spec.ts (logInHere); every other spec
+ * starts from the home page with a session, which saves the dialog's round trip per test.
+ */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  // The platform's own origin, as the browser would send it (state-changing calls check it).
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+  const response = await page.request.post('/api/users/v1/auth/login', { data: { email, password }, headers: { origin } });
+  expect(response.status(), `login of ${email}`).toBe(200);
+  const { name } = (await response.json()) as { name: string };
   await page.goto('/');
-  await logInHere(page, email, password);
+  await expect(page.getByRole('banner').getByRole('button', { name: en('header.userMenuFor', { name }) })).toBeVisible();
 }

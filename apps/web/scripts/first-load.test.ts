@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { FIRST_LOAD_BUDGET_GZIP, firstLoad } from './first-load';
+
+// Issue 9 §4: a light first load. The budget is read from the built output (deterministic, so a test
+// and not a timed test). `npm test` builds before its unit step, so there the build must be present
+// (npm names the running script in npm_lifecycle_event); a bare `vitest run` without a build skips it.
+const dist = join(import.meta.dirname, '../dist');
+const built = existsSync(`${dist}/index.html`);
+const required = process.env.npm_lifecycle_event === 'test:unit';
+if (required && !built) throw new Error(`No build in ${dist}: npm test builds before its unit step (npm run build)`);
+
+describe.skipIf(!built)('the built app (apps/web/dist)', () => {
+  test('the first load of / stays within its budget of JavaScript, gzip-compressed, the start steps included', () => {
+    const report = firstLoad(dist);
+    const home = report.routes['/'];
+    expect(home, 'the / route is measured').toBeDefined();
+    expect(home?.gzip ?? Infinity, `/ loads ${home?.files.join(', ')}`).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_GZIP);
+    // No schema library in it: the start checks its answers with the checks compiled at build time
+    // (apps/web scripts/start-checks.ts), and it runs on react-router's declarative router, not the data
+    // router (app/environment.ts). Read from the files' source maps.
+    const sources = (file: string) => (existsSync(`${dist}/${file}.map`) ? (JSON.parse(readFileSync(`${dist}/${file}.map`, 'utf8')) as { sources: string[] }).sources : []);
+    const start = report.entry.files.flatMap(sources);
+    expect(start.some((source) => source.endsWith('src/api/start-checks.ts')), 'the compiled checks are in the start').toBe(true);
+    expect(start.filter((source) => source.includes('node_modules/zod/'))).toEqual([]);
+    const router = report.entry.files.map((file) => readFileSync(`${dist}/${file}`, 'utf8')).join('\n');
+    expect(router, 'no data router').not.toContain('You must provide a non-empty routes array to createRouter');
+    // The start's steps (main.tsx) are counted: React's and the app's chunks are in it.
+    expect(report.entry.files.some((file) => /\/react-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(report.entry.files.some((file) => /\/start-[\w-]+\.js$/.test(file))).toBe(true);
+    // index.html announces every one of them, so no step of the start waits for its files.
+    const html = readFileSync(`${dist}/index.html`, 'utf8');
+    for (const file of home?.files ?? []) expect(html, file).toMatch(new RegExp(`(src|href)="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
+  });
+});
