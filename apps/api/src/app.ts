@@ -19,7 +19,7 @@ import { responseSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
 import { createConfiguredStorage } from './lib/file-storage';
-import { createJobQueue, pruneJobs, releaseRunningJobs } from './lib/jobs';
+import { createJobQueue, HOUSEKEEPING_EVERY_MS, JOB_CONCURRENCY, type JobQueue, pruneJobs, releaseRunningJobs } from './lib/jobs';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -49,25 +49,23 @@ import { createSupportService } from './modules/support/support.service';
 import { usersOptionsRoutes, usersRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { createCompanyService } from './modules/company/company.service';
-import { createJobQueue as createOrderJobQueue, type JobQueue } from './lib/jobs/job-queue';
 import { createBuiltinErp } from './modules/erp/erp.builtin';
 import { erpRoutes } from './modules/erp/erp.routes';
 import { createErpService } from './modules/erp/erp.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { clientCodeOfCompany } from './modules/orders/orders.repository';
+import { recordingCrmAdapter, registerCrmOutbox } from './modules/projects/projects.outbox';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The queue of the order outbox and the built-in ERP's schedule (tests drain it; main.ts starts it with startWorkers). */
-    orderJobs: JobQueue;
+    /** The api's one job queue (lib/jobs): every background kind, started on ready unless NODE_ROLE=http or startWorkers is false (tests drain it). */
+    jobs: JobQueue;
   }
 }
 import { createUsersService } from './modules/users/users.service';
 import { actingRoutes } from './modules/acting/acting.routes';
 import { actingCheck, createActingService } from './modules/acting/acting.service';
-import { productAdminRoutes } from './modules/product-admin/product-admin.routes';
-import { createProductAdminService } from './modules/product-admin/product-admin.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 
@@ -160,14 +158,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onReady', () => ctx.changes.start());
   app.addHook('onClose', () => ctx.changes.close());
-  // Housekeeping: forget rate-limit windows that ended (any process may do it; it is idempotent).
+  // The one job queue of every background kind (src/lib/jobs; concurrency per kind in kinds.ts), shared
+  // by every process on the database. Recurring housekeeping is a job per period (`every`), run once
+  // whichever process claims it.
+  const jobs = createJobQueue({ database: deps.database, log: app.log, clock, concurrency: JOB_CONCURRENCY });
+  app.decorate('jobs', jobs);
+  // Housekeeping: forget rate-limit windows that ended.
   const rateLimits = createRateLimiter(ctx.db, ctx.clock);
-  const prune = setInterval(() => {
-    ctx.background.run('prune-rate-limits', () => rateLimits.prune());
-  }, 10 * 60 * 1000);
-  prune.unref();
+  jobs.every('housekeeping.rate-limits', HOUSEKEEPING_EVERY_MS['housekeeping.rate-limits'], () => rateLimits.prune());
   app.addHook('onClose', async () => {
-    clearInterval(prune);
     await ctx.background.idle();
   });
 
@@ -195,9 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Social sign-up (issue 17 §4): flows past their time are forgotten by any process (idempotent).
   const social = createSocialService(ctx, auth);
   await app.register(socialRoutes, { prefix: '/api/users', social });
-  const pruneSocial = setInterval(() => ctx.background.run('prune-social-logins', () => social.prune()), 10 * 60 * 1000);
-  pruneSocial.unref();
-  app.addHook('onClose', async () => clearInterval(pruneSocial));
+  jobs.every('housekeeping.social-logins', HOUSEKEEPING_EVERY_MS['housekeeping.social-logins'], () => social.prune());
   await app.register(usersRoutes, { prefix: '/api/users', users, reissueAccessToken: auth.reissueAccessToken });
   await app.register(mastersRoutes, { prefix: '/api/masters', masters });
   await app.register(flagsRoutes, { prefix: '/api/masters', flags });
@@ -206,8 +203,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersOptionsRoutes, { prefix: '/api/apiv2', users });
   const products = createProductsService(ctx, () => app.log, { flags });
   await app.register(productsRoutes, { products });
-  // Product administration (issue 31): a publication drops this process's catalogue caches at once (others learn it from catalogue_versions' notification).
-  await app.register(productAdminRoutes, { productAdmin: createProductAdminService(ctx, { onPublished: () => products.invalidate() }) });
   const projects = createProjectsService(ctx, { products, flags });
   await app.register(projectsRoutes, { projects });
   const images = createImagesService({ products });
@@ -216,20 +211,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = await createConfiguredStorage(config);
   const files = createFilesService(ctx, { storage });
   await app.register(filesRoutes, { prefix: '/api/images', files });
-  const pruneUploads = setInterval(() => {
-    ctx.background.run('prune-temporary-uploads', async () => {
-      await files.pruneExpired();
-    });
-  }, 10 * 60 * 1000);
-  pruneUploads.unref();
-  app.addHook('onClose', async () => clearInterval(pruneUploads));
+  jobs.every('housekeeping.temporary-uploads', HOUSEKEEPING_EVERY_MS['housekeeping.temporary-uploads'], () => files.pruneExpired());
   await app.register(supportRoutes, { support: createSupportService(ctx, { files, projects }) });
   const budgets = createBudgetsService(ctx, { projects, products, users, flags, geo: masters.geo });
   await app.register(budgetsRoutes, { budgets });
 
-  // Orders (issue 13): the outbox and the built-in ERP's schedule run on the PostgreSQL job queue.
-  const orderJobs = createOrderJobQueue({ database: deps.database, log: app.log, clock });
-  app.decorate('orderJobs', orderJobs);
+  // Orders (issue 13): the outbox and the built-in ERP's schedule run on the job queue.
+  const orderJobs = jobs;
   // The ERP tells the orders service of its steps, and the orders service needs the ERP: the listener is
   // looked up when the ERP first calls it, once both exist.
   const built: { orders?: OrdersService } = {};
@@ -251,48 +239,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ordersService.registerWorkers();
   await app.register(ordersRoutes, { orders: ordersService });
   await app.register(erpRoutes, { erp: erpService });
-  if (deps.startWorkers) {
-    // Before any queue starts: a job a killed process left running runs again now, not once its lease ends.
-    if (deps.ownsDatabase) {
-      app.addHook('onReady', async () => {
-        const released = await releaseRunningJobs(deps.database.db);
-        if (released > 0) app.log.warn({ released }, 'jobs left running by a stopped process are queued again');
-      });
-    }
-    app.addHook('onReady', () => orderJobs.start());
-    app.addHook('onClose', () => orderJobs.stop());
-  }
+  // CRM events (projects' outbox rows) are delivered by crm.deliver jobs.
+  const crmOutbox = registerCrmOutbox(jobs, { db: ctx.db, crm: deps.crm ?? recordingCrmAdapter(ctx.db, app.log, clock), log: app.log, clock });
 
-  // Background work of every process (src/lib/jobs): documents now. Started once the app is ready;
-  // on close the running jobs go back to the queue for the next start or another process.
-  const jobs = createJobQueue({ database: deps.database, log: app.log, clock });
+  // Documents (jobs of documents.make) and the audit trail's purge.
   const documents = createDocumentsService(ctx, { projects, products, images, storage, jobs, ...(deps.makeDocuments ? { make: deps.makeDocuments } : {}) });
   documents.registerWorker();
   // The audit trail's reads and its retention purge (issue 17 §3; a job per UTC day, asked for at start and hourly).
   const audit = createAuditService(ctx, { projectVisible: (principal, id) => projects.name(principal, id), jobs });
   audit.registerWorker();
   await app.register(auditRoutes, { audit });
-  app.addHook('onReady', () => audit.schedulePurge());
-  const scheduleAuditPurge = setInterval(() => ctx.background.run('schedule-audit-purge', () => audit.schedulePurge()), 60 * 60 * 1000);
-  scheduleAuditPurge.unref();
-  app.addHook('onClose', async () => clearInterval(scheduleAuditPurge));
+  jobs.every('housekeeping.audit-schedule', HOUSEKEEPING_EVERY_MS['housekeeping.audit-schedule'], () => audit.schedulePurge());
   const documentsSocket = createDocumentsSocket({ server: app.server, database: deps.database, tokens, revocations, documents, log: app.log });
   await app.register(documentsRoutes, { documents, socket: documentsSocket, tokens, revocations });
+  jobs.every('housekeeping.settled-jobs', HOUSEKEEPING_EVERY_MS['housekeeping.settled-jobs'], () => pruneJobs(ctx.db, new Date(ctx.clock().getTime() - 7 * 24 * 3600 * 1000)));
+  // NODE_ROLE (README "Several processes"): http nodes serve requests and sockets, worker nodes run
+  // the queue; `all` both. Tests start the queue unless they drain it by hand (startWorkers: false).
+  const servesHttp = config.nodeRole !== 'worker';
+  const runsJobs = config.nodeRole !== 'http' && deps.startWorkers !== false;
+  if (runsJobs) {
+    // Before the queue starts: a job a killed process left running runs again now, not once its lease ends.
+    if (deps.ownsDatabase) {
+      app.addHook('onReady', async () => {
+        const released = await releaseRunningJobs(deps.database.db);
+        if (released > 0) app.log.warn({ released }, 'jobs left running by a stopped process are queued again');
+      });
+    }
+    app.addHook('onReady', async () => {
+      const added = await crmOutbox.enqueuePending();
+      if (added > 0) app.log.info({ added }, 'pending crm events given their delivery jobs');
+    });
+  }
   app.addHook('onReady', async () => {
-    await documentsSocket.start();
-    await jobs.start();
+    if (servesHttp) await documentsSocket.start();
+    if (runsJobs) await jobs.start();
   });
+  // On close: no new socket, the running jobs go back to the queue for another process or the next start.
   app.addHook('preClose', async () => {
-    await documentsSocket.close();
+    if (servesHttp) await documentsSocket.close();
     await jobs.stop();
   });
-  const pruneSettledJobs = setInterval(() => {
-    ctx.background.run('prune-settled-jobs', async () => {
-      await pruneJobs(ctx.db, new Date(ctx.clock().getTime() - 7 * 24 * 3600 * 1000));
-    });
-  }, 60 * 60 * 1000);
-  pruneSettledJobs.unref();
-  app.addHook('onClose', async () => clearInterval(pruneSettledJobs));
 
   await registerSpa(app, config.webDistDir, { tokens, revocations, project: (principal, id) => projects.heading(principal, id) });
   return app;

@@ -5,6 +5,7 @@ import type { Revocations } from './http/revocations';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 import type { DocumentsDeps } from './modules/documents/documents.service';
+import type { CrmPort } from './modules/projects/projects.outbox';
 
 /** What buildApp needs from outside; main.ts and the tests provide it. */
 export interface AppDeps {
@@ -23,8 +24,13 @@ export interface AppDeps {
   crossCheckResponses?: boolean;
   /** The document makers; tests hand a double to exercise the delivery (defaults to modules/documents/makers). */
   makeDocuments?: DocumentsDeps['make'];
-  /** Run the background workers (order outbox, built-in ERP) in this process; main.ts turns it on, tests drain by hand. */
+  /**
+   * Start the job queue on ready (default on; NODE_ROLE=http never does). Tests that drain the queue
+   * by hand, step by step, turn it off.
+   */
   startWorkers?: boolean;
+  /** The CRM the outbox delivers to; defaults to the recording adapter (no CRM configured). */
+  crm?: CrmPort;
   /**
    * This process alone uses the database (the embedded PGlite of `npm start`): a job left running at
    * start belonged to a process that died, and goes back to the queue at once rather than when its

@@ -7,7 +7,6 @@ import { type Db } from './db/client';
 import { users } from './db/schema';
 import { hasUsers, seedDemoData, seedReferenceData, shouldSeedDemo } from './db/seed';
 import { DEMO_USERS } from './db/seed/demo-data';
-import { createOutboxWorker, recordingCrmAdapter } from './modules/projects/projects.outbox';
 import { openUrl, readyLine, startupWarnings } from './startup';
 
 /** Whether the README's demo accounts can log in here (seeded now or on an earlier start). */
@@ -37,16 +36,12 @@ async function main(): Promise<void> {
   const seedDemo = shouldSeedDemo({ seedDemo: config.seedDemo, env: config.env, kind: database.kind, databaseHasUsers: await hasUsers(database.db) });
 
   // The embedded database is this process's alone (its data dir); a PostgreSQL server may be shared.
-  const app = await buildApp({ config, database, startWorkers: true, ownsDatabase: database.kind === 'pglite' });
+  const app = await buildApp({ config, database, ownsDatabase: database.kind === 'pglite' });
   for (const warning of startupWarnings(config)) app.log.warn(warning);
   if (seedDemo) {
     const { created } = await seedDemoData(database.db);
     app.log.info({ created }, 'demo accounts seeded (password: demo-password)');
   }
-
-  // CRM outbox delivery (project version upserts); every api process may run one (SKIP LOCKED claims).
-  const crmOutbox = createOutboxWorker({ db: database.db, crm: recordingCrmAdapter(database.db, app.log), log: app.log });
-  crmOutbox.start();
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -54,7 +49,6 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await crmOutbox.stop();
       await app.close();
       await database.close();
       process.exit(0);

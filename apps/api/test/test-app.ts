@@ -106,6 +106,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** A double of the document makers (the delivery's tests). */
   makeDocuments?: AppDeps['makeDocuments'];
+  /** false: the job queue is not started, the test drains it (app.jobs.drain()) step by step. */
+  startWorkers?: boolean;
 }
 
 /** A ready app on a fresh database (migrated, reference data and demo accounts seeded). */
@@ -126,7 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? testClock();
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, clock, mailer, logger: false, crossCheckResponses: true, ...(options.makeDocuments ? { makeDocuments: options.makeDocuments } : {}) });
+  const app = await buildApp({ config, database, clock, mailer, logger: false, crossCheckResponses: true, ...(options.makeDocuments ? { makeDocuments: options.makeDocuments } : {}), ...(options.startWorkers === false ? { startWorkers: false } : {}) });
   await options.extend?.(app);
   await app.ready();
   return {

@@ -25,6 +25,43 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
     await database.close();
   });
 
+  it('a recurring job runs once per period, whichever of several processes claims it', async () => {
+    const ran: number[] = [];
+    const processes = [queue(), queue(), queue()];
+    for (const jobs of processes) jobs.every('test.every', 10 * 60 * 1000, async (job) => void ran.push(job.payload.slot as number));
+    const drainAll = () => Promise.all(processes.map((jobs) => jobs.drain()));
+    await drainAll();
+    await drainAll();
+    expect(ran).toEqual([Math.floor(clock().getTime() / 600_000)]);
+    clock.advance(9 * 60 * 1000);
+    await drainAll();
+    expect(ran).toHaveLength(1);
+    clock.advance(60 * 1000);
+    await drainAll();
+    expect(ran).toHaveLength(2);
+    expect(ran[1]).toBe(ran[0]! + 1);
+  });
+
+  it('the concurrency table wins over a queue\'s own setting', async () => {
+    const jobs = createJobQueue({ database, log: silent, clock, concurrency: { 'test.one': 1 } });
+    queues.push(jobs);
+    let running = 0;
+    let most = 0;
+    jobs.work(
+      'test.one',
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+      },
+      { concurrency: 4 },
+    );
+    await jobs.enqueue(Array.from({ length: 4 }, () => ({ queue: 'test.one', payload: {} })));
+    expect(await jobs.drain()).toBe(4);
+    expect(most).toBe(1);
+  });
+
   it('runs a job once, stores its result and progress', async () => {
     const jobs = queue();
     const seen: number[] = [];

@@ -69,6 +69,13 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** Delay before attempt n + 1 (n ≥ 1). */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Jobs of each queue run at once in this process: the one table of every kind (JOB_CONCURRENCY in
+   * kinds.ts); it wins over a `work()` call's own `concurrency`, which is the default of queues it lacks.
+   */
+  concurrency?: Readonly<Record<string, number>>;
+  /** Called when a job settles or starts (metrics: counts and durations by queue). */
+  observe?: (event: { queue: string; outcome: JobOutcome | 'started'; ms?: number }) => void;
 }
 
 /** Exponential backoff with a cap: 1 s, 2 s, 4 s … 5 min. */
@@ -83,6 +90,12 @@ export interface JobQueue {
   cancel(where: { ids?: readonly number[]; groupKey?: string }, tx?: DbOrTx): Promise<number[]>;
   /** Registers the handler of a queue (before start). */
   work<P extends Record<string, unknown>>(queue: string, handler: (job: JobContext<P>) => Promise<unknown>, options?: WorkOptions<P>): void;
+  /**
+   * A recurring job: once every `intervalMs` (slots aligned on the epoch, so every process agrees), a
+   * job of `queue` is enqueued with the slot as its singleton key, whichever process comes first, and
+   * run once by whichever claims it: N processes never run the housekeeping N times.
+   */
+  every(queue: string, intervalMs: number, handler: (job: JobContext<Record<string, unknown>>) => Promise<unknown>): void;
   /** Listens for wake-ups and polls; resolves once listening. */
   start(): Promise<void>;
   /** Claims and runs what is due now, and resolves when those jobs settled (tests, benchmarks). */
@@ -120,6 +133,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const backoff = options.backoffMs ?? exponentialBackoff;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const queues = new Map<string, Registered>();
+  const recurring = new Map<string, { intervalMs: number; lastSlot: number }>();
   const inFlight = new Map<number, InFlight>();
   let started = false;
   let stopping = false;
@@ -136,7 +150,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     flight.controller.abort(cancelled ? new Error('job cancelled') : new Error('worker stopping'));
   };
 
-  async function settle(row: JobRow, registered: Registered, context: JobContext<Record<string, unknown>>, flight: InFlight, outcome: { ok: true; result: unknown } | { ok: false; error: unknown }): Promise<void> {
+  async function settle(row: JobRow, registered: Registered, context: JobContext<Record<string, unknown>>, flight: InFlight, outcome: { ok: true; result: unknown } | { ok: false; error: unknown }): Promise<JobOutcome | undefined> {
     const now = clock();
     let settled: SettledJob<Record<string, unknown>>;
     if (flight.controller.signal.aborted && !flight.cancelled && !outcome.ok) {
@@ -147,21 +161,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         .update(jobs)
         .set({ status: 'pending', lockedBy: null, lockedUntil: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
         .where(and(eq(jobs.id, row.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')));
-      return;
+      return undefined;
     }
     if (flight.cancelled) {
       await markCancelled(db, row.id, now);
       settled = { job: context, outcome: 'cancelled' };
     } else if (outcome.ok) {
       const held = await completeJob(db, row.id, workerId, outcome.result, now);
-      if (!held) return;
+      if (!held) return undefined;
       settled = { job: context, outcome: 'done', result: outcome.result };
     } else {
       const permanent = outcome.error instanceof PermanentJobError;
       const last = permanent || context.attempt >= row.maxAttempts;
       const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
       const held = await failJob(db, row.id, workerId, { error: message, retryAt: last ? null : new Date(now.getTime() + backoff(context.attempt)), now });
-      if (!held) return;
+      if (!held) return undefined;
       options.log[last ? 'error' : 'warn']({ job: row.id, queue: row.queue, attempt: context.attempt, err: message }, last ? 'job failed after its last attempt' : 'job failed; will retry');
       settled = { job: context, outcome: last ? 'failed' : 'retry', error: outcome.error };
     }
@@ -172,6 +186,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         options.log.error({ err: error, job: row.id, queue: row.queue }, 'job settle hook failed');
       }
     }
+    return settled.outcome;
   }
 
   function run(row: JobRow, registered: Registered): InFlight {
@@ -187,6 +202,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       progress: (value) => setJobProgress(db, row.id, workerId, value),
     };
     registered.running += 1;
+    const startedAt = performance.now();
+    options.observe?.({ queue: row.queue, outcome: 'started' });
     flight.promise = (async () => {
       let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
       try {
@@ -195,7 +212,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         outcome = { ok: false, error };
       }
       try {
-        await settle(row, registered, context, flight, outcome);
+        const settledAs = await settle(row, registered, context, flight, outcome);
+        if (settledAs) options.observe?.({ queue: row.queue, outcome: settledAs, ms: performance.now() - startedAt });
       } catch (error) {
         options.log.error({ err: error, job: row.id }, 'settling a job failed (its lease will run out and it will be retried)');
       }
@@ -208,13 +226,28 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return flight;
   }
 
+  /** Enqueues the current slot of each recurring job once per process (the singleton key keeps one). */
+  async function scheduleRecurring(now: Date): Promise<void> {
+    const due: NewJob[] = [];
+    for (const [queue, entry] of recurring) {
+      const slot = Math.floor(now.getTime() / entry.intervalMs);
+      if (slot === entry.lastSlot) continue;
+      entry.lastSlot = slot;
+      due.push({ queue, payload: { slot }, singletonKey: `every:${slot}`, maxAttempts: 3, availableAt: now });
+    }
+    if (due.length > 0) await insertJobs(db, due);
+  }
+
+  const concurrencyOf = (queue: string, registered: Registered): number => options.concurrency?.[queue] ?? registered.options.concurrency ?? 2;
+
   /** Claims as many jobs as there are free slots, queue by queue, and starts them. */
   async function claimRound(): Promise<InFlight[]> {
     const now = clock();
+    await scheduleRecurring(now);
     await settleAbandonedCancels(db, now);
     const startedFlights: InFlight[] = [];
     for (const [queue, registered] of queues) {
-      const free = (registered.options.concurrency ?? 2) - registered.running;
+      const free = concurrencyOf(queue, registered) - registered.running;
       if (free <= 0) continue;
       const rows = await claimJobs(db, { queues: [queue], workerId, now, leaseUntil: new Date(now.getTime() + leaseMs), limit: free });
       for (const row of rows) startedFlights.push(run(row, registered));
@@ -260,6 +293,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     work(queue, handler, workOptions = {}) {
       queues.set(queue, { handler: handler as Registered['handler'], options: workOptions as Registered['options'], running: 0 });
+    },
+    every(queue, intervalMs, handler) {
+      queues.set(queue, { handler, options: {}, running: 0 });
+      recurring.set(queue, { intervalMs, lastSlot: -1 });
     },
     async start() {
       if (started) return;

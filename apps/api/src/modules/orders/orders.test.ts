@@ -18,7 +18,7 @@ let specifier: Agent;
 let admin: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ERP_STEP_MS: String(STEP_MS), ERP_VAT_PERCENT: '21' } });
+  t = await createTestApp({ env: { ERP_STEP_MS: String(STEP_MS), ERP_VAT_PERCENT: '21' }, startWorkers: false });
   [distributor, distributor2, specifier, admin] = [t.agent(), t.agent(), t.agent(), t.agent()];
   await Promise.all([distributor.login('distributor@demo.example'), distributor2.login('distributor2@demo.example'), specifier.login('specifier@demo.example'), admin.login('admin@demo.example')]);
 });
@@ -179,7 +179,7 @@ describe('delivery through the outbox and the built-in ERP', () => {
   it('sends the order once, then PENDING → CONFIRMED → PRODUCTION → FINISHED one step apart, and issues the invoice', async () => {
     const id = await projectWith(distributor, [{ referenceCode: REF16[0], quantity: 2 }], 'Hotel Miramar lobby');
     const { orderId } = await processed(distributor, bodyOf(await draftOf(distributor, id)));
-    await t.app.orderJobs.drain();
+    await t.app.jobs.drain();
     let order = (await distributor.get(`/api/orders/v1/orders/${orderId}`)).json<Order>();
     expect(order).toMatchObject({ status: 1, delivery: 'sent', erpReference: `SO-${String(orderId).padStart(8, '0')}` });
     const received = await t.database.db.select().from(erpReceivedOrders).where(eq(erpReceivedOrders.orderId, orderId!));
@@ -187,10 +187,10 @@ describe('delivery through the outbox and the built-in ERP', () => {
     expect(received[0]?.receipts).toBe(1);
 
     for (const status of [2, 3, 4] as const) {
-      await t.app.orderJobs.drain();
+      await t.app.jobs.drain();
       expect((await distributor.get(`/api/orders/v1/orders/${orderId}`)).json<Order>().status).toBe(status - 1);
       t.clock.advance(STEP_MS);
-      await t.app.orderJobs.drain();
+      await t.app.jobs.drain();
       order = (await distributor.get(`/api/orders/v1/orders/${orderId}`)).json<Order>();
       expect(order.status).toBe(status);
       expect(order.timeline.find((entry) => entry.status === status)?.at).toBe(t.clock().toISOString());
@@ -199,7 +199,7 @@ describe('delivery through the outbox and the built-in ERP', () => {
     expect(order.plannedShippingDate).toBe(Object.values(order.productsById)[0]?.shippingDate);
     expect(order.invoice?.number).toMatch(/^INV-\d{4}-\d{6}$/);
     // A step run again changes nothing (at least once delivery, applied once).
-    await t.app.orderJobs.drain();
+    await t.app.jobs.drain();
     expect(await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId!))).toHaveLength(1);
     // The trail holds each step once, made by the order system (no person), from the status before to the next.
     const steps = await t.database.db
@@ -249,7 +249,7 @@ describe('delivery through the outbox and the built-in ERP', () => {
     const id = await projectWith(distributor2, [{ referenceCode: REF16[0], quantity: 1 }]);
     const result = await processed(distributor2, bodyOf(await draftOf(distributor2, id)));
     expect(result.order?.delivery).toBe('skipped');
-    await t.app.orderJobs.drain();
+    await t.app.jobs.drain();
     expect(await t.database.db.select().from(erpReceivedOrders).where(eq(erpReceivedOrders.orderId, result.orderId!))).toHaveLength(0);
     expect((await distributor2.get(`/api/orders/v1/orders/${result.orderId}`)).json<Order>().delivery).toBe('skipped');
   });

@@ -1,23 +1,26 @@
 import type { Project, ProductsAdded, ProductUpdated } from '@lumen/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmDeliveries, crmOutbox } from '../../db/schema';
+import { crmDeliveries, crmOutbox, jobs } from '../../db/schema';
+import { createJobQueue, type JobQueue } from '../../lib/jobs';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
-import { type CrmEvent, type CrmPort, createOutboxWorker, recordingCrmAdapter } from './projects.outbox';
-import { listCrmDeliveries, listOutbox } from './projects.repository';
+import { type CrmEvent, type CrmPort, CRM_DELIVERY_QUEUE, CRM_MAX_ATTEMPTS, recordingCrmAdapter, registerCrmOutbox } from './projects.outbox';
+import { enqueuePendingOutbox, listCrmDeliveries, listOutbox } from './projects.repository';
 import { VERSION_UPSERT_TOPIC } from './projects.service';
 import { createProject, P1, REF16, REF21 } from './projects.test-support';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
-describeWithDb('projects: CRM outbox and concurrency (upsertVersionD365 on)', () => {
+describeWithDb('projects: CRM outbox on the job queue, and concurrency (upsertVersionD365 on)', () => {
   let t: TestApp;
   let distributor: Agent;
 
   beforeAll(async () => {
-    // The DEV flag table (the tests' default) has upsertVersionD365 at rollout 1.
-    t = await createTestApp();
+    // The DEV flag table (the tests' default) has upsertVersionD365 at rollout 1. The app's own queue
+    // is not started: each test runs the deliveries with a queue (a "process") of its own.
+    t = await createTestApp({ startWorkers: false });
     distributor = t.agent();
     await distributor.login('distributor@demo.example');
   });
@@ -26,12 +29,22 @@ describeWithDb('projects: CRM outbox and concurrency (upsertVersionD365 on)', ()
   });
 
   async function clearOutbox(): Promise<void> {
+    await t.database.db.delete(jobs).where(eq(jobs.queue, CRM_DELIVERY_QUEUE));
     await t.database.db.delete(crmOutbox);
     await t.database.db.delete(crmDeliveries);
   }
 
+  /** A process's queue delivering to `crm`. */
+  function deliveringQueue(crm: CrmPort, options: { backoffMs?: (attempt: number) => number; leaseMs?: number } = {}): JobQueue {
+    const queue = createJobQueue({ database: t.database, log: silent, clock: t.clock, ...options });
+    registerCrmOutbox(queue, { db: t.database.db, crm, log: silent, clock: t.clock });
+    return queue;
+  }
+
+  const crmJobs = () => t.database.db.select().from(jobs).where(eq(jobs.queue, CRM_DELIVERY_QUEUE)).orderBy(jobs.id);
+
   describe('events', () => {
-    it('adding, updating and deleting a product each write one version upsert with the project revision', async () => {
+    it('adding, updating and deleting a product each write one version upsert with the project revision, and its delivery job', async () => {
       await clearOutbox();
       const project = await createProject(distributor, { name: 'Evented' });
       expect(await listOutbox(t.database.db)).toHaveLength(0);
@@ -52,19 +65,32 @@ describeWithDb('projects: CRM outbox and concurrency (upsertVersionD365 on)', ()
       const lastPayload = events[2]?.payload as { products: Array<{ _id: string }>; revision: number };
       expect(lastPayload.products).toHaveLength(1);
       expect(lastPayload.revision).toBe(updated.revision + 1);
+      // Each event's delivery is a job of the one queue, written in the same transaction, keyed by the event.
+      expect((await crmJobs()).map((job) => [job.status, job.singletonKey, job.payload, job.maxAttempts])).toEqual(events.map((e) => ['pending', e.idempotencyKey, { outboxId: e.id }, CRM_MAX_ATTEMPTS]));
     });
 
-    it('the worker delivers each event once through the recording adapter', async () => {
+    it('a queue delivers each event once through the recording adapter', async () => {
       const project = await createProject(distributor, { name: 'Delivered' });
       await clearOutbox();
       await distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: REF16[0] }]);
-      const worker = createOutboxWorker({ db: t.database.db, crm: recordingCrmAdapter(t.database.db, silent, t.clock), log: silent, clock: t.clock });
-      expect(await worker.runOnce()).toEqual({ delivered: 1, failed: 0 });
-      expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 0 });
+      const queue = deliveringQueue(recordingCrmAdapter(t.database.db, silent, t.clock));
+      expect(await queue.drain()).toBe(1);
+      expect(await queue.drain()).toBe(0);
       const [event] = await listOutbox(t.database.db);
       expect(event).toMatchObject({ status: 'delivered', attempts: 1 });
       const deliveries = await listCrmDeliveries(t.database.db);
       expect(deliveries.map((d) => d.idempotencyKey)).toEqual([event?.idempotencyKey]);
+    });
+
+    it('an event written without its job (before the move to the queue) gets one, once', async () => {
+      await clearOutbox();
+      const project = await createProject(distributor, { name: 'Old event' });
+      await distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: REF16[0] }]);
+      await t.database.db.delete(jobs).where(eq(jobs.queue, CRM_DELIVERY_QUEUE));
+      expect(await enqueuePendingOutbox(t.database.db, t.clock())).toBe(1);
+      expect(await enqueuePendingOutbox(t.database.db, t.clock())).toBe(0);
+      expect(await deliveringQueue(recordingCrmAdapter(t.database.db, silent, t.clock)).drain()).toBe(1);
+      expect((await listOutbox(t.database.db))[0]?.status).toBe('delivered');
     });
   });
 
@@ -84,18 +110,18 @@ describeWithDb('projects: CRM outbox and concurrency (upsertVersionD365 on)', ()
           if (calls === 3) throw new Error('connection lost after apply');
         },
       };
-      const worker = createOutboxWorker({ db: t.database.db, crm: flaky, log: silent, clock: t.clock, backoffMs: (n) => 1000 * 2 ** (n - 1) });
-      expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 1 });
+      const queue = deliveringQueue(flaky, { backoffMs: (n: number) => 1000 * 2 ** (n - 1) });
+      expect(await queue.drain()).toBe(1);
       let [event] = await listOutbox(t.database.db);
       expect(event).toMatchObject({ status: 'pending', attempts: 1, lastError: 'CRM unavailable' });
-      expect(event?.availableAt.getTime()).toBe(t.clock().getTime() + 1000);
-      expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 0 });
+      expect((await crmJobs())[0]?.availableAt.getTime()).toBe(t.clock().getTime() + 1000);
+      expect(await queue.drain()).toBe(0);
       t.clock.advance(1000);
-      expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 1 });
+      expect(await queue.drain()).toBe(1);
       t.clock.advance(2000);
-      expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 1 });
+      expect(await queue.drain()).toBe(1);
       t.clock.advance(4000);
-      expect(await worker.runOnce()).toEqual({ delivered: 1, failed: 0 });
+      expect(await queue.drain()).toBe(1);
       [event] = await listOutbox(t.database.db);
       expect(event).toMatchObject({ status: 'delivered', attempts: 4 });
       expect(calls).toBe(4);
@@ -112,31 +138,34 @@ describeWithDb('projects: CRM outbox and concurrency (upsertVersionD365 on)', ()
           throw new Error('down');
         },
       };
-      const worker = createOutboxWorker({ db: t.database.db, crm: down, log: silent, clock: t.clock, maxAttempts: 2, backoffMs: () => 10 });
-      await worker.runOnce();
-      t.clock.advance(10);
-      await worker.runOnce();
-      t.clock.advance(10);
-      expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 0 });
+      const queue = deliveringQueue(down, { backoffMs: () => 10 });
+      for (let attempt = 0; attempt < CRM_MAX_ATTEMPTS; attempt += 1) {
+        expect(await queue.drain()).toBe(1);
+        t.clock.advance(10);
+      }
+      expect(await queue.drain()).toBe(0);
       const [event] = await listOutbox(t.database.db);
-      expect(event).toMatchObject({ status: 'dead', attempts: 2, lastError: 'down' });
+      expect(event).toMatchObject({ status: 'dead', attempts: CRM_MAX_ATTEMPTS, lastError: 'down' });
+      expect((await crmJobs())[0]?.status).toBe('failed');
     });
 
-    it('a claim whose worker died comes back after its lease', async () => {
+    it('a claim whose process died comes back after its lease', async () => {
       const project = await createProject(distributor, { name: 'Lease' });
       await clearOutbox();
       await distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: REF16[0] }]);
       const hang: CrmPort = { deliver: () => new Promise<void>(() => {}) };
-      const stuck = createOutboxWorker({ db: t.database.db, crm: hang, log: silent, clock: t.clock, leaseMs: 5000 });
-      void stuck.runOnce();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const worker = createOutboxWorker({ db: t.database.db, crm: recordingCrmAdapter(t.database.db, silent, t.clock), log: silent, clock: t.clock });
-      expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 0 });
+      // Never started, so never renews its lease: a process that stopped answering.
+      const stuck = deliveringQueue(hang, { leaseMs: 5000 });
+      void stuck.drain();
+      await expect.poll(async () => (await crmJobs())[0]?.status).toBe('running');
+      const queue = deliveringQueue(recordingCrmAdapter(t.database.db, silent, t.clock));
+      expect(await queue.drain()).toBe(0);
       t.clock.advance(5000);
-      expect(await worker.runOnce()).toEqual({ delivered: 1, failed: 0 });
+      expect(await queue.drain()).toBe(1);
+      expect((await listOutbox(t.database.db))[0]?.status).toBe('delivered');
     });
 
-    it('workers running side by side deliver every event exactly once', async () => {
+    it('queues running side by side deliver every event exactly once', async () => {
       await clearOutbox();
       const project = await createProject(distributor, { name: 'Many events' });
       for (let i = 0; i < 12; i += 1) await distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: REF16[i % 4] ?? REF16[0] }]);
@@ -147,21 +176,21 @@ describeWithDb('projects: CRM outbox and concurrency (upsertVersionD365 on)', ()
           await new Promise((resolve) => setTimeout(resolve, 2));
         },
       };
-      const workers = Array.from({ length: 3 }, () => createOutboxWorker({ db: t.database.db, crm: counting, log: silent, clock: t.clock, batchSize: 3 }));
-      for (let round = 0; round < 6; round += 1) await Promise.all(workers.map((worker) => worker.runOnce()));
+      const queues = Array.from({ length: 3 }, () => deliveringQueue(counting));
+      await Promise.all(queues.map((queue) => queue.drain()));
       expect(seen.size).toBe(12);
       expect([...seen.values()].every((n) => n === 1)).toBe(true);
       expect((await listOutbox(t.database.db)).every((e) => e.status === 'delivered')).toBe(true);
     });
 
-    it('start/stop polls in the background and stops cleanly', async () => {
+    it('a started queue delivers in the background and stops cleanly', async () => {
       await clearOutbox();
       const project = await createProject(distributor, { name: 'Polled' });
       await distributor.post(`${P1}/${project.id}/products`, [{ referenceCode: REF16[0] }]);
-      const worker = createOutboxWorker({ db: t.database.db, crm: recordingCrmAdapter(t.database.db, silent, t.clock), log: silent, clock: t.clock });
-      worker.start(10);
+      const queue = deliveringQueue(recordingCrmAdapter(t.database.db, silent, t.clock));
+      await queue.start();
       await expect.poll(async () => (await listOutbox(t.database.db))[0]?.status, { timeout: 5000 }).toBe('delivered');
-      await worker.stop();
+      await queue.stop();
     });
   });
 

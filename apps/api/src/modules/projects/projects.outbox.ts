@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { systemClock } from '../../lib/clock';
-import { claimOutbox, markOutboxDelivered, markOutboxFailed, type OutboxRow, recordCrmDelivery } from './projects.repository';
+import type { JobQueue } from '../../lib/jobs';
+import { CRM_DELIVERY_QUEUE, enqueuePendingOutbox, findOutboxEvent, markOutboxDelivered, markOutboxFailed, recordCrmDelivery } from './projects.repository';
+
+export { CRM_DELIVERY_QUEUE, CRM_MAX_ATTEMPTS } from './projects.repository';
 
 /** One CRM event as the port receives it. The idempotency key is the same on every redelivery. */
 export interface CrmEvent {
@@ -13,7 +16,7 @@ export interface CrmEvent {
   attempt: number;
 }
 
-/** The CRM (Dynamics 365) as the outbox worker sees it. An adapter must be idempotent by key. */
+/** The CRM (Dynamics 365) as the outbox sees it. An adapter must be idempotent by key. */
 export interface CrmPort {
   deliver(event: CrmEvent): Promise<void>;
 }
@@ -31,94 +34,41 @@ export function recordingCrmAdapter(db: Db, log: Pick<FastifyBaseLogger, 'info'>
   };
 }
 
-export interface OutboxWorkerOptions {
+export interface CrmOutboxOptions {
   db: Db;
   crm: CrmPort;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   clock?: Clock;
-  batchSize?: number;
-  /** After this many failed attempts an event is parked as dead (kept, visible, re-playable by hand). */
-  maxAttempts?: number;
-  /** How long a claim holds before another worker may take the event again. */
-  leaseMs?: number;
-  /** Delay before attempt n + 1 (n ≥ 1). */
-  backoffMs?: (attempt: number) => number;
-}
-
-/** Exponential backoff: 1 s, 2 s, 4 s … capped at 10 minutes. */
-export function defaultBackoff(attempt: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 10 * 60 * 1000);
-}
-
-export interface OutboxWorker {
-  /** Claims and delivers one batch; resolves with what happened. */
-  runOnce(): Promise<{ delivered: number; failed: number }>;
-  /** Polls every intervalMs until stop(). */
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
 }
 
 /**
- * The CRM outbox worker (DESIGN.md): PostgreSQL-backed, so N api processes can each run one — a row
- * is claimed by one worker at a time (FOR UPDATE SKIP LOCKED + a lease), delivered at least once, and
- * applied once thanks to its idempotency key. Failures are retried with backoff; nothing is deleted.
+ * The CRM outbox (DESIGN.md) on the api's one job queue (lib/jobs): an event is a `crm_outbox` row
+ * written in the change's transaction with its `crm.deliver` job (singleton key = the event's
+ * idempotency key). Any process's worker claims the job (SKIP LOCKED, a lease), delivers it at least
+ * once, and the CRM applies it once thanks to the key; the queue retries with backoff and fails the
+ * job after CRM_MAX_ATTEMPTS, when the row is parked as `dead`. The row keeps the status, attempts and
+ * last error for operators; nothing is deleted.
  */
-export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+export function registerCrmOutbox(jobs: JobQueue, options: CrmOutboxOptions): { enqueuePending(): Promise<number> } {
   const clock = options.clock ?? systemClock;
-  const batchSize = options.batchSize ?? 20;
-  const maxAttempts = options.maxAttempts ?? 12;
-  const leaseMs = options.leaseMs ?? 60_000;
-  const backoff = options.backoffMs ?? defaultBackoff;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
-  async function deliver(row: OutboxRow): Promise<boolean> {
-    try {
-      await options.crm.deliver({ id: row.id, topic: row.topic, idempotencyKey: row.idempotencyKey, payload: row.payload, attempt: row.attempts });
-      await markOutboxDelivered(options.db, row.id, clock());
-      return true;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const dead = row.attempts >= maxAttempts;
-      await markOutboxFailed(options.db, row.id, { retryAt: new Date(clock().getTime() + backoff(row.attempts)), error: message, dead });
-      options.log[dead ? 'error' : 'warn']({ key: row.idempotencyKey, attempt: row.attempts, err: message }, dead ? 'crm event parked after the last attempt' : 'crm event failed; will retry');
-      return false;
-    }
-  }
-
-  async function runOnce(): Promise<{ delivered: number; failed: number }> {
-    const now = clock();
-    const rows = await claimOutbox(options.db, now, new Date(now.getTime() + leaseMs), batchSize);
-    let delivered = 0;
-    let failed = 0;
-    for (const row of rows) {
-      if (await deliver(row)) delivered += 1;
-      else failed += 1;
-    }
-    return { delivered, failed };
-  }
-
-  return {
-    runOnce,
-    start(intervalMs = 2000) {
-      stopped = false;
-      const tick = () => {
-        if (stopped) return;
-        running = runOnce()
-          .catch((error: unknown) => options.log.error({ err: error }, 'crm outbox round failed'))
-          .finally(() => {
-            running = undefined;
-            if (!stopped) timer = setTimeout(tick, intervalMs);
-          });
-      };
-      timer = setTimeout(tick, 0);
-      timer.unref?.();
+  jobs.work<{ outboxId: number }>(
+    CRM_DELIVERY_QUEUE,
+    async (job) => {
+      const row = await findOutboxEvent(options.db, job.payload.outboxId);
+      if (!row || row.status !== 'pending') return { skipped: true };
+      await options.crm.deliver({ id: row.id, topic: row.topic, idempotencyKey: row.idempotencyKey, payload: row.payload, attempt: job.attempt });
+      await markOutboxDelivered(options.db, row.id, job.attempt, clock());
+      return { delivered: row.idempotencyKey };
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+    {
+      async onSettled({ job, outcome, error }) {
+        if (outcome !== 'retry' && outcome !== 'failed') return;
+        const message = error instanceof Error ? error.message : String(error);
+        const dead = outcome === 'failed';
+        await markOutboxFailed(options.db, job.payload.outboxId, { attempts: job.attempt, retryAt: null, error: message, dead });
+        if (dead) options.log.error({ outbox: job.payload.outboxId, attempt: job.attempt, err: message }, 'crm event parked after the last attempt');
+      },
     },
-  };
+  );
+  return { enqueuePending: () => enqueuePendingOutbox(options.db, clock()) };
 }

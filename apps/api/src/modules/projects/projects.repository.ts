@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertJobs } from '../../lib/jobs/jobs.repository';
 import { creationCodeCounters, crmDeliveries, crmOutbox, projectProductRevisions, projectProducts, projects, projectVersionMails, salesCompanyAssignments, users } from '../../db/schema';
 
 /** The only place with SQL of the projects module (projects, lines, counters, CRM outbox). */
@@ -422,44 +423,53 @@ export async function projectIdsOf(db: DbOrTx, ids: number[]): Promise<number[]>
 // CRM outbox
 // ---------------------------------------------------------------------------------------------
 
-/** Writes an event in the caller's transaction; a second event with the same key is ignored. */
+/** The job queue (lib/jobs) that delivers the outbox's events (projects.outbox.ts). */
+export const CRM_DELIVERY_QUEUE = 'crm.deliver';
+/** Attempts before an event is parked as dead (kept, visible, re-playable by hand). */
+export const CRM_MAX_ATTEMPTS = 12;
+
+/**
+ * Writes an event in the caller's transaction, and its delivery job on the api's job queue in the same
+ * transaction (both or neither); a second event with the same key is ignored.
+ */
 export async function enqueueOutbox(tx: DbOrTx, event: { topic: string; idempotencyKey: string; payload: Record<string, unknown>; now: Date }): Promise<void> {
-  await tx
+  const [row] = await tx
     .insert(crmOutbox)
     .values({ topic: event.topic, idempotencyKey: event.idempotencyKey, payload: event.payload, availableAt: event.now, createdAt: event.now })
-    .onConflictDoNothing({ target: crmOutbox.idempotencyKey });
+    .onConflictDoNothing({ target: crmOutbox.idempotencyKey })
+    .returning({ id: crmOutbox.id });
+  if (row) await insertJobs(tx, [{ queue: CRM_DELIVERY_QUEUE, payload: { outboxId: row.id }, singletonKey: event.idempotencyKey, maxAttempts: CRM_MAX_ATTEMPTS, availableAt: event.now }]);
 }
 
 /**
- * Claims up to `limit` due events: locked rows of other workers are skipped (FOR UPDATE SKIP LOCKED),
- * a claim holds a lease until `leaseUntil` (a crashed worker's claim comes back after it).
+ * Gives every pending event a delivery job when it has none (events written before the outbox moved
+ * onto the job queue); the singleton key makes it a no-op for the others. Returns how many were added.
  */
-export async function claimOutbox(db: DbOrTx, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
-  const result = await db.execute(sql`
-    update ${crmOutbox} set locked_until = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
-    where id in (
-      select id from ${crmOutbox}
-      where status = 'pending' and available_at <= ${now.toISOString()}::timestamptz
-        and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
-      order by id
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
-  if (ids.length === 0) return [];
-  return db.select().from(crmOutbox).where(inArray(crmOutbox.id, ids)).orderBy(asc(crmOutbox.id));
+export async function enqueuePendingOutbox(db: DbOrTx, now: Date): Promise<number> {
+  const pending = await db.select({ id: crmOutbox.id, idempotencyKey: crmOutbox.idempotencyKey }).from(crmOutbox).where(eq(crmOutbox.status, 'pending'));
+  if (pending.length === 0) return 0;
+  const ids = await insertJobs(
+    db,
+    pending.map((row) => ({ queue: CRM_DELIVERY_QUEUE, payload: { outboxId: row.id }, singletonKey: row.idempotencyKey, maxAttempts: CRM_MAX_ATTEMPTS, availableAt: now })),
+  );
+  return ids.length;
 }
 
-export async function markOutboxDelivered(db: DbOrTx, id: number, now: Date): Promise<void> {
-  await db.update(crmOutbox).set({ status: 'delivered', deliveredAt: now, lockedUntil: null, lastError: null }).where(eq(crmOutbox.id, id));
+export async function findOutboxEvent(db: DbOrTx, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(crmOutbox).where(eq(crmOutbox.id, id));
+  return row;
 }
 
-export async function markOutboxFailed(db: DbOrTx, id: number, update: { retryAt: Date; error: string; dead: boolean }): Promise<void> {
+export async function markOutboxDelivered(db: DbOrTx, id: number, attempts: number, now: Date): Promise<void> {
+  await db.update(crmOutbox).set({ status: 'delivered', attempts, deliveredAt: now, lockedUntil: null, lastError: null }).where(eq(crmOutbox.id, id));
+}
+
+/** Records a failed attempt: the event stays pending until the last, then is parked as dead. */
+export async function markOutboxFailed(db: DbOrTx, id: number, update: { attempts: number; retryAt: Date | null; error: string; dead: boolean }): Promise<void> {
   await db
     .update(crmOutbox)
-    .set({ status: update.dead ? 'dead' : 'pending', availableAt: update.retryAt, lockedUntil: null, lastError: update.error.slice(0, 1000) })
-    .where(eq(crmOutbox.id, id));
+    .set({ status: update.dead ? 'dead' : 'pending', attempts: update.attempts, ...(update.retryAt ? { availableAt: update.retryAt } : {}), lockedUntil: null, lastError: update.error.slice(0, 1000) })
+    .where(and(eq(crmOutbox.id, id), ne(crmOutbox.status, 'delivered')));
 }
 
 export async function listOutbox(db: DbOrTx): Promise<OutboxRow[]> {
