@@ -17,7 +17,7 @@ import {
 } from '@lumen/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { type BrandedPdf, createBrandedPdf, drawTable, PDF_COLORS, PDF_FONTS, PDF_SIZES } from '../../../lib/pdf';
+import { type BrandedPdf, drawTable, PDF_COLORS, PDF_FONTS, PDF_SIZES } from '../../../lib/pdf';
 import type { Drawing } from './maker-drawing';
 import type { Canopy } from './maker-geometry';
 import { documentPdf, drawDrawing, drawPolarDiagram, facts, heading, number, SUPPLIER, textsOf, type Texts } from './maker-pdf-parts';
