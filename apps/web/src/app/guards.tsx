@@ -16,6 +16,8 @@ export interface RequireAuthProps {
   roles?: readonly RoleName[];
   /** Internal users only (spec §2: decided by the user's e-mail; the server says so in the account and enforces it on its calls). */
   internal?: boolean;
+  /** Where a logged-in user who may not is sent: the not-allowed page (default) or the forbidden page (spec §2 tools, issue 31). */
+  refusal?: 'not-allowed' | 'forbidden';
   children: ReactNode;
 }
 
@@ -25,13 +27,14 @@ export interface RequireAuthProps {
  * the login view there and, once logged in, the page asked for (issue 10 §4); one whose session just
  * ended (logout, expiry) only goes to `/`.
  */
-export function RequireAuth({ privileges = [], roles = [], internal = false, children }: RequireAuthProps) {
+export function RequireAuth({ privileges = [], roles = [], internal = false, refusal = 'not-allowed', children }: RequireAuthProps) {
   const { status, account, ended } = useAppSelector((state) => state.session);
   if (status !== 'ready') return <LoadingState />;
   if (!account) return ended ? <Navigate to="/" replace /> : <LoginFirst />;
-  if (!hasAnyPrivilege(account.privileges, privileges)) return <Navigate to={NOT_ALLOWED_PATH} replace />;
-  if (roles.length > 0 && !account.roles.some((role) => (roles as readonly string[]).includes(role.name))) return <Navigate to={NOT_ALLOWED_PATH} replace />;
-  if (internal && !account.internal) return <Navigate to={NOT_ALLOWED_PATH} replace />;
+  const refused = refusal === 'forbidden' ? FORBIDDEN_PATH : NOT_ALLOWED_PATH;
+  if (!hasAnyPrivilege(account.privileges, privileges)) return <Navigate to={refused} replace />;
+  if (roles.length > 0 && !account.roles.some((role) => (roles as readonly string[]).includes(role.name))) return <Navigate to={refused} replace />;
+  if (internal && !account.internal) return <Navigate to={refused} replace />;
   return <>{children}</>;
 }
 

@@ -80,3 +80,24 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
     />
   );
 }
+
+/** The internal tools (spec §2 tool routes; issue 31: the product administration). */
+export type ToolAction = 'productAdmin' | 'editRule' | 'compose';
+
+/** The Tools menu of internal users (decided by e-mail on the server; the account says so). */
+export function ToolsDropdown({ onAction }: { onAction: (action: ToolAction) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dropdown<ToolAction>
+      className="app-header__tools-trigger"
+      placement="bottom end"
+      trigger={<span>{t('header.tools')}</span>}
+      items={[
+        { id: 'productAdmin', label: t('header.tools.productAdmin'), icon: 'toolAdd' },
+        { id: 'editRule', label: t('header.tools.editRule'), icon: 'toolAdd' },
+        { id: 'compose', label: t('header.tools.compose'), icon: 'toolAdd' },
+      ]}
+      onAction={onAction}
+    />
+  );
+}

@@ -19,6 +19,7 @@ import { LanguageTriggerPlaceholder, UserMenuPlaceholder } from './header-placeh
 const loadHeaderMenus = () => import('./header-menus');
 const LanguageSelect = lazy(() => loadHeaderMenus().then((module) => ({ default: module.LanguageSelect })));
 const UserDropdown = lazy(() => loadHeaderMenus().then((module) => ({ default: module.UserDropdown })));
+const ToolsDropdown = lazy(() => loadHeaderMenus().then((module) => ({ default: module.ToolsDropdown })));
 /** The flags panel of backoffice users, loaded when first opened. */
 const FlagsPanel = lazy(() => import('../shared/flags/flags-panel').then((module) => ({ default: module.FlagsPanel })));
 
@@ -67,12 +68,28 @@ export function Header() {
           <CatalogueLink />
           <ProjectsLink />
           <SupportLink />
+          <ToolsMenu />
           <LanguageSwitcher />
           <ThemeSwitch />
           <UserMenu />
         </div>
       </div>
     </header>
+  );
+}
+
+/** The internal tools (issue 31): only internal users holding product.admin see the menu (the api and the routes check both again). */
+function ToolsMenu() {
+  const navigate = useNavigate();
+  const account = useAppSelector((state) => state.session.account);
+  if (!account?.internal || !hasAnyPrivilege(account.privileges, ['product.admin'])) return null;
+  const paths = { productAdmin: '/product-admin', editRule: '/product-admin/EditRule', compose: '/product-admin/compose' } as const;
+  return (
+    <Suspense fallback={null}>
+      <div className="app-header__menu">
+        <ToolsDropdown onAction={(action) => void navigate(paths[action])} />
+      </div>
+    </Suspense>
   );
 }
 
