@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { type AccessTokens, type ActingBy, SESSION_LIFETIME_MS } from '../../http/sessions';
+import { auditWho, recordAudit } from '../../lib/audit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { buildAccount } from '../users/users.service';
@@ -274,6 +275,10 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
         if (userId === undefined) throw new AppError('INVALID_RESET_TOKEN', 'The reset link is invalid or has expired');
         await users.updateUser(tx, userId, { passwordHash }, now);
         await repo.retireResetTokens(tx, userId, now);
+        const user = await users.findUserById(tx, userId);
+        if (user) {
+          await recordAudit(tx, { actor: { id: user.id, name: user.name, email: user.email }, onBehalfOf: null, entity: 'user', entityId: userId, action: 'password-reset', before: null, after: { sessionsEnded: true } });
+        }
         return ctx.revocations.revokeUserSessions(userId, 'password-reset', { tx });
       });
       ctx.revocations.apply(revocation);
@@ -291,6 +296,8 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
       const revocation = await db.transaction(async (tx) => {
         await users.updateUser(tx, principal.userId, { passwordHash }, now);
         await repo.retireResetTokens(tx, principal.userId, now);
+        // The trail says the password changed (never the password): issue 29 §5.
+        await recordAudit(tx, { ...auditWho(principal), entity: 'user', entityId: principal.userId, action: 'password-change', before: null, after: { sessionsEnded: true }, companyId: principal.companyId });
         return ctx.revocations.revokeUserSessions(principal.userId, 'password-change', { except: principal.sessionId, tx });
       });
       ctx.revocations.apply(revocation);

@@ -16,15 +16,26 @@ import { PRIVILEGES, type Privilege, privilegesOfRoles, REGISTER_TYPE, ROLE_NAME
 import { translationsFor } from '@lumen/i18n';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, RateLimitedError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { auditWho, recordAudit } from '../../lib/audit';
+import { headerText } from '../../lib/mail-text';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken, randomToken, signToken, verifyToken } from '../../lib/tokens';
 import type { FlagsService } from '../flags/flags.service';
 import type { UsersService } from '../users/users.service';
 import * as users from '../users/users.repository';
 import * as repo from './company.repository';
+
+/** Invitations one manager may send per hour (issue 29 §3). */
+export const INVITATIONS_PER_MANAGER: RatePolicy = { limit: 20, windowMs: 60 * 60 * 1000 };
+/** Invitations one company's managers may send together per day. */
+export const INVITATIONS_PER_COMPANY: RatePolicy = { limit: 50, windowMs: 24 * 60 * 60 * 1000 };
+/** Invitations one address may receive per day, from every company together. */
+export const INVITATIONS_PER_RECIPIENT: RatePolicy = { limit: 3, windowMs: 24 * 60 * 60 * 1000 };
+/** The longest manager's and company's names an invitation mail carries (one line, no control characters). */
+export const INVITATION_NAME_MAX = 80;
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -65,6 +76,7 @@ export interface CompanyServiceDeps {
 
 export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) {
   const { db, clock, config } = ctx;
+  const limiter = createRateLimiter(db, clock);
 
   /** The company the principal may manage: their own, or any for backoffice. Another company: 404. */
   function assertManages(principal: Principal, companyId: number): void {
@@ -264,9 +276,22 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
       if (await users.emailExists(db, body.email)) {
         throw new AppError('EMAIL_TAKEN', 'This e-mail address is already registered', [{ path: 'body.email', message: 'usersManagement.error.emailTaken' }]);
       }
+      const companyId = principal.companyId;
+      // Throttled like the other mails (issue 29 §3): per manager, per company, per recipient; a refusal is recorded too.
+      try {
+        await limiter.hit([
+          { key: `invitation:user:${principal.userId}`, policy: INVITATIONS_PER_MANAGER },
+          { key: `invitation:company:${companyId}`, policy: INVITATIONS_PER_COMPANY },
+          { key: `invitation:to:${body.email.toLowerCase()}`, policy: INVITATIONS_PER_RECIPIENT },
+        ]);
+      } catch (error) {
+        if (error instanceof RateLimitedError) {
+          await recordAudit(db, { ...auditWho(principal), entity: 'user', entityId: 'invitation', action: 'invite-refused', before: null, after: { email: body.email, reason: 'rate_limited' }, companyId });
+        }
+        throw error;
+      }
       const now = clock();
       const token = signToken(config.jwtSecret, INVITATION_PURPOSE, randomToken());
-      const companyId = principal.companyId;
       const { invitation, companyName } = await db.transaction(async (tx) => {
         const company = await repo.findCompany(tx, companyId);
         if (!company) throw new AppError('NOT_FOUND');
@@ -294,7 +319,8 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
       const lang = asLang(principal.lang);
       const t = translationsFor('common-front', lang);
       const link = `${config.linkOrigin}/invitation?token=${encodeURIComponent(token)}`;
-      const values = { name: principal.name, company: companyName, days: INVITATION_TTL_MS / 86_400_000 };
+      // Names someone chose go into the mail as one bounded line each: no line breaks to forge paragraphs or headers.
+      const values = { name: headerText(principal.name, INVITATION_NAME_MAX), company: headerText(companyName, INVITATION_NAME_MAX), days: INVITATION_TTL_MS / 86_400_000 };
       const text = [
         interpolate(t['mail.invitation.body'] ?? '', values),
         '',
@@ -304,9 +330,19 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
         '',
         t['mail.signature'] ?? '',
       ].join('\n');
-      const subject = interpolate(t['mail.invitation.subject'] ?? '', values);
+      const subject = headerText(interpolate(t['mail.invitation.subject'] ?? '', values));
       const to = body.email;
-      ctx.background.run('company-invitation-mail', () => ctx.mailer.send({ to, subject, text }));
+      const who = auditWho(principal);
+      // Every send is recorded with its outcome (issue 29 §3).
+      ctx.background.run('company-invitation-mail', async () => {
+        let outcome: 'sent' | 'failed' = 'failed';
+        try {
+          await ctx.mailer.send({ to, subject, text });
+          outcome = 'sent';
+        } finally {
+          await recordAudit(db, { ...who, entity: 'user', entityId: `invitation:${invitation.id}`, action: 'invitation-mail', before: null, after: { to, outcome }, companyId });
+        }
+      });
       return invitationOf({ ...invitation, invitedByName: principal.name });
     },
 
@@ -377,7 +413,18 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
         if (!(await users.companyTypeExists(tx, body.companyTypeId))) {
           throw new AppError('VALIDATION_FAILED', 'Unknown company type', [{ path: 'body.companyTypeId', message: 'formError.companyType' }]);
         }
-        await repo.updateCompany(tx, company.id, { name: body.name, companyTypeId: body.companyTypeId, country: body.country ?? company.country });
+        const after = { name: body.name, companyTypeId: body.companyTypeId, country: body.country ?? company.country };
+        await repo.updateCompany(tx, company.id, after);
+        // The trail (issue 29 §5): a rename is the company's, seen in the manager's history with both identities when acting.
+        await recordAudit(tx, {
+          ...auditWho(principal),
+          entity: 'company',
+          entityId: company.id,
+          action: body.name !== company.name ? 'rename' : 'update',
+          before: { name: company.name, companyTypeId: company.companyTypeId, country: company.country },
+          after,
+          companyId: company.id,
+        });
       });
       deps.users.forgetAccounts();
       const described = await users.findCompanyWithType(db, company.id, asLang(principal.lang));

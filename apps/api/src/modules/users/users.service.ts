@@ -98,6 +98,14 @@ export function createUsersService(ctx: AppContext, deps: UsersServiceDeps) {
     return account;
   }
 
+  /**
+   * A change of one's own account in the trail (issue 29 §5): the user's row (entity `user`), with the
+   * staff member as actor when acting; only the fields that changed are kept, nothing when none did.
+   */
+  async function auditOwnChange(tx: DbOrTx, principal: Principal, action: string, before: Record<string, unknown>, after: Record<string, unknown>): Promise<void> {
+    await recordAudit(tx, { ...auditWho(principal), entity: 'user', entityId: principal.userId, action, before, after, companyId: principal.companyId });
+  }
+
   return {
     /** The account of the logged-in user; served from memory while their token generation holds. */
     async account(principal: Principal): Promise<Account> {
@@ -150,7 +158,11 @@ export function createUsersService(ctx: AppContext, deps: UsersServiceDeps) {
     },
 
     async updateLang(principal: Principal, lang: Lang): Promise<Account> {
-      return changeAccount(principal.userId, (tx) => repo.updateUser(tx, principal.userId, { lang }, clock()));
+      return changeAccount(principal.userId, async (tx) => {
+        const before = await repo.findUserById(tx, principal.userId);
+        await repo.updateUser(tx, principal.userId, { lang }, clock());
+        await auditOwnChange(tx, principal, 'lang', { lang: before?.lang ?? null }, { lang });
+      });
     },
 
     /**
@@ -166,14 +178,20 @@ export function createUsersService(ctx: AppContext, deps: UsersServiceDeps) {
         ]);
       }
       const clientCodeOfCompany = company.clientCode;
-      return changeAccount(principal.userId, (tx) => repo.updateUser(tx, principal.userId, { clientCode: clientCodeOfCompany }, clock()));
+      return changeAccount(principal.userId, async (tx) => {
+        const before = await repo.findUserById(tx, principal.userId);
+        await repo.updateUser(tx, principal.userId, { clientCode: clientCodeOfCompany }, clock());
+        await auditOwnChange(tx, principal, 'client-code', { clientCode: before?.clientCode ?? null }, { clientCode: clientCodeOfCompany });
+      });
     },
 
     async updateProfile(principal: Principal, id: number, body: UpdateProfileBody): Promise<Account> {
       if (principal.userId !== id) throw new AppError('FORBIDDEN');
       // The platform's record and, for a user known to the CRM, the CRM's contact (through the adapter), together.
       return changeAccount(id, async (tx) => {
+        const before = await repo.findUserById(tx, id);
         await repo.updateUser(tx, id, { name: body.name, profesion: body.profesion }, clock());
+        await auditOwnChange(tx, principal, 'profile', { name: before?.name ?? null, profesion: before?.profesion ?? null }, { name: body.name, profesion: body.profesion });
         const user = await repo.findUserById(tx, id);
         if (user?.crm) await crm.writeContact(tx, { crmId: user.crm, name: body.name, profesion: body.profesion, email: user.email }, clock());
       });
@@ -198,6 +216,8 @@ export function createUsersService(ctx: AppContext, deps: UsersServiceDeps) {
           await repo.insertTradeLead(tx, { userId: principal.userId, ...body, requestedAt: clock() });
           await repo.updateUser(tx, principal.userId, { status: USER_STATUS.TRADE_LEAD, profesion: body.profesion }, clock());
         }
+        const status = ctx.config.qualificationAutoApprove ? USER_STATUS.QUALIFIED : USER_STATUS.TRADE_LEAD;
+        await auditOwnChange(tx, principal, 'qualification', { status: principal.status }, { status, companyName: body.companyName, companyTypeId: body.companyTypeId, country: body.country });
         return { account: await buildAccount(tx, principal.userId, ctx.config), revocation: await ctx.revocations.revokeUser(principal.userId, tx) };
       });
       ctx.revocations.apply(revocation);
