@@ -1,6 +1,6 @@
 import type { AuditPage } from '@lumen/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
 import { companies } from '../../db/schema';
