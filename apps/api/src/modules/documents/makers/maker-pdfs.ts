@@ -10,6 +10,8 @@ import {
   type EnergyRating,
   calculateDrivers,
   driverCatalogueNameFor,
+  driverPlacementOfControl,
+  eprelRegistrationOf,
   formatFeetAndInches,
   formatInchFraction,
   kilogramsToPounds,
@@ -29,6 +31,8 @@ export interface SheetInput {
   rating: EnergyRating;
   /** The product's picture, PNG. */
   picture: Buffer;
+  /** The dimension drawing (front, side, plan) with its measurements. */
+  drawing?: Drawing;
   made: Date;
 }
 
@@ -57,24 +61,60 @@ function configurationRows(product: MadeProduct, t: Texts): Array<[string, strin
   ];
 }
 
+/** The supply a luminaire takes: the mains of its catalogue, or low voltage from its remote driver (control M). */
+function supplyText(product: MadeProduct, t: Texts): string {
+  if (driverPlacementOfControl(product.control.code) === 'remote') return t('docs.field.remoteSupply');
+  return product.catalogId === 21 ? '120 V AC, 60 Hz' : '220–240 V AC, 50/60 Hz';
+}
+
+/**
+ * The technical table of a manufacturer's sheet (issue 28 §1, §5): flux, the luminaire's input power
+ * with its driver and its light source's power, luminaire efficacy (flux / input power) and light
+ * source efficacy (flux / light source power) each under its own name, CCT, CRI, SDCM, beam, UGR where
+ * it applies, IP, IK, protection class (III with a remote driver: SELV), supply, dimming, driver, rated
+ * life, dimensions, weight, certifications; the EU class and EPREL registration where the EU label
+ * applies (not in the US catalogue).
+ */
 function technicalRows(input: SheetInput, t: Texts): Array<[string, string]> {
   const { product, rating } = input;
   const data = product.info.technicalData;
   const lang = product.language;
+  const remote = driverPlacementOfControl(product.control.code) === 'remote';
   const weight = imperial(product) ? `${number(kilogramsToPounds(data.netWeight), lang, 2)} lb` : `${number(data.netWeight, lang, 2)} kg`;
-  return [
+  const rows: Array<[string, string] | null> = [
     [t('docs.field.flux'), `${number(data.lumens, lang, 0)} lm`],
-    [t('docs.field.power'), `${number(data.watts, lang)} W`],
-    [t('docs.field.consumedPower'), `${number(data.consumed_power, lang)} W`],
-    [t('docs.field.efficacy'), `${number(data.lumens / data.watts, lang, 0)} lm/W`],
-    [t('docs.field.cri'), `≥ ${data.cri}`],
+    [t('docs.field.inputPower'), `${number(data.consumed_power, lang)} W`],
+    [t('docs.field.lightSourcePower'), `${number(data.watts, lang)} W`],
+    [t('docs.field.luminaireEfficacy'), `${number(data.lumens / data.consumed_power, lang, 0)} lm/W`],
+    [t('docs.field.lightSourceEfficacy'), `${number(data.lumens / data.watts, lang, 0)} lm/W`],
     [t('docs.field.colourTemperature'), `${product.temperature.kelvin} K`],
+    [t('docs.field.cri'), `≥ ${data.cri}`],
+    data.sdcm !== undefined ? [t('docs.field.sdcm'), `≤ ${data.sdcm} SDCM`] : null,
     [t('docs.field.beamAngle'), `${number(data.beamAngle, lang, 0)}°`],
+    data.ugr !== undefined && data.ugr !== null ? [t('docs.field.ugr'), `< ${data.ugr}`] : null,
+    [t('docs.field.ip'), data.ipRating],
+    data.ikRating !== undefined ? [t('docs.field.ik'), data.ikRating] : null,
+    data.protectionClass !== undefined ? [t('docs.field.protectionClass'), t('docs.field.protectionClassValue', { value: remote ? 'III' : data.protectionClass })] : null,
+    [t('docs.field.supplyVoltage'), supplyText(product, t)],
+    [t('docs.field.dimming'), product.control.description],
+    [t('docs.field.driver'), remote ? t('docs.field.driverRemote') : t('docs.field.driverBuiltIn')],
+    data.lifetime !== undefined ? [t('docs.field.lifetime'), `${number(data.lifetime.hours, lang, 0)} h L${data.lifetime.lumenMaintenance} B${data.lifetime.failureFraction}`] : null,
     [t('docs.field.dimensions'), `${length(product, data.width)} × ${length(product, data.height)} × ${length(product, data.depth)}`],
     [t('docs.field.weight'), weight],
-    [t('docs.field.ip'), data.ipRating],
-    [t('docs.field.energyClass'), `${rating.energyClass} · ${t('docs.label.efficacy', { value: number(rating.efficacy, lang), kind: t(rating.directional ? 'docs.label.kind.directional' : 'docs.label.kind.nonDirectional') })}`],
+    data.certifications !== undefined && data.certifications.length > 0 ? [t('docs.field.certifications'), certificationsOf(product, data.certifications).join(', ')] : null,
   ];
+  if (product.catalogId === 16) {
+    rows.push([t('docs.field.energyClass'), `${rating.energyClass} · ${t('docs.label.efficacy', { value: number(rating.efficacy, lang), kind: t(rating.directional ? 'docs.label.kind.directional' : 'docs.label.kind.nonDirectional') })}`]);
+    const registration = eprelRegistrationOf(data.eprel, rating.placement);
+    if (registration) rows.push([t('docs.field.eprel'), registration]);
+  }
+  return rows.filter((row): row is [string, string] => row !== null);
+}
+
+/** The marks that apply in the document's catalogue: CE and UKCA in the international one, cULus in the US. */
+function certificationsOf(product: MadeProduct, marks: readonly string[]): string[] {
+  const us = new Set(['cULus', 'UL', 'ETL']);
+  return marks.filter((mark) => (product.catalogId === 21 ? us.has(mark) : !us.has(mark)));
 }
 
 function driverLines(product: MadeProduct, t: Texts, lights = 1): string[] {
@@ -106,17 +146,11 @@ export async function specSheetPdf(input: SheetInput, subType: 'reference' | 'mo
   const t = textsOf(product.language);
   const pdf = documentPdf(product.language, `${t('docs.specSheet.title')} · ${product.model}`, product.info.description, product.reference, input.made);
   pictureAndPolar(pdf, input, t);
-  const column = pdf.width / 2 - 8;
-  const top = pdf.doc.y;
+  // Full width, so that no label breaks inside a word (issue 28 §5).
   heading(pdf, t('docs.section.configuration'));
-  facts(pdf, configurationRows(product, t), pdf.left, column);
-  const leftBottom = pdf.doc.y;
-  pdf.doc.y = top;
-  pdf.doc.moveDown(0.6);
-  pdf.use('bold', PDF_SIZES.heading).text(t('docs.section.technical'), pdf.left + column + 16, pdf.doc.y, { width: column });
-  pdf.doc.y += 8;
-  facts(pdf, technicalRows(input, t), pdf.left + column + 16, column);
-  pdf.doc.y = Math.max(pdf.doc.y, leftBottom);
+  facts(pdf, configurationRows(product, t));
+  heading(pdf, t('docs.section.technical'));
+  facts(pdf, technicalRows(input, t));
   heading(pdf, t('docs.section.drivers'));
   for (const line of driverLines(product, t)) pdf.use('regular').text(`• ${line}`, pdf.left, pdf.doc.y, { width: pdf.width });
   if (subType !== 'reference') {
@@ -129,7 +163,16 @@ export async function specSheetPdf(input: SheetInput, subType: 'reference' | 'mo
       [t('docs.options.installations'), info.installations.map((v) => `${v.code} ${v.description}`).join(', ')],
     ]);
   }
+  if (input.drawing) dimensionSection(pdf, input.drawing, t);
   return pdf.finish();
+}
+
+/** The dimension drawing with its measurements (front, side and plan views), on a new page when the rest is short. */
+function dimensionSection(pdf: BrandedPdf, drawing: Drawing, t: Texts): void {
+  if (pdf.bottom() - pdf.doc.y < 300) pdf.doc.addPage();
+  heading(pdf, t('docs.section.drawing'));
+  const top = pdf.doc.y + 6;
+  drawDrawing(pdf, drawing, pdf.left, top, pdf.width, Math.min(pdf.bottom() - top - 4, 420));
 }
 
 interface BillRow {
@@ -171,7 +214,7 @@ export async function creationSheetPdf(input: SheetInput, subType: 'creation' | 
   heading(pdf, t('docs.section.configuration'));
   facts(pdf, [[t('docs.field.creationCode'), code], ...configurationRows(product, t).slice(1)]);
   heading(pdf, t('docs.section.technical'));
-  facts(pdf, technicalRows(input, t).slice(0, -1));
+  facts(pdf, technicalRows(input, t).filter(([label]) => label !== t('docs.field.energyClass') && label !== t('docs.field.eprel')));
   if (subType === 'creation') {
     heading(pdf, t('docs.section.billOfMaterials'));
     const bills = billRows(product.creation?.compositions ?? [], t, product.language);

@@ -146,7 +146,8 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
   switch (kind.type) {
     case 'specSheet': {
       const subType = kind.subType === 'model' || kind.subType === 'umbrella' ? kind.subType : 'reference';
-      const body = await specSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture: await pictureForPdf(s), made: s.made }, subType);
+      const [picture, drawing] = await Promise.all([pictureForPdf(s), s.drawing()]);
+      const body = await specSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture, drawing, made: s.made }, subType);
       return [{ fileName: `${stem}-spec-sheet-${lang}.pdf`, contentType: PDF, body }];
     }
     case 'creationSpecSheet': {

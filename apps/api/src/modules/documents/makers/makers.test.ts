@@ -34,6 +34,8 @@ function onDisk(name: string, body: Buffer | string): string {
   return path;
 }
 const xmllint = (path: string) => execFileSync('xmllint', ['--noout', path], { encoding: 'utf8' });
+/** poppler's laid-out text, whitespace folded (a label and its value on one line read 'label value'). */
+const flatText = (pdf: Buffer) => pdfText(pdf).replace(/[ \u202f\u00a0]+/g, ' ');
 
 /** A small EULUMDAT reader written from the format description (one field a line). */
 function readLdt(text: string) {
@@ -227,6 +229,28 @@ print(json.dumps({
       const rating = modelEnergyRating({ model: '7460', lumens: 1340, watts: 20.7, consumed_power: 23.2, beamAngle: 360, width: 60, depth: 3.5, control: 'M' });
       expect(text).toMatch(new RegExp(`Classe énergétique[^\\n]*\\n?[^\\n]*${rating.energyClass} ·`));
       expect(pdfFonts(pdf).every((font) => font.embedded)).toBe(true);
+    });
+
+    it('spec sheet in every language: the full technical table, luminaire and light source efficacy each named, input watts with the driver (4520)', async () => {
+      const expected: Record<string, string[]> = {
+        en: ['Input power (with driver)', 'Light source power', 'Luminaire efficacy', 'Light source efficacy', 'Impact resistance', 'Electrical protection class', 'Rated life', 'Certifications', 'EPREL registration'],
+        fr: ['Puissance absorbée (avec driver)', 'Efficacité du luminaire', 'Efficacité de la source lumineuse', 'Résistance aux chocs', 'Durée de vie nominale'],
+        de: ['Anschlussleistung (mit Treiber)', 'Leuchtenlichtausbeute', 'Lichtausbeute der Lichtquelle', 'Stoßfestigkeit', 'Bemessungslebensdauer'],
+        it: ['Potenza assorbita (con driver)', 'Efficienza dell’apparecchio', 'Efficienza della sorgente luminosa', 'Resistenza agli urti', 'Durata nominale'],
+        es: ['Potencia absorbida (con driver)', 'Eficacia de la luminaria', 'Eficacia de la fuente de luz', 'Resistencia al impacto', 'Vida útil nominal'],
+      };
+      for (const [language, labels] of Object.entries(expected)) {
+        const [file] = await make({ type: 'specSheet', subType: 'reference' }, { catalogId: 16, language: language as 'en', product: { model: '4520' } });
+        const text = flatText(file?.body ?? Buffer.alloc(0));
+        for (const label of labels) expect(text, `${language}: ${label}`).toContain(label);
+        // 1,350 lm / 7.2 W = 188 lm/W for the luminaire, / 6.4 W = 211 lm/W for its light source; class B
+        expect(text, language).toMatch(/7[.,]2 W/);
+        expect(text, language).toMatch(/188 lm\/W/);
+        expect(text, language).toMatch(/211 lm\/W/);
+        expect(text, language).toMatch(/IK08/);
+        expect(text, language).toMatch(/\bB · /);
+        expect(text, language).toContain('2045201');
+      }
     });
 
     it('spec sheet of the model adds the options; a US sheet is in inches', async () => {
