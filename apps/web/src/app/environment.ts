@@ -8,6 +8,7 @@ import { FORBIDDEN_PATH } from './guards';
 import { createFlagsClient, followSession, type FlagsClient } from '../shared/flags';
 import { nextTask } from '../shared/next-task';
 import { changeLanguage } from '../shared/preferences';
+import { createErrorReporter, errorReportPath } from '../shared/error-reporting';
 import { readStoredTheme } from '../shared/stored-theme';
 import { createRoutes, type RouteHandle } from './routes';
 import { sessionExpired, startSession } from '../shared/session';
@@ -57,6 +58,8 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
   // Bound below, once everything exists; the client only calls these after start.
   const late: { store?: AppStore; history?: AppHistory; i18n?: I18n } = {};
 
+  // Spec §8: every failed call is reported with its URL (shared/error-reporting.ts).
+  const reportError = createErrorReporter({ path: errorReportPath(config.services.masters), ...(options.fetch ? { fetch: options.fetch } : {}) });
   const api = createApiClient({
     config,
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -74,6 +77,7 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
     },
     report: (error) => {
       if (error.ErrorCode >= 500 || error.ErrorCode === 0) console.warn(`[api] ${error.ErrorCode} ${error.URL}`);
+      reportError(error);
     },
   });
 

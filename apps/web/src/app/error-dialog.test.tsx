@@ -14,9 +14,9 @@ describe('the error message key', () => {
     expect(errorMessageKey(keys('error.401'), 'login', 401)).toBe('error.401');
     expect(errorMessageKey(keys(), 'login', 401)).toBe('error');
   });
-  it('uses the generic message when there was no answer', () => {
-    expect(errorMessageKey(keys('error.0', 'error.x.0'), 'x', 0)).toBe('error');
-    expect(errorMessageKey(keys('error.x'), 'x', 0)).toBe('error.x');
+  it('uses the generic no-response message when there was no answer, whatever the action', () => {
+    expect(errorMessageKey(keys('error.0', 'error.x.0'), 'x', 0)).toBe('error.noResponse.message');
+    expect(errorMessageKey(keys('error.x'), 'x', 0)).toBe('error.noResponse.message');
   });
 });
 
@@ -32,6 +32,15 @@ describe('the error dialog', () => {
     expect(dialog).toHaveTextContent(common['error.contact'] ?? '');
     await userEvent.click(screen.getAllByRole('button', { name: common['error.close'] }).at(-1)!);
     expect(store.getState().error.current).toBeNull();
+  });
+
+  it('shows the generic title, message and contact line when a call had no answer (spec §8)', async () => {
+    const { store } = await renderApp('/');
+    act(() => void store.dispatch(errorRaised({ action: 'login', status: 0, description: 'Failed to fetch', url: '/api/users/v1/auth/login' })));
+    const dialog = await screen.findByRole('alertdialog', { name: common['error.noResponse.title'] });
+    expect(dialog).toHaveTextContent(common['error.noResponse.message'] ?? 'missing');
+    expect(dialog).toHaveTextContent(common['error.contact'] ?? 'missing');
+    expect(dialog).not.toHaveTextContent(eproject['error.login'] ?? 'never');
   });
 
   it('falls back to the status message, then the generic one', async () => {

@@ -1,7 +1,7 @@
 import { Button, Modal } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { errorDismissed } from '../shared/error-state';
-import { errorMessageKey } from '../shared/error-message';
+import { errorMessageKey, errorTitleKey } from '../shared/error-message';
 import { useAppDispatch, useAppSelector } from '../shared/store';
 
 /** The error dialog (spec §2, §8): a title, the message found by action and status, a contact line, a close button. */
@@ -15,7 +15,7 @@ export function ErrorDialog() {
     <Modal
       isOpen={current !== null}
       onClose={close}
-      title={t('error.title')}
+      title={t(current ? errorTitleKey(current.status) : 'error.title')}
       role="alertdialog"
       footer={<Button onPress={close}>{t('error.close')}</Button>}
     >

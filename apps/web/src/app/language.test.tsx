@@ -88,7 +88,10 @@ describe('a language switch that cannot load its texts', () => {
     );
     const { store } = await renderApp('/', api);
     await pickLanguage('Deutsch');
-    expect(await screen.findByRole('alertdialog', { name: TRANSLATIONS['common-front'].en['error.title'] })).toHaveTextContent(ep.en['error.changeLanguage'] ?? '');
+    // No answer at all: the generic title, message and contact line (spec §8).
+    expect(await screen.findByRole('alertdialog', { name: TRANSLATIONS['common-front'].en['error.noResponse.title'] })).toHaveTextContent(
+      TRANSLATIONS['common-front'].en['error.noResponse.message'] ?? 'missing',
+    );
     expect(store.getState().preferences.lang).toBe('en');
     expect(screen.getByRole('heading', { level: 1, name: ep.en['home.visitor.title'], hidden: true })).toBeInTheDocument();
     failing = false;

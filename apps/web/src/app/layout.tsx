@@ -7,6 +7,7 @@ import { loadAuthModal } from '../features/auth';
 import { loadSupportModalView } from '../features/support';
 import { ActingBanner } from '../features/acting';
 import { Header } from './header';
+import { FOOTER_WEBSITE_PAGES, websiteUrl } from './website-links';
 import { LoadingState } from '../shared/loading-state';
 import { themeChanged } from '../shared/preferences';
 import { storeTheme } from '../shared/stored-theme';
@@ -71,6 +72,17 @@ export function Layout() {
           </Suspense>
         </main>
         <footer className="app-footer">
+          <nav className="app-footer__website" aria-label={t('footer.website')}>
+            <ul>
+              {FOOTER_WEBSITE_PAGES.map((page) => (
+                <li key={page}>
+                  <a href={websiteUrl(page, lang)} hrefLang={lang === 'us' ? 'en-US' : lang}>
+                    {t(`footer.site.${page}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <p>{t('app.footer', { year: new Date().getFullYear() })}</p>
           <Link to="/support" className="app-footer__link">
             {t('footer.support')}

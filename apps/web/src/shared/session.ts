@@ -20,8 +20,13 @@ export interface SessionState {
 
 const initialState: SessionState = { status: 'unknown', account: null, logged: false };
 
-/** Local keys that belong to one user's session and go away with it (spec §4). */
-export const SESSION_LOCAL_KEYS = ['onboarding-done'] as const;
+/**
+ * Local keys that belong to one user's session and go away with it (spec §4: logout resets the
+ * navigation preference and removes the onboarding-done key). The navigation preference is how the
+ * catalogue's collections are shown (grid or list, the catalogue's `VIEW_MODE_STORAGE_KEY`): the next
+ * user of the browser starts from the default grid (spec §9).
+ */
+export const SESSION_LOCAL_KEYS = ['onboarding-done', 'lumen.catalogueViewMode'] as const;
 
 /** The account of the visitor, if any (GET users /v1/account). A 401 just means "not logged in". */
 export const loadAccount = createAsyncAction<Account, void>('accountDetails', async (_arg, { extra }) => extra.api.get<Account>('users', '/v1/account'), {

@@ -143,10 +143,13 @@ describe('login state', () => {
     const fakeApi = createFakeApi({ account: makeAccount() });
     const { store } = await setup(fakeApi);
     localStorage.setItem('onboarding-done', '1');
+    // The navigation preference (the catalogue's grid or list) goes back to the default (spec §4).
+    localStorage.setItem('lumen.catalogueViewMode', 'list');
     store.dispatch(accountReceived(makeAccount()));
     await store.dispatch(logout({ callServer: false }));
     expect(fakeApi.callsTo('POST', '/api/users/v1/auth/logout')).toHaveLength(0);
     expect(localStorage.getItem('onboarding-done')).toBeNull();
+    expect(localStorage.getItem('lumen.catalogueViewMode')).toBeNull();
     expect(store.getState().session.account).toBeNull();
   });
 

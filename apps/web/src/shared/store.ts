@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
+import { analyticsMiddleware } from './analytics';
 import type { ThunkExtra } from './async-action';
 import { errorSlice } from './error-state';
 import { preferencesSlice } from './preferences';
@@ -29,7 +30,7 @@ export function createAppStore(extra: ThunkExtra, preloadedState?: Partial<RootS
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(analyticsMiddleware),
   });
 }
 

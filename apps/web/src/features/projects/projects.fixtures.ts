@@ -155,6 +155,9 @@ export function projectsApi(options: ProjectsApiOptions = {}) {
         meta: { page, itemsPerPage: perPage, totalItems: items.length, totalPages, sortBy, projectType: type ?? 'ALL' },
       });
     }
+    if (method === 'GET' && path === '/api/projects/v1/projects/types') {
+      return json(200, ['ALL', 'OWN', 'COMPANY', 'IMPORTER', 'THIRDPARTY', 'ASSIGNED'].map((code) => ({ code, description: code })));
+    }
     if (method === 'GET' && path === '/api/projects/v1/projects') {
       return json(200, [...projects.values()].map(({ id, name, catalogId, updatedAt, versionNumber, versionTitle }) => ({ id, name, catalogId, updatedAt, versionNumber, versionTitle })));
     }
