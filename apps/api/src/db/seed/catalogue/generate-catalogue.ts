@@ -299,14 +299,35 @@ const COLLECTIONS: CollectionSpec[] = [
 
 function describeModel(spec: CollectionSpec, category: number, size: string): Texts {
   const word = TYPE_WORD[category] ?? TYPE_WORD[19]!;
+  const label = sizeLabel(size);
   return {
-    en: `${spec.name} ${word.en} ${size}`,
-    us: `${spec.name} ${word.us} ${size}`,
-    fr: `${word.fr} ${spec.name} ${size}`,
-    de: `${spec.name} ${word.de} ${size}`,
-    it: `${word.it} ${spec.name} ${size}`,
-    es: `${word.es} ${spec.name} ${size}`,
+    en: `${spec.name} ${word.en} ${label.en}`,
+    us: `${spec.name} ${word.us} ${label.us}`,
+    fr: `${word.fr} ${spec.name} ${label.fr}`,
+    de: `${spec.name} ${word.de} ${label.de}`,
+    it: `${word.it} ${spec.name} ${label.it}`,
+    es: `${word.es} ${spec.name} ${label.es}`,
   };
+}
+
+/**
+ * A size label in each language (issue 28 §5: no English words in the other languages): the words of
+ * "Wall", "3 heads", "6 lights", "Module 1", "Set", "Composition" and "Track 2 m" are translated;
+ * Ø, L, H and S/M/L sizes read the same everywhere. dimensionsOf still reads the English label.
+ */
+function sizeLabel(size: string): Texts {
+  const heads = /^(\d+) heads$/.exec(size);
+  if (heads) return t(`${heads[1]} heads`, `${heads[1]} heads`, `${heads[1]} têtes`, `${heads[1]} Köpfe`, `${heads[1]} teste`, `${heads[1]} cabezas`);
+  const lights = /^(\d+) lights$/.exec(size);
+  if (lights) return t(`${lights[1]} lights`, `${lights[1]} lights`, `${lights[1]} points lumineux`, `${lights[1]} Leuchtpunkte`, `${lights[1]} luci`, `${lights[1]} luces`);
+  const module = /^Module (\d+)$/.exec(size);
+  if (module) return t(`Module ${module[1]}`, `Module ${module[1]}`, `module ${module[1]}`, `Modul ${module[1]}`, `modulo ${module[1]}`, `módulo ${module[1]}`);
+  const track = /^Track (\d+) m$/.exec(size);
+  if (track) return t(`Track ${track[1]} m`, `Track ${track[1]} m`, `rail ${track[1]} m`, `Schiene ${track[1]} m`, `binario ${track[1]} m`, `carril ${track[1]} m`);
+  if (size === 'Wall') return t('for walls', 'for walls', 'mural', 'für die Wand', 'a parete', 'de pared');
+  if (size === 'Set') return t('set', 'set', 'ensemble', 'Set', 'kit', 'conjunto');
+  if (size === 'Composition') return t('composition', 'composition', 'composition', 'Komposition', 'composizione', 'composición');
+  return same(size);
 }
 
 const money = (value: number): string => value.toFixed(2);
@@ -958,7 +979,11 @@ export function generateCatalogue(): CatalogueDataFile {
         // A luminaire made only without a driver (its driver is remote) takes only the recessed canopies:
         // the collection's remote-driver rule refuses it on any other, so offering them offered nothing.
         const remoteOnly = controls.every((code) => code === 'M');
-        const installs = remoteOnly ? spec.installs.filter((code) => code.startsWith('3')) : spec.installs;
+        const offeredInstalls = remoteOnly ? spec.installs.filter((code) => code.startsWith('3')) : spec.installs;
+        // A wall light of a collection that has a wall bracket takes only the bracket (issue 28 §5: 4520 was
+        // offered on a concrete anchor plate and a ground spike, as the collection's bollards are).
+        const wallOnly = size === 'Wall' && offeredInstalls.includes('20');
+        const installs = wallOnly ? ['20'] : offeredInstalls;
         options[`${catalogId}`] = { finish: finishes, ledColourTemp: temps, control: controls, installation: installs };
         const base = { finish: finishes[0]!, ledColourTemp: temps[0]!, control: controls[0]!, installation: installs[0]! };
         // Variations: one per value of each attribute (the base value with no increment).
@@ -1070,6 +1095,20 @@ export function generateCatalogue(): CatalogueDataFile {
         // The surface canopy a remote-driver-only model no longer takes had the base article (no draw); the
         // recessed one that is now the base drew for its activity. One draw keeps the rest of the data as it was.
         if (remoteOnly) rng();
+        // The combinations a wall light no longer takes drew for their activity: as many draws keep the rest of the data as it was.
+        if (wallOnly) {
+          const oldBase = { ...base, installation: offeredInstalls[0]! };
+          let before = 0;
+          for (const finish of finishes)
+            for (const ledColourTemp of temps)
+              for (const control of controls)
+                for (const installation of offeredInstalls) {
+                  const codes = { finish, ledColourTemp, control, installation };
+                  const isOldBase = finish === oldBase.finish && ledColourTemp === oldBase.ledColourTemp && control === oldBase.control && installation === oldBase.installation;
+                  if (allowed(book, codes) || isOldBase) before++;
+                }
+          if (book) for (let i = combos.length; i < before; i++) rng();
+        }
         bases.push(base);
       }
       // A discontinued combination is discontinued in every catalogue (the rules are the collection's),

@@ -247,14 +247,17 @@ export async function manualPdf(input: { product: MadeProduct; drawing: Drawing;
   facts(pdf, configurationRows(product, t));
   heading(pdf, t('docs.section.steps'));
   const cutout = canopy.cutout !== undefined ? (imperial(product) ? formatInchFraction(canopy.cutout / 25.4) : `${canopy.cutout} mm`) : '';
-  const installationStep = t(`docs.manual.step.${['00', '10', '31', '32', '18', '20', '50', '51', '60'].includes(product.installation.code) ? product.installation.code : '00'}`, { cutout });
+  // A wall light is fixed to its wall, whatever plate it comes with (never a concrete base or a ground spike).
+  const onWall = product.info.technicalData.optic === 'wall' && ['00', '50', '51'].includes(product.installation.code);
+  const installationStep = onWall ? t('docs.manual.step.wall') : t(`docs.manual.step.${['00', '10', '31', '32', '18', '20', '50', '51', '60'].includes(product.installation.code) ? product.installation.code : '00'}`, { cutout });
   const steps = [
     t('docs.manual.safety'),
     t('docs.manual.unpack'),
     installationStep,
     ...(product.pendantHeight !== null ? [t('docs.manual.height', { height: pendantHeightText(product, product.pendantHeight) })] : []),
     t(`docs.manual.connect.${['0', '1', '2', '3', 'M'].includes(product.control.code) ? product.control.code : '0'}`),
-    t('docs.manual.finish'),
+    // non-dimmable (on/off) controls are not told to check the dimming
+    t(product.control.code === '0' ? 'docs.manual.finishOnOff' : 'docs.manual.finish'),
   ];
   steps.forEach((step, index) => {
     pdf.ensureSpace(30);

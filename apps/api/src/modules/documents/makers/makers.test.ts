@@ -278,6 +278,38 @@ print(json.dumps({
       expect(text).toMatch(/\b600\b/); // the luminaire's width, dimensioned in mm
     });
 
+    it('manuals fit the product: wall lights go on a wall, on/off controls are not told to check the dimming', async () => {
+      for (const [model, language, wall, wrong] of [
+        ['4520', 'en', 'Fix the wall bracket over the wall box', 'M8'],
+        ['5664', 'en', 'to a solid wall', 'Drive the ground spike'],
+        ['5664', 'de', 'an einer tragfähigen Wand', 'Schlagen Sie den Erdspieß'],
+      ] as const) {
+        for (const installation of model === '5664' ? ['00', '50', '51'] : ['20']) {
+          const [file] = await make({ type: 'manual', subType: 'regular' }, { catalogId: 16, language, product: { model, attributes: { installation, control: '0' } } });
+          const text = flatText(file?.body ?? Buffer.alloc(0));
+          expect(text, `${model} ${installation}`).toContain(wall);
+          expect(text, `${model} ${installation}`).not.toContain(wrong);
+          expect(text).not.toMatch(/concrete|Betonfundament|M8|dims as expected|Licht und Dimmung/);
+        }
+      }
+      const [dimmable] = await make({ type: 'manual', subType: 'regular' }, { catalogId: 16, language: 'en', product: { model: '4520', attributes: { control: '2' } } });
+      expect(flatText(dimmable?.body ?? Buffer.alloc(0))).toContain('lights and dims as expected');
+    });
+
+    it('speaks the reader\'s language: no English size words in the descriptions of other languages', async () => {
+      for (const [model, language, english, native] of [
+        ['4520', 'fr', /\bWall\b/, 'mural'],
+        ['2350', 'de', /\blights\b/, '6 Leuchtpunkte'],
+        ['5770', 'es', /\bheads\b/, '3 cabezas'],
+        ['7450', 'it', /\bModule\b/, 'modulo 1'],
+      ] as const) {
+        const [file] = await make({ type: 'specSheet', subType: 'reference' }, { catalogId: 16, language, product: { model } });
+        const text = flatText(file?.body ?? Buffer.alloc(0));
+        expect(text, model).not.toMatch(english);
+        expect(text, model).toContain(native);
+      }
+    });
+
     it('energy label: the A–G scale, the class, kWh/1000 h, the regulation, ИЯ, no other words, and a QR code to the EPREL page', async () => {
       const [file] = await make({ type: 'energyLabel' }, { catalogId: 16, language: 'it', product: { model: '0270' } });
       const pdf = file?.body ?? Buffer.alloc(0);
