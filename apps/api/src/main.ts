@@ -7,6 +7,7 @@ import { type Db } from './db/client';
 import { users } from './db/schema';
 import { hasUsers, seedDemoData, seedReferenceData, shouldSeedDemo } from './db/seed';
 import { DEMO_USERS } from './db/seed/demo-data';
+import { DataDirError, secureDataDir, usePrivateFileModes } from './lib/data-dir';
 import { openUrl, readyLine, startupWarnings } from './startup';
 
 /** Whether the README's demo accounts can log in here (seeded now or on an earlier start). */
@@ -19,11 +20,15 @@ async function hasDemoAccounts(db: Db): Promise<boolean> {
 
 /** config → database → migrations → seed → app → listen. */
 async function main(): Promise<void> {
+  // Everything the server writes is its user's only (issue 29 §4): before the configuration writes the secret.
+  usePrivateFileModes();
   let config;
+  let dataDir;
   try {
     config = loadConfig();
+    dataDir = secureDataDir(config.dataDir);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
@@ -37,7 +42,7 @@ async function main(): Promise<void> {
 
   // The embedded database is this process's alone (its data dir); a PostgreSQL server may be shared.
   const app = await buildApp({ config, database, ownsDatabase: database.kind === 'pglite' });
-  for (const warning of startupWarnings(config)) app.log.warn(warning);
+  for (const warning of [...startupWarnings(config), ...dataDir.warnings]) app.log.warn(warning);
   if (seedDemo) {
     const { created } = await seedDemoData(database.db);
     app.log.info({ created }, 'demo accounts seeded (password: demo-password)');
