@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +9,7 @@ import { registerAccessGuard } from './http/access-guard';
 import { registerCompression } from './http/compression';
 import { registerDocs } from './http/docs';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler';
+import { AppError } from './errors';
 import { registerHealth } from './http/health';
 import { createRevocations } from './http/revocations';
 import { registerJsonBodyParser } from './http/json-body';
@@ -18,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
+import { createMetrics, type Metrics, registerHttpMetrics } from './lib/observability/metrics';
 import { createConfiguredStorage } from './lib/file-storage';
 import { createJobQueue, HOUSEKEEPING_EVERY_MS, JOB_CONCURRENCY, type JobQueue, pruneJobs, releaseRunningJobs } from './lib/jobs';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
@@ -61,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The api's one job queue (lib/jobs): every background kind, started on ready unless NODE_ROLE=http or startWorkers is false (tests drain it). */
     jobs: JobQueue;
+    /** Prometheus metrics of this process; `address` is the operator listener's once ready (METRICS_PORT). */
+    metrics: { registry: Metrics['registry']; address: AddressInfo | undefined };
   }
 }
 import { createUsersService } from './modules/users/users.service';
@@ -150,6 +155,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   registerErrorHandler(app);
+  // Operator metrics (src/lib/observability): the sockets are counted once the socket server exists.
+  const sockets = { count: () => 0 };
+  const metrics = createMetrics({ database: deps.database, listener: config.metrics, sockets: () => sockets.count() });
+  const metricsState: FastifyInstance['metrics'] = { registry: metrics.registry, address: undefined };
+  app.decorate('metrics', metricsState);
+  registerHttpMetrics(app, metrics.registry);
+  app.addHook('onReady', async () => {
+    metricsState.address = await metrics.listen();
+  });
+  app.addHook('onClose', () => metrics.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A request that may have written makes every read kept in memory stale before its answer
@@ -161,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The one job queue of every background kind (src/lib/jobs; concurrency per kind in kinds.ts), shared
   // by every process on the database. Recurring housekeeping is a job per period (`every`), run once
   // whichever process claims it.
-  const jobs = createJobQueue({ database: deps.database, log: app.log, clock, concurrency: JOB_CONCURRENCY });
+  const jobs = createJobQueue({ database: deps.database, log: app.log, clock, concurrency: JOB_CONCURRENCY, observe: (event) => metrics.observeJob(event) });
   app.decorate('jobs', jobs);
   // Housekeeping: forget rate-limit windows that ended.
   const rateLimits = createRateLimiter(ctx.db, ctx.clock);
@@ -180,6 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessGuard(app, tokens, revocations, config);
   registerIdempotency(app, ctx);
   registerHealth(app, ctx);
+  if (config.nodeRole === 'worker') {
+    // A worker node answers its health checks only; requests are the http nodes' (README "Several processes").
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0];
+      if (path !== '/health' && path !== '/ready') return sendError(reply, new AppError('NOT_FOUND', 'This node runs jobs only (NODE_ROLE=worker)'));
+    });
+  }
 
   const flags = createFlagsService(ctx);
   const users = createUsersService(ctx, { flags });
@@ -251,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { audit });
   jobs.every('housekeeping.audit-schedule', HOUSEKEEPING_EVERY_MS['housekeeping.audit-schedule'], () => audit.schedulePurge());
   const documentsSocket = createDocumentsSocket({ server: app.server, database: deps.database, tokens, revocations, documents, log: app.log });
+  sockets.count = () => documentsSocket.connections();
   await app.register(documentsRoutes, { documents, socket: documentsSocket, tokens, revocations });
   jobs.every('housekeeping.settled-jobs', HOUSEKEEPING_EVERY_MS['housekeeping.settled-jobs'], () => pruneJobs(ctx.db, new Date(ctx.clock().getTime() - 7 * 24 * 3600 * 1000)));
   // NODE_ROLE (README "Several processes"): http nodes serve requests and sockets, worker nodes run

@@ -33,6 +33,8 @@ export interface Database {
    * Resolves once listening; the returned function stops.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** The connection pool's state (PostgreSQL; the metrics read it); undefined for PGlite's one connection. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 /** Channel names are identifiers we choose; quoting keeps LISTEN safe anyway. */
@@ -133,6 +135,7 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
   return {
     kind: 'postgres',
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     async ping() {
       await db.execute(sql`select 1`);
     },

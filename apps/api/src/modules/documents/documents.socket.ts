@@ -48,6 +48,8 @@ export interface DocumentsSocket {
   close(): Promise<void>;
   /** Called while a delivery streams: the bytes of each document so far (8 → 16), announced to every process. */
   fetchProgress(downloadId: string, progress: Record<string, { loaded: number; total: number }>, final?: boolean): void;
+  /** Sockets connected to this process now (the operator's metrics). */
+  connections(): number;
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -299,6 +301,7 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
   });
 
   return {
+    connections: () => io.engine.clientsCount,
     async start() {
       unlisten = await options.database.listen(DOCUMENTS_CHANNEL, onAnnouncement, () => {
         // Announcements may have been lost while the listener was away: tell every room afresh.
