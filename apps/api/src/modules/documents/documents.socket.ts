@@ -168,6 +168,20 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
     state.timer.unref();
   }
 
+  /**
+   * The file events and download-ready of one download go out in the order they were announced, one
+   * after the other (issue 28 §5): a file is announced before the download is said to be ready, never
+   * after (reading a stored file for download-binary takes longer than reading the row for ready).
+   */
+  const queues = new Map<string, Promise<void>>();
+  function inOrder(id: string, task: () => Promise<void>, fail: (error: unknown) => void): void {
+    const next = (queues.get(id) ?? Promise.resolve()).then(task).catch(fail);
+    queues.set(id, next);
+    void next.finally(() => {
+      if (queues.get(id) === next) queues.delete(id);
+    });
+  }
+
   async function emitItemFiles(id: string, position: number): Promise<void> {
     const download = await options.documents.read(id);
     if (!download || download.delivery !== 'files') return;
@@ -219,12 +233,14 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
         throttledProgress(id);
         break;
       }
-      case 'item':
+      case 'item': {
         throttledProgress(id);
-        if (message.position !== undefined) emitItemFiles(id, message.position).catch(fail);
+        const position = message.position;
+        if (position !== undefined) inOrder(id, () => emitItemFiles(id, position), fail);
         break;
+      }
       case 'settled':
-        emitSettled(id).catch(fail);
+        inOrder(id, () => emitSettled(id), fail);
         break;
       default:
         throttledProgress(id);
@@ -270,8 +286,8 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
         // What was ready at once (from the cache) was announced before this socket joined: tell it now, after the answer.
         setTimeout(() => {
           const fail = (error: unknown) => options.log.error({ err: error, download: download.id }, 'telling a download’s sockets failed');
-          for (const item of download.items) if (item.status === 'ready') emitItemFiles(download.id, item.position).catch(fail);
-          if (download.status !== 'running') emitSettled(download.id).catch(fail);
+          for (const item of download.items) if (item.status === 'ready') inOrder(download.id, () => emitItemFiles(download.id, item.position), fail);
+          if (download.status !== 'running') inOrder(download.id, () => emitSettled(download.id), fail);
           else throttledProgress(download.id);
         }, 0);
         return { ok: true, download };

@@ -164,16 +164,20 @@ describeWithDb('documents: calls, socket progress, zip (issue 14 §2)', () => {
     const client = await connect(cookies.get('specifier@demo.example'));
     const before = calls.length;
     const seen = untilReady(client);
-    const ack = await emitDownload(client, { docsParams: [{ type: 'specSheet', subType: 'model', params: { model: '7460', reference: '746005/M3_31' } }], lang: 'us', catalogId: 16, delivery: 'files' });
-    expect(ack.ok).toBe(true);
     const urls: string[] = [];
     client.on('download-url', (event) => urls.push(event.url));
     const binaries: Array<{ fileName: string; size: number }> = [];
     client.on('download-binary', (event) => binaries.push({ fileName: event.fileName, size: (event.data as ArrayBuffer).byteLength }));
+    // issue 28 §5: the file is announced before the download is said to be ready
+    let filesAtReady = -1;
+    client.once('download-ready', () => (filesAtReady = binaries.length + urls.length));
+    const ack = await emitDownload(client, { docsParams: [{ type: 'specSheet', subType: 'model', params: { model: '7460', reference: '746005/M3_31' } }], lang: 'us', catalogId: 16, delivery: 'files' });
+    expect(ack.ok).toBe(true);
     await seen.ready;
     expect(calls.length).toBe(before);
-    // One small file, delivered whole over the socket.
-    await expect.poll(() => binaries.length).toBe(1);
+    // One small file, delivered whole over the socket, before download-ready.
+    expect(filesAtReady).toBe(1);
+    expect(binaries.length).toBe(1);
     expect(binaries[0]?.fileName).toBe('7460-specSheet.pdf');
     client.disconnect();
   });
