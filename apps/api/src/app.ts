@@ -16,6 +16,7 @@ import { registerJsonBodyParser } from './http/json-body';
 import { registerIdempotency } from './http/idempotency';
 import { createRateLimiter } from './http/rate-limits';
 import { AccessTokens, decorateSecureCookies } from './http/sessions';
+import { registerOriginGuard } from './http/origin-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import { responseSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   decorateSecureCookies(app, config.publicUrl);
   registerSecurityHeaders(app, config);
+  registerOriginGuard(app, config);
   // Before every route: the plugin adds its hook to routes declared after it (route hooks run after the
   // app's, so the idempotency plugin keeps the plain answer).
   await registerCompression(app);

@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import { helmetOptions, isFramePage, securityHeaders } from './security-headers';
+import { helmetOptions, isFramePage, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
 
 function frameAncestors(csp: unknown): string | undefined {
   return String(csp)
@@ -29,10 +29,10 @@ describe('isFramePage', () => {
 
 describe('securityHeaders', () => {
   it('are, computed once, the very headers helmet sets on a live response, for every page and a frame-only page', () => {
-    const headersFor = securityHeaders({ frameAncestors: ['https://partner.example'] });
+    const headersFor = securityHeaders({ frameAncestors: ['https://partner.example'], publicUrl: 'https://lumen.example' });
     const cases = [
-      { url: '/health', options: helmetOptions(["'self'"], true) },
-      { url: '/iframe/plusminus-export3d', options: helmetOptions(["'self'", 'https://partner.example'], false) },
+      { url: '/health', options: helmetOptions(["'self'"], true, ['wss://lumen.example']) },
+      { url: '/iframe/plusminus-export3d', options: helmetOptions(["'self'", 'https://partner.example'], false, ['wss://lumen.example']) },
     ];
     for (const { url, options } of cases) {
       const request = new IncomingMessage(new Socket());
@@ -40,7 +40,8 @@ describe('securityHeaders', () => {
       helmet(options)(request, response, () => undefined);
       const live = Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
       expect(Object.keys(live).length, url).toBeGreaterThan(10);
-      expect(headersFor(url), url).toEqual(live);
+      // Helmet's headers, and the Permissions-Policy helmet does not set (issue 29 §8).
+      expect(headersFor(url), url).toEqual({ ...live, 'permissions-policy': PERMISSIONS_POLICY });
     }
   });
 });

@@ -16,7 +16,44 @@ export function isFramePage(url: string | undefined): boolean {
 }
 
 /** Helmet's options for a response that the given `frame-ancestors` sources may frame. */
-export function helmetOptions(frameAncestors: readonly string[], xFrameOptions: boolean): HelmetOptions {
+/**
+ * The socket's own origin as CSP names it (issue 29 §8): 'self' covers ws: and wss: of the page's
+ * origin in current browsers (CSP 3); PUBLIC_URL's wss:/ws: origin is named too for older ones. No
+ * other host may be reached.
+ */
+export function socketSources(publicUrl: string | undefined): string[] {
+  if (!publicUrl) return [];
+  try {
+    const url = new URL(publicUrl);
+    return [`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Powerful browser features the platform never uses are off for it and for anything it frames;
+ * fullscreen (the 3D viewer) stays for the platform itself.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'fullscreen=(self)',
+].join(', ');
+
+export function helmetOptions(frameAncestors: readonly string[], xFrameOptions: boolean, connect: readonly string[] = []): HelmetOptions {
   return {
     xFrameOptions,
     contentSecurityPolicy: {
@@ -28,7 +65,7 @@ export function helmetOptions(frameAncestors: readonly string[], xFrameOptions: 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...connect],
         workerSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -68,9 +105,10 @@ function headersOf(options: HelmetOptions): HeaderSet {
 }
 
 /** The security headers of a response to `url`: every page, or a frame-only page. */
-export function securityHeaders(config: Pick<Config, 'frameAncestors'>): (url: string | undefined) => HeaderSet {
-  const everyPage = headersOf(helmetOptions(["'self'"], true));
-  const framePage = headersOf(helmetOptions(["'self'", ...config.frameAncestors], false));
+export function securityHeaders(config: Pick<Config, 'frameAncestors' | 'publicUrl'>): (url: string | undefined) => HeaderSet {
+  const connect = socketSources(config.publicUrl);
+  const everyPage = Object.freeze({ ...headersOf(helmetOptions(["'self'"], true, connect)), 'permissions-policy': PERMISSIONS_POLICY });
+  const framePage = Object.freeze({ ...headersOf(helmetOptions(["'self'", ...config.frameAncestors], false, connect)), 'permissions-policy': PERMISSIONS_POLICY });
   return (url) => (isFramePage(url) ? framePage : everyPage);
 }
 
@@ -82,7 +120,7 @@ export function securityHeaders(config: Pick<Config, 'frameAncestors'>): (url: s
  * built helmet again on every request, a tenth of the CPU of a small answer, and running the built
  * middlewares per request still cost a good part of a small answer's time.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'frameAncestors'>): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'frameAncestors' | 'publicUrl'>): void {
   const headersFor = securityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headersFor(request.url));

@@ -102,7 +102,8 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
   app.get(
     `${V1}/final-quote/generate-quote-number`,
     {
-      config: REGISTRATION,
+      // A GET that reserves a number (the spec's method): guarded as a write (http/origin-guard.ts).
+      config: { ...REGISTRATION, changesState: true },
       schema: { tags: TAGS, summary: 'A new United States quote number, reserved for the caller', response: { 200: GeneratedQuoteNumber } },
     },
     async (request) => budgets.generateQuoteNumber(requirePrincipal(request)),
