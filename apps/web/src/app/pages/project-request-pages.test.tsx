@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { failure, json, makeAccount, type FakeCall } from '../../../test/fake-api';
 import { createFakeXhr } from '../../../test/fake-xhr';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 import { ATTACHMENT_ID, catchDownloads, makeRequestDetail, makeRequestSummary, withGeography } from '../../shared/requests/requests.fixtures';
@@ -92,7 +93,7 @@ describe('/project/{id}/request-budget: the budget request', () => {
     // A country with regions asks for one of them too.
     await pick(main, 'siteLocation.country', 'Spain');
     await within(main).findByRole('combobox', { name: label('siteLocation.region.autonomous-communities') });
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Price for <b>30</b> units');
+    await fill(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Price for <b>30</b> units');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgetRequest.submit') }));
     expect(within(main).getByText(tx('formError.required'))).toBeInTheDocument();
     expect(within(main).getByText(tx('formError.pattern'))).toBeInTheDocument();
@@ -132,14 +133,14 @@ describe('/project/{id}/request-budget: the budget request', () => {
     await waitForCountries(api);
     await pick(main, 'siteLocation.country', 'Spain');
     await pick(main, 'siteLocation.region.autonomous-communities', 'Valencia');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('siteLocation.city') }), 'Valencia');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Price for 30 units, delivery in June.');
+    await fill(within(main).getByRole('textbox', { name: label('siteLocation.city') }), 'Valencia');
+    await fill(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Price for 30 units, delivery in June.');
     await userEvent.upload(container.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement, [new File(['%PDF-1.4'], 'plan.pdf'), new File(['%PDF-1.4'], 'photo.pdf')]);
     await waitFor(() => expect(within(main).getAllByText(tx('upload.attached', { size: '8 bytes' }))).toHaveLength(2));
     const name = within(main).getByRole('textbox', { name: label('projects.form.name') });
     expect(name).toHaveValue('Lobby');
     await userEvent.clear(name);
-    await userEvent.type(name, 'Lobby B');
+    await fill(name, 'Lobby B');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgetRequest.submit') }));
 
     expect(await within(main).findByRole('heading', { level: 2, name: tx('projectRequests.sent.project-budget', { number: 41 }) })).toHaveFocus();
@@ -171,7 +172,7 @@ describe('/project/{id}/request-budget: the budget request', () => {
     await waitForCountries(api);
     await pick(main, 'siteLocation.country', 'Spain');
     await pick(main, 'siteLocation.region.autonomous-communities', 'Madrid');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Offices, second floor.');
+    await fill(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Offices, second floor.');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgetRequest.submit') }));
     await within(main).findByText(tx('projectRequests.sent.project-budget', { number: 41 }));
     expect(bodies(api, BUDGET_V2)).toEqual([{ siteLocation: { country: 'ES', region: '29' }, catalogId: 16, lang: 'en', description: 'Offices, second floor.', files: [], project: 5 }]);
@@ -199,7 +200,7 @@ describe('/project/{id}/request-budget: the budget request', () => {
     await pick(main, 'siteLocation.country', 'Guernsey');
     // A country without regions asks for none.
     expect(within(main).queryByRole('combobox', { name: label('siteLocation.region') })).not.toBeInTheDocument();
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Harbour lights.');
+    await fill(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Harbour lights.');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgetRequest.submit') }));
 
     const alert = await within(main).findByRole('alert');
@@ -222,7 +223,7 @@ describe('/project/{id}/request-budget: the budget request', () => {
     await waitForCountries(api);
     expect(within(main).getByRole('textbox', { name: label('projects.form.name') })).toHaveAttribute('readonly');
     await pick(main, 'siteLocation.country', 'Guernsey');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Ordered project, spare parts.');
+    await fill(within(main).getByRole('textbox', { name: label('budgetRequest.description') }), 'Ordered project, spare parts.');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgetRequest.submit') }));
     await within(main).findByText(tx('projectRequests.sent.project-budget', { number: 41 }));
     expect(bodies(api, BUDGET_V1)[0]).not.toHaveProperty('changeProjectName');
@@ -252,14 +253,14 @@ describe('the budget request of a visitor or a web user (spec §4 project-budget
     expect(history.location.pathname).toBe('/');
 
     const login = await screen.findByRole('dialog', { name: tx('auth.login.title') });
-    await userEvent.type(within(login).getByRole('textbox', { name: label('auth.field.email') }), webUser.email);
-    await userEvent.type(within(login).getByLabelText(label('auth.field.password')), 'demo-password');
+    await fill(within(login).getByRole('textbox', { name: label('auth.field.email') }), webUser.email);
+    await fill(within(login).getByLabelText(label('auth.field.password')), 'demo-password');
     await userEvent.click(within(login).getByRole('button', { name: tx('auth.login.submit') }));
 
     // A web user may not ask for budgets: the qualification view follows.
     const qualification = await screen.findByRole('dialog', { name: tx('auth.qualification.title') });
-    await userEvent.type(within(qualification).getByRole('textbox', { name: label('auth.field.profession') }), 'Architect');
-    await userEvent.type(within(qualification).getByRole('textbox', { name: label('auth.field.companyName') }), 'Studio Webb');
+    await fill(within(qualification).getByRole('textbox', { name: label('auth.field.profession') }), 'Architect');
+    await fill(within(qualification).getByRole('textbox', { name: label('auth.field.companyName') }), 'Studio Webb');
     await userEvent.click(within(qualification).getByRole('button', { name: new RegExp(escape(tx('auth.field.companyType'))) }));
     await userEvent.click(await screen.findByRole('option', { name: 'Architecture studio' }));
     await userEvent.click(within(qualification).getByRole('button', { name: new RegExp(escape(tx('auth.field.country'))) }));
@@ -387,15 +388,15 @@ describe('/project/{id}/registration-usa: the United States registration', () =>
     expect(within(main).getAllByText(tx('formError.required')).length).toBeGreaterThanOrEqual(5);
     expect(bodies(api, REGISTRATION)).toHaveLength(0);
 
-    await userEvent.type(within(main).getByRole('textbox', { name: label('registration.specifier.name') }), 'Nora Lee');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('registration.specifier.email') }), 'nora@studio.example');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('registration.specifier.company') }), 'Lee Studio');
+    await fill(within(main).getByRole('textbox', { name: label('registration.specifier.name') }), 'Nora Lee');
+    await fill(within(main).getByRole('textbox', { name: label('registration.specifier.email') }), 'nora@studio.example');
+    await fill(within(main).getByRole('textbox', { name: label('registration.specifier.company') }), 'Lee Studio');
     await pick(main, 'siteLocation.region.states', 'New York');
     await userEvent.click(within(main).getByRole('button', { name: new RegExp(escape(tx('registration.field.stage'))) }));
     await userEvent.click(await screen.findByRole('option', { name: tx('registration.stage.bidding') }));
     await chooseDate(main, 'registration.field.orderDate', '2026-09-01');
     await chooseDate(main, 'registration.field.installationDate', '2026-08-15');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('registration.field.competitors') }), 'Brand X');
+    await fill(within(main).getByRole('textbox', { name: label('registration.field.competitors') }), 'Brand X');
     await userEvent.click(within(main).getByRole('button', { name: tx('registration.submit') }));
     // The installation cannot come before the order.
     expect(await within(main).findByText(tx('formError.dateOrder'))).toBeInTheDocument();
