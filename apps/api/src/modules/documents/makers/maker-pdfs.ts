@@ -181,17 +181,34 @@ interface BillRow {
   quantity: number;
 }
 
-/** The rows of a creation's bill of materials: articles, accessories and drivers of every composition. */
-export function billRows(compositions: readonly unknown[], t: Texts, lang: Lang): Array<{ title: string; rows: BillRow[]; totals: string }> {
+/**
+ * The rows of a creation's bill of materials (issue 28 §3): every luminaire, accessory and driver of
+ * every composition with its reference, its name in the catalogue (`names`, by reference) and its
+ * quantity; a group of lights with a remote driver (control M) and no driver in the catalogue says
+ * that one is needed, with the power it must deliver.
+ */
+export function billRows(compositions: readonly unknown[], t: Texts, lang: Lang, names: ReadonlyMap<string, string> = new Map()): Array<{ title: string; rows: BillRow[]; totals: string }> {
   return compositions.filter(isComposition).map((composition) => {
     // The bill lists each driver among the accessories too; the sheet shows it once, in its electrical group.
     const drivers = new Set(composition.electricalGroups.flatMap((group) => group.drivers.map((driver) => driver.driverCode)));
+    const wattsOf = (model: string) => composition.articles.filter((line) => line.model === model).reduce((sum, line) => sum + (Number(line.watts) || 0) * line.quantity, 0);
     return {
       title: t('docs.field.composition', { number: composition.compositionNumber }),
       rows: [
-        ...composition.articles.map((line) => ({ reference: line.referenceCode, description: line.model, quantity: line.quantity })),
-        ...composition.accessories.filter((line) => !drivers.has(line.accessoryCode)).map((line) => ({ reference: line.accessoryCode, description: t('docs.field.accessory'), quantity: line.quantity })),
-        ...composition.electricalGroups.flatMap((group) => group.drivers.map((driver) => ({ reference: driver.driverCode, description: `${t('docs.field.driver')} · ${group.model}`, quantity: driver.count }))),
+        ...composition.articles.map((line) => ({ reference: line.referenceCode, description: names.get(line.referenceCode.toUpperCase()) ?? line.model, quantity: line.quantity })),
+        ...composition.accessories
+          .filter((line) => !drivers.has(line.accessoryCode))
+          .map((line) => ({ reference: line.accessoryCode, description: names.get(line.accessoryCode.toUpperCase()) ?? t('docs.field.accessory'), quantity: line.quantity })),
+        ...composition.electricalGroups.flatMap((group) => {
+          if (group.drivers.length === 0 && group.control.toUpperCase() === 'M') {
+            return [{ reference: '—', description: t('docs.bom.remoteDriver', { lights: group.lights, model: group.model, watts: number(wattsOf(group.model), lang) }), quantity: 1 }];
+          }
+          return group.drivers.map((driver) => ({
+            reference: driver.driverCode,
+            description: names.get(driver.driverCode.toUpperCase()) ?? t('docs.bom.driverFor', { lights: group.lights, model: group.model }),
+            quantity: driver.count,
+          }));
+        }),
       ],
       totals: t('docs.field.totals', { lumens: number(composition.totalLumensLed, lang, 0), watts: number(composition.totalWatts, lang) }),
     };
@@ -204,20 +221,47 @@ function isComposition(value: unknown): value is CompositionBill {
   return typeof c.compositionNumber === 'number' && Array.isArray(c.articles) && Array.isArray(c.accessories) && Array.isArray(c.electricalGroups);
 }
 
-/** Creation spec sheet: `creation` with the bill of materials from the compositions; `umbrella` without. */
-export async function creationSheetPdf(input: SheetInput, subType: 'creation' | 'umbrella'): Promise<Buffer> {
+/** A creation's totals over its compositions: flux, power and luminaires (issue 28 §3). */
+export function creationTotals(compositions: readonly unknown[]): { lumens: number; watts: number; luminaires: number } {
+  const bills = compositions.filter(isComposition);
+  return {
+    lumens: bills.reduce((sum, bill) => sum + bill.totalLumensLed, 0),
+    watts: Math.round(bills.reduce((sum, bill) => sum + bill.totalWatts, 0) * 10) / 10,
+    luminaires: bills.reduce((sum, bill) => sum + bill.articles.reduce((count, line) => count + line.quantity, 0), 0),
+  };
+}
+
+/** Creation spec sheet: `creation` with the whole composition's totals and bill of materials; `umbrella` without the bill. */
+export async function creationSheetPdf(input: SheetInput & { names?: ReadonlyMap<string, string> }, subType: 'creation' | 'umbrella'): Promise<Buffer> {
   const { product } = input;
   const t = textsOf(product.language);
+  const lang = product.language;
   const code = product.creation?.code ?? '';
+  const compositions = product.creation?.compositions ?? [];
   const pdf = documentPdf(product.language, t('docs.creationSheet.title'), `${code} · ${product.info.description}`, `${code} · ${product.model}`, input.made);
   pictureAndPolar(pdf, input, t);
   heading(pdf, t('docs.section.configuration'));
   facts(pdf, [[t('docs.field.creationCode'), code], ...configurationRows(product, t).slice(1)]);
   heading(pdf, t('docs.section.technical'));
-  facts(pdf, technicalRows(input, t).filter(([label]) => label !== t('docs.field.energyClass') && label !== t('docs.field.eprel')));
+  // The whole creation's flux, power and efficacy, not one luminaire's; of the luminaire's own rows only
+  // those every luminaire of the creation shares (colour, protection, supply, life, marks).
+  const totals = creationTotals(compositions);
+  const single = new Set(
+    ['flux', 'inputPower', 'lightSourcePower', 'luminaireEfficacy', 'lightSourceEfficacy', 'beamAngle', 'ugr', 'driver', 'dimensions', 'weight', 'energyClass', 'eprel'].map((key) => t(`docs.field.${key}`)),
+  );
+  const totalRows: Array<[string, string]> =
+    totals.luminaires > 0
+      ? [
+          [t('docs.field.totalFlux'), `${number(totals.lumens, lang, 0)} lm`],
+          [t('docs.field.totalPower'), `${number(totals.watts, lang)} W`],
+          ...(totals.watts > 0 ? ([[t('docs.field.luminaireEfficacy'), `${number(totals.lumens / totals.watts, lang, 0)} lm/W`]] as Array<[string, string]>) : []),
+          [t('docs.field.luminaires'), String(totals.luminaires)],
+        ]
+      : [];
+  facts(pdf, [...totalRows, ...technicalRows(input, t).filter(([label]) => !single.has(label))]);
   if (subType === 'creation') {
     heading(pdf, t('docs.section.billOfMaterials'));
-    const bills = billRows(product.creation?.compositions ?? [], t, product.language);
+    const bills = billRows(compositions, t, product.language, input.names);
     if (bills.length === 0) pdf.use('regular').text(t('docs.bom.empty'), pdf.left, pdf.doc.y, { width: pdf.width });
     for (const bill of bills) {
       pdf.ensureSpace(40);
@@ -226,9 +270,9 @@ export async function creationSheetPdf(input: SheetInput, subType: 'creation' | 
       drawTable(
         pdf,
         [
-          { header: t('docs.field.reference'), width: 3, text: (row: BillRow) => row.reference },
-          { header: t('docs.field.description'), width: 5, text: (row: BillRow) => row.description },
-          { header: t('docs.field.quantity'), width: 1.2, align: 'right', text: (row: BillRow) => String(row.quantity) },
+          { header: t('docs.field.reference'), width: 2.6, text: (row: BillRow) => row.reference },
+          { header: t('docs.field.description'), width: 5.4, text: (row: BillRow) => row.description },
+          { header: t('docs.field.quantity'), width: 1.4, align: 'right', text: (row: BillRow) => String(row.quantity) },
         ],
         bill.rows,
         { zebra: true },
@@ -236,6 +280,7 @@ export async function creationSheetPdf(input: SheetInput, subType: 'creation' | 
       pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(bill.totals, pdf.left, pdf.doc.y + 2, { width: pdf.width, align: 'right' });
     }
   }
+  if (input.drawing) dimensionSection(pdf, input.drawing, t);
   return pdf.finish();
 }
 

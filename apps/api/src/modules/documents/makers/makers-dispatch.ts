@@ -137,6 +137,24 @@ async function photometryFiles(s: Shared): Promise<MadeFile[]> {
   ];
 }
 
+/** The catalogue's names of every reference a creation's bill lists (luminaires, accessories, drivers), by reference. */
+async function creationNames(product: MadeProduct, deps: MakerDeps): Promise<Map<string, string>> {
+  const references = new Set<string>();
+  for (const composition of product.creation?.compositions ?? []) {
+    if (typeof composition !== 'object' || composition === null) continue;
+    const bill = composition as { articles?: unknown; accessories?: unknown; electricalGroups?: unknown };
+    const codes = (list: unknown, key: string) => (Array.isArray(list) ? list : []).map((line: unknown) => (typeof line === 'object' && line !== null ? (line as Record<string, unknown>)[key] : undefined));
+    for (const code of [...codes(bill.articles, 'referenceCode'), ...codes(bill.accessories, 'accessoryCode')]) if (typeof code === 'string' && code.length <= 40) references.add(code.toUpperCase());
+    for (const group of Array.isArray(bill.electricalGroups) ? bill.electricalGroups : []) {
+      const drivers = typeof group === 'object' && group !== null ? (group as { drivers?: unknown }).drivers : undefined;
+      for (const code of codes(drivers, 'driverCode')) if (typeof code === 'string' && code.length <= 40) references.add(code.toUpperCase());
+    }
+  }
+  if (references.size === 0) return new Map();
+  const facts = await deps.products.orderFacts(product.catalogId, [...references].slice(0, 500), product.language);
+  return new Map([...facts].map(([reference, fact]) => [reference, fact.description]));
+}
+
 /** The files of one kind: the product is resolved once through the catalogue, then drawn. */
 export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, deps: MakerDeps): Promise<MadeFile[]> {
   const product = await resolveProduct(subject, deps);
@@ -153,7 +171,8 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
     case 'creationSpecSheet': {
       if (!product.creation) throw new AppError('VALIDATION_FAILED', 'The request is not valid', [{ path: 'type', message: 'A creation spec sheet is made for a creation' }]);
       const subType = kind.subType === 'umbrella' ? 'umbrella' : 'creation';
-      const body = await creationSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture: await pictureForPdf(s), made: s.made }, subType);
+      const [picture, drawing, names] = await Promise.all([pictureForPdf(s), s.drawing(), creationNames(product, deps)]);
+      const body = await creationSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture, drawing, names, made: s.made }, subType);
       return [{ fileName: `${fileStem(product.creation.code)}-creation-spec-sheet-${lang}.pdf`, contentType: PDF, body }];
     }
     case 'manual': {

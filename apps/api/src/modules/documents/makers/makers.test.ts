@@ -348,7 +348,7 @@ print(json.dumps({
       expect(pdfText(sticksLabel?.body ?? Buffer.alloc(0))).toMatch(/\b21\s+kWh\/1000h/);
     });
 
-    it('creation spec sheet lists the bill of materials of its compositions', async () => {
+    it('creation spec sheet documents the whole creation: totals, every luminaire, accessory and driver by reference, name and quantity', async () => {
       const composition = {
         compositionNumber: 1,
         subFamily: { id: 1, description: 'x' },
@@ -357,16 +357,35 @@ print(json.dumps({
         totalLumensLed: 11700,
         totalWatts: 131.7,
         category: 7,
-        articles: [{ referenceCode: '577005/03_10', model: '5770', quantity: 3 }],
+        articles: [{ referenceCode: '577005/03_10', model: '5770', quantity: 3, lumensLed: 3900, watts: 43.9 }],
         accessories: [{ accessoryCode: 'AC5770-01', quantity: 1, model: '5770' }],
         electricalGroups: [{ model: '5770', control: '0', lights: 3, drivers: [{ driverCode: 'DRV-R-C-4', count: 1 }] }],
         packaging: { packages: 4, timing: 3 },
         assemblyData: { lights: 3, clusters: 1, pendants: 3, wireLength: 4.5, elementIds: [] },
       };
-      const [file] = await make({ type: 'creationSpecSheet', subType: 'creation' }, { catalogId: 16, language: 'en', creation: { code: 'CR-000042', model: '5770', compositions: [composition] } });
+      const sticksSquare = {
+        ...composition,
+        compositionNumber: 2,
+        totalLumensLed: 5360,
+        totalWatts: 82.8,
+        articles: [{ referenceCode: '746005/M3_31', model: '7460', quantity: 4, lumensLed: 1340, watts: 20.7 }],
+        accessories: [],
+        electricalGroups: [{ model: '7460', control: 'M', lights: 4, drivers: [] }],
+      };
+      const [file] = await make({ type: 'creationSpecSheet', subType: 'creation' }, { catalogId: 16, language: 'en', creation: { code: 'CR-000042', model: '5770', compositions: [composition, sticksSquare] } });
       expect(file?.fileName).toBe('CR-000042-creation-spec-sheet-en.pdf');
-      const text = pdfText(file?.body ?? Buffer.alloc(0));
-      for (const expected of ['Creation specification sheet', 'CR-000042', 'Bill of materials', '577005/03_10', 'AC5770-01', 'DRV-R-C-4', 'Composition 1']) expect(text).toContain(expected);
+      const text = flatText(file?.body ?? Buffer.alloc(0));
+      for (const expected of ['Creation specification sheet', 'CR-000042', 'Bill of materials', '577005/03_10', 'AC5770-01', 'DRV-R-C-4', 'Composition 1', 'Composition 2']) expect(text).toContain(expected);
+      // the whole creation's flux and power, not the one luminaire's (3,900 lm)
+      expect(text).toMatch(/Total luminous flux 17,060 lm/);
+      expect(text).toMatch(/Total power 214\.5 W/);
+      expect(text).toMatch(/Luminaires 7\b/);
+      expect(text).not.toMatch(/Luminous flux 3,900 lm/);
+      // names from the catalogue, not bare model numbers
+      expect(text).toMatch(/577005\/03_10 Multiple ceiling pendant 3 heads 3/);
+      expect(text).toMatch(/746005\/M3_31 Sticks pendant L 60 4/);
+      // the sticks need a remote driver: it is listed with the power it must deliver
+      expect(text).toContain('Remote driver for 4 × 7460 (82.8 W), ordered separately');
     });
   });
 
