@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, failure, json, makeAccount, type FakeApi } from '../../../test/fake-api';
 import { createFakeXhr } from '../../../test/fake-xhr';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 
 const texts = { ...TRANSLATIONS['fr-widgets'].en, ...TRANSLATIONS['common-front'].en, ...TRANSLATIONS['fr-eproject'].en };
@@ -75,8 +76,8 @@ describe('the support page for a visitor', () => {
     expect(within(main).getAllByText(tx('formError.required'))).toHaveLength(4);
     // The first of them, at the top of a long form, takes the focus.
     await waitFor(() => expect(within(main).getByRole('button', { name: SUBJECT })).toHaveFocus());
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.email') }), 'not-an-address');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.phone') }), 'call me');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.email') }), 'not-an-address');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.phone') }), 'call me');
     await userEvent.tab();
     expect(within(main).getByText(tx('formError.email'))).toBeInTheDocument();
     expect(within(main).getByText(tx('formError.phone'))).toBeInTheDocument();
@@ -95,11 +96,11 @@ describe('the support page for a visitor', () => {
     const api = supportApi();
     const { main, container } = await openSupportPage(api);
     await chooseSubject(main, 'Technical question');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Which driver fits the Skan pendant?');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Which driver fits the Skan pendant?');
     await userEvent.upload(container.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement, new File(['%PDF-1.4'], 'plan.pdf'));
     await within(main).findByText(tx('upload.attached', { size: '8 bytes' }));
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.name') }), 'Lea Visitor');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.name') }), 'Lea Visitor');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
     await userEvent.click(within(main).getByRole('button', { name: tx('support.form.submit') }));
 
     const status = await within(main).findByRole('status');
@@ -122,9 +123,9 @@ describe('the support page for a visitor', () => {
     const xhr = createFakeXhr(api.fetch, { manual: true });
     vi.stubGlobal('XMLHttpRequest', xhr.XMLHttpRequest);
     await chooseSubject(main, 'Product information');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Price list, please.');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.name') }), 'Lea');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Price list, please.');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.name') }), 'Lea');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
     await userEvent.upload(container.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement, new File(['notes'], 'notes.txt'));
     await userEvent.click(within(main).getByRole('button', { name: tx('support.form.submit') }));
     expect(await within(main).findByText(tx('support.form.waitForFiles'))).toBeInTheDocument();
@@ -142,9 +143,9 @@ describe('the support page for a visitor', () => {
     });
     const { main } = await openSupportPage(api);
     await chooseSubject(main, 'Product information');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Hello');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.name') }), 'Lea');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Hello');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.name') }), 'Lea');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
     await userEvent.click(within(main).getByRole('button', { name: tx('support.form.submit') }));
     expect(await within(main).findByRole('alert')).toHaveTextContent(tx('error.supportRequest.400'));
     expect(within(main).getByRole('textbox', { name: label('support.field.email') })).toHaveAccessibleDescription(tx('formError.email'));
@@ -191,8 +192,8 @@ describe('the support page for a logged-in user', () => {
     expect(within(main).getByRole('textbox', { name: label('support.field.company') })).toHaveValue('Studio Nord');
 
     await chooseSubject(main, 'Product information');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Lead time for 40 units?');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('support.field.phone') }), '+34 600 000 000');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.message') }), 'Lead time for 40 units?');
+    await fill(within(main).getByRole('textbox', { name: label('support.field.phone') }), '+34 600 000 000');
     await userEvent.click(within(main).getByRole('button', { name: tx('support.form.submit') }));
     expect(await within(main).findByRole('status')).toHaveTextContent(tx('support.sent.body', { email: 'ann@example.com' }));
     expect(requestBodies(api)).toEqual([
@@ -224,9 +225,9 @@ describe('the support view of the auth modal', () => {
     const dialog = await screen.findByRole('dialog', { name: tx('support.modal.title') });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: SUBJECT })).toBeEnabled());
     await chooseSubject(dialog, 'Product information');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: label('support.field.message') }), 'I cannot log in.');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: label('support.field.name') }), 'Lea');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
+    await fill(within(dialog).getByRole('textbox', { name: label('support.field.message') }), 'I cannot log in.');
+    await fill(within(dialog).getByRole('textbox', { name: label('support.field.name') }), 'Lea');
+    await fill(within(dialog).getByRole('textbox', { name: label('support.field.email') }), 'lea@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('support.form.submit') }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(tx('support.sent.title', { number: 41 }));
     await userEvent.click(within(dialog).getByRole('button', { name: tx('support.sent.close') }));
