@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, failure, makeAccount } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { socialPopupMessage } from './frame/frame-messenger';
 
@@ -60,8 +61,8 @@ describe('the auth views in a partner frame (issue 17 §5)', () => {
     await renderApp(`/iframe/auth/login?host=${encodeURIComponent(HOST)}`, api);
     const main = await screen.findByRole('main');
     expect(within(main).getByRole('heading', { level: 1, name: text(ep['auth.login.title']) })).toBeInTheDocument();
-    await userEvent.type(within(main).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
-    await userEvent.type(within(main).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'demo-password');
+    await fill(within(main).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
+    await fill(within(main).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'demo-password');
     await userEvent.click(within(main).getByRole('button', { name: text(ep['auth.login.submit']) }));
     expect(await within(main).findByRole('status')).toHaveTextContent(text(ep['auth.frame.done']));
     const { messages, targets, sources } = posted();
@@ -83,8 +84,8 @@ describe('the auth views in a partner frame (issue 17 §5)', () => {
     );
     await renderApp(`/iframe/auth/login?host=${encodeURIComponent(HOST)}`, api);
     const main = await screen.findByRole('main');
-    await userEvent.type(within(main).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
-    await userEvent.type(within(main).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'demo-password');
+    await fill(within(main).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
+    await fill(within(main).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'demo-password');
     await userEvent.click(within(main).getByRole('button', { name: text(ep['auth.login.submit']) }));
     await waitFor(() => expect(posted().messages).toEqual([['login-timeout', 'login']]));
   });
@@ -116,8 +117,8 @@ describe('the auth views in a partner frame (issue 17 §5)', () => {
     api.handle((call) => (call.method === 'POST' && call.path === '/api/users/v1/auth/qualification' && refusals-- > 0 ? failure(400, 'VALIDATION_FAILED') : undefined));
     await renderApp(`/iframe/auth/qualification?host=${encodeURIComponent(HOST)}`, api);
     const main = await screen.findByRole('main');
-    await userEvent.type(await within(main).findByRole('textbox', { name: new RegExp(text(ep['auth.field.profession'])) }), 'Architect');
-    await userEvent.type(within(main).getByRole('textbox', { name: new RegExp(text(ep['auth.field.companyName'])) }), 'Studio Nord');
+    await fill(await within(main).findByRole('textbox', { name: new RegExp(text(ep['auth.field.profession'])) }), 'Architect');
+    await fill(within(main).getByRole('textbox', { name: new RegExp(text(ep['auth.field.companyName'])) }), 'Studio Nord');
     await userEvent.click(within(main).getByRole('button', { name: new RegExp(text(ep['auth.field.companyType'])) }));
     await userEvent.click(await screen.findByRole('option', { name: 'Architecture studio' }));
     await userEvent.click(within(main).getByRole('button', { name: new RegExp(text(ep['auth.field.country'])) }));
@@ -182,8 +183,8 @@ describe('the auth views in a partner frame (issue 17 §5)', () => {
     const api = createFakeApi({ ...partnerConfig, users: [makeAccount({ email: 'ann@example.com' })] });
     await renderApp(`/iframe/auth/login?host=${encodeURIComponent(HOST)}&flow=project-budget`, api);
     const main = await screen.findByRole('main');
-    await userEvent.type(within(main).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
-    await userEvent.type(within(main).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'demo-password');
+    await fill(within(main).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
+    await fill(within(main).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'demo-password');
     await userEvent.click(within(main).getByRole('button', { name: text(ep['auth.login.submit']) }));
     await within(main).findByRole('heading', { level: 1, name: text(ep['auth.qualification.title']) });
     expect(posted().messages).toEqual([
@@ -222,12 +223,12 @@ describe('social sign-up buttons (issue 17 §4)', () => {
     await renderApp('/social-sign-up?result=link&provider=linkedin', api);
     const form = await screen.findByRole('form', { name: text(ep['auth.socialLink.title']).replace('{{provider}}', 'LinkedIn') });
     expect(form).toHaveTextContent('owner@example.com');
-    await userEvent.type(within(form).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'wrong');
+    await fill(within(form).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'wrong');
     await userEvent.click(within(form).getByRole('button', { name: text(ep['auth.socialLink.submit']) }));
     expect(await within(form).findByRole('alert')).toBeInTheDocument();
     const password = within(form).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`));
     await userEvent.clear(password);
-    await userEvent.type(password, 'right-password');
+    await fill(password, 'right-password');
     await userEvent.click(within(form).getByRole('button', { name: text(ep['auth.socialLink.submit']) }));
     expect(await screen.findByRole('status')).toHaveTextContent(text(ep['auth.socialLink.done']).replace('{{provider}}', 'LinkedIn'));
     expect(api.callsTo('POST', '/api/users/v1/auth/social/link')[1]?.body).toEqual({ password: 'right-password' });

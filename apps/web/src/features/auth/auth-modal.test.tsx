@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, makeAccount } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 
 const ep = TRANSLATIONS['fr-eproject'].en;
@@ -26,7 +27,7 @@ describe('the login view', () => {
     expect(dialog.closest('.lm-modal')).toHaveClass('lm-modal--fullscreen-small');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.login.submit']) }));
     expect(within(dialog).getAllByText(text(wg['formError.required']))).toHaveLength(2);
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'not-an-address');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'not-an-address');
     await userEvent.tab();
     expect(within(dialog).getByText(text(wg['formError.email']))).toBeInTheDocument();
     expect(fakeApi.callsTo('POST', '/api/users/v1/auth/login')).toHaveLength(0);
@@ -34,14 +35,14 @@ describe('the login view', () => {
 
   it('says when the credentials are wrong, and logs in with the right ones', async () => {
     const { dialog } = await openFromHome('login');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'wrong-password');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
+    await fill(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'wrong-password');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.login.submit']) }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(text(ep['error.login.401']));
 
     const password = within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`));
     await userEvent.clear(password);
-    await userEvent.type(password, 'demo-password');
+    await fill(password, 'demo-password');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.login.submit']) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Ann Example' })).toBeInTheDocument();
@@ -52,7 +53,7 @@ describe('the login view', () => {
     const { dialog, fakeApi } = await openFromHome('login');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.login.forgot']) }));
     const reset = await screen.findByRole('dialog', { name: text(ep['auth.passwordReset.title']) });
-    await userEvent.type(within(reset).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
+    await fill(within(reset).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
     await userEvent.click(within(reset).getByRole('button', { name: text(ep['auth.passwordReset.submit']) }));
     expect(await within(reset).findByRole('status')).toHaveTextContent('ann@example.com');
     expect(fakeApi.callsTo('POST', '/api/users/v1/auth/password-reset')[0]?.body).toEqual({ email: 'ann@example.com' });
@@ -62,14 +63,14 @@ describe('the login view', () => {
 describe('the sign-up view', () => {
   it('checks the password length, the confirmation and whether the e-mail is taken', async () => {
     const { dialog, fakeApi } = await openFromHome('signup');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.name']))), 'Bob');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.name']))), 'Bob');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'ann@example.com');
     await userEvent.tab();
     expect(await within(dialog).findByText(text(cf['formError.emailTaken']))).toBeInTheDocument();
     // The rule is said once: the hint until the error replaces it (issue 10 §9).
     expect(within(dialog).getByText(text(ep['auth.field.passwordHint']))).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'short');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.passwordConfirm']))), 'shorter');
+    await fill(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'short');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.passwordConfirm']))), 'shorter');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.signup.submit']) }));
     expect(within(dialog).getByText(text(cf['formError.passwordTooShort']))).toBeInTheDocument();
     expect(within(dialog).queryByText(text(ep['auth.field.passwordHint']))).not.toBeInTheDocument();
@@ -79,10 +80,10 @@ describe('the sign-up view', () => {
 
   it('creates the account in the current language and greets the new user', async () => {
     const { dialog, fakeApi } = await openFromHome('signup');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.name']))), 'Bob Builder');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'bob@example.com');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'long-enough');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.passwordConfirm']))), 'long-enough');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.name']))), 'Bob Builder');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'bob@example.com');
+    await fill(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'long-enough');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.passwordConfirm']))), 'long-enough');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.signup.submit']) }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Bob Builder' })).toBeInTheDocument();
     expect(fakeApi.callsTo('POST', '/api/users/v1/auth/signup')[0]?.body).toEqual({ name: 'Bob Builder', email: 'bob@example.com', password: 'long-enough', lang: 'en' });
@@ -92,10 +93,10 @@ describe('the sign-up view', () => {
     const api = createFakeApi();
     api.handle((call) => (call.path.endsWith('/auth/signup') ? failure(409, 'EMAIL_TAKEN') : undefined));
     const { dialog } = await openFromHome('signup', api);
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.name']))), 'Bob');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'bob@example.com');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'long-enough');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.passwordConfirm']))), 'long-enough');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.name']))), 'Bob');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.email']))), 'bob@example.com');
+    await fill(within(dialog).getByLabelText(new RegExp(`^${text(ep['auth.field.password'])}`)), 'long-enough');
+    await fill(within(dialog).getByLabelText(new RegExp(text(ep['auth.field.passwordConfirm']))), 'long-enough');
     await userEvent.click(within(dialog).getByRole('button', { name: text(ep['auth.signup.submit']) }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(text(ep['error.signup.409']));
   });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 
 const en = TRANSLATIONS['fr-eproject'].en;
@@ -99,7 +100,7 @@ describe('the backoffice flags screen', () => {
     await userEvent.clear(share);
     await userEvent.type(share, '25');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('flags.edit.addEmail') }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 1 }) }), 'Dist@Demo.example');
+    await fill(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 1 }) }), 'Dist@Demo.example');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('flags.edit.save') }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -138,11 +139,11 @@ describe('the backoffice flags screen', () => {
     await userEvent.clear(share);
     await userEvent.type(share, '120');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('flags.edit.addEmail') }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 1 }) }), 'not-an-address');
+    await fill(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 1 }) }), 'not-an-address');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('flags.edit.addEmail') }));
     await userEvent.click(within(dialog).getByRole('button', { name: tx('flags.edit.addEmail') }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 2 }) }), 'a@demo.example');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 3 }) }), 'A@demo.example');
+    await fill(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 2 }) }), 'a@demo.example');
+    await fill(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 3 }) }), 'A@demo.example');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('flags.edit.save') }));
 
     expect(await within(dialog).findByText(tx('flags.error.percent'))).toBeInTheDocument();
@@ -162,7 +163,7 @@ describe('the backoffice flags screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: tx('flags.admin.editNamed', { key: 'getArticlesByReferenceV2' }) }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('flags.edit.addEmail') }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 1 }) }), 'someone@demo.example');
+    await fill(within(dialog).getByRole('textbox', { name: tx('flags.edit.email', { number: 1 }) }), 'someone@demo.example');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('flags.edit.save') }));
     expect(await within(dialog).findByText(TRANSLATIONS['fr-widgets'].en['formError.email']!)).toBeInTheDocument();
     expect(within(dialog).getByRole('alert')).toHaveTextContent(tx('error.flagSave'));
