@@ -274,8 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   audit.registerWorker();
   await app.register(auditRoutes, { audit });
   jobs.every('housekeeping.audit-schedule', HOUSEKEEPING_EVERY_MS['housekeeping.audit-schedule'], () => audit.schedulePurge());
-  const documentsSocket = createDocumentsSocket({ server: app.server, database: deps.database, tokens, revocations, documents, log: app.log });
+  const documentsSocket = createDocumentsSocket({ server: app.server, database: deps.database, tokens, revocations, documents, log: app.log, publicUrl: config.publicUrl, clock });
   sockets.count = () => documentsSocket.connections();
+  app.decorate('documentsSocket', documentsSocket);
   await app.register(documentsRoutes, { documents, socket: documentsSocket, tokens, revocations });
   jobs.every('housekeeping.settled-jobs', HOUSEKEEPING_EVERY_MS['housekeeping.settled-jobs'], () => pruneJobs(ctx.db, new Date(ctx.clock().getTime() - 7 * 24 * 3600 * 1000)));
   // NODE_ROLE (README "Several processes"): http nodes serve requests and sockets, worker nodes run

@@ -170,6 +170,11 @@ export class AccessTokens {
       .sign(this.key);
   }
 
+  /** When a token this process verified runs out (epoch ms); undefined for a token it has not verified. */
+  expiresAt(token: string): number | undefined {
+    return this.verified.get(token)?.expiresAt;
+  }
+
   /** The grant of a token with a valid signature, unexpired, in today's shape; undefined for anything else. */
   async verify(token: string): Promise<AccessGrant | undefined> {
     if (token.length > 4096) return undefined;

@@ -10,13 +10,23 @@ import {
 } from '@lumen/contracts';
 import { DOWNLOAD_PROGRESS, DOWNLOAD_PROGRESS_THROTTLE_MS, fetchProgress } from '@lumen/domain';
 import { Server, type Socket } from 'socket.io';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { ZodError } from 'zod';
 import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema';
 import { AppError, isAppError } from '../../errors';
+import { isOwnOrigin } from '../../http/origin-guard';
 import type { Revocations } from '../../http/revocations';
 import { type AccessTokens, COOKIE, type Principal } from '../../http/sessions';
 import { DOCUMENTS_CHANNEL } from './documents.repository';
 import type { DocumentsService } from './documents.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The documents socket of this app (its session check is called by tests). */
+    documentsSocket: DocumentsSocket;
+  }
+}
 
 export const DOCUMENTS_SOCKET_PATH = '/v2/socketio/docs/download';
 /** A single file up to this size goes whole over the socket (download-binary) instead of a URL. */
@@ -24,7 +34,19 @@ const BINARY_LIMIT_BYTES = 1024 * 1024;
 /** Fetch progress is announced to other processes at most this often per download. */
 const FETCH_ANNOUNCE_MS = 250;
 
-type DocsSocket = Socket<DocsClientToServer, DocsServerToClient, Record<string, never>, { principal: Principal | null }>;
+/** What a socket knows of its login: the handshake's principal and when its access token runs out. */
+interface SocketLogin {
+  principal: Principal | null;
+  /** Epoch ms; past it the session is read again (the row in `sessions`) on each event and on the schedule. */
+  expiresAt: number;
+  /** The login ended after the handshake (revoked, or its session over): the check disconnects the socket. */
+  ended?: boolean;
+}
+
+type DocsSocket = Socket<DocsClientToServer, DocsServerToClient, Record<string, never>, SocketLogin>;
+
+/** How often every connected socket's session is checked (revoked: disconnected). */
+export const SOCKET_RECHECK_MS = 30_000;
 
 interface Announcement {
   id: string;
@@ -41,6 +63,10 @@ export interface DocumentsSocketOptions {
   revocations: Revocations;
   documents: DocumentsService;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** PUBLIC_URL: with the host a handshake was sent to, the origins a browser may connect from. */
+  publicUrl?: string | undefined;
+  /** The time (tests move it). */
+  clock?: () => Date;
 }
 
 export interface DocumentsSocket {
@@ -50,6 +76,8 @@ export interface DocumentsSocket {
   fetchProgress(downloadId: string, progress: Record<string, { loaded: number; total: number }>, final?: boolean): void;
   /** Sockets connected to this process now (the operator's metrics). */
   connections(): number;
+  /** Checks every socket's session now (the schedule does it every SOCKET_RECHECK_MS); returns how many were disconnected. */
+  recheck(): Promise<number>;
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -94,11 +122,18 @@ function invalid(error: ZodError): AppError {
  * (trailing: the last state is never lost); download-ready goes at once with the final progress.
  */
 export function createDocumentsSocket(options: DocumentsSocketOptions): DocumentsSocket {
-  const io = new Server<DocsClientToServer, DocsServerToClient, Record<string, never>, { principal: Principal | null }>(options.server, {
+  const clock = options.clock ?? (() => new Date());
+  const io = new Server<DocsClientToServer, DocsServerToClient, Record<string, never>, SocketLogin>(options.server, {
     path: DOCUMENTS_SOCKET_PATH,
     serveClient: false,
     // Same origin only (the SPA is served by this process): no CORS headers.
     maxHttpBufferSize: 1_000_000,
+    // A browser says where the page comes from: only the platform's own origins may drive a user's
+    // downloads with their cookie (issue 29 §8: a same-site page of another subdomain included).
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, origin === undefined || isOwnOrigin(origin, request.headers.host, { publicUrl: options.publicUrl }));
+    },
   });
   const room = (id: string): string => `download:${id}`;
   const throttles = new Map<string, { last: number; timer?: NodeJS.Timeout; reading?: boolean; again?: boolean }>();
@@ -107,10 +142,35 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
   const fetchAnnounces = new Map<string, { last: number; timer?: NodeJS.Timeout; pending: Record<string, number> }>();
   let unlisten: (() => Promise<void>) | undefined;
 
-  async function principalOf(socket: DocsSocket, token: string | undefined): Promise<Principal | null> {
-    const principal = socket.data.principal ?? (token ? await options.tokens.verify(token) : undefined) ?? null;
-    if (!principal || options.revocations.isRevoked(principal)) return null;
+  /** Whether the session behind a principal still lives (not revoked, not expired): the database's word. */
+  async function sessionAlive(principal: Principal): Promise<boolean> {
+    const rows = await options.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, principal.sessionId), eq(sessions.userId, principal.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock())))
+      .limit(1);
+    return rows.length === 1;
+  }
+
+  /**
+   * The handshake's login, checked again (issue 29 §7): refused when revoked; past its access
+   * token's expiry, the session is read again and a revoked or ended one ends the socket's login.
+   */
+  async function handshakePrincipal(socket: DocsSocket): Promise<Principal | null> {
+    const principal = socket.data.principal;
+    if (!principal) return null;
+    if (options.revocations.isRevoked(principal) || (clock().getTime() >= socket.data.expiresAt && !(await sessionAlive(principal)))) {
+      socket.data.principal = null;
+      socket.data.ended = true;
+      return null;
+    }
     return principal;
+  }
+
+  async function principalOf(socket: DocsSocket, token: string | undefined): Promise<Principal | null> {
+    const fresh = token ? await options.tokens.verify(token) : undefined;
+    if (fresh) return options.revocations.isRevoked(fresh) ? null : fresh;
+    return handshakePrincipal(socket);
   }
 
   const hasListeners = (id: string): boolean => (io.sockets.adapter.rooms.get(room(id))?.size ?? 0) > 0;
@@ -204,6 +264,10 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
     const state = throttles.get(id);
     if (state?.timer) clearTimeout(state.timer);
     throttles.delete(id);
+    // The final progress keeps the throttle too (spec §4): a second after the last one sent at the
+    // earliest (a read in flight no longer emits: its state has left the map).
+    const wait = state ? state.last + DOWNLOAD_PROGRESS_THROTTLE_MS - Date.now() : 0;
+    if (wait > 0) await new Promise<void>((resolve) => setTimeout(resolve, wait).unref());
     const download = await emitProgress(id);
     if (!download) return;
     io.to(room(id)).emit('download-ready', {
@@ -251,10 +315,12 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
     const handshakeToken = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : undefined;
     const token = cookieValue(socket.handshake.headers.cookie, COOKIE.access) ?? handshakeToken;
     socket.data.principal = null;
+    socket.data.expiresAt = 0;
     if (!token) return next();
     options.tokens.verify(token).then(
       (principal) => {
         socket.data.principal = principal && !options.revocations.isRevoked(principal) ? principal : null;
+        socket.data.expiresAt = options.tokens.expiresAt(token) ?? 0;
         next();
       },
       () => next(),
@@ -316,15 +382,34 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
     );
   });
 
+  async function recheck(): Promise<number> {
+    let ended = 0;
+    for (const socket of io.sockets.sockets.values()) {
+      if (!socket.data.principal && !socket.data.ended) continue;
+      if (!(await handshakePrincipal(socket))) {
+        socket.disconnect(true);
+        ended += 1;
+      }
+    }
+    return ended;
+  }
+  let recheckTimer: NodeJS.Timeout | undefined;
+
   return {
     connections: () => io.engine.clientsCount,
+    recheck,
     async start() {
+      recheckTimer = setInterval(() => {
+        recheck().catch((error: unknown) => options.log.warn({ err: error }, 'checking the sockets’ sessions failed'));
+      }, SOCKET_RECHECK_MS);
+      recheckTimer.unref();
       unlisten = await options.database.listen(DOCUMENTS_CHANNEL, onAnnouncement, () => {
         // Announcements may have been lost while the listener was away: tell every room afresh.
         for (const name of io.sockets.adapter.rooms.keys()) if (name.startsWith('download:')) throttledProgress(name.slice('download:'.length));
       });
     },
     async close() {
+      if (recheckTimer) clearInterval(recheckTimer);
       await unlisten?.();
       for (const state of throttles.values()) if (state.timer) clearTimeout(state.timer);
       for (const state of fetchAnnounces.values()) if (state.timer) clearTimeout(state.timer);
