@@ -4,6 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, makeAccount, type FakeApi, type FakeCall } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { AppRoot } from '../app-root';
 import { createAppEnvironment, startApp } from '../environment';
@@ -64,6 +65,12 @@ async function retype(field: HTMLElement, value: string) {
   if (value) await userEvent.type(field, value);
 }
 
+/** As `retype`, pasting the value: for the checks of a value, where typing it key by key adds nothing. */
+async function replace(field: HTMLElement, value: string) {
+  await userEvent.clear(field);
+  if (value) await fill(field, value);
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -122,20 +129,20 @@ describe('/project/{id}/generate-budget', () => {
     const api = budgetsApi();
     const { main } = await open('/project/5/generate-budget', api);
     await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
-    await retype(quantity(main, '027001/03_10', 1), '1.5');
+    await replace(quantity(main, '027001/03_10', 1), '1.5');
     expect(within(main).getByText(tx('formError.wholeUnits'))).toBeInTheDocument();
-    await retype(quantity(main, '027001/03_10', 1), '-2');
+    await replace(quantity(main, '027001/03_10', 1), '-2');
     expect(within(main).getByText(tx('formError.quantityNegative'))).toBeInTheDocument();
-    await retype(quantity(main, '027001/03_10', 1), '2');
-    await retype(discount(main, '745010/M2_10', 2), '100.5');
+    await replace(quantity(main, '027001/03_10', 1), '2');
+    await replace(discount(main, '745010/M2_10', 2), '100.5');
     expect(within(main).getByText(tx('formError.percentRange'))).toBeInTheDocument();
-    await retype(discount(main, '745010/M2_10', 2), '');
-    await retype(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21.5555');
+    await replace(discount(main, '745010/M2_10', 2), '');
+    await replace(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21.5555');
     expect(within(main).getByText(tx('formError.taxDecimals'))).toBeInTheDocument();
-    await retype(within(main).getByRole('textbox', { name: label('budgets.footer.surcharge') }), 'abc');
+    await replace(within(main).getByRole('textbox', { name: label('budgets.footer.surcharge') }), 'abc');
     expect(within(main).getByText(tx('budgets.error.number'))).toBeInTheDocument();
     expect(within(main).getByText(tx('budgets.totals.fixFields'))).toBeInTheDocument();
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.footer.comment') }), 'Price {valid} <b>');
+    await fill(within(main).getByRole('textbox', { name: label('budgets.footer.comment') }), 'Price {valid} <b>');
     expect(within(main).getByText(tx('formError.pattern'))).toBeInTheDocument();
     expect(within(main).getByRole('textbox', { name: label('budgets.footer.comment') })).toHaveAttribute('maxlength', '4000');
 
@@ -150,8 +157,8 @@ describe('/project/{id}/generate-budget', () => {
     await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
     await retype(discount(main, '027001/03_10', 1), '10');
     await retype(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.footer.clientName') }), 'Clara Client');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.footer.comment') }), 'Delivery in June.');
+    await fill(within(main).getByRole('textbox', { name: label('budgets.footer.clientName') }), 'Clara Client');
+    await fill(within(main).getByRole('textbox', { name: label('budgets.footer.comment') }), 'Delivery in June.');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.save') }));
     await waitFor(() => expect(history.location.pathname).toBe('/projects'));
     expect(bodies(api, ISSUE_V1)).toEqual([
@@ -285,8 +292,8 @@ describe('/project/{id}/generate-budget', () => {
     const dialog = await screen.findByRole('dialog', { name: tx('budgets.send.issueTitle') });
     await userEvent.click(within(dialog).getByRole('button', { name: tx('budgets.action.saveSend') }));
     expect(within(dialog).getAllByText(tx('formError.required'))).toHaveLength(2);
-    await userEvent.type(within(dialog).getByRole('textbox', { name: label('budgets.send.email') }), 'clara@client.example');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: label('budgets.send.name') }), 'Clara Client');
+    await fill(within(dialog).getByRole('textbox', { name: label('budgets.send.email') }), 'clara@client.example');
+    await fill(within(dialog).getByRole('textbox', { name: label('budgets.send.name') }), 'Clara Client');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('budgets.action.saveSend') }));
     expect(await within(main).findByText(tx('budgets.outcome.sent', { number: 'Q-2026-000123', email: 'clara@client.example' }))).toBeInTheDocument();
     expect((bodies(api, ISSUE_V1)[0] as { clientName: string }).clientName).toBe('Clara Client');
@@ -386,15 +393,15 @@ describe('/project/{id}/budget-quotation-usa', () => {
     expect(within(main).getAllByText(tx('formError.required')).length).toBeGreaterThanOrEqual(4);
     expect(bodies(api, '/api/projects/v1/budget/final-quote')).toHaveLength(0);
 
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.usa.specifierEmail') }), 'spec@studio.example');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.usa.specifierCompany') }), 'Studio North');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserName') }), 'Pat Buyer');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserEmail') }), 'pat@buyer.example');
-    await userEvent.type(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserPhone') }), '+1 212 555 0100');
+    await fill(within(main).getByRole('textbox', { name: label('budgets.usa.specifierEmail') }), 'spec@studio.example');
+    await fill(within(main).getByRole('textbox', { name: label('budgets.usa.specifierCompany') }), 'Studio North');
+    await fill(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserName') }), 'Pat Buyer');
+    await fill(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserEmail') }), 'pat@buyer.example');
+    await fill(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserPhone') }), '+1 212 555 0100');
     const state = await within(main).findByRole('combobox', { name: label('siteLocation.region.states') });
     await userEvent.type(state, 'New');
     await userEvent.click(await screen.findByRole('option', { name: 'New York' }));
-    await userEvent.type(within(main).getByRole('textbox', { name: label('siteLocation.city') }), 'Brooklyn');
+    await fill(within(main).getByRole('textbox', { name: label('siteLocation.city') }), 'Brooklyn');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgets.usa.submit') }));
     expect(await within(main).findByRole('heading', { level: 1, name: tx('budgets.usa.issued', { number: 'QUS-2026-000045' }) })).toBeInTheDocument();
     const [body] = bodies(api, '/api/projects/v1/budget/final-quote') as Record<string, unknown>[];
@@ -464,9 +471,9 @@ describe('/quote/{token}: the public quote page', () => {
     const { main } = await open(`/quote/${TOKEN}`, api);
     await userEvent.click(await within(main).findByRole('button', { name: tx('publicQuote.mode.question') }));
     const form = within(main).getByRole('form', { name: tx('publicQuote.mode.question') });
-    await userEvent.type(within(form).getByRole('textbox', { name: label('publicQuote.name') }), 'Clara Client');
-    await userEvent.type(within(form).getByRole('textbox', { name: label('publicQuote.email') }), 'clara@client.example');
-    await userEvent.type(within(form).getByRole('textbox', { name: label('publicQuote.question.message') }), 'Can delivery be in May?');
+    await fill(within(form).getByRole('textbox', { name: label('publicQuote.name') }), 'Clara Client');
+    await fill(within(form).getByRole('textbox', { name: label('publicQuote.email') }), 'clara@client.example');
+    await fill(within(form).getByRole('textbox', { name: label('publicQuote.question.message') }), 'Can delivery be in May?');
     await userEvent.click(within(form).getByRole('button', { name: tx('publicQuote.question.submit') }));
     expect(await within(main).findByText(tx('publicQuote.question.sent', { seller: 'Diego Norte' }))).toBeInTheDocument();
     expect(bodies(api, `${PUBLIC}/question`)).toEqual([{ name: 'Clara Client', email: 'clara@client.example', message: 'Can delivery be in May?' }]);
