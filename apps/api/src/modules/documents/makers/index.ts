@@ -57,7 +57,7 @@ export interface MadeFile {
 
 /** What the makers read: the catalogue through the products service, pictures through the images service. */
 export interface MakerDeps {
-  products: Pick<ProductsService, 'technicalInfoByModel' | 'pictureOf' | 'orderFacts'>;
+  products: Pick<ProductsService, 'technicalInfoByModel' | 'technicalInfo' | 'pictureOf' | 'orderFacts'>;
   images: Pick<ImagesService, 'catalogueImage'>;
   /** The issue date written into files (IES [ISSUEDATE], PDF dates); the system clock by default. */
   now?: () => Date;

@@ -17,9 +17,10 @@ import {
   kilogramsToPounds,
   type Lang,
 } from '@lumen/domain';
+import type { TechnicalInfo } from '@lumen/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { type BrandedPdf, drawTable, PDF_COLORS, PDF_FONTS, PDF_SIZES } from '../../../lib/pdf';
+import { type BrandedPdf, drawTable, PDF_COLORS, PDF_FONTS, type PdfColumn, PDF_SIZES } from '../../../lib/pdf';
 import type { Drawing } from './maker-drawing';
 import type { Canopy } from './maker-geometry';
 import { documentPdf, drawDrawing, drawPolarDiagram, facts, heading, number, SUPPLIER, textsOf, type Texts } from './maker-pdf-parts';
@@ -175,6 +176,71 @@ function dimensionSection(pdf: BrandedPdf, drawing: Drawing, t: Texts): void {
   drawDrawing(pdf, drawing, pdf.left, top, pdf.width, Math.min(pdf.bottom() - top - 4, 420));
 }
 
+/**
+ * Column shares so that no header breaks inside a word (issue 28 §5): each column is at least as wide
+ * as the longest word of its header in the table's bold face; the room is taken from `flexible`.
+ */
+function fitHeaders<Row>(pdf: BrandedPdf, columns: ReadonlyArray<PdfColumn<Row>>, flexible: number): Array<PdfColumn<Row>> {
+  const { doc } = pdf;
+  doc.font(PDF_FONTS.bold).fontSize(PDF_SIZES.table);
+  const total = columns.reduce((sum, column) => sum + column.width, 0);
+  const widths = columns.map((column) => (column.width / total) * pdf.width);
+  const needs = columns.map((column) => Math.max(...column.header.split(/\s+/).map((word) => doc.widthOfString(word))) + 8);
+  let extra = 0;
+  const fitted = widths.map((width, index) => {
+    const need = needs[index] ?? 0;
+    if (index === flexible || width >= need) return width;
+    extra += need - width;
+    return need;
+  });
+  fitted[flexible] = Math.max(needs[flexible] ?? 0, (fitted[flexible] ?? 0) - extra);
+  return columns.map((column, index) => ({ ...column, width: fitted[index] ?? column.width }));
+}
+
+/**
+ * The umbrella sheet: the family's range (issue 28 §5), distinct from a model's sheet: the picture and
+ * polar diagram of the model asked for, every model of the range with its flux, input power, luminaire
+ * efficacy, dimensions and protection, and the options the range is made in.
+ */
+export async function rangeSheetPdf(input: SheetInput & { range: readonly TechnicalInfo[] }): Promise<Buffer> {
+  const { product } = input;
+  const t = textsOf(product.language);
+  const lang = product.language;
+  const family = input.range[0]?.familyName ?? product.info.familyName;
+  const title = `${t('docs.rangeSheet.title')} · ${family.charAt(0).toUpperCase()}${family.slice(1)}`;
+  const pdf = documentPdf(lang, title, t('docs.rangeSheet.subtitle', { count: input.range.length }), `${title} · ${product.catalogId}`, input.made);
+  pictureAndPolar(pdf, input, t);
+  heading(pdf, t('docs.section.range'));
+  const cm = (value: number) => length(product, value);
+  drawTable(
+    pdf,
+    fitHeaders(pdf, [
+      { header: t('docs.field.model'), width: 1, text: (row: TechnicalInfo) => row.model },
+      { header: t('docs.field.description'), width: 3.1, text: (row: TechnicalInfo) => row.description },
+      { header: t('docs.field.flux'), width: 1.4, align: 'right', text: (row: TechnicalInfo) => `${number(row.technicalData.lumens, lang, 0)} lm` },
+      { header: t('docs.field.inputPower'), width: 1.8, align: 'right', text: (row: TechnicalInfo) => `${number(row.technicalData.consumed_power, lang)} W` },
+      { header: t('docs.field.luminaireEfficacy'), width: 2.1, align: 'right', text: (row: TechnicalInfo) => `${number(row.technicalData.lumens / row.technicalData.consumed_power, lang, 0)} lm/W` },
+      { header: t('docs.field.dimensions'), width: 2.6, text: (row: TechnicalInfo) => `${cm(row.technicalData.width)} × ${cm(row.technicalData.height)} × ${cm(row.technicalData.depth)}` },
+      { header: 'IP', width: 0.8, align: 'center', text: (row: TechnicalInfo) => row.technicalData.ipRating },
+    ], 1),
+    input.range,
+    { zebra: true },
+  );
+  heading(pdf, t('docs.section.options'));
+  const union = (pick: (info: TechnicalInfo) => ReadonlyArray<{ code: string; description: string }>) => {
+    const seen = new Map<string, string>();
+    for (const info of input.range.length > 0 ? input.range : [product.info]) for (const value of pick(info)) if (!seen.has(value.code)) seen.set(value.code, value.description);
+    return [...seen].map(([code, description]) => `${code} ${description}`).join(', ');
+  };
+  facts(pdf, [
+    [t('docs.options.finishes'), union((info) => info.finishes)],
+    [t('docs.options.temperatures'), union((info) => info.temperatures)],
+    [t('docs.options.controls'), union((info) => info.controls)],
+    [t('docs.options.installations'), union((info) => info.installations)],
+  ]);
+  return pdf.finish();
+}
+
 interface BillRow {
   reference: string;
   description: string;
@@ -269,11 +335,11 @@ export async function creationSheetPdf(input: SheetInput & { names?: ReadonlyMap
       pdf.doc.y += 2;
       drawTable(
         pdf,
-        [
+        fitHeaders(pdf, [
           { header: t('docs.field.reference'), width: 2.6, text: (row: BillRow) => row.reference },
           { header: t('docs.field.description'), width: 5.4, text: (row: BillRow) => row.description },
           { header: t('docs.field.quantity'), width: 1.4, align: 'right', text: (row: BillRow) => String(row.quantity) },
-        ],
+        ], 1),
         bill.rows,
         { zebra: true },
       );

@@ -12,7 +12,7 @@ import { gldfLanguage, writeGldf } from './maker-gldf';
 import { ambientPng, productPng } from './maker-images-hd';
 import { writeGlb, writeObj } from './maker-model-3d';
 import { textsOf } from './maker-pdf-parts';
-import { creationSheetPdf, energyLabelPdf, manualPdf, specSheetPdf } from './maker-pdfs';
+import { creationSheetPdf, energyLabelPdf, manualPdf, rangeSheetPdf, specSheetPdf } from './maker-pdfs';
 import { type MadeProduct, resolveProduct } from './maker-product';
 
 const PDF = 'application/pdf';
@@ -163,7 +163,13 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
   const stem = fileStem(product.reference);
   switch (kind.type) {
     case 'specSheet': {
-      const subType = kind.subType === 'model' || kind.subType === 'umbrella' ? kind.subType : 'reference';
+      if (kind.subType === 'umbrella') {
+        // The family's range, under its own name (issue 28 §5): not the model's sheet again.
+        const [picture, range] = await Promise.all([pictureForPdf(s), deps.products.technicalInfo(null, { subFamily: product.info.subFamilyId, catalog: product.catalogId, lang })]);
+        const body = await rangeSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture, range, made: s.made });
+        return [{ fileName: `${fileStem(product.info.familyName)}-range-spec-sheet-${lang}.pdf`, contentType: PDF, body }];
+      }
+      const subType = kind.subType === 'model' ? 'model' : 'reference';
       const [picture, drawing] = await Promise.all([pictureForPdf(s), s.drawing()]);
       const body = await specSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture, drawing, made: s.made }, subType);
       return [{ fileName: `${stem}-spec-sheet-${lang}.pdf`, contentType: PDF, body }];

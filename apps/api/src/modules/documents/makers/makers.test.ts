@@ -278,6 +278,21 @@ print(json.dumps({
       expect(text).toMatch(/\b600\b/); // the luminaire's width, dimensioned in mm
     });
 
+    it('umbrella sheet: the family\'s range under its own file name, with every model; no column header broken inside a word', async () => {
+      const [model] = await make({ type: 'specSheet', subType: 'model' }, { catalogId: 16, language: 'de', product: { model: '4520' } });
+      const [umbrella] = await make({ type: 'specSheet', subType: 'umbrella' }, { catalogId: 16, language: 'de', product: { model: '4520' } });
+      expect(umbrella?.fileName).toBe('brisa-range-spec-sheet-de.pdf');
+      expect(umbrella?.fileName).not.toBe(model?.fileName);
+      qpdfCheck(umbrella?.body ?? Buffer.alloc(0));
+      const text = flatText(umbrella?.body ?? Buffer.alloc(0));
+      expect(text).toContain('Serienblatt · Brisa');
+      expect(text).toContain('Modelle der Serie');
+      for (const code of ['4510', '4515', '4520']) expect(text).toMatch(new RegExp(`\\b${code}\\b`));
+      // headers whole: a word of a header is never split over two lines
+      for (const header of ['Modell', 'Lichtstrom', 'Leuchtenlichtausbeute', 'Anschlussleistung']) expect(text).toContain(header);
+      expect(flatText(model?.body ?? Buffer.alloc(0))).not.toContain('Serienblatt');
+    });
+
     it('manuals fit the product: wall lights go on a wall, on/off controls are not told to check the dimming', async () => {
       for (const [model, language, wall, wrong] of [
         ['4520', 'en', 'Fix the wall bracket over the wall box', 'M8'],
