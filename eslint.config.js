@@ -14,6 +14,11 @@ const web = 'apps/web/src';
 const features = readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// Every folder under the api's modules/ is a module (DESIGN.md, "A room knows what it may touch").
+const api = 'apps/api/src';
+const apiModules = readdirSync(path.join(root, api, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 // The plain values of '@lumen/contracts/constants': the web imports them from there, since the
 // package's index builds every zod schema of every contract when it loads (issue 9 §4).
 const contractConstants = [...readFileSync(path.join(root, 'packages/contracts/src/constants.ts'), 'utf8').matchAll(/^export (?:const|function) (\w+)/gm)].map((match) => match[1]);
@@ -56,6 +61,12 @@ export default tseslint.config(
           { group: ['fs', 'path', 'http', 'https', 'crypto', 'os', 'child_process'], message: 'packages/domain does no I/O.' },
         ],
       }],
+      // The same rules hold for what a static import cannot show: a module loaded at run time, the environment.
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'packages/domain loads no module at run time (import()): its rules take what they need as arguments.' }],
+      'no-restricted-globals': ['error',
+        { name: 'process', message: 'packages/domain reads no environment: configuration comes in as arguments.' },
+        { name: 'require', message: 'packages/domain loads no module at run time.' },
+      ],
     },
   },
   {
@@ -80,6 +91,38 @@ export default tseslint.config(
       'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
       // No import cycles anywhere (a type-only import is erased at build time and is no cycle).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The api's rooms (DESIGN.md): a module asks another module's service, never its repository (SQL)
+    // or its routes (transport); lib/, http/ and db/ are below every module and import none. What wires
+    // modules together (app.ts, main.ts, the demo seed's entry) sits above them. A package never
+    // reaches into an app by a relative path.
+    files: [`${api}/**/*.ts`],
+    ignores: ['**/*.test.ts', `${api}/**/*.test-support.ts`],
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        basePath: root,
+        zones: [
+          ...apiModules.map((module) => ({
+            target: `${api}/modules/${module}/**`,
+            from: apiModules.filter((other) => other !== module).flatMap((other) => [`${api}/modules/${other}/**/*.repository.ts`, `${api}/modules/${other}/**/*.routes.ts`]),
+            message: "A module asks another module's service, never its repository or its routes (DESIGN.md).",
+          })),
+          ...['lib', 'http', 'db'].map((layer) => ({
+            target: `${api}/${layer}/**`,
+            from: `${api}/modules`,
+            message: `${layer}/ is below every module: it imports none (a seed of a module's data lives in the module).`,
+          })),
+          { target: `${api}/app.ts`, from: `${api}/modules/*/**/*.repository.ts`, message: "app.ts wires services: it reads no module's repository." },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [{ target: 'packages', from: 'apps', message: 'A package never imports an app.' }] }],
     },
   },
   {

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { ENGINE_TEST_FILES, ISOLATED_TEST_FILES, RESILIENCE_TEST_FILES } from './apps/api/test/engine-suite';
-import { findPostgresBin } from './apps/api/test/throwaway-postgres';
-import apiConfig from './apps/api/vitest.config';
+import { ENGINE_TEST_FILES, ISOLATED_TEST_FILES, RESILIENCE_TEST_FILES } from './apps/api/test/engine-suite.ts';
+import { findPostgresBin } from './apps/api/test/throwaway-postgres.ts';
+import apiConfig from './apps/api/vitest.config.ts';
 
 // One run covers every package. The API integration suite runs once, on a real PostgreSQL server
 // when the run has one (started by apps/api/test/global-setup.ts from the machine's server binaries,

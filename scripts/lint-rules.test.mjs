@@ -80,3 +80,44 @@ describe("the web's contract values come from '@lumen/contracts/constants' (no-r
     expect(await restricted('apps/web/src/features/projects/probe.ts', "import { PROJECT_STATUS } from '@lumen/contracts/constants';\nimport { Email, type Project } from '@lumen/contracts';\nexport const x: [typeof PROJECT_STATUS, typeof Email, Project?] = [PROJECT_STATUS, Email];\n")).toEqual([]);
   });
 });
+
+describe("the api's rooms (import-x/no-restricted-paths)", () => {
+  it("refuses a module importing another module's repository or routes, whatever the spelling", async () => {
+    const probe = 'apps/api/src/modules/auth/probe.ts';
+    expect(await importProblems(probe, "import { findUserByEmail } from '../users/users.repository';\nexport const x = findUserByEmail;\n")).toEqual(['import-x/no-restricted-paths']);
+    expect(await importProblems(probe, "import * as users from '../../modules/users/users.repository';\nexport const x = users;\n")).toEqual(['import-x/no-restricted-paths']);
+    expect(await importProblems('apps/api/src/modules/platform/probe.ts', "import { SOCIAL_COOKIE } from '../auth/social/social.routes';\nexport const x = SOCIAL_COOKIE;\n")).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("lets a module use its own repository and another module's service", async () => {
+    expect(await importProblems('apps/api/src/modules/users/probe.ts', "import { findUserByEmail } from './users.repository';\nexport const x = findUserByEmail;\n")).toEqual([]);
+    expect(await importProblems('apps/api/src/modules/auth/probe.ts', "import { buildAccount } from '../users/users.service';\nimport { findUserByEmail } from '../users/users.accounts';\nexport const x = [buildAccount, findUserByEmail];\n")).toEqual([]);
+  });
+
+  it('refuses lib/, http/ and db/ importing a module, and app.ts reading a repository', async () => {
+    expect(await importProblems('apps/api/src/lib/probe.ts', "import { createUsersService } from '../modules/users/users.service';\nexport const x = createUsersService;\n")).toEqual(['import-x/no-restricted-paths']);
+    expect(await importProblems('apps/api/src/http/probe.ts', "import { buildAccount } from '../modules/users/users.service';\nexport const x = buildAccount;\n")).toEqual(['import-x/no-restricted-paths']);
+    expect(await importProblems('apps/api/src/db/seed/probe.ts', "import { seedDemoOrders } from '../../modules/orders/orders.seed';\nexport const x = seedDemoOrders;\n")).toEqual(['import-x/no-restricted-paths']);
+    expect(await importProblems('apps/api/src/app.ts', "import { findUserByEmail } from './modules/users/users.repository';\nexport const x = findUserByEmail;\n")).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuses a package importing an app by a relative path', async () => {
+    expect(await importProblems('packages/domain/src/probe.ts', "import { buildApp } from '../../../apps/api/src/app';\nexport const x = buildApp;\n")).toEqual(['import-x/no-restricted-paths']);
+  });
+});
+
+describe('the domain does no I/O, also where a static import cannot show it', () => {
+  async function problems(code) {
+    const [result] = await eslint.lintText(code, { filePath: 'packages/domain/src/probe.ts' });
+    return result.messages.map((message) => message.ruleId);
+  }
+
+  it('refuses a dynamic import and the environment', async () => {
+    expect(await problems("export const load = () => import('node:fs');\n")).toEqual(['no-restricted-syntax']);
+    expect(await problems('export const mode = process.env.NODE_ENV;\n')).toEqual(['no-restricted-globals']);
+  });
+
+  it('lets plain code through', async () => {
+    expect(await problems('export const twice = (n: number): number => n * 2;\n')).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { RESILIENCE_TEST_FILES } from './test/engine-suite';
+import { RESILIENCE_TEST_FILES } from './test/engine-suite.ts';
 
 // `npm run test:resilience`: the proofs that kill servers mid-work (test/engine-suite.ts), on PGlite
 // (the server process owns the data dir it is killed on). CI runs it after `npm test`.

@@ -18,7 +18,8 @@ import { type Config, loadConfig } from '../../apps/api/src/config';
 import type { AppDeps } from '../../apps/api/src/context';
 import { type Database, openDatabase } from '../../apps/api/src/db/client';
 import { migrateDatabase } from '../../apps/api/src/db/migrate';
-import { seedDemoData, seedReferenceData } from '../../apps/api/src/db/seed';
+import { seedReferenceData } from '../../apps/api/src/db/seed';
+import { seedDemo } from '../../apps/api/src/demo-seed';
 import { memoryMailer } from '../../apps/api/src/lib/mailer';
 
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,7 +77,7 @@ export async function startBenchApp(options: StartBenchAppOptions = {}): Promise
     steps.push(() => database.close());
     await migrateDatabase(database);
     await seedReferenceData(database.db);
-    await seedDemoData(database.db);
+    await seedDemo(database.db);
     const app = await buildApp({ config, database, mailer: memoryMailer(), logger: false, ...(options.makeDocuments ? { makeDocuments: options.makeDocuments } : {}) });
     steps.push(() => app.close());
     const teardown = await options.configure?.({ app, config, database });

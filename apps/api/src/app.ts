@@ -52,12 +52,11 @@ import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { usersOptionsRoutes, usersRoutes } from './modules/users/users.routes';
 import { companyRoutes } from './modules/company/company.routes';
-import { createCompanyService } from './modules/company/company.service';
+import { clientCodeOfCompany, createCompanyService } from './modules/company/company.service';
 import { createBuiltinErp } from './modules/erp/erp.builtin';
 import { erpRoutes } from './modules/erp/erp.routes';
 import { createErpService } from './modules/erp/erp.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { clientCodeOfCompany } from './modules/orders/orders.repository';
 import { recordingCrmAdapter, registerCrmOutbox } from './modules/projects/projects.outbox';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service';
 

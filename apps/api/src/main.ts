@@ -5,7 +5,8 @@ import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type Db } from './db/client';
 import { users } from './db/schema';
-import { hasUsers, seedDemoData, seedReferenceData, shouldSeedDemo } from './db/seed';
+import { hasUsers, seedReferenceData, shouldSeedDemo } from './db/seed';
+import { seedDemo } from './demo-seed';
 import { DEMO_USERS } from './db/seed/demo-data';
 import { DataDirError, secureDataDir, usePrivateFileModes } from './lib/data-dir';
 import { openUrl, readyLine, startupWarnings } from './startup';
@@ -38,13 +39,13 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   await seedReferenceData(database.db);
-  const seedDemo = shouldSeedDemo({ seedDemo: config.seedDemo, env: config.env, kind: database.kind, databaseHasUsers: await hasUsers(database.db) });
+  const withDemoData = shouldSeedDemo({ seedDemo: config.seedDemo, env: config.env, kind: database.kind, databaseHasUsers: await hasUsers(database.db) });
 
   // The embedded database is this process's alone (its data dir); a PostgreSQL server may be shared.
   const app = await buildApp({ config, database, ownsDatabase: database.kind === 'pglite' });
   for (const warning of [...startupWarnings(config), ...dataDir.warnings]) app.log.warn(warning);
-  if (seedDemo) {
-    const { created } = await seedDemoData(database.db);
+  if (withDemoData) {
+    const { created } = await seedDemo(database.db);
     app.log.info({ created }, 'demo accounts seeded (password: demo-password)');
   }
 

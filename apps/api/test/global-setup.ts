@@ -6,7 +6,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, fromPostgresUrl } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
-import { seedDemoData, seedReferenceData } from '../src/db/seed';
+import { seedReferenceData } from '../src/db/seed';
+import { seedDemo } from '../src/demo-seed';
 import { findPostgresBin, startThrowawayPostgres } from './throwaway-postgres';
 
 /**
@@ -53,7 +54,7 @@ async function setupPglite(project: TestProject): Promise<() => Promise<void>> {
   const database = fromPglite(client);
   await migrateDatabase(database);
   await seedReferenceData(database.db);
-  await seedDemoData(database.db);
+  await seedDemo(database.db);
   const dump = await client.dumpDataDir('none');
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -84,7 +85,7 @@ async function setupPostgres(project: TestProject): Promise<() => Promise<void>>
     const database = fromPostgresUrl(databaseUrl(adminUrl, templateDb), { max: 2 });
     await migrateDatabase(database);
     await seedReferenceData(database.db);
-    await seedDemoData(database.db);
+    await seedDemo(database.db);
     await database.close();
   } catch (error) {
     stop?.();

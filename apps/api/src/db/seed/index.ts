@@ -2,12 +2,11 @@ import { LANGS } from '@lumen/contracts';
 import { PRIVILEGES, ROLE_NAMES, ROLE_PRIVILEGES, ROLES } from '@lumen/domain';
 import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
-import type { Db } from '../client';
+import type { Db, DbOrTx } from '../client';
 import { companies, companyTypeDescriptions, companyTypes, privileges, rolePrivileges, roles, userRoles, users } from '../schema';
 import { seedCatalogue } from './catalogue/seed-catalogue';
 import { seedFlagDefaults } from './flag-defaults';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
-import { seedDemoOrders } from './seed-orders';
 import { seedDemoProjects } from './seed-projects';
 import { COMPANY_TYPES } from './reference-data';
 
@@ -48,8 +47,12 @@ export async function hasUsers(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Demo accounts and companies; skips what already exists (safe to run twice). */
-export async function seedDemoData(db: Db): Promise<{ created: number }> {
+/**
+ * Demo accounts and companies, the catalogue and projects, then what the modules seed of their own
+ * (`moduleSeeds`, in the same transaction: orders and invoices, see src/demo-seed.ts, which is the
+ * entry every caller uses); skips what already exists (safe to run twice).
+ */
+export async function seedDemoData(db: Db, moduleSeeds: (tx: DbOrTx) => Promise<void>): Promise<{ created: number }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let created = 0;
   await db.transaction(async (tx) => {
@@ -93,7 +96,7 @@ export async function seedDemoData(db: Db): Promise<{ created: number }> {
     // The demo catalogue and the demo companies' price terms (idempotent; see seed/catalogue).
     await seedCatalogue(tx);
     await seedDemoProjects(tx);
-    await seedDemoOrders(tx);
+    await moduleSeeds(tx);
   });
   return { created };
 }

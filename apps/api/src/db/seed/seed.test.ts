@@ -5,7 +5,8 @@ import { createTestDatabase, describeWithDb } from '../../../test/test-db';
 import type { Database } from '../client';
 import { migrateDatabase } from '../migrate';
 import { DEMO_USERS } from './demo-data';
-import { hasUsers, seedDemoData, seedReferenceData, shouldSeedDemo } from './index';
+import { seedDemo } from '../../demo-seed';
+import { hasUsers, seedReferenceData, shouldSeedDemo } from './index';
 
 describe('shouldSeedDemo', () => {
   it.each([
@@ -35,7 +36,7 @@ describeWithDb('seed and migrations', () => {
   it('re-running migrations and seeds is harmless (every start does it)', async () => {
     await migrateDatabase(database);
     await seedReferenceData(database.db);
-    expect((await seedDemoData(database.db)).created).toBe(0);
+    expect((await seedDemo(database.db)).created).toBe(0);
     const counts = (await rows(sql`select (select count(*) from roles) as roles, (select count(*) from privileges) as privileges, (select count(*) from users) as users`)).rows[0];
     expect(Number(counts?.roles)).toBe(ROLE_NAMES.length);
     expect(Number(counts?.privileges)).toBe(PRIVILEGES.length);

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
-import { privilegesJsonOf, rolesJsonOf } from '../users/users.repository';
+import { privilegesJsonOf, rolesJsonOf } from '../../db/account-access';
 
 /** The only SQL of the auth module: sessions, refresh tokens, reset tokens. Attempt counters: src/http/rate-limits. */
 

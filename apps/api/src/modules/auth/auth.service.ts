@@ -12,7 +12,7 @@ import { auditWho, recordAudit } from '../../lib/audit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { buildAccount } from '../users/users.service';
-import * as users from '../users/users.repository';
+import * as users from '../users/users.accounts';
 import * as repo from './auth.repository';
 
 /** Who is asking (for rate limits and the session record). */

@@ -1,9 +1,16 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyInvitations, privileges, sessions, userPrivilegeOverrides, userRoles, users } from '../../db/schema';
-import { privilegesJsonOf, rolesJsonOf } from '../users/users.repository';
+import { privilegesJsonOf, rolesJsonOf } from '../../db/account-access';
 
 /** The only SQL of the company module: a company's users, privilege overrides, invitations. */
+
+/** The client code of a company (the order system's customer account), or null. */
+export async function clientCodeOfCompany(db: DbOrTx, companyId: number): Promise<string | null> {
+  const [row] = await db.select({ clientCode: companies.clientCode }).from(companies).where(eq(companies.id, companyId));
+  const code = row?.clientCode?.trim();
+  return code ? code : null;
+}
 
 export interface CompanyUserRow {
   id: number;

@@ -25,7 +25,7 @@ import { hashPassword } from '../../lib/passwords';
 import { hashToken, randomToken, signToken, verifyToken } from '../../lib/tokens';
 import type { FlagsService } from '../flags/flags.service';
 import type { UsersService } from '../users/users.service';
-import * as users from '../users/users.repository';
+import * as users from '../users/users.accounts';
 import * as repo from './company.repository';
 
 /** Invitations one manager may send per hour (issue 29 §3). */
@@ -72,6 +72,11 @@ function asLang(value: string): Lang {
 export interface CompanyServiceDeps {
   flags: FlagsService;
   users: UsersService;
+}
+
+/** The client code of a company (the order system's customer account), or null: for orders and the ERP. */
+export function clientCodeOfCompany(db: DbOrTx, companyId: number): Promise<string | null> {
+  return repo.clientCodeOfCompany(db, companyId);
 }
 
 export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) {

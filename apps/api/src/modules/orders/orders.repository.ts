@@ -125,9 +125,9 @@ export async function markDelivered(db: DbOrTx, orderId: number, erpReference: s
     .where(and(eq(orders.id, orderId), eq(orders.delivery, 'pending')));
 }
 
-/** The client code of a company (the order system's customer account), or null. */
-export async function clientCodeOfCompany(db: DbOrTx, companyId: number): Promise<string | null> {
-  const [row] = await db.select({ clientCode: companies.clientCode }).from(companies).where(eq(companies.id, companyId));
-  const code = row?.clientCode?.trim();
-  return code ? code : null;
+/** The buyer of a company's invoices as its profile says (issue 34 §5): name, billing address, VAT ID, country. */
+export async function buyerOfCompany(db: DbOrTx, companyId: number): Promise<{ name: string; address: string[]; vatId: string | null; country: string | null } | null> {
+  const [row] = await db.select({ name: companies.name, address: companies.billingAddress, vatId: companies.vatId, country: companies.country }).from(companies).where(eq(companies.id, companyId));
+  if (!row) return null;
+  return { name: row.name, address: Array.isArray(row.address) ? row.address.filter((line): line is string => typeof line === 'string') : [], vatId: row.vatId?.trim() || null, country: row.country };
 }

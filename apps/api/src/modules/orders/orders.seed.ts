@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { catalogs, catalogueArticles, cataloguePrices, companies, erpReceivedOrders, invoiceCounters, invoices, jobs, orders, users } from '../schema';
-import { ERP_ADVANCE_QUEUE, erpReferenceOf, invoiceAmounts, invoiceNumberOf, INVOICE_PAYMENT_DAYS } from '../../modules/erp/erp.builtin';
-import { foldSearch } from '../../modules/orders/orders.repository';
+import type { DbOrTx } from '../../db/client';
+import { catalogs, catalogueArticles, catalogueModels, cataloguePrices, companies, erpReceivedOrders, invoiceCounters, invoices, jobs, orders, users } from '../../db/schema';
+import { DEMO_INVOICE_SELLER, ERP_ADVANCE_QUEUE, erpReferenceOf, invoiceFigures, invoiceNumberOf, INVOICE_PAYMENT_DAYS } from '../erp/erp.builtin';
+import { foldSearch } from './orders.repository';
 import { linePrices, sumDecimals } from '@lumen/domain';
 
 /**
@@ -35,6 +35,64 @@ function mulberry32(seed: number): () => number {
 
 const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
+/** The models' names of a catalogue in a language (the demo catalogue's descriptions). */
+async function modelNamesOf(tx: DbOrTx, catalogId: number, lang: string): Promise<Map<string, string>> {
+  const rows = await tx.select({ model: catalogueModels.model, data: catalogueModels.data }).from(catalogueModels).where(eq(catalogueModels.catalogId, catalogId));
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    const texts = (row.data as { description?: Record<string, string> } | null)?.description;
+    const name = texts?.[lang] ?? texts?.en;
+    if (name) names.set(row.model, name);
+  }
+  return names;
+}
+
+/**
+ * Demo invoices issued before invoices kept their legal content (issue 34 §5) get it: the demo
+ * seller, the buyer's company profile, the date of supply (the issue date), the lines with the
+ * models' names at the invoice's rate, and the payment terms. Runs on every seed; touches only
+ * invoices without a seller.
+ */
+export async function backfillDemoInvoices(tx: DbOrTx): Promise<{ updated: number }> {
+  const rows = await tx
+    .select({ id: invoices.id, vatPercent: invoices.vatPercent, issueDate: invoices.issueDate, lang: invoices.lang, payload: erpReceivedOrders.payload, companyId: invoices.companyId, catalogId: orders.catalogId })
+    .from(invoices)
+    .innerJoin(erpReceivedOrders, eq(erpReceivedOrders.orderId, invoices.orderId))
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(isNull(invoices.seller));
+  const names = new Map<string, Map<string, string>>();
+  let updated = 0;
+  for (const row of rows) {
+    const key = `${row.catalogId}:${row.lang}`;
+    if (!names.has(key)) names.set(key, await modelNamesOf(tx, row.catalogId, row.lang));
+    const modelNames = names.get(key) ?? new Map<string, string>();
+    const [company] = row.companyId === null ? [] : await tx.select({ name: companies.name, vatId: companies.vatId, billingAddress: companies.billingAddress }).from(companies).where(eq(companies.id, row.companyId));
+    const payload = row.payload as { lines?: Array<{ referenceCode: string | null; model: string; description?: string; quantity: number; unitNet?: number | null; totalNet?: number | null }> };
+    const lines = (payload.lines ?? []).map((line) => ({
+      referenceCode: line.referenceCode,
+      model: line.model,
+      description: line.description && line.description !== line.model ? line.description : (modelNames.get(line.model) ?? line.model),
+      attributes: {},
+      quantity: line.quantity,
+      unitNet: line.unitNet ?? null,
+      totalNet: line.totalNet ?? null,
+      vatPercent: Number(row.vatPercent),
+    }));
+    await tx
+      .update(invoices)
+      .set({
+        seller: { ...DEMO_INVOICE_SELLER, address: [...DEMO_INVOICE_SELLER.address] },
+        buyer: company ? { name: company.name, address: [...(company.billingAddress ?? [])], vatId: company.vatId } : null,
+        supplyDate: row.issueDate,
+        lines,
+        paymentTermsDays: INVOICE_PAYMENT_DAYS,
+      })
+      .where(eq(invoices.id, row.id));
+    updated += 1;
+  }
+  return { updated };
+}
+
 /** Loads the demo order history once per company (a company that has legacy orders already is skipped). */
 export async function seedDemoOrders(tx: DbOrTx, now: Date = new Date()): Promise<{ created: number }> {
   const random = mulberry32(13);
@@ -45,7 +103,10 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date = new Date()): Promis
   for (const [year, last] of (await tx.select().from(invoiceCounters)).map((row) => [row.year, row.last] as const)) counters.set(year, last);
 
   for (const company of DEMO_ORDER_COMPANIES) {
-    const [row] = await tx.select({ id: companies.id, clientCode: companies.clientCode }).from(companies).where(eq(companies.crmId, company.crmId));
+    const [row] = await tx
+      .select({ id: companies.id, clientCode: companies.clientCode, name: companies.name, vatId: companies.vatId, billingAddress: companies.billingAddress })
+      .from(companies)
+      .where(eq(companies.crmId, company.crmId));
     const [buyer] = await tx.select({ id: users.id, name: users.name, catalogId: users.catalogId, lang: users.lang }).from(users).where(eq(users.email, company.buyer));
     if (!row?.clientCode || !buyer) continue;
     const [existing] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.companyId, row.id), isNull(orders.projectId))).limit(1);
@@ -67,6 +128,8 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date = new Date()): Promis
       ).map((p) => [p.reference, p.price]),
     );
     const priced = articles.filter((article) => prices.has(article.referenceBase));
+    // Lines are described by the model's name in the buyer's language (issue 34 §5), never by its number.
+    const names = await modelNamesOf(tx, catalogId, buyer.lang);
     if (priced.length === 0) continue;
     const currency = catalog.currency === 'USD' ? 'USD' : 'EUR';
 
@@ -85,7 +148,7 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date = new Date()): Promis
           type: 'REGULAR',
           model: article.model,
           referenceCode: article.reference,
-          description: article.model,
+          description: names.get(article.model) ?? article.model,
           quantity,
           moq: article.moq,
           references: { [article.reference]: { quantity, moq: article.moq, valid: true } },
@@ -139,7 +202,21 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date = new Date()): Promis
         .returning({ id: orders.id });
       if (!order) continue;
       await tx.update(orders).set({ erpReference: erpReferenceOf(order.id) }).where(eq(orders.id, order.id));
-      const payload = { orderId: order.id, clientCode: row.clientCode, companyId: row.id, projectName, internalOrderNumber, currency, lang: buyer.lang, sendTogether: true, netTotal, lines: lines.map((line) => ({ referenceCode: line.referenceCode, model: line.model, description: line.description, quantity: line.quantity, shippingDate: line.shippingDate, unitNet: line.price.unitNet, totalNet: line.price.totalNet })) };
+      const party = { name: row.name, address: [...(row.billingAddress ?? [])], vatId: row.vatId };
+      const payload = {
+        orderId: order.id,
+        clientCode: row.clientCode,
+        companyId: row.id,
+        projectName,
+        internalOrderNumber,
+        currency,
+        lang: buyer.lang,
+        sendTogether: true,
+        netTotal,
+        catalogId,
+        buyer: party,
+        lines: lines.map((line) => ({ referenceCode: line.referenceCode, model: line.model, description: line.description, quantity: line.quantity, shippingDate: line.shippingDate, unitNet: line.price.unitNet, totalNet: line.price.totalNet, attributes: {} })),
+      };
       await tx.insert(erpReceivedOrders).values({ orderId: order.id, erpReference: erpReferenceOf(order.id), payload, receivedAt: processedAt });
       if (finishedAt) {
         const year = finishedAt.getUTCFullYear();
@@ -148,7 +225,7 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date = new Date()): Promis
         const due = new Date(finishedAt.getTime() + INVOICE_PAYMENT_DAYS * DAY_MS);
         // Most invoices due before today are paid (a few days before or after the due date); some stay overdue.
         const paid = due < today && random() < 0.8 ? dayOf(new Date(Math.min(today.getTime() - DAY_MS, due.getTime() + Math.round((random() - 0.6) * 12) * DAY_MS))) : null;
-        const amounts = invoiceAmounts(netTotal, company.vat);
+        const figures = invoiceFigures(payload, company.vat);
         await tx.insert(invoices).values({
           number: invoiceNumberOf(year, counter),
           orderId: order.id,
@@ -156,14 +233,19 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date = new Date()): Promis
           companyId: row.id,
           issueDate: dayOf(finishedAt),
           dueDate: dayOf(due),
-          net: amounts.net,
+          net: figures.net,
           vatPercent: String(company.vat),
-          vat: amounts.vat,
-          total: amounts.total,
+          vat: figures.vat,
+          total: figures.total,
           currency,
           lang: buyer.lang,
           paidAt: paid,
           createdAt: finishedAt,
+          seller: { ...DEMO_INVOICE_SELLER, address: [...DEMO_INVOICE_SELLER.address] },
+          buyer: party,
+          supplyDate: dayOf(finishedAt),
+          lines: figures.lines,
+          paymentTermsDays: INVOICE_PAYMENT_DAYS,
         });
       } else {
         const next = status + 1;

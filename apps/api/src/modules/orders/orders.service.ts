@@ -20,12 +20,14 @@ import type {
 import { DEFAULT_LANG, LANGS } from '@lumen/contracts';
 import {
   articleCode,
+  changedLineAttributes,
   hasAnyPrivilege,
   isCalendarDay,
   linePrices,
   mergeLeadTimes,
   minimumOrderQuantity,
   orderLineValidity,
+  pendantHeightCmOf,
   shippingPlan,
   sumDecimals,
   toMoney,
@@ -38,6 +40,7 @@ import type { Principal } from '../../http/access-guard';
 import { recordIdempotentResource } from '../../http/idempotency';
 import type { JobQueue } from '../../lib/jobs';
 import type { BudgetsService } from '../budgets/budgets.service';
+import { clientCodeOfCompany } from '../company/company.service';
 import type { ErpOrder, ErpOrderListener, ErpPort } from '../erp/erp.port';
 import type { FlagsService } from '../flags/flags.service';
 import type { OrderFacts, ProductsService } from '../products/products.service';
@@ -45,7 +48,7 @@ import type { ProjectsService } from '../projects/projects.service';
 import { AUDIT_SYSTEM, auditWho, recordAudit } from '../../lib/audit';
 import {
   applyErpStatus,
-  clientCodeOfCompany,
+  buyerOfCompany,
   findOrder,
   findOrderInScope,
   foldSearch,
@@ -81,6 +84,8 @@ interface StoredLine {
   shippingDate: string;
   price: OrderLine['price'];
   accessories: Array<{ reference: string; description: string; quantity: number; unitPrice: number | null }>;
+  /** The configuration the line was ordered with (issue 34 §3); absent on orders kept before it was. */
+  attributes?: OrderLine['attributes'];
 }
 
 const DAY_MS = 86_400_000;
@@ -265,6 +270,7 @@ export function createOrdersService(
         availability: check.availability,
         earliestShippingDate: check.plan.earliestShippingDate ?? today,
         price: hasAnyPrivilege(principal.privileges, ['price.view']) ? priceOf(linePricing, quantity) : null,
+        attributes: product.attributes ?? {},
       };
     });
     return { project, quote, today, lines, pricing, facts, products: new Map(products.map((product) => [product._id, product])) };
@@ -323,6 +329,7 @@ export function createOrdersService(
         validation: { status: 'VALID' },
         price: prices ? line.price : null,
         accessories: line.accessories.map((accessory) => ({ ...accessory, unitPrice: accessoryPrices && prices ? accessory.unitPrice : null })),
+        attributes: line.attributes ?? {},
       };
     }
     // An invoice is a price document: it is named on the order only for price.view (README, "Invoices and price.view").
@@ -362,8 +369,9 @@ export function createOrdersService(
     throw new AppError('NOT_FOUND', `No order ${id}`);
   }
 
-  /** The legacy order system's view of an order (what the outbox delivers). */
-  function erpOrderOf(row: OrderRow): ErpOrder {
+  /** The legacy order system's view of an order (what the outbox delivers), with the buyer's profile at delivery. */
+  async function erpOrderOf(row: OrderRow): Promise<ErpOrder> {
+    const buyer = row.companyId !== null ? await buyerOfCompany(db, row.companyId) : null;
     return {
       orderId: row.id,
       clientCode: row.clientCode,
@@ -374,7 +382,18 @@ export function createOrdersService(
       lang: row.lang,
       sendTogether: row.sendTogether,
       netTotal: row.netTotal,
-      lines: (row.lines as StoredLine[]).map((line) => ({ referenceCode: line.referenceCode, model: line.model, description: line.description, quantity: line.quantity, shippingDate: line.shippingDate, unitNet: line.price?.unitNet ?? null, totalNet: line.price?.totalNet ?? null })),
+      catalogId: row.catalogId,
+      buyer: buyer ? { name: buyer.name, address: buyer.address, vatId: buyer.vatId } : null,
+      lines: (row.lines as StoredLine[]).map((line) => ({
+        referenceCode: line.referenceCode,
+        model: line.model,
+        description: line.description,
+        quantity: line.quantity,
+        shippingDate: line.shippingDate,
+        unitNet: line.price?.unitNet ?? null,
+        totalNet: line.price?.totalNet ?? null,
+        attributes: line.attributes ?? {},
+      })),
     };
   }
 
@@ -406,7 +425,7 @@ export function createOrdersService(
         async (job) => {
           const row = await findOrder(db, job.payload.orderId);
           if (!row || row.delivery !== 'pending') return { skipped: true };
-          const receipt = await deps.erp.submitOrder(erpOrderOf(row));
+          const receipt = await deps.erp.submitOrder(await erpOrderOf(row));
           await markDelivered(db, row.id, receipt.erpReference, clock());
           return receipt;
         },
@@ -477,6 +496,7 @@ export function createOrdersService(
           accessories: check.articles
             .filter((article) => article.accessory)
             .map((article) => ({ reference: article.reference, description: article.description, quantity: article.quantity * asked.quantity, unitPrice: null })),
+          attributes: product.attributes ?? {},
         });
       });
       if (faults.length > 0) throw new AppError('VALIDATION_FAILED', 'The order is not valid', faults);
@@ -570,7 +590,12 @@ export function createOrdersService(
       const row = await visibleOrder(principal, id);
       const lines = (row.lines as StoredLine[]).filter((line) => line.referenceCode !== null);
       if (lines.length === 0) throw new AppError('CONFLICT', 'This order has no catalogue references to order again');
-      const products = lines.map((line) => ({ type: 'REGULAR' as const, referenceCode: line.referenceCode as string, quantity: line.quantity }));
+      // The line comes back as it was configured (issue 34 §3): its reference carries finish, colour
+      // temperature, control and installation; the pendant height travels beside it.
+      const products = lines.map((line) => {
+        const pendantHeight = pendantHeightCmOf(line.attributes);
+        return { type: 'REGULAR' as const, referenceCode: line.referenceCode as string, quantity: line.quantity, ...(pendantHeight !== undefined ? { pendantHeight } : {}) };
+      });
       let projectId: number;
       if (body.projectId !== undefined) {
         try {
@@ -588,14 +613,25 @@ export function createOrdersService(
       const lang = langFor(principal);
       const project = await deps.projects.detail(principal, projectId, { lang, prices: true, parseProducts: true });
       const facts = await deps.products.orderFacts(project.catalogId, lines.map((line) => line.referenceCode as string), lang);
-      const changes = lines.map((line) => {
+      // The lines just added are the project's last ones, in the order's order.
+      const added = project.products.slice(-products.length);
+      const changes = lines.map((line, index) => {
         const fact = facts.get((line.referenceCode as string).toUpperCase());
-        const now = [...project.products].reverse().find((product) => product.referenceCode?.toUpperCase() === line.referenceCode?.toUpperCase());
+        const same = (product: (typeof added)[number] | undefined) => product?.referenceCode?.toUpperCase() === line.referenceCode?.toUpperCase();
+        const now = same(added[index]) ? added[index] : [...project.products].reverse().find(same);
         const unitNet = now?.price ? now.price.unitNet : null;
         const previous = line.price?.unitNet ?? null;
         const change: ReorderResult['changes'][number]['change'] = !fact || !fact.active ? 'discontinued' : fact.moq > line.quantity ? 'belowMoq' : previous !== null && unitNet !== null && previous !== unitNet ? 'priceChanged' : 'same';
         const visible = hasAnyPrivilege(principal.privileges, ['price.view']);
-        return { referenceCode: line.referenceCode, model: line.model, quantity: line.quantity, change, previousUnitNet: visible ? previous : null, unitNet: visible ? unitNet : null };
+        return {
+          referenceCode: line.referenceCode,
+          model: line.model,
+          quantity: line.quantity,
+          change,
+          previousUnitNet: visible ? previous : null,
+          unitNet: visible ? unitNet : null,
+          changedAttributes: line.attributes ? changedLineAttributes(line.attributes, now?.attributes) : [],
+        };
       });
       return { projectId, added: products.length, changes };
     },

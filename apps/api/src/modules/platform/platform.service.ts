@@ -3,7 +3,7 @@ import { translationsFor } from '@lumen/i18n';
 import type { Config } from '../../config';
 import { type COOKIE, COOKIE_MAX_AGE_MS } from '../../http/sessions';
 import type { FlagCaller, FlagsService } from '../flags/flags.service';
-import { SOCIAL_COOKIE_MAX_AGE_MS } from '../auth/social/social.routes';
+import { SOCIAL_COOKIE_MAX_AGE_MS } from '../auth/social/social.service';
 
 type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 

@@ -10,7 +10,6 @@ import { SOCIAL_FLOW_TTL_MS, SOCIAL_FRAME_RESULT_PAGE, SOCIAL_LINK_TTL_MS, SOCIA
 /** The cookies of a social sign-up (described in the cookie notice): the flow's state, then the pending link. Both httpOnly, scoped to these routes. */
 export const SOCIAL_COOKIE = { state: 'socialState', link: 'socialLink' } as const;
 export const SOCIAL_COOKIE_PATH = '/api/users/v1/auth/social';
-export const SOCIAL_COOKIE_MAX_AGE_MS = { socialState: SOCIAL_FLOW_TTL_MS, socialLink: SOCIAL_LINK_TTL_MS } as const;
 
 export interface SocialRoutesOptions {
   social: SocialService;

@@ -7,7 +7,7 @@ import { AppError } from '../../../errors';
 import { createRateLimiter, type RatePolicy } from '../../../http/rate-limits';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import { hashToken, randomToken } from '../../../lib/tokens';
-import * as users from '../../users/users.repository';
+import * as users from '../../users/users.accounts';
 import type { AuthService, ClientMeta, SessionTokens } from '../auth.service';
 import * as repo from './social.repository';
 
@@ -15,6 +15,8 @@ import * as repo from './social.repository';
 export const SOCIAL_FLOW_TTL_MS = 10 * 60 * 1000;
 /** A pending link waits this long for the account's password. */
 export const SOCIAL_LINK_TTL_MS = 10 * 60 * 1000;
+/** The social sign-up's cookies and how long each lives (the cookie notice lists them). */
+export const SOCIAL_COOKIE_MAX_AGE_MS = { socialState: SOCIAL_FLOW_TTL_MS, socialLink: SOCIAL_LINK_TTL_MS } as const;
 
 /** Where the callback sends the browser: the result page of the app, or of the embedded auth views (pop-up). */
 export const SOCIAL_RESULT_PAGE = '/social-sign-up';
