@@ -66,6 +66,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Prometheus metrics of this process; `address` is the operator listener's once ready (METRICS_PORT). */
     metrics: { registry: Metrics['registry']; address: AddressInfo | undefined };
+    /** Set by a graceful stop: /ready answers 503 while the node drains. */
+    lifecycle: { draining: boolean };
   }
 }
 import { createUsersService } from './modules/users/users.service';
@@ -176,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The one job queue of every background kind (src/lib/jobs; concurrency per kind in kinds.ts), shared
   // by every process on the database. Recurring housekeeping is a job per period (`every`), run once
   // whichever process claims it.
-  const jobs = createJobQueue({ database: deps.database, log: app.log, clock, concurrency: JOB_CONCURRENCY, observe: (event) => metrics.observeJob(event) });
+  const jobs = createJobQueue({ database: deps.database, log: app.log, clock, leaseMs: config.jobLeaseMs, concurrency: JOB_CONCURRENCY, observe: (event) => metrics.observeJob(event) });
   app.decorate('jobs', jobs);
   // Housekeeping: forget rate-limit windows that ended.
   const rateLimits = createRateLimiter(ctx.db, ctx.clock);
@@ -196,6 +198,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessGuard(app, tokens, revocations, config);
   registerIdempotency(app, ctx);
   registerHealth(app, ctx);
+  // Graceful stop (main.ts, SHUTDOWN_DRAIN_MS): /ready answers 503 first, so the load balancer sends
+  // nothing new before the process closes; requests in flight finish.
+  const lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('onRequest', async (request, reply) => {
+    if (lifecycle.draining && request.url.split('?')[0] === '/ready') return sendError(reply, new AppError('UNAVAILABLE', 'This node is shutting down'));
+  });
   if (config.nodeRole === 'worker') {
     // A worker node answers its health checks only; requests are the http nodes' (README "Several processes").
     app.addHook('onRequest', async (request, reply) => {

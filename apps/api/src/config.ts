@@ -89,6 +89,10 @@ export interface Config {
   metrics: { port: number; host: string } | undefined;
   /** OTLP/HTTP traces endpoint (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); undefined: tracing off. */
   otlpTracesUrl: string | undefined;
+  /** How long a job's claim holds without renewal before another process takes it over (JOB_LEASE_MS, default 30 s). */
+  jobLeaseMs: number;
+  /** On SIGTERM, /ready answers 503 this long before the process stops taking requests (SHUTDOWN_DRAIN_MS, default 0). */
+  shutdownDrainMs: number;
 }
 
 /** One OpenID Connect provider (SOCIAL_<PROVIDER>_*): discovered from its issuer, or with its endpoints given. */
@@ -236,6 +240,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
   NODE_ROLE: z.enum(['http', 'worker', 'all'], 'must be http, worker or all').default('all'),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
@@ -347,6 +353,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     nodeRole: e.NODE_ROLE,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     otlpTracesUrl: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces` : undefined),
+    jobLeaseMs: e.JOB_LEASE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 

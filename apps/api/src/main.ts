@@ -55,6 +55,11 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      // Behind a load balancer: fail its /ready checks first, so it stops sending before we stop taking.
+      if (config.shutdownDrainMs > 0) {
+        app.lifecycle.draining = true;
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       await app.close();
       await database.close();
       process.exit(0);

@@ -9,6 +9,7 @@
  * also run on PGlite, the embedded default, when the main engine is PostgreSQL.
  */
 export const ENGINE_TEST_FILES = [
+  'src/cluster.test.ts',
   'src/db/data-changes.test.ts',
   'src/db/seed/seed.test.ts',
   'src/http/idempotency.test.ts',
@@ -27,7 +28,7 @@ export const ENGINE_TEST_FILES = [
  * Files that run in a fresh module graph (the api's own config shares it between the files of a
  * worker): the document downloads' job workers missed their jobs on PostgreSQL when sharing it.
  */
-export const ISOLATED_TEST_FILES = ['src/modules/documents/documents.test.ts'];
+export const ISOLATED_TEST_FILES = ['src/modules/documents/documents.test.ts', 'src/cluster.test.ts'];
 
 /**
  * The resilience proofs (servers killed with kill -9 in the middle of work): long, process-heavy runs
