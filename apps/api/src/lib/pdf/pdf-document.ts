@@ -17,6 +17,8 @@ export interface PdfFrame {
   pageLabel: (page: number, pages: number) => string;
   /** Document metadata. */
   info: { title: string; author: string; subject?: string; lang: string };
+  /** Paper: A4 by default; US Letter for documents of the United States catalogue. */
+  paper?: 'A4' | 'LETTER';
 }
 
 /** A branded PDF under construction: pdfkit's document with the frame drawn on every page. */
@@ -41,7 +43,7 @@ export interface BrandedPdf {
  */
 export function createBrandedPdf(frame: PdfFrame): BrandedPdf {
   const doc = new PDFDocument({
-    size: PDF_PAGE.size,
+    size: frame.paper ?? PDF_PAGE.size,
     margins: PDF_PAGE.margins,
     bufferPages: true,
     autoFirstPage: true,

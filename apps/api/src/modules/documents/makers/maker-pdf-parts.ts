@@ -17,7 +17,8 @@ export function textsOf(lang: Lang): Texts {
 
 export const SUPPLIER = 'Lumen Pro';
 
-export function documentPdf(lang: Lang, title: string, subtitle: string, footer: string, made: Date): BrandedPdf {
+/** A document's branded PDF; `paper` LETTER for the United States catalogue (issue 28 §5). */
+export function documentPdf(lang: Lang, title: string, subtitle: string, footer: string, made: Date, paper: 'A4' | 'LETTER' = 'A4'): BrandedPdf {
   const t = textsOf(lang);
   return createBrandedPdf({
     title,
@@ -27,6 +28,7 @@ export function documentPdf(lang: Lang, title: string, subtitle: string, footer:
     footerNote: footer,
     pageLabel: (page, pages) => t('document.page', { page, pages }),
     info: { title: `${title} · ${subtitle}`, author: SUPPLIER, subject: footer, lang: lang === 'us' ? 'en-US' : lang },
+    paper,
   });
 }
 

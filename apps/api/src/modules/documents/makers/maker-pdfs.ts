@@ -38,6 +38,8 @@ export interface SheetInput {
 }
 
 const imperial = (product: MadeProduct) => product.catalogId === 21;
+/** US Letter for the United States catalogue, A4 elsewhere. */
+const paperOf = (product: MadeProduct): 'A4' | 'LETTER' => (imperial(product) ? 'LETTER' : 'A4');
 
 /** A length given in centimetres, in the catalogue's units. */
 function length(product: MadeProduct, cm: number): string {
@@ -145,7 +147,7 @@ function pictureAndPolar(pdf: BrandedPdf, input: SheetInput, t: Texts): void {
 export async function specSheetPdf(input: SheetInput, subType: 'reference' | 'model' | 'umbrella'): Promise<Buffer> {
   const { product } = input;
   const t = textsOf(product.language);
-  const pdf = documentPdf(product.language, `${t('docs.specSheet.title')} · ${product.model}`, product.info.description, product.reference, input.made);
+  const pdf = documentPdf(product.language, `${t('docs.specSheet.title')} · ${product.model}`, product.info.description, product.reference, input.made, paperOf(product));
   pictureAndPolar(pdf, input, t);
   // Full width, so that no label breaks inside a word (issue 28 §5).
   heading(pdf, t('docs.section.configuration'));
@@ -208,7 +210,7 @@ export async function rangeSheetPdf(input: SheetInput & { range: readonly Techni
   const lang = product.language;
   const family = input.range[0]?.familyName ?? product.info.familyName;
   const title = `${t('docs.rangeSheet.title')} · ${family.charAt(0).toUpperCase()}${family.slice(1)}`;
-  const pdf = documentPdf(lang, title, t('docs.rangeSheet.subtitle', { count: input.range.length }), `${title} · ${product.catalogId}`, input.made);
+  const pdf = documentPdf(lang, title, t('docs.rangeSheet.subtitle', { count: input.range.length }), `${title} · ${product.catalogId}`, input.made, paperOf(product));
   pictureAndPolar(pdf, input, t);
   heading(pdf, t('docs.section.range'));
   const cm = (value: number) => length(product, value);
@@ -304,7 +306,7 @@ export async function creationSheetPdf(input: SheetInput & { names?: ReadonlyMap
   const lang = product.language;
   const code = product.creation?.code ?? '';
   const compositions = product.creation?.compositions ?? [];
-  const pdf = documentPdf(product.language, t('docs.creationSheet.title'), `${code} · ${product.info.description}`, `${code} · ${product.model}`, input.made);
+  const pdf = documentPdf(product.language, t('docs.creationSheet.title'), `${code} · ${product.info.description}`, `${code} · ${product.model}`, input.made, paperOf(product));
   pictureAndPolar(pdf, input, t);
   heading(pdf, t('docs.section.configuration'));
   facts(pdf, [[t('docs.field.creationCode'), code], ...configurationRows(product, t).slice(1)]);
@@ -354,7 +356,7 @@ export async function creationSheetPdf(input: SheetInput & { names?: ReadonlyMap
 export async function manualPdf(input: { product: MadeProduct; drawing: Drawing; canopy: Canopy; made: Date }): Promise<Buffer> {
   const { product, canopy } = input;
   const t = textsOf(product.language);
-  const pdf = documentPdf(product.language, `${t('docs.manual.title')} · ${product.model}`, product.info.description, product.reference, input.made);
+  const pdf = documentPdf(product.language, `${t('docs.manual.title')} · ${product.model}`, product.info.description, product.reference, input.made, paperOf(product));
   facts(pdf, configurationRows(product, t));
   heading(pdf, t('docs.section.steps'));
   const cutout = canopy.cutout !== undefined ? (imperial(product) ? formatInchFraction(canopy.cutout / 25.4) : `${canopy.cutout} mm`) : '';

@@ -263,6 +263,14 @@ print(json.dumps({
       expect(usText).toContain('Spec sheet');
       expect(usText).toMatch(/\d+( \d+\/\d+)?" × /);
       expect(usText).toContain('lb');
+      // issue 28 §5: US Letter paper, no EU energy class or EPREL registration, the US marks
+      const info = execFileSync('pdfinfo', [onDisk('us.pdf', us?.body ?? Buffer.alloc(0))], { encoding: 'utf8' });
+      expect(info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+      expect(usText).not.toMatch(/Energy class|EPREL|2019\/2015|\bCE\b/);
+      expect(usText).toContain('cULus');
+      expect(usText).toContain('120 V AC, 60 Hz');
+      const euInfo = execFileSync('pdfinfo', [onDisk('eu.pdf', model?.body ?? Buffer.alloc(0))], { encoding: 'utf8' });
+      expect(euInfo).toMatch(/Page size:\s+595\.\d* x 841\.\d* pts \(A4\)/);
     });
 
     it('installation manual: steps for the canopy and control, and a dimension drawing', async () => {
