@@ -53,6 +53,10 @@ export const FLAG_KEYS = [
   'disableOrderSendingQA',
   'impersonationWithoutLogout',
   'preventCompanyPrivilegeUpdates',
+  'multiDownload',
+  'projectListV3',
+  'projectListWithoutCrm',
+  'projectListFromApiv2',
 ] as const;
 
 /** `Idempotency-Key` on the POST calls that create (idempotency.ts). */

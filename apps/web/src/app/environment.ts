@@ -119,7 +119,7 @@ export function startApp({ api, i18n, store, routes, history, flags }: AppEnviro
   const prefetchScreenData = () => {
     const { session, preferences } = store.getState();
     if (!session.account || session.account.lang !== preferences.lang) return;
-    for (const match of matches) (match.route.handle as RouteHandle | undefined)?.prefetch?.({ api, account: session.account, lang: preferences.lang, params: match.params });
+    for (const match of matches) (match.route.handle as RouteHandle | undefined)?.prefetch?.({ api, flags, account: session.account, lang: preferences.lang, params: match.params });
   };
   const account = store.dispatch(startSession()).then(prefetchScreenData);
   const session = Promise.all([texts, account]).then(async () => {

@@ -1,6 +1,7 @@
 import type { Account, Lang } from '@lumen/contracts';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api';
+import type { FlagsClient } from '../shared/flags';
 import type { AppDispatch } from '../shared/store';
 import { Navigate, type RouteObject } from 'react-router';
 import { loadNewRegisterPage, loadPasswordResetPage, loadSocialSignUpPage, loadSocialSignUpPopupPage } from '../features/auth';
@@ -120,7 +121,7 @@ const catalogueStep = (page: ReactNode) => <CatalogueStep>{page}</CatalogueStep>
 export interface RouteHandle {
   preload?: () => Promise<unknown>;
   /** Sends the screen's first data call at start once the account is known (features' prefetch…Page). */
-  prefetch?: (context: { api: ApiClient; account: Account; lang: Lang; params: Readonly<Record<string, string | undefined>> }) => void;
+  prefetch?: (context: { api: ApiClient; flags: FlagsClient; account: Account; lang: Lang; params: Readonly<Record<string, string | undefined>> }) => void;
   /**
    * Loads into the store, once the screen's modules and the session are in, what the screen shows
    * first, so that the first render shows it rather than a loading state in the place of the top the

@@ -36,6 +36,10 @@ export const FLAG_DEFAULTS: readonly FlagDefault[] = [
   { key: 'variationCatalog', description: "An unknown brand code in a catalogue parameter is refused ('Not exist catalog value') instead of read as catalogue 16.", defaultValue: false, rollout: { DEV: 1, NEWPRO: 0 } },
   { key: 'impersonationWithoutLogout', description: "Sales staff and admins start acting as a customer without ending their own session; stopping returns to it (otherwise starting logs them out first).", defaultValue: false, rollout: { DEV: 1, NEWPRO: 0 } },
   { key: 'disableOrderSendingQA', description: 'Processed orders of this user are not sent to the legacy order system (QA users; turn on with an e-mail toggle). The order says it was not sent.', defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
+  { key: 'multiDownload', description: 'Project documents start with POST documents/docs-web/global-generate (one zip of the bare list) instead of the documents socket.', defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
+  { key: 'projectListV3', description: 'The project list reads the v3 projects path, 5 projects a page.', defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
+  { key: 'projectListWithoutCrm', description: 'With projectListV3: the v3 projects/withOutCRM path (the list without the CRM lookup).', defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
+  { key: 'projectListFromApiv2', description: 'Without projectListV3: the project list reads apiv2 projects/filter instead of projects v1 projects/filter.', defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
   { key: 'preventCompanyPrivilegeUpdates', description: "Company managers may not change their users' privileges (users management answers 403 while it is on).", defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
 ];
 

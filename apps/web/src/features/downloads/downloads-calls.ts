@@ -1,4 +1,4 @@
-import type { Download, DownloadList, Project } from '@lumen/contracts';
+import type { Download, DocumentRequestItem, DownloadList, Project } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 
 /*
@@ -18,3 +18,13 @@ export const loadDownloads = createAsyncAction<DownloadList, void>('downloadsLis
 
 /** DELETE documents /v1/downloads/{id}: cancel (the socket's cancel does the same while connected). */
 export const cancelDownloadCall = createAsyncAction<Download, { id: string }>('cancelDownload', ({ id }, { extra }) => extra.api.delete<Download>('documents', `/v1/downloads/${id}`));
+
+/**
+ * POST documents /docs-web/global-generate?catalogId&lang (the multi-download flag, spec §7): a zip of
+ * the bare list of {type, subType, params}; the socket follows the download it answers (resume).
+ */
+export const startGlobalGenerate = createAsyncAction<Download, { docs: DocumentRequestItem[]; catalogId: number; lang: string }>(
+  'globalGenerate',
+  ({ docs, catalogId, lang }, { extra }) => extra.api.post<Download>('documents', '/docs-web/global-generate', docs, { catalogId, lang }),
+  { showError: false },
+);

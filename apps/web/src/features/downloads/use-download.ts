@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { selectAccount } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { loadDownloads } from './downloads-calls';
+import { loadDownloads, startGlobalGenerate } from './downloads-calls';
+import { useFlag } from '../../shared/flags';
 import { saveFile } from '../../shared/save-file';
 
 type DocsSocket = Socket<DocsServerToClient, DocsClientToServer>;
@@ -43,6 +44,22 @@ function filesOf(download: Download): Record<string, FileProgress> {
   return Object.fromEntries(download.items.map((item) => [item.name, item.progress]));
 }
 
+const SAVED: FileProgress = { currentProgress: DOWNLOAD_PROGRESS.MAX, totalProgress: DOWNLOAD_PROGRESS.MAX };
+
+/**
+ * The server's progressV2 over what this browser knows: a document's progress never goes back,
+ * except to the failure code (3 of 17); a file this browser has saved stays at 17 of 17 (the
+ * server's events stop at 8 for the files it hands over one by one).
+ */
+export function mergeProgress(known: Record<string, FileProgress>, incoming: Record<string, FileProgress>): Record<string, FileProgress> {
+  const merged: Record<string, FileProgress> = { ...known };
+  for (const [name, next] of Object.entries(incoming)) {
+    const previous = known[name];
+    merged[name] = !previous || next.currentProgress === DOWNLOAD_PROGRESS.ERROR || next.currentProgress >= previous.currentProgress ? next : previous;
+  }
+  return merged;
+}
+
 /**
  * One download over the documents socket (spec §4, §7): connects with autoConnect off, emits the
  * request, follows progressV2 per document, saves the zip (or each file) when the server says so,
@@ -54,9 +71,25 @@ export function useDownload(): { state: DownloadState; start: (input: StartDownl
   const dispatch = useAppDispatch();
   const account = useAppSelector(selectAccount);
   const { i18n } = useTranslation();
+  // Spec §7: with the multi-download flag a zip of several documents starts with POST
+  // documents/docs-web/global-generate; the socket then follows it (resume), as it follows its own.
+  const multiDownload = useFlag('multiDownload');
   const [state, setState] = useState<DownloadState>(IDLE);
   const socketRef = useRef<DocsSocket | null>(null);
   const idRef = useRef<string | null>(null);
+  /** What this browser has been handed to save, by download and file: each once, however it arrives. */
+  const savedRef = useRef(new Set<string>());
+  /** How the current download is delivered (from the answer to `download` or `resume`). */
+  const deliveryRef = useRef<DownloadDelivery | null>(null);
+
+  /** Saves a file of the current download once, and counts its document as saved (17 of 17). */
+  const saveOnce = useCallback((downloadId: string, key: string, save: () => void, name?: string) => {
+    const id = `${downloadId} ${key}`;
+    if (savedRef.current.has(id)) return;
+    savedRef.current.add(id);
+    save();
+    if (name !== undefined) setState((previous) => ({ ...previous, files: { ...previous.files, [name]: SAVED } }));
+  }, []);
 
   useEffect(
     () => () => {
@@ -66,21 +99,38 @@ export function useDownload(): { state: DownloadState; start: (input: StartDownl
     [],
   );
 
-  const onAck = useCallback((answer: SocketAck) => {
-    if (answer.ok) {
-      idRef.current = answer.download.id;
-      const settled = answer.download.status !== 'running';
-      setState((previous) => ({
-        ...previous,
-        phase: settled ? (answer.download.status === 'cancelled' ? 'cancelled' : answer.download.status === 'failed' ? 'failed' : 'ready') : 'running',
-        download: answer.download,
-        files: { ...filesOf(answer.download), ...previous.files },
-        error: null,
-      }));
-    } else {
-      setState((previous) => ({ ...previous, phase: 'failed', error: answer.error.code }));
-    }
-  }, []);
+  const onAck = useCallback(
+    (answer: SocketAck) => {
+      if (answer.ok) {
+        const { download } = answer;
+        idRef.current = download.id;
+        deliveryRef.current = download.delivery;
+        const settled = download.status !== 'running';
+        setState((previous) => ({
+          ...previous,
+          phase: settled ? (download.status === 'cancelled' ? 'cancelled' : download.status === 'failed' ? 'failed' : 'ready') : 'running',
+          download,
+          files: mergeProgress(filesOf(download), previous.files),
+          error: null,
+        }));
+        // Ready at once (the documents came from the cache): the answer holds what to save; the
+        // socket's events that follow are the same files, saved once.
+        if (download.status === 'ready' && download.delivery === 'zip' && download.zipUrl) {
+          const zipUrl = download.zipUrl;
+          saveOnce(download.id, 'zip', () => saveFile({ url: zipUrl }, download.zipName));
+        }
+        if (download.delivery === 'files') {
+          for (const item of download.items) {
+            if (item.status !== 'ready') continue;
+            for (const file of item.files) saveOnce(download.id, file.fileName, () => saveFile({ url: file.url }, file.fileName), item.name);
+          }
+        }
+      } else {
+        setState((previous) => ({ ...previous, phase: 'failed', error: answer.error.code }));
+      }
+    },
+    [saveOnce],
+  );
 
   const connect = useCallback(async (): Promise<DocsSocket> => {
     // An authenticated call first: it refreshes an expired session cookie, which the socket's handshake then carries.
@@ -90,18 +140,21 @@ export function useDownload(): { state: DownloadState; start: (input: StartDownl
     socketRef.current = socket;
     socket.on('progressV2', (event) => {
       if (event.downloadId !== idRef.current) return;
-      setState((previous) => ({ ...previous, files: event.files }));
+      setState((previous) => ({ ...previous, files: mergeProgress(previous.files, event.files) }));
     });
     socket.on('download-url', (event) => {
-      if (event.downloadId === idRef.current) saveFile({ url: event.url }, event.fileName);
+      if (event.downloadId === idRef.current) saveOnce(event.downloadId, event.fileName, () => saveFile({ url: event.url }, event.fileName), event.name);
     });
     socket.on('download-binary', (event) => {
-      if (event.downloadId === idRef.current) saveFile(new Blob([event.data as ArrayBuffer], { type: event.contentType }), event.fileName);
+      if (event.downloadId === idRef.current)
+        saveOnce(event.downloadId, event.fileName, () => saveFile(new Blob([event.data as ArrayBuffer], { type: event.contentType }), event.fileName), event.name);
     });
     socket.on('download-ready', (event) => {
       if (event.downloadId !== idRef.current) return;
+      const zipUrl = event.zipUrl;
+      // The zip is saved once, whether the download settled while this page followed it or was ready at once (cached).
+      if (event.status === 'ready' && zipUrl && deliveryRef.current === 'zip') saveOnce(event.downloadId, 'zip', () => saveFile({ url: zipUrl }, event.zipName));
       setState((previous) => {
-        if (previous.download?.delivery === 'zip' && event.zipUrl && previous.phase === 'running') saveFile({ url: event.zipUrl }, event.zipName);
         return {
           ...previous,
           phase: event.status === 'cancelled' ? 'cancelled' : event.status === 'failed' ? 'failed' : 'ready',
@@ -124,15 +177,22 @@ export function useDownload(): { state: DownloadState; start: (input: StartDownl
       socket.connect();
     });
     return socket;
-  }, [dispatch, onAck]);
+  }, [dispatch, onAck, saveOnce]);
 
   const start = useCallback(
     async (input: StartDownload) => {
       setState({ ...IDLE, phase: 'starting' });
       idRef.current = null;
       try {
-        const socket = await connect();
         const lang = i18n.language === 'en-US' ? 'us' : i18n.language;
+        if (multiDownload && input.delivery === 'zip' && input.docs.length > 1) {
+          const made = await dispatch(startGlobalGenerate({ docs: input.docs, catalogId: input.catalogId, lang })).unwrap();
+          idRef.current = made.id;
+          const socket = await connect();
+          socket.emit('resume', { downloadId: made.id }, onAck);
+          return;
+        }
+        const socket = await connect();
         socket.emit(
           'download',
           {
@@ -151,7 +211,7 @@ export function useDownload(): { state: DownloadState; start: (input: StartDownl
         setState((previous) => ({ ...previous, phase: 'failed', error: 'LOST' }));
       }
     },
-    [account, connect, i18n.language, onAck],
+    [account, connect, dispatch, i18n.language, multiDownload, onAck],
   );
 
   const resume = useCallback(

@@ -48,11 +48,44 @@ export interface ProjectListArg {
   projectType: ProjectTypeFilter;
 }
 
-/** GET projects /v1/projects/filter: itemsPerPage, page, search, sortBy, projectType (the language goes with every call). */
-export function projectListCall({ page, itemsPerPage, search, sortBy, projectType }: ProjectListArg) {
+/**
+ * The project list's variant (spec §7: "v3 projects, v3 projects/withOutCRM, apiv2 projects/filter or
+ * v1 projects/filter (variant by flags)"): projectListV3 picks v3 (projectListWithoutCrm: its
+ * withOutCRM path), else projectListFromApiv2 picks apiv2, else v1.
+ */
+export type ProjectListVariant = 'v1' | 'apiv2' | 'v3' | 'v3WithoutCrm';
+
+/** What a variant needs of the flags client (the start's prefetch and the list's call pass theirs). */
+export interface ListFlags {
+  isEnabled(key: 'projectListV3' | 'projectListWithoutCrm' | 'projectListFromApiv2'): boolean;
+}
+
+export function projectListVariant(flags: ListFlags | undefined): ProjectListVariant {
+  if (flags?.isEnabled('projectListV3')) return flags.isEnabled('projectListWithoutCrm') ? 'v3WithoutCrm' : 'v3';
+  return flags?.isEnabled('projectListFromApiv2') ? 'apiv2' : 'v1';
+}
+
+/** The v3 list's page: 5 projects, whatever the page size chosen (spec §9). */
+export const V3_LIST_LIMIT = 5;
+
+const LIST_PATHS: Readonly<Record<ProjectListVariant, readonly ['projects' | 'apiv2', string]>> = {
+  v1: ['projects', '/v1/projects/filter'],
+  apiv2: ['apiv2', '/projects/filter'],
+  v3: ['projects', '/v3/projects'],
+  v3WithoutCrm: ['projects', '/v3/projects/withOutCRM'],
+};
+
+/**
+ * The list's call in its variant: page, search, sortBy, projectType and the page size (itemsPerPage;
+ * v3 sends limit 5) (the language goes with every call).
+ */
+export function projectListCall({ page, itemsPerPage, search, sortBy, projectType }: ProjectListArg, variant: ProjectListVariant = 'v1') {
+  const [service, path] = LIST_PATHS[variant];
+  const size = variant === 'v3' || variant === 'v3WithoutCrm' ? { limit: V3_LIST_LIMIT } : { itemsPerPage };
   return {
-    path: '/v1/projects/filter',
-    query: { page, itemsPerPage, search: search.trim() || undefined, sortBy, projectType: projectType === 'ALL' ? undefined : projectType },
+    service,
+    path,
+    query: { page, ...size, search: search.trim() || undefined, sortBy, projectType: projectType === 'ALL' ? undefined : projectType },
   };
 }
 
@@ -62,9 +95,9 @@ export function initialListQuery(itemsPerPage: ProjectListPageSize = readPageSiz
 }
 
 /** At start on /projects: sends the list's first call now; the page's loadProjects takes the answer. */
-export function prefetchProjectsPage({ api }: { api: ApiClient }): void {
-  const { path, query } = projectListCall(initialListQuery());
-  api.prefetch('projects', path, query);
+export function prefetchProjectsPage({ api, flags }: { api: ApiClient; flags?: ListFlags }): void {
+  const { service, path, query } = projectListCall(initialListQuery(), projectListVariant(flags));
+  api.prefetch(service, path, query);
 }
 
 /** At start on /project/{projectId}: sends the page's calls now (the project, its versions); the page's loads take the answers. */

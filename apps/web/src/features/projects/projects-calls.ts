@@ -3,7 +3,7 @@ import type { Lang } from '@lumen/contracts';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
 import { articleByReferencePath } from '../../shared/flags';
-import { projectListCall, versionsCall, type ProjectListArg } from './project-call';
+import { projectListCall, projectListVariant, versionsCall, type ProjectListArg } from './project-call';
 
 /**
  * The projects calls of spec §7 the screens use. Loads say what went wrong in place (showError
@@ -12,12 +12,12 @@ import { projectListCall, versionsCall, type ProjectListArg } from './project-ca
 
 export type { ProjectListArg };
 
-/** GET projects /v1/projects/filter (projectListCall). */
+/** The project list in the variant the flags choose (projectListCall: v1, apiv2, v3 or v3 withOutCRM). */
 export const loadProjects = createAsyncAction<ProjectListPage, ProjectListArg & { reload?: boolean }>(
   'projectsList',
   (arg, { extra }) => {
-    const { path, query } = projectListCall(arg);
-    return extra.api.get<ProjectListPage>('projects', path, query);
+    const { service, path, query } = projectListCall(arg, projectListVariant(extra.flags));
+    return extra.api.get<ProjectListPage>(service, path, query);
   },
   { showError: false },
 );

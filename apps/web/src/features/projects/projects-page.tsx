@@ -58,6 +58,8 @@ const ProjectsView = memo(function ProjectsView({ projects, canCreate }: { proje
   const totalPages = meta?.totalPages ?? 1;
   const page = meta?.page ?? query.page;
   const filtered = query.search.trim() !== '' || query.projectType !== 'ALL';
+  // The v3 list has 5 projects a page whatever the size chosen (spec §9): no size to choose then.
+  const fixedPageSize = useFlag('projectListV3');
 
   return (
     <section className="page projects" aria-labelledby="projects-title">
@@ -110,16 +112,20 @@ const ProjectsView = memo(function ProjectsView({ projects, canCreate }: { proje
       {meta && (totalPages > 1 || meta.totalItems > (PROJECT_LIST_PAGE_SIZES[0] as number)) && (
         <div className="projects__footer">
           {totalPages > 1 ? <Pager className="projects__paging" page={page} pageCount={totalPages} onPageChange={(next) => dispatch(listQueryChanged({ page: next }))} aria-label={t('projects.paging.label')} /> : <span />}
-          <Select<string>
-            className="projects__page-size"
-            label={t('projects.paging.size')}
-            options={PROJECT_LIST_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-            value={String(query.itemsPerPage)}
-            onChange={(value) => {
-              const size = Number(value);
-              if (isPageSize(size)) dispatch(listQueryChanged({ itemsPerPage: size as ProjectListPageSize }));
-            }}
-          />
+          {fixedPageSize ? (
+            <span />
+          ) : (
+            <Select<string>
+              className="projects__page-size"
+              label={t('projects.paging.size')}
+              options={PROJECT_LIST_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+              value={String(query.itemsPerPage)}
+              onChange={(value) => {
+                const size = Number(value);
+                if (isPageSize(size)) dispatch(listQueryChanged({ itemsPerPage: size as ProjectListPageSize }));
+              }}
+            />
+          )}
         </div>
       )}
 
