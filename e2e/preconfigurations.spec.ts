@@ -43,10 +43,11 @@ test('a preconfiguration goes into the project whole: every line, its quantity a
   await page.screenshot({ path: test.info().outputPath('preconfig-desktop.png'), fullPage: true });
   await addWholePreconfig(page, 1022, name, 3, 'Skan Cascade');
 
-  // A pendant set: 6 × 552037/M2_31 and 1 × 552537/M3_31 (no driver in the luminaire: a recessed canopy), both at 2 m.
-  await page.goto('/add-preconfig/1005');
-  await expect(page.getByTestId('configured-reference')).toHaveText('552037/M2_31');
-  await addWholePreconfig(page, 1005, name, 7, 'Plusminus Linea');
+  // A pendant set: 6 × 593560/17_10 and 1 × 616018/M3_31, both at 2.50 m (a drawn set such as Plusminus
+  // Linea opens in its drawing configurator instead, to be added as one creation line: issue 27 §1).
+  await page.goto('/add-preconfig/1029');
+  await expect(page.getByTestId('configured-reference')).toHaveText('593560/17_10');
+  await addWholePreconfig(page, 1029, name, 7, 'Meridian Linea');
 
   await page.goto(projectUrl);
   const grid = page.getByRole('table');
@@ -54,14 +55,14 @@ test('a preconfiguration goes into the project whole: every line, its quantity a
   const row = (reference: string) => grid.getByRole('row').filter({ hasText: reference });
   await expect(row('034505/2D_00').getByRole('spinbutton')).toHaveValue('2');
   await expect(row('036158/03_00').getByRole('spinbutton')).toHaveValue('1');
-  await expect(row('552037/M2_31').getByRole('spinbutton')).toHaveValue('6');
-  await expect(row('552537/M3_31').getByRole('spinbutton')).toHaveValue('1');
-  for (const reference of ['552037/M2_31', '552537/M3_31']) {
-    await expect(row(reference).getByRole('cell', { name: /2,00\s*m|200\s*cm/ }).first()).toBeVisible();
+  await expect(row('593560/17_10').getByRole('spinbutton')).toHaveValue('6');
+  await expect(row('616018/M3_31').getByRole('spinbutton')).toHaveValue('1');
+  for (const reference of ['593560/17_10', '616018/M3_31']) {
+    await expect(row(reference).getByRole('cell', { name: /2,50\s*m|250\s*cm/ }).first()).toBeVisible();
   }
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/add-preconfig/1005');
+  await page.goto('/add-preconfig/1029');
   await expect(page.getByRole('button', { name: t('projects.addTo.action') })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('preconfig-phone.png'), fullPage: true });
 });

@@ -84,15 +84,17 @@ test('a distributor builds a project: three products three ways, a quantity, a v
   await expect(page.getByRole('table').getByRole('spinbutton').first()).toHaveValue('7');
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  // Edit a line in the attributes configurator (/validate/{projectId}/{productId}): another finish,
-  // saved in place and validated; the project page shows the new reference.
+  // Edit a line in the configurator the catalogue opened it in (issue 27 §1: the express configurator,
+  // /project/{projectId}/product/{productId}/express-configurator): another finish, saved in place and
+  // validated; the project page shows the new reference.
   await grid.getByRole('link', { name: new RegExp(`^${t('projects.product.edit')} `) }).first().click();
-  await expect(page).toHaveURL(/\/validate\/\d+\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/project\/\d+\/product\/[0-9a-f-]{36}\/express-configurator$/);
   const configured = page.getByTestId('configured-reference');
   await expect(configured).toHaveText(/^4010/);
   await expect(page.getByRole('spinbutton', { name: t('configurator.result.quantity') })).toHaveValue('7');
   const previous = ((await configured.textContent()) ?? '').trim();
-  await page.getByRole('group', { name: t('configurator.attribute.finish') }).locator('button[aria-pressed="false"]:not([disabled])').first().click();
+  await page.getByRole('button', { name: new RegExp(t('configurator.attribute.finish')) }).first().click();
+  await page.locator('[role="option"][aria-selected="false"]:not([aria-disabled="true"])').first().click();
   await expect(configured).not.toHaveText(previous);
   const edited = ((await configured.textContent()) ?? '').trim();
   const save = page.getByRole('button', { name: t('projects.validate.save') });

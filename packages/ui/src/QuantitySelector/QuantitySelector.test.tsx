@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { KitLocale } from '../i18n/kit-locale';
 import { QuantitySelector } from './QuantitySelector';
 
 function input() {
@@ -71,6 +72,23 @@ describe('QuantitySelector', () => {
     await u.keyboard('{Enter}');
     expect(onChange).toHaveBeenLastCalledWith(2.7);
     expect(input()).toHaveValue('2.7');
+  });
+
+  it('shows decimals with the separator of the kit’s locale, and reads either separator back (issue 27 §2)', async () => {
+    const onChange = vi.fn();
+    render(
+      <KitLocale locale="es-ES">
+        <QuantitySelector defaultValue={1.5} step={0.05} onChange={onChange} />
+      </KitLocale>,
+    );
+    expect(input()).toHaveValue('1,50');
+    const u = user();
+    await u.tripleClick(input());
+    await u.keyboard('2,35{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith(2.35);
+    expect(input()).toHaveValue('2,35');
+    await u.keyboard('{ArrowUp}');
+    expect(input()).toHaveValue('2,40');
   });
 
   it('accepts no decimals with the default step 1', () => {

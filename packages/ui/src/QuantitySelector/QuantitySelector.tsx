@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button as AriaButton } from 'react-aria-components';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Button as AriaButton, useLocale } from 'react-aria-components';
 import { Icon } from '../Icon/Icon';
 import { useWidgetsTranslation } from '../i18n/use-widgets-translation';
 import { QUANTITY_DEFAULT_STEP, TIMINGS } from '../tokens/tokens';
@@ -32,8 +32,18 @@ export interface QuantitySelectorProps {
   className?: string;
 }
 
+/** The decimal separator of a locale (a comma in es-ES, de-DE…, a point in en-GB, en-US). */
+function decimalSeparatorOf(locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  } catch {
+    return '.';
+  }
+}
+
 /**
- * Quantity with − and + buttons and a typed entry. Typing: a comma becomes the decimal point,
+ * Quantity with − and + buttons and a typed entry. Decimals show with the decimal separator of the
+ * kit's locale (KitLocale: "1,50" in Spanish); typing: a comma or a point is the decimal point,
  * one separator, decimals limited to the step's precision; after the debounce the value is capped
  * at max / raised to min and reported. ArrowUp/ArrowDown step, Enter or leaving the field commits at once.
  */
@@ -53,6 +63,8 @@ export function QuantitySelector({
   className,
 }: QuantitySelectorProps) {
   const { t } = useWidgetsTranslation();
+  const { locale } = useLocale();
+  const decimal = useMemo(() => decimalSeparatorOf(locale), [locale]);
   const id = useId();
   const [ownValue, setOwnValue] = useState(() => defaultValue ?? (variant === 'numeric' ? 1 : min));
   const current = value ?? ownValue;
@@ -145,7 +157,7 @@ export function QuantitySelector({
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? errorId : undefined}
           autoComplete="off"
-          value={text}
+          value={decimal === '.' ? text : text.replace('.', decimal)}
           disabled={isDisabled}
           onChange={(event) => onType(event.target.value)}
           onKeyDown={onKeyDown}
