@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, TEMP_UPLOAD_TTL_MS, type TempUpload, UPLOAD_EXTENSIONS, type UploadExtension, UploadPurpose } from '@lumen/contracts';
 import { fileExtension, isAllowedUploadExtension } from '@lumen/domain';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -43,6 +44,27 @@ const EXPECTED: Readonly<Record<Exclude<UploadExtension, 'txt'>, readonly string
   xlsx: ['xlsx'],
   pptx: ['pptx'],
 };
+
+/** The image types whose metadata (EXIF with a site's GPS position, XMP, IPTC, comments) is removed on upload. */
+const IMAGE_TYPES: Readonly<Record<string, 'jpeg' | 'tiff' | 'gif'>> = { 'image/jpeg': 'jpeg', 'image/tiff': 'tiff', 'image/gif': 'gif' };
+
+/**
+ * The image again without any metadata (issue 29 §9), by sharp (libvips): decoded and encoded anew,
+ * which keeps nothing but the pixels (sharp writes no EXIF, XMP, IPTC or comment unless asked);
+ * the EXIF orientation is applied to the pixels first so the picture still stands the right way.
+ * JPEG at quality 92 (4:4:4 chroma), TIFF with LZW, GIF every frame. A file sharp cannot read is
+ * refused as not being what it says.
+ */
+export async function withoutMetadata(content: Buffer, kind: 'jpeg' | 'tiff' | 'gif'): Promise<Buffer> {
+  try {
+    const image = sharp(content, { animated: kind === 'gif', limitInputPixels: 100_000_000 }).rotate();
+    if (kind === 'jpeg') return await image.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+    if (kind === 'tiff') return await image.tiff({ compression: 'lzw' }).toBuffer();
+    return await image.gif().toBuffer();
+  } catch {
+    throw new AppError('FILE_CONTENT_MISMATCH', 'The image cannot be read', [{ path: 'body.file', message: 'formError.fileContent' }]);
+  }
+}
 
 /** Uploads an account may make per hour, and a visitor per IP address (each is at most 10 MiB). */
 export const UPLOAD_LIMITS = {
@@ -179,6 +201,18 @@ export function createFilesService(ctx: AppContext, deps: { storage: FileStorage
         if (!contentType) {
           throw new AppError('FILE_CONTENT_MISMATCH', `The content of the file is not a .${extension} file`, [{ path: 'body.file', message: 'formError.fileContent' }]);
         }
+        // An image is kept without its metadata: stored again, its size and hash those of the clean file.
+        let size = seen.size;
+        let sha256 = seen.hash.digest('hex');
+        const imageKind = IMAGE_TYPES[contentType];
+        if (imageKind) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of await storage.read(storageKey)) chunks.push(chunk as Buffer);
+          const clean = await withoutMetadata(Buffer.concat(chunks), imageKind);
+          await storage.put(storageKey, Readable.from([clean]));
+          size = clean.length;
+          sha256 = createHash('sha256').update(clean).digest('hex');
+        }
         const now = clock();
         const expiresAt = new Date(now.getTime() + TEMP_UPLOAD_TTL_MS);
         const name = safeFileName(input.fileName, extension);
@@ -190,13 +224,13 @@ export function createFilesService(ctx: AppContext, deps: { storage: FileStorage
           name,
           extension,
           contentType,
-          size: seen.size,
-          sha256: seen.hash.digest('hex'),
+          size,
+          sha256,
           storageKey,
           createdAt: now,
           expiresAt,
         });
-        return { id, name, extension, contentType, size: seen.size, expiresAt: expiresAt.toISOString() };
+        return { id, name, extension, contentType, size, expiresAt: expiresAt.toISOString() };
       } catch (error) {
         await storage.delete(storageKey);
         throw error;
