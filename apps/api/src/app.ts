@@ -259,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     stepMs: config.erpStepMs,
     vatPercent: config.erpVatPercent,
+    seller: config.invoiceSeller,
     listener: () => {
       if (!built.orders) throw new Error('orders service not built');
       return built.orders.listener;
