@@ -66,6 +66,12 @@ export interface Config {
   /** VAT percent the built-in ERP invoices (ERP_VAT_PERCENT, default 21). */
   erpVatPercent: number;
   /**
+   * The seller printed on every invoice (VAT directive 2006/112/EC art. 226, issue 34 §5): full name
+   * (INVOICE_SELLER_NAME), address lines separated by `|` (INVOICE_SELLER_ADDRESS), VAT identification
+   * number (INVOICE_SELLER_VAT_ID) and billing e-mail (INVOICE_SELLER_EMAIL). The defaults are the demo brand's.
+   */
+  invoiceSeller: { name: string; address: string[]; vatId: string; email: string };
+  /**
    * A qualification makes the user a professional at once (QUALIFICATION_AUTO_APPROVE, default on, as
    * the demo keeps it); off, it becomes a trade lead (status 3) that sales staff approve or decline.
    */
@@ -217,6 +223,10 @@ const EnvSchema = z.object({
   ERP_ADAPTER: z.enum(['builtin']).default('builtin'),
   ERP_STEP_MS: z.coerce.number().int().min(1).max(30 * 24 * 3600 * 1000).default(4 * 3600 * 1000),
   ERP_VAT_PERCENT: z.coerce.number().min(0).max(100).default(21),
+  INVOICE_SELLER_NAME: z.string().trim().min(1).max(200).default('Lumen Lighting S.L.'),
+  INVOICE_SELLER_ADDRESS: z.string().trim().min(1).max(500).default('Carrer de la Llum 12|08005 Barcelona|Spain'),
+  INVOICE_SELLER_VAT_ID: z.string().trim().min(4).max(30).default('ESB12345674'),
+  INVOICE_SELLER_EMAIL: z.email().default('billing@lumen.example'),
   QUALIFICATION_AUTO_APPROVE: flag.default(true),
   INTERNAL_EMAIL_DOMAINS: z
     .string()
@@ -344,6 +354,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     erpAdapter: e.ERP_ADAPTER,
     erpStepMs: e.ERP_STEP_MS,
     erpVatPercent: e.ERP_VAT_PERCENT,
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME,
+      address: e.INVOICE_SELLER_ADDRESS.split('|').map((line) => line.trim()).filter(Boolean),
+      vatId: e.INVOICE_SELLER_VAT_ID,
+      email: e.INVOICE_SELLER_EMAIL,
+    },
     qualificationAutoApprove: e.QUALIFICATION_AUTO_APPROVE,
     // The demo's staff domain (the product manager of issue 31) outside production; production names its own.
     internalEmailDomains: e.INTERNAL_EMAIL_DOMAINS ?? (e.NODE_ENV === 'production' ? [] : [DEMO_INTERNAL_DOMAIN]),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogId, LangQuery } from './common';
 import { Id, IdQuery, SafeText } from './input';
+import { ProjectProductAttributes } from './projects';
 import { TextAreaText } from './support';
 import { INTERNAL_ORDER_NUMBER_MAX, INVOICE_SORTS } from './constants';
 export { INTERNAL_ORDER_NUMBER_MAX, INVOICE_SORTS } from './constants';
@@ -96,6 +97,8 @@ export const OrderDraftLine = z.object({
   /** Today plus the line's lead time (and availability): the earliest shipping date the ERP accepts. */
   earliestShippingDate: IsoDay,
   price: OrderLinePrice.nullable(),
+  /** The configuration the line was made with (finish, colour temperature, control, installation, pendant height; issue 34 §3). */
+  attributes: ProjectProductAttributes,
 });
 export type OrderDraftLine = z.infer<typeof OrderDraftLine>;
 
@@ -158,6 +161,8 @@ export const OrderLine = z.object({
   validation: z.object({ status: z.enum(['VALID', 'INVALID']) }),
   price: OrderLinePrice.nullable(),
   accessories: z.array(OrderAccessory),
+  /** The configuration the line was ordered with (issue 34 §3); empty on orders kept before it was. */
+  attributes: ProjectProductAttributes,
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -255,6 +260,8 @@ export const ReorderChange = z.object({
   change: z.enum(['same', 'priceChanged', 'discontinued', 'belowMoq']),
   previousUnitNet: Amount.nullable(),
   unitNet: Amount.nullable(),
+  /** The configured attributes whose value differs in the new project's line (issue 34 §3): empty when the configuration came back whole. */
+  changedAttributes: z.array(z.enum(['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight'])),
 });
 export const ReorderResult = z.object({ projectId: Id, added: z.number().int(), changes: z.array(ReorderChange) });
 export type ReorderResult = z.infer<typeof ReorderResult>;

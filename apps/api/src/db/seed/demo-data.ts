@@ -11,6 +11,9 @@ export interface DemoCompany {
   country: string;
   crmId: string;
   clientCode: string | null;
+  /** Printed on invoices as the buyer's (issue 34 §5). */
+  vatId: string | null;
+  billingAddress: readonly string[];
 }
 
 export interface DemoUser {
@@ -28,10 +31,10 @@ export interface DemoUser {
 }
 
 export const DEMO_COMPANIES: readonly DemoCompany[] = [
-  { key: 'A', name: 'Luminotecnia Norte S.L.', companyTypeId: 5, country: 'ES', crmId: 'CRM-ACC-0001', clientCode: 'C-100234' },
-  { key: 'B', name: 'Brightline Distribution Ltd', companyTypeId: 5, country: 'GB', crmId: 'CRM-ACC-0002', clientCode: 'C-200871' },
-  { key: 'S', name: 'Estudio Arco Iluminación', companyTypeId: 1, country: 'ES', crmId: 'CRM-ACC-0003', clientCode: null },
-  { key: 'US', name: 'Lumen Lighting USA Inc.', companyTypeId: 5, country: 'US', crmId: 'CRM-ACC-0004', clientCode: 'U-300118' },
+  { key: 'A', name: 'Luminotecnia Norte S.L.', companyTypeId: 5, country: 'ES', crmId: 'CRM-ACC-0001', clientCode: 'C-100234', vatId: 'ESB48123456', billingAddress: ['Calle Gran Vía 21, 3º', '48001 Bilbao (Bizkaia)', 'España'] },
+  { key: 'B', name: 'Brightline Distribution Ltd', companyTypeId: 5, country: 'GB', crmId: 'CRM-ACC-0002', clientCode: 'C-200871', vatId: 'GB123456789', billingAddress: ['14 Canal Street', 'Manchester M1 3HE', 'United Kingdom'] },
+  { key: 'S', name: 'Estudio Arco Iluminación', companyTypeId: 1, country: 'ES', crmId: 'CRM-ACC-0003', clientCode: null, vatId: 'ESB28765432', billingAddress: ['Calle de Alcalá 120', '28009 Madrid', 'España'] },
+  { key: 'US', name: 'Lumen Lighting USA Inc.', companyTypeId: 5, country: 'US', crmId: 'CRM-ACC-0004', clientCode: 'U-300118', vatId: null, billingAddress: ['350 Hudson Street, Suite 400', 'New York, NY 10014', 'United States'] },
 ];
 
 export const DEMO_USERS: readonly DemoUser[] = [

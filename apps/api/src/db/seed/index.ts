@@ -58,14 +58,16 @@ export async function seedDemoData(db: Db, moduleSeeds: (tx: DbOrTx) => Promise<
   await db.transaction(async (tx) => {
     const companyIds = new Map<string, number>();
     for (const company of DEMO_COMPANIES) {
-      const [existing] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.crmId, company.crmId));
+      const [existing] = await tx.select({ id: companies.id, vatId: companies.vatId, billingAddress: companies.billingAddress }).from(companies).where(eq(companies.crmId, company.crmId));
       if (existing) {
         companyIds.set(company.key, existing.id);
+        // A demo database made before companies had a billing profile gets it (issue 34 §5).
+        if (existing.vatId === null && existing.billingAddress === null) await tx.update(companies).set({ vatId: company.vatId, billingAddress: [...company.billingAddress] }).where(eq(companies.id, existing.id));
         continue;
       }
       const [inserted] = await tx
         .insert(companies)
-        .values({ name: company.name, companyTypeId: company.companyTypeId, country: company.country, crmId: company.crmId, clientCode: company.clientCode })
+        .values({ name: company.name, companyTypeId: company.companyTypeId, country: company.country, crmId: company.crmId, clientCode: company.clientCode, vatId: company.vatId, billingAddress: [...company.billingAddress] })
         .returning({ id: companies.id });
       if (inserted) companyIds.set(company.key, inserted.id);
     }

@@ -1,5 +1,5 @@
 import type { Lang, Quote } from '@lumen/contracts';
-import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent, taxSummaryOf, type TaxSummary } from '@lumen/domain';
+import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent, lineAttributeTexts, taxSummaryOf, type TaxSummary } from '@lumen/domain';
 import { translationsFor } from '@lumen/i18n';
 import { fillTemplate } from '../../lib/mail-text';
 import { createBrandedPdf, drawNote, drawTable, drawTotals, PDF_COLORS, PDF_SIZES } from '../../lib/pdf';
@@ -18,11 +18,8 @@ function dateLangOf(quote: Quote, lang: Lang): Lang {
   return quote.isFinalQuote && lang === 'en' ? 'us' : lang;
 }
 
-const attributesText = (line: Line) =>
-  Object.values(line.attributes)
-    .filter((attribute): attribute is { code: string; description: string } => attribute !== undefined)
-    .map((attribute) => attribute.description)
-    .join(' · ');
+/** Every attribute the line was configured with, a pendant height with its value (issue 34 §3). */
+const attributesText = (line: Line, catalogId: number, lang: Lang) => lineAttributeTexts(line.attributes, catalogId, lang).join(' · ');
 
 /** What people read under the lines: net before tax, the rate with its base and amount, the total with tax (issue 34 §1). */
 const taxSummaryOfQuote = (quote: Quote): TaxSummary =>
@@ -92,7 +89,7 @@ export async function quotePdf(quote: Quote, lang: Lang): Promise<Buffer> {
     pdf,
     [
       { header: t('quote.column.reference'), width: 2, text: (line: Line) => line.referenceCode ?? line.articleCode ?? line.model },
-      { header: t('quote.column.description'), width: 3.85, text: (line) => [line.description, attributesText(line)] },
+      { header: t('quote.column.description'), width: 3.85, text: (line) => [line.description, attributesText(line, quote.catalogId, lang)] },
       { header: t('quote.column.lumens'), width: 1.25, align: 'right', text: (line) => number(line.lumensLed) },
       { header: t('quote.column.watts'), width: 1, align: 'right', text: (line) => number(line.watts) },
       { header: t('quote.column.energyClass'), width: 1.85, align: 'center', text: (line) => line.energyClass ?? '—' },
@@ -144,7 +141,7 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
         ],
         columns: [
           { header: t('quote.column.reference'), kind: 'text', width: 16, value: (line) => line.referenceCode ?? line.articleCode ?? line.model },
-          { header: t('quote.column.description'), kind: 'text', width: 40, value: (line) => [line.description, attributesText(line)].filter(Boolean).join(' — ') },
+          { header: t('quote.column.description'), kind: 'text', width: 40, value: (line) => [line.description, attributesText(line, quote.catalogId, lang)].filter(Boolean).join(' — ') },
           { header: t('quote.column.lumens'), kind: 'number', width: 10, value: (line) => line.lumensLed },
           { header: t('quote.column.watts'), kind: 'number', width: 9, value: (line) => line.watts },
           { header: t('quote.column.energyClass'), kind: 'text', width: 10, value: (line) => line.energyClass },

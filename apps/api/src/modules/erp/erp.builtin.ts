@@ -1,12 +1,14 @@
-import { formatMoney, percentOf, round2, toDecimal } from '@lumen/domain';
+import { formatMoney, percentOf, round2, taxSummaryOfLines, toDecimal } from '@lumen/domain';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
-import type { ErpOrder, ErpOrderListener, ErpPort } from './erp.port';
+import type { ErpOrder, ErpOrderListener, ErpPort, InvoiceParty } from './erp.port';
 import { findReceivedOrder, insertInvoice, invoiceOfOrder, nextInvoiceCounter, receiveOrder } from './erp.repository';
 
 /** The built-in ERP's queue: one job per order and next status, due one step after the previous one. */
 export const ERP_ADVANCE_QUEUE = 'erp.advance';
+/** The demo brand as the seller of invoices: the defaults of INVOICE_SELLER_* (config.ts). */
+export const DEMO_INVOICE_SELLER = { name: 'Lumen Lighting S.L.', address: ['Carrer de la Llum 12', '08005 Barcelona', 'Spain'], vatId: 'ESB12345674', email: 'billing@lumen.example' } as const;
 /** Days between an invoice and its due date. */
 export const INVOICE_PAYMENT_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -36,6 +38,40 @@ export function invoiceAmounts(netTotal: string | null, vatPercent: number): { n
   return { net: formatMoney(net), vat: formatMoney(vat), total: formatMoney(net.plus(vat)) };
 }
 
+/** A billed line as the invoice keeps it (issue 34 §5): reference, description, configuration, quantity, unit net, rate, amount. */
+export interface InvoiceLineRecord {
+  referenceCode: string | null;
+  model: string;
+  description: string;
+  attributes: Partial<Record<string, { code: string; description: string }>>;
+  quantity: number;
+  unitNet: number | null;
+  totalNet: number | null;
+  vatPercent: number;
+}
+
+/**
+ * The invoice's figures from its lines (issue 34 §5): each rate's base is the sum of its printed line
+ * amounts and its tax is rounded once on that base, so the invoice adds up from what it prints. An
+ * order without line prices (history) is billed on its net total.
+ */
+export function invoiceFigures(order: Pick<ErpOrder, 'netTotal' | 'lines'>, vatPercent: number): { lines: InvoiceLineRecord[]; net: string; vat: string; total: string } {
+  const lines: InvoiceLineRecord[] = order.lines.map((line) => ({
+    referenceCode: line.referenceCode,
+    model: line.model,
+    description: line.description ?? line.model,
+    attributes: line.attributes ?? {},
+    quantity: line.quantity,
+    unitNet: line.unitNet ?? null,
+    totalNet: line.totalNet ?? null,
+    vatPercent,
+  }));
+  if (lines.length === 0 || lines.some((line) => line.totalNet === null)) return { lines, ...invoiceAmounts(order.netTotal, vatPercent) };
+  const summary = taxSummaryOfLines(lines.map((line) => ({ net: line.totalNet ?? 0, rate: line.vatPercent })));
+  const vat = summary.taxes.reduce((sum, tax) => sum.plus(tax.amount), round2(0));
+  return { lines, net: formatMoney(summary.net), vat: formatMoney(vat), total: formatMoney(summary.total) };
+}
+
 export interface BuiltinErpOptions {
   database: Pick<Database, 'db'>;
   jobs: JobQueue;
@@ -43,6 +79,8 @@ export interface BuiltinErpOptions {
   /** Time between PENDING → CONFIRMED → PRODUCTION → FINISHED. */
   stepMs: number;
   vatPercent: number;
+  /** The seller printed on invoices (configuration: INVOICE_SELLER_*). */
+  seller: InvoiceParty;
   /** The orders module, told of every status change (resolved late: the module is built after the ERP). */
   listener: () => ErpOrderListener;
 }
@@ -70,7 +108,7 @@ export function createBuiltinErp(options: BuiltinErpOptions): ErpPort & { regist
       if (status === 4) {
         if (await invoiceOfOrder(tx, orderId)) return;
         const year = now.getUTCFullYear();
-        const amounts = invoiceAmounts(order.netTotal, options.vatPercent);
+        const figures = invoiceFigures(order, options.vatPercent);
         await insertInvoice(tx, {
           number: invoiceNumberOf(year, await nextInvoiceCounter(tx, year)),
           orderId,
@@ -78,14 +116,20 @@ export function createBuiltinErp(options: BuiltinErpOptions): ErpPort & { regist
           companyId: order.companyId,
           issueDate: dayOf(now),
           dueDate: dayOf(new Date(now.getTime() + INVOICE_PAYMENT_DAYS * DAY_MS)),
-          net: amounts.net,
+          net: figures.net,
           vatPercent: String(options.vatPercent),
-          vat: amounts.vat,
-          total: amounts.total,
+          vat: figures.vat,
+          total: figures.total,
           currency: order.currency,
           lang: order.lang,
           paidAt: null,
           createdAt: now,
+          // The legal content, frozen (issue 34 §5): the goods are supplied when the order finishes.
+          seller: { ...options.seller },
+          buyer: order.buyer ? { ...order.buyer } : null,
+          supplyDate: dayOf(now),
+          lines: figures.lines,
+          paymentTermsDays: INVOICE_PAYMENT_DAYS,
         });
         return;
       }

@@ -1,79 +1,123 @@
 import type { Invoice, Lang } from '@lumen/contracts';
-import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent } from '@lumen/domain';
+import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent, lineAttributeTexts, taxSummaryOfLines } from '@lumen/domain';
 import { translationsFor } from '@lumen/i18n';
 import { fillTemplate } from '../../lib/mail-text';
 import { createBrandedPdf, drawTable, drawTotals, PDF_COLORS, PDF_SIZES } from '../../lib/pdf';
-import type { InvoiceLine } from './erp.repository';
-
-/** The brand that issues invoices (the manufacturer). */
-export const INVOICE_ISSUER = { name: 'Lumen Lighting S.L.', lines: ['VAT ES-B00000000', 'billing@lumen.example'] };
+import type { InvoiceLineRecord } from './erp.builtin';
+import type { InvoiceParty } from './erp.port';
 
 function textsOf(lang: Lang) {
   const t = translationsFor('common-front', lang);
   return (key: string, values: Readonly<Record<string, string | number>> = {}) => fillTemplate(t[key] ?? key, values);
 }
 
+/** Everything an invoice prints (issue 34 §5), frozen when it was issued. */
+export interface InvoiceDocument {
+  invoice: Invoice;
+  clientCode: string;
+  /** The catalogue of the order's references: lengths in its units. */
+  catalogId: number;
+  seller: InvoiceParty;
+  /** Null when the buyer's company was unknown to the order (printed as the client code only). */
+  buyer: InvoiceParty | null;
+  /** The date the goods were supplied (the order finished). */
+  supplyDate: string;
+  paymentTermsDays: number;
+  lines: readonly InvoiceLineRecord[];
+}
+
+const partyLines = (party: InvoiceParty, vatLabel: string): string[] => [party.name, ...party.address, ...(party.vatId ? [`${vatLabel} ${party.vatId}`] : [])];
+
 /**
- * The invoice's PDF in `lang` (the look of lib/pdf, the quotes' standards: the language's date and
- * number formats, currency as spec §9, embedded fonts): number, dates, client code, the order it
- * bills, net, VAT, total and status; "Page X of Y" on every page.
+ * The invoice's PDF in `lang` (the buyer's language: the order's), with the content the EU VAT
+ * directive asks of an invoice (2006/112/EC art. 226; issue 34 §5): date of issue and sequential
+ * number; seller's and buyer's full names, addresses and VAT identification numbers; each line's
+ * quantity, reference and description with its configuration; the date of supply; per line the unit
+ * price net, the rate and the amount; per rate the taxable amount and the tax; the total; payment
+ * terms and due date. Lines add up to the printed figures. "Page X of Y" on every page.
  */
-export async function invoicePdf(invoice: Invoice, party: { clientCode: string; lines?: readonly InvoiceLine[] }, lang: Lang): Promise<Buffer> {
+export async function invoicePdf(document: InvoiceDocument, lang: Lang): Promise<Buffer> {
+  const { invoice, seller, buyer } = document;
   const t = textsOf(lang);
   const date = (value: string) => formatLocaleDate(value, lang, { dateStyle: 'long' });
+  const money = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatCurrency(amount, invoice.currency));
   const title = t('invoice.document.title', { number: invoice.number });
+  const vatLabel = t('invoice.document.vatId');
   const pdf = createBrandedPdf({
     title,
     subtitle: t('invoice.document.issued', { date: date(invoice.issueDate) }),
-    issuer: INVOICE_ISSUER.name,
-    issuerLines: INVOICE_ISSUER.lines,
-    footerNote: `${invoice.number} · ${party.clientCode}`,
+    issuer: seller.name,
+    issuerLines: [seller.vatId ? `${vatLabel} ${seller.vatId}` : '', seller.email ?? ''].filter(Boolean),
+    footerNote: `${invoice.number} · ${seller.name} · ${[...seller.address].join(', ')}`,
     pageLabel: (page, pages) => t('document.page', { page, pages }),
-    info: { title, author: INVOICE_ISSUER.name, subject: invoice.projectName, lang: lang === 'us' ? 'en-US' : lang },
+    info: { title, author: seller.name, subject: invoice.projectName, lang: lang === 'us' ? 'en-US' : lang },
   });
   const { doc } = pdf;
+
+  // The parties: seller and buyer side by side, each with name, address and VAT number.
+  const columnWidth = pdf.width / 2;
+  const partiesTop = doc.y;
+  const drawParty = (label: string, lines: readonly string[], column: number) => {
+    const x = pdf.left + column * columnWidth;
+    pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(label, x, partiesTop, { width: columnWidth - 12, lineBreak: false });
+    lines.forEach((line, index) => {
+      pdf.use(index === 0 ? 'bold' : 'regular', PDF_SIZES.body).text(line, x, partiesTop + 10 + index * 12, { width: columnWidth - 12, lineBreak: false, ellipsis: true });
+    });
+    return partiesTop + 10 + lines.length * 12;
+  };
+  const buyerLines = buyer ? partyLines(buyer, vatLabel) : [t('invoice.document.clientCodeValue', { code: document.clientCode })];
+  const partiesBottom = Math.max(drawParty(t('invoice.document.seller'), partyLines(seller, vatLabel), 0), drawParty(t('invoice.document.buyer'), buyerLines, 1));
+
   const facts: Array<[string, string]> = [
     [t('invoice.document.number'), invoice.number],
-    [t('invoice.document.clientCode'), party.clientCode],
     [t('invoice.document.issueDate'), date(invoice.issueDate)],
+    [t('invoice.document.supplyDate'), date(document.supplyDate)],
     [t('invoice.document.dueDate'), date(invoice.dueDate)],
-    [t('invoice.document.order'), `${invoice.orderId}`],
-    [t('invoice.document.status'), t(`invoice.status.${invoice.status}`)],
+    [t('invoice.document.order'), [String(invoice.orderId), invoice.internalOrderNumber ? t('invoice.document.internalNumber', { number: invoice.internalOrderNumber }) : ''].filter(Boolean).join(' · ')],
+    [t('invoice.document.clientCode'), document.clientCode],
   ];
-  const columnWidth = pdf.width / 2;
-  const top = doc.y;
+  const factsTop = partiesBottom + 12;
   facts.forEach(([label, value], index) => {
-    const x = pdf.left + (index % 2) * columnWidth;
-    const y = top + Math.floor(index / 2) * 24;
-    pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(label, x, y, { width: columnWidth - 12, lineBreak: false });
-    pdf.use('bold', PDF_SIZES.body).text(value, x, y + 9, { width: columnWidth - 12, lineBreak: false, ellipsis: true });
+    const x = pdf.left + (index % 3) * (pdf.width / 3);
+    const y = factsTop + Math.floor(index / 3) * 24;
+    pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(label, x, y, { width: pdf.width / 3 - 12, lineBreak: false });
+    pdf.use('bold', PDF_SIZES.body).text(value, x, y + 9, { width: pdf.width / 3 - 12, lineBreak: false, ellipsis: true });
   });
   doc.x = pdf.left;
-  doc.y = top + Math.ceil(facts.length / 2) * 24 + 10;
-  pdf.use('bold', PDF_SIZES.body).text(t('invoice.document.line', { order: invoice.orderId }), pdf.left, doc.y, { width: pdf.width });
-  const reference = [invoice.projectName, invoice.internalOrderNumber ? t('invoice.document.internalNumber', { number: invoice.internalOrderNumber }) : ''].filter(Boolean).join(' · ');
-  pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(reference, pdf.left, doc.y + 2, { width: pdf.width });
+  doc.y = factsTop + Math.ceil(facts.length / 3) * 24 + 4;
+  pdf.use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(invoice.projectName, pdf.left, doc.y, { width: pdf.width });
   doc.x = pdf.left;
-  doc.y += 8;
-  const lines = party.lines ?? [];
-  const money = (amount: number | null | undefined) => (amount === null || amount === undefined ? '—' : formatCurrency(amount, invoice.currency));
+  doc.y += 6;
+
+  const lines: InvoiceLineRecord[] =
+    document.lines.length > 0
+      ? [...document.lines]
+      : [{ referenceCode: null, model: '', description: t('invoice.document.line', { order: invoice.orderId }), attributes: {}, quantity: 1, unitNet: invoice.net, totalNet: invoice.net, vatPercent: invoice.vatPercent }];
   drawTable(
     pdf,
     [
-      { header: t('invoice.column.reference'), width: 2.2, text: (line: InvoiceLine) => line.referenceCode ?? line.model },
-      { header: t('invoice.column.description'), width: 3.6, text: (line) => line.description ?? line.model },
-      { header: t('invoice.column.quantity'), width: 1, align: 'right', text: (line) => formatLocaleNumber(line.quantity, lang) },
+      { header: t('invoice.column.reference'), width: 2, text: (line: InvoiceLineRecord) => line.referenceCode ?? line.model },
+      { header: t('invoice.column.description'), width: 4, text: (line) => [line.description, lineAttributeTexts(line.attributes, document.catalogId, lang).join(' · ')].filter(Boolean) },
+      { header: t('invoice.column.quantity'), width: 0.8, align: 'right', text: (line) => formatLocaleNumber(line.quantity, lang) },
       { header: t('invoice.column.unitPrice'), width: 1.6, align: 'right', text: (line) => money(line.unitNet) },
-      { header: t('invoice.column.amount'), width: 1.8, align: 'right', text: (line) => money(line.totalNet) },
+      { header: t('invoice.column.rate'), width: 1, align: 'right', text: (line) => formatPercent(line.vatPercent, lang) },
+      { header: t('invoice.column.amount'), width: 1.7, align: 'right', text: (line) => money(line.totalNet) },
     ],
-    lines.length > 0 ? lines : [{ referenceCode: null, model: t('invoice.document.line', { order: invoice.orderId }), quantity: 1, unitNet: invoice.net, totalNet: invoice.net }],
+    lines,
   );
+
+  // Per rate: the taxable amount and the tax, from the printed line amounts (history without line
+  // amounts: the invoice's own figures).
+  const priced = lines.every((line) => line.totalNet !== null);
+  const taxes = priced ? taxSummaryOfLines(lines.map((line) => ({ net: line.totalNet ?? 0, rate: line.vatPercent }))).taxes : [{ rate: invoice.vatPercent, base: invoice.net, amount: invoice.vat }];
   drawTotals(pdf, [
-    { label: t('invoice.totals.net'), value: formatCurrency(invoice.net, invoice.currency) },
-    { label: t('invoice.totals.vat', { percent: formatPercent(invoice.vatPercent, lang), base: formatCurrency(invoice.net, invoice.currency) }), value: formatCurrency(invoice.vat, invoice.currency) },
-    { label: t('invoice.totals.total'), value: formatCurrency(invoice.total, invoice.currency), strong: true },
+    { label: t('invoice.totals.net'), value: money(invoice.net) },
+    ...taxes.map((tax) => ({ label: t('invoice.totals.vat', { percent: formatPercent(tax.rate, lang), base: money(tax.base) }), value: money(tax.amount) })),
+    { label: t('invoice.totals.total'), value: money(invoice.total), strong: true },
   ]);
-  pdf.ensureSpace(30);
-  pdf.use('regular', PDF_SIZES.body, PDF_COLORS.muted).text(t('invoice.document.terms', { date: date(invoice.dueDate), currency: invoice.currency }), pdf.left, doc.y + 8, { width: pdf.width });
+  pdf.ensureSpace(40);
+  pdf
+    .use('regular', PDF_SIZES.body, PDF_COLORS.muted)
+    .text(t('invoice.document.paymentTerms', { days: document.paymentTermsDays, date: date(invoice.dueDate), currency: invoice.currency }), pdf.left, doc.y + 8, { width: pdf.width });
   return pdf.finish();
 }

@@ -12,7 +12,29 @@ export interface ErpOrder {
   sendTogether: boolean;
   /** Net total of the order (2 decimals, as text); null when a line had no price. */
   netTotal: string | null;
-  lines: Array<{ referenceCode: string | null; model: string; quantity: number; shippingDate: string; description?: string; unitNet?: number | null; totalNet?: number | null }>;
+  /** The catalogue the order's references belong to (16 or 21): lengths print in its units. */
+  catalogId?: number;
+  /** The buyer as its company profile says at delivery (issue 34 §5): printed on the invoice. */
+  buyer?: InvoiceParty | null;
+  lines: Array<{
+    referenceCode: string | null;
+    model: string;
+    quantity: number;
+    shippingDate: string;
+    description?: string;
+    unitNet?: number | null;
+    totalNet?: number | null;
+    /** The configuration the line was ordered with (finish, colour temperature, control, installation, pendant height). */
+    attributes?: Partial<Record<string, { code: string; description: string }>>;
+  }>;
+}
+
+/** A party of an invoice: full name, address lines, VAT identification number. */
+export interface InvoiceParty {
+  name: string;
+  address: string[];
+  vatId: string | null;
+  email?: string | null;
 }
 
 /** What the orders module lets the ERP change on an order (its status and planned shipping date). */

@@ -59,7 +59,7 @@ export interface InvoiceListRow extends InvoiceRow {
   internalOrderNumber: string;
 }
 
-/** A billed line as the ERP received it. */
+/** A billed line as the invoice keeps it, or as the ERP received it (older invoices: no rate, no configuration). */
 export interface InvoiceLine {
   referenceCode: string | null;
   model: string;
@@ -67,6 +67,8 @@ export interface InvoiceLine {
   quantity: number;
   unitNet?: number | null;
   totalNet?: number | null;
+  vatPercent?: number;
+  attributes?: Partial<Record<string, { code: string; description: string }>>;
 }
 
 export type InvoiceSortKey = 'ISSUE_DATE_DESC' | 'ISSUE_DATE_ASC' | 'DUE_DATE_ASC' | 'DUE_DATE_DESC' | 'TOTAL_DESC' | 'TOTAL_ASC';
@@ -111,11 +113,20 @@ async function countInvoices(db: DbOrTx, where: SQL | undefined): Promise<number
   return row?.n ?? 0;
 }
 
-export async function findInvoice(db: DbOrTx, clientCode: string, number: string): Promise<(InvoiceListRow & { lines: InvoiceLine[] }) | undefined> {
+export async function findInvoice(db: DbOrTx, clientCode: string, number: string): Promise<(Omit<InvoiceListRow, 'lines'> & { lines: InvoiceLine[]; catalogId: number | null }) | undefined> {
   const [row] = await db
-    .select({ invoice: invoices, projectName, internalOrderNumber, lines: sql<InvoiceLine[] | null>`${erpReceivedOrders.payload}->'lines'` })
+    .select({
+      invoice: invoices,
+      projectName,
+      internalOrderNumber,
+      lines: sql<InvoiceLine[] | null>`${erpReceivedOrders.payload}->'lines'`,
+      catalogId: sql<number | null>`(${erpReceivedOrders.payload}->>'catalogId')::int`,
+    })
     .from(invoices)
     .innerJoin(erpReceivedOrders, eq(erpReceivedOrders.orderId, invoices.orderId))
     .where(and(sql`upper(${invoices.clientCode}) = upper(${clientCode})`, eq(invoices.number, number)));
-  return row ? { ...row.invoice, projectName: row.projectName, internalOrderNumber: row.internalOrderNumber, lines: Array.isArray(row.lines) ? row.lines : [] } : undefined;
+  if (!row) return undefined;
+  // The invoice's own lines (frozen at issue, issue 34 §5), else what the ERP received (older invoices).
+  const lines = Array.isArray(row.invoice.lines) ? (row.invoice.lines as InvoiceLine[]) : Array.isArray(row.lines) ? row.lines : [];
+  return { ...row.invoice, projectName: row.projectName, internalOrderNumber: row.internalOrderNumber, lines, catalogId: row.catalogId };
 }

@@ -6,8 +6,9 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import type { ProductsService } from '../products/products.service';
-import { invoicePdf } from './erp.documents';
-import type { ErpPort } from './erp.port';
+import { INVOICE_PAYMENT_DAYS } from './erp.builtin';
+import { invoicePdf, type InvoiceDocument } from './erp.documents';
+import type { ErpPort, InvoiceParty } from './erp.port';
 import { findInvoice, type InvoiceListRow, invoiceOfOrder, listInvoices } from './erp.repository';
 
 type InvoiceQuery = z.output<typeof InvoiceListQuery>;
@@ -56,7 +57,7 @@ export function createErpService(ctx: AppContext, deps: { erp: ErpPort; products
       issueDate: row.issueDate,
       dueDate: row.dueDate,
       net: toMoney(row.net),
-      vatPercent: toMoney(row.vatPercent),
+      vatPercent: Number(row.vatPercent),
       vat: toMoney(row.vat),
       total: toMoney(row.total),
       currency: row.currency === 'USD' ? 'USD' : 'EUR',
@@ -116,7 +117,28 @@ export function createErpService(ctx: AppContext, deps: { erp: ErpPort; products
       const row = await findInvoice(db, code, number);
       if (!row) throw new AppError('NOT_FOUND', `No invoice ${number}`);
       const lang = asked ?? ((LANGS as readonly string[]).includes(row.lang) ? (row.lang as Lang) : langFor(principal, undefined));
-      return { fileName: `${row.number}.pdf`, content: await invoicePdf(invoiceOf(row, dayOf(clock())), { clientCode: row.clientCode, lines: row.lines }, lang) };
+      const invoice = invoiceOf(row, dayOf(clock()));
+      // The legal content the invoice froze at issue (issue 34 §5); older invoices: the configured seller, their lines at the invoice's rate.
+      const document: InvoiceDocument = {
+        invoice,
+        clientCode: row.clientCode,
+        catalogId: row.catalogId ?? (invoice.currency === 'USD' ? 21 : 16),
+        seller: (row.seller as InvoiceParty | null) ?? ctx.config.invoiceSeller,
+        buyer: (row.buyer as InvoiceParty | null) ?? null,
+        supplyDate: row.supplyDate ?? row.issueDate,
+        paymentTermsDays: row.paymentTermsDays ?? INVOICE_PAYMENT_DAYS,
+        lines: row.lines.map((line) => ({
+          referenceCode: line.referenceCode,
+          model: line.model,
+          description: line.description ?? line.model,
+          attributes: line.attributes ?? {},
+          quantity: line.quantity,
+          unitNet: line.unitNet ?? null,
+          totalNet: line.totalNet ?? null,
+          vatPercent: line.vatPercent ?? invoice.vatPercent,
+        })),
+      };
+      return { fileName: `${row.number}.pdf`, content: await invoicePdf(document, lang) };
     },
 
     /** The invoice of an order, for the order page (the orders module checked the caller may see the order). */

@@ -37,6 +37,7 @@ function line(overrides: Partial<OrderDraftLine> = {}): OrderDraftLine {
     availability: { state: 'toOrder', stock: 0, weeks: 2, expectedDate: '2026-03-16' },
     earliestShippingDate: '2026-03-16',
     price: { unitNet: 100, totalNet: 200, currency: 'EUR' },
+    attributes: {},
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { BudgetLine, BudgetPayload } from '@lumen/contracts';
+import { lineAttributeTexts } from '@lumen/domain';
 import { TextField } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n/format';
@@ -15,12 +16,12 @@ interface BudgetLinesProps {
   onChange: (id: string, field: keyof LineInput, value: string) => void;
 }
 
-/** The attributes of a line in words: "Finish: White · Colour temperature: 3000 K". */
-export function attributesText(line: Pick<BudgetLine, 'attributes'>): string {
-  return Object.values(line.attributes)
-    .filter((attribute) => attribute.description)
-    .map((attribute) => attribute.description)
-    .join(' · ');
+/**
+ * The configuration of a line in words, a pendant height with its value ("Black · 3000 K · Pendant
+ * height 2.50 m"; issue 34 §3), lengths in the units of the currency's catalogue (USD: 21).
+ */
+export function attributesText(line: Pick<BudgetLine, 'attributes'>, currency: string, lang: string): string {
+  return lineAttributeTexts(line.attributes, currency === 'USD' ? 21 : 16, lang).join(' · ');
 }
 
 /**
@@ -29,7 +30,7 @@ export function attributesText(line: Pick<BudgetLine, 'attributes'>): string {
  * and net price recomputed as they type. A table on wide screens; each line a card on phones.
  */
 export function BudgetLines({ products, currency, inputs, figures, serverErrors, onChange }: BudgetLinesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const money = (value: number) => formatMoney(value, currency);
   return (
@@ -65,7 +66,7 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
           const quantityError = figure && !figure.quantity.ok ? figure.quantity.error : serverErrors[`${line._id}.quantity`];
           const discountError = figure && !figure.discount.ok ? figure.discount.error : serverErrors[`${line._id}.discount`];
           const name = line.referenceCode ?? line.model;
-          const attributes = attributesText(line);
+          const attributes = attributesText(line, currency, i18n.language);
           return (
             <tr key={line._id} className="budget-lines__row" data-excluded={figure && !figure.included ? true : undefined}>
               <th scope="row" className="budget-lines__product">

@@ -303,10 +303,13 @@ function UsaForm({ payload, quoteNumber, numberFailed, retryNumber }: { payload:
                   <span className="budget-lines__reference">{line.referenceCode ?? line.model}</span>
                   <span className="budget-usa__line-text">
                     {line.description}
-                    {attributesText(line) && ` · ${attributesText(line)}`}
+                    {attributesText(line, payload.currency, i18n.language) && ` · ${attributesText(line, payload.currency, i18n.language)}`}
                   </span>
                   <span className="budget-usa__line-figures">
-                    {format.number(line.quantity)} × {money(line.unitPvp)} = {money(line.netPrice)}
+                    {/* List price, discount and net, so that the line's arithmetic reads true (issue 34 §2). */}
+                    {line.discount > 0
+                      ? t('budgets.usa.lineWithDiscount', { quantity: format.number(line.quantity), unit: money(line.unitPvp), discount: format.number(line.discount / 100, { style: 'percent', maximumFractionDigits: 2 }), net: money(line.netPrice) })
+                      : t('budgets.usa.line', { quantity: format.number(line.quantity), unit: money(line.unitPvp), net: money(line.netPrice) })}
                   </span>
                 </li>
               ))}

@@ -77,7 +77,7 @@ export function PublicQuoteScreen({ token }: { token: string }) {
 }
 
 function QuoteView({ quote, token, onAnswered, onStale }: { quote: PublicQuote; token: string; onAnswered: (quote: PublicQuote) => void; onStale: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const money = (value: number) => formatMoney(value, quote.currency);
   const validUntil = format.date(`${quote.validationDate}T12:00:00`, { dateStyle: 'long' });
@@ -147,7 +147,7 @@ function QuoteView({ quote, token, onAnswered, onStale }: { quote: PublicQuote; 
           </thead>
           <tbody>
             {quote.products.map((line, index) => {
-              const attributes = attributesText(line);
+              const attributes = attributesText(line, quote.currency, i18n.language);
               return (
                 <tr key={`${line.referenceCode ?? line.model}-${index}`} className="budget-lines__row">
                   <th scope="row" className="budget-lines__product">

@@ -8,7 +8,7 @@ import { useFormat } from '../../i18n/use-format';
 import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
-import { AvailabilityBadge } from './order-parts';
+import { AvailabilityBadge, configurationOf } from './order-parts';
 import { bodyOf, checkOrder, COMMENTS_MAX, editOf, INTERNAL_ORDER_NUMBER_MAX, orderable, refusalsOf, type OrderEdit } from './order-form';
 import { loadOrderDraft, processOrder } from './orders-calls';
 import { resetCompleted, resetError, selectOrders } from './orders-slice';
@@ -301,6 +301,7 @@ function OrderLineEditor({ line, index, edit, check, showChecks, serverErrors, c
       <div className="order-line__what">
         <p className="order-line__reference">{name}</p>
         <p className="order-line__description">{line.description}</p>
+        {configurationOf(line, currency === 'USD' ? 21 : 16, lang) && <p className="order-line__configuration">{configurationOf(line, currency === 'USD' ? 21 : 16, lang)}</p>}
         <AvailabilityBadge availability={line.availability} />
         <Badge tone={valid ? 'success' : 'danger'}>{t(valid ? 'orders.validation.valid' : 'orders.validation.toFix')}</Badge>
       </div>

@@ -1,4 +1,5 @@
 import type { ErpAvailability, OrderStatusCode } from '@lumen/contracts';
+import { lineAttributeTexts, type ConfiguredAttributes } from '@lumen/domain';
 import { Badge, type BadgeTone } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
@@ -34,4 +35,9 @@ export function StatusBadge({ status }: { status: OrderStatusCode }) {
 export function useDay() {
   const format = useFormat();
   return (day: string | null, style: 'medium' | 'long' = 'medium') => (day ? format.date(`${day.slice(0, 10)}T12:00:00Z`, { dateStyle: style }) : '—');
+}
+
+/** A line's configuration in words, a pendant height with its value ("Black · 3000 K · Pendant height 2.50 m"; issue 34 §3). */
+export function configurationOf(line: { attributes?: ConfiguredAttributes }, catalogId: number, lang: string): string {
+  return lineAttributeTexts(line.attributes, catalogId, lang).join(' · ');
 }

@@ -7,7 +7,7 @@ import { useFormat } from '../../i18n/use-format';
 import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
-import { AvailabilityBadge, StatusBadge, useDay } from './order-parts';
+import { AvailabilityBadge, configurationOf, StatusBadge, useDay } from './order-parts';
 import { downloadInvoice, loadOrder, reorder } from './orders-calls';
 import { useAttemptKey } from './use-attempt-key';
 import './orders.css';
@@ -46,7 +46,7 @@ export function OrderScreen({ orderId }: { orderId: number }) {
 }
 
 function OrderView({ order, onReload }: { order: Order; onReload: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
   const day = useDay();
@@ -149,6 +149,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
                 </th>
                 <td data-label={t('orders.field.description')}>
                   {line.description}
+                  {configurationOf(line, order.catalogId, i18n.language) && <small className="order-line__configuration">{configurationOf(line, order.catalogId, i18n.language)}</small>}
                   {line.accessories.length > 0 && (
                     <ul className="order-accessories">
                       {line.accessories.map((accessory) => (
@@ -232,6 +233,12 @@ function Reorder({ order }: { order: Order }) {
                   before: change.previousUnitNet === null ? '' : format.money(change.previousUnitNet, order.currency),
                   now: change.unitNet === null ? '' : format.money(change.unitNet, order.currency),
                 })}
+                {change.changedAttributes.length > 0 && (
+                  <>
+                    {' · '}
+                    {t('orders.reorder.configurationChanged', { attributes: change.changedAttributes.map((key) => t(`projects.grid.${key}`)).join(', ') })}
+                  </>
+                )}
               </li>
             ))}
           </ul>
