@@ -34,3 +34,18 @@ export const loadLanguages = createAsyncAction<Language[], { lang: Lang; fromHub
   ({ lang, fromHub }, { extra }) => (fromHub ? extra.api.get<Language[]>('masters', `/v1/languages/${lang}`) : extra.api.get<Language[]>('masters', '/v1/languages', { lang })),
   { showError: false },
 );
+
+/**
+ * PATCH users /v1/users/client-code {clientCode}: records the client code of one's company on the
+ * account (the api checks it is the company's). Orders need it: processing one without a client code
+ * answers NO_CLIENT_CODE (spec §4), and invoices are read by it. The answer is the account.
+ */
+export const updateClientCode = createAsyncAction<Account, { clientCode: string }>(
+  'updateClientCode',
+  async ({ clientCode }, { extra, dispatch }) => {
+    const account = await extra.api.patch<Account>('users', '/v1/users/client-code', { clientCode });
+    dispatch(accountReceived(account));
+    return account;
+  },
+  { showError: false },
+);

@@ -11,7 +11,7 @@ import { changeLanguage } from '../../shared/preferences';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
 import { useRemote } from '../../shared/use-remote';
-import { loadCompanyTypes, loadLanguages, updateCompany, updateProfile } from './profile-calls';
+import { loadCompanyTypes, loadLanguages, updateClientCode, updateCompany, updateProfile } from './profile-calls';
 
 /**
  * /my-profile (needs login): name, profession, language, password change. `children`: sections of
@@ -27,6 +27,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       <AccountSummary account={account} />
       <ProfileForm key={account.id} account={account} />
       {account.company?.crmId && account.privileges.includes('company.manage.user') && <CompanyForm key={`company-${account.company.id}`} account={account} crmId={account.company.crmId} />}
+      {account.privileges.includes('order.add') && <ClientCodeSection key={`client-code-${account.id}`} account={account} />}
       {children}
       <LanguageSection />
       <PasswordSection />
@@ -102,6 +103,72 @@ function ProfileForm({ account }: { account: Account }) {
         {saved && (
           <p role="status" className="form-success">
             {t('profile.details.saved')}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The client code's shape the api takes (contracts UpdateClientCodeBody): 3 to 20 letters, digits or hyphens. */
+const CLIENT_CODE = /^[A-Z0-9-]{3,20}$/i;
+
+/** The api's refusal of a client code, in the profile's words. */
+function clientCodeProblem(message: string | undefined): string {
+  if (message === 'formError.clientCodeUnknown') return 'profile.clientCode.unknown';
+  if (message === 'formError.clientCode') return 'profile.clientCode.invalid';
+  return 'profile.clientCode.failed';
+}
+
+/**
+ * The client code of one's company (spec §7 PATCH client-code), for users who place orders
+ * (order.add): without it an order cannot be processed (NO_CLIENT_CODE, spec §4).
+ */
+function ClientCodeSection({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [value, setValue] = useState(account.clientCode ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    const code = value.trim();
+    const found = code === '' ? 'formError.required' : CLIENT_CODE.test(code) ? null : 'profile.clientCode.invalid';
+    setProblem(found);
+    if (found) return;
+    setPending(true);
+    const result = await dispatch(updateClientCode({ clientCode: code }));
+    setPending(false);
+    if (updateClientCode.fulfilled.match(result)) setSaved(true);
+    else setProblem(clientCodeProblem(result.payload?.error.fields?.find((item) => item.path === 'body.clientCode')?.message));
+  }
+
+  return (
+    <form className="card profile__section" aria-labelledby="profile-client-code-title" onSubmit={(event) => void submit(event)} noValidate>
+      <h2 id="profile-client-code-title">{t('profile.clientCode.title')}</h2>
+      <p>{t(account.clientCode ? 'profile.clientCode.lead' : 'profile.clientCode.missing')}</p>
+      <TextField
+        label={t('profile.clientCode.label')}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setSaved(false);
+          if (problem) setProblem(null);
+        }}
+        isRequired
+        isInvalid={problem !== null}
+        errorMessage={problem ? t(problem) : undefined}
+      />
+      <div className="profile__actions">
+        <Button type="submit" isLoading={pending}>
+          {t('profile.clientCode.save')}
+        </Button>
+        {saved && (
+          <p role="status" className="form-success">
+            {t('profile.clientCode.saved')}
           </p>
         )}
       </div>
