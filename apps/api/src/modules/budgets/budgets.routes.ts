@@ -149,6 +149,15 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
     async (request) => budgets.send(requirePrincipal(request), request.params.id, request.body),
   );
 
+  app.post(
+    `${V1}/quotes/:id/revoke-link`,
+    {
+      config: BUDGETS,
+      schema: { tags: TAGS, summary: 'Revoke the quote’s public link before its date: every link sent so far answers 404; sending the quote again mails a new one', params: QuoteIdParam, response: { 200: Quote } },
+    },
+    async (request) => budgets.revokePublicLink(requirePrincipal(request), request.params.id),
+  );
+
   // The public page of a quote: its signed link is the only key, it shows that quote and nothing else.
   app.get(
     `${PUBLIC}/:token`,

@@ -230,16 +230,19 @@ export function createBudgetsService(
 
   /** The signed link of a quote's public page, valid until the end of its validation date. */
   function publicToken(row: QuoteRow): string {
-    return signToken(config.jwtSecret, TOKEN_PURPOSE, `q:${row.id}:${row.validUntil}`);
+    // The link's generation (issue 29 §9) is in the signed payload once a link was revoked; links made before any revocation keep their form.
+    const generation = row.publicLinkGeneration > 0 ? `:${row.publicLinkGeneration}` : '';
+    return signToken(config.jwtSecret, TOKEN_PURPOSE, `q:${row.id}:${row.validUntil}${generation}`);
   }
 
   /** The quote of a public link: 404 for anything this server did not sign, 410 past the validation date. */
   async function quoteOfToken(token: string): Promise<QuoteRow> {
     const payload = verifyToken(config.jwtSecret, TOKEN_PURPOSE, token);
-    const match = payload ? /^q:(\d{1,10}):(\d{4}-\d{2}-\d{2})$/.exec(payload) : null;
+    const match = payload ? /^q:(\d{1,10}):(\d{4}-\d{2}-\d{2})(?::(\d{1,9}))?$/.exec(payload) : null;
     if (!match) throw new AppError('NOT_FOUND', 'No such quote');
     const row = await findQuote(db, Number(match[1]));
-    if (!row || row.validUntil !== match[2]) throw new AppError('NOT_FOUND', 'No such quote');
+    // A revoked link (an older generation) is unknown: 404, like a link this server never signed.
+    if (!row || row.validUntil !== match[2] || row.publicLinkGeneration !== Number(match[3] ?? 0)) throw new AppError('NOT_FOUND', 'No such quote');
     return row;
   }
 
@@ -475,6 +478,23 @@ export function createBudgetsService(
       });
       const link = `${config.linkOrigin}/quote/${publicToken(row)}`;
       background.run('quote-sent-mail', () => mailer.send(quoteSentMail(mailFacts(row), { to: body.email, ...(body.name ? { name: body.name } : {}), ...(body.message ? { note: body.message } : {}), link })));
+      return quoteOf(row, await linesOf(row));
+    },
+
+    /**
+     * Revokes the quote's public link before its date (issue 29 §9): every link sent so far answers
+     * 404 from now on; sending the quote again mails a new link. The caller must read the quote.
+     */
+    async revokePublicLink(principal: Principal, id: number): Promise<Quote> {
+      requirePrices(principal);
+      await readableQuote(principal, id);
+      const row = await db.transaction(async (tx) => {
+        const locked = await lockQuote(tx, id);
+        if (!locked) throw new AppError('NOT_FOUND', 'No such quote');
+        const generation = locked.publicLinkGeneration + 1;
+        await recordAudit(tx, { ...auditWho(principal), entity: 'quote', entityId: id, action: 'revoke-link', before: { linkGeneration: locked.publicLinkGeneration }, after: { linkGeneration: generation }, projectId: locked.projectId, companyId: locked.companyId });
+        return updateQuote(tx, id, { publicLinkGeneration: generation });
+      });
       return quoteOf(row, await linesOf(row));
     },
 
