@@ -24,6 +24,15 @@ describe('config', () => {
     expect(config.loginRateLimit).toEqual({ perPair: 5, perAddress: 10, perIp: 100, windowMs: 900_000 });
   });
 
+  it('the demo ERP moves orders on in minutes, production in hours; the invoice seller is configured (issue 34 §4, §5)', () => {
+    const cwd = tempDir();
+    expect(loadConfig({}, cwd).erpStepMs).toBe(120_000);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://pro.example' }, cwd).erpStepMs).toBe(4 * 3600 * 1000);
+    expect(loadConfig({ ERP_STEP_MS: '5000' }, cwd).erpStepMs).toBe(5000);
+    expect(loadConfig({}, cwd).invoiceSeller).toEqual({ name: 'Lumen Lighting S.L.', address: ['Carrer de la Llum 12', '08005 Barcelona', 'Spain'], vatId: 'ESB12345674', email: 'billing@lumen.example' });
+    expect(loadConfig({ INVOICE_SELLER_NAME: 'Luz S.A.', INVOICE_SELLER_ADDRESS: 'Rue 1 | 75001 Paris |France', INVOICE_SELLER_VAT_ID: 'FR12345678901' }, cwd).invoiceSeller).toMatchObject({ name: 'Luz S.A.', address: ['Rue 1', '75001 Paris', 'France'], vatId: 'FR12345678901' });
+  });
+
   it('generates the JWT secret once, keeps it under DATA_DIR (0600) and reuses it', () => {
     const cwd = tempDir();
     const first = loadConfig({ DATA_DIR: 'state' }, cwd);

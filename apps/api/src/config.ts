@@ -61,7 +61,7 @@ export interface Config {
   quoteValidityDays: number;
   /** Which ERP the orders go to: `builtin` (the default, in this process's database) (ERP_ADAPTER). */
   erpAdapter: 'builtin';
-  /** The built-in ERP moves an order one status on after this many ms (ERP_STEP_MS, default 4 h; tests use a few ms). */
+  /** The built-in ERP moves an order one status on after this many ms (ERP_STEP_MS; default 2 min, 4 h with NODE_ENV=production; tests use a few ms). */
   erpStepMs: number;
   /** VAT percent the built-in ERP invoices (ERP_VAT_PERCENT, default 21). */
   erpVatPercent: number;
@@ -221,7 +221,7 @@ const EnvSchema = z.object({
   FRAME_ANCESTORS: frameOrigins.optional(),
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ERP_ADAPTER: z.enum(['builtin']).default('builtin'),
-  ERP_STEP_MS: z.coerce.number().int().min(1).max(30 * 24 * 3600 * 1000).default(4 * 3600 * 1000),
+  ERP_STEP_MS: z.coerce.number().int().min(1).max(30 * 24 * 3600 * 1000).optional(),
   ERP_VAT_PERCENT: z.coerce.number().min(0).max(100).default(21),
   INVOICE_SELLER_NAME: z.string().trim().min(1).max(200).default('Lumen Lighting S.L.'),
   INVOICE_SELLER_ADDRESS: z.string().trim().min(1).max(500).default('Carrer de la Llum 12|08005 Barcelona|Spain'),
@@ -352,7 +352,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     frameAncestors: e.FRAME_ANCESTORS ?? [],
     quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
     erpAdapter: e.ERP_ADAPTER,
-    erpStepMs: e.ERP_STEP_MS,
+    // A person trying the demo sees an order move on within minutes (issue 34 §4); production keeps 4 h.
+    erpStepMs: e.ERP_STEP_MS ?? (e.NODE_ENV === 'production' ? 4 * 3600 * 1000 : 2 * 60 * 1000),
     erpVatPercent: e.ERP_VAT_PERCENT,
     invoiceSeller: {
       name: e.INVOICE_SELLER_NAME,

@@ -47,6 +47,8 @@ export async function quotePdf(quote: Quote, lang: Lang): Promise<Buffer> {
     footerNote: `${quote.budgetNumber} · ${quote.projectName}`,
     pageLabel: (page, pages) => t('document.page', { page, pages }),
     info: { title, author: quote.companyName ?? quote.createdBy.name, subject: quote.projectName, lang: lang === 'us' ? 'en-US' : lang },
+    // The United States catalogue's documents go on US Letter (issue 34 §2).
+    paper: quote.catalogId === 21 ? 'LETTER' : 'A4',
   });
   const { doc } = pdf;
 

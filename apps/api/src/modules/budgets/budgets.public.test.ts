@@ -1,5 +1,9 @@
 import type { BudgetList, PublicQuote, Quote } from '@lumen/contracts';
 import { formatCurrency } from '@lumen/domain';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, qpdfCheck } from '../../../test/document-readers';
 import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
@@ -21,6 +25,18 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const DAY = 86_400_000;
+
+/** The first page's size in points, as poppler's pdfinfo reads it. */
+function pageBox(pdf: Buffer): [number, number] {
+  const dir = mkdtempSync(join(tmpdir(), 'lumen-quote-'));
+  try {
+    writeFileSync(join(dir, 'q.pdf'), pdf);
+    const match = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [join(dir, 'q.pdf')], { encoding: 'utf8' }));
+    return [Number(match?.[1]), Number(match?.[2])];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Waits for mails sent in the background after the answer. */
 const mailsSettled = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -194,6 +210,8 @@ describe('United States final quote', () => {
 
     const pdf = await importer.get(`${B1}/quotes/${quote.id}/pdf`);
     qpdfCheck(pdf.rawPayload);
+    // US Letter (612 × 792 pt) for the United States catalogue (issue 34 §2).
+    expect(pageBox(pdf.rawPayload)).toEqual([612, 792]);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain(`Final quote ${quoteNumber}`);
     expect(text).toContain('New York City, New York, United States');

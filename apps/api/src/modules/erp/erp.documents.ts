@@ -51,6 +51,7 @@ export async function invoicePdf(document: InvoiceDocument, lang: Lang): Promise
     footerNote: `${invoice.number} · ${seller.name} · ${[...seller.address].join(', ')}`,
     pageLabel: (page, pages) => t('document.page', { page, pages }),
     info: { title, author: seller.name, subject: invoice.projectName, lang: lang === 'us' ? 'en-US' : lang },
+    paper: document.catalogId === 21 ? 'LETTER' : 'A4',
   });
   const { doc } = pdf;
 

@@ -314,6 +314,9 @@ describe('/project/{id}/generate-budget', () => {
     const section = await within(main).findByRole('region', { name: tx('budgets.previous.title') });
     expect(within(section).getByText(tx('budgets.status.accepted'))).toBeInTheDocument();
     expect(within(section).getByText(tx('budgets.status.expired'))).toBeInTheDocument();
+    // An accepted quote converts to an order made from its own lines (issue 34 §2); the expired one does not.
+    expect(within(section).getByRole('link', { name: tx('budgets.previous.toOrderOf', { number: 'Q-2026-000123' }) })).toHaveAttribute('href', '/project/5/new-order?quoteId=31');
+    expect(within(section).queryByRole('link', { name: tx('budgets.previous.toOrderOf', { number: 'Q-2026-000122' }) })).toBeNull();
     expect(within(section).getByText(tx('budgets.previous.checkedCount_other', { count: 0 }))).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: tx('budgets.previous.downloadChecked') })).toBeDisabled();
     await userEvent.click(within(section).getByRole('checkbox', { name: new RegExp(`^Q-2026-000123`) }));

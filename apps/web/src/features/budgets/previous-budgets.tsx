@@ -2,6 +2,7 @@ import type { BudgetList, QuoteSummary } from '@lumen/contracts';
 import { Button } from '@lumen/ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
@@ -111,6 +112,12 @@ export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: 
                 <Button variant="secondary" size="sm" aria-label={t('budgets.previous.xlsxOf', { number: quote.budgetNumber })} onPress={() => void download(quote, 'xlsx')}>
                   XLSX
                 </Button>
+                {quote.status === 'accepted' && (
+                  // An accepted quote becomes the order (issue 34 §2): the order is made from the quote's frozen lines and prices.
+                  <Link className="button-link" to={`/project/${list.projectId}/new-order?quoteId=${quote.id}`} aria-label={t('budgets.previous.toOrderOf', { number: quote.budgetNumber })}>
+                    {t('budgets.previous.toOrder')}
+                  </Link>
+                )}
                 {onRevise && (
                   <Button variant="ghost" size="sm" aria-label={t('budgets.previous.reviseOf', { number: quote.budgetNumber })} onPress={() => onRevise(quote)}>
                     {t('budgets.previous.revise')}
