@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount } from '../../test/fake-api';
+import { fill } from '../../test/fill';
 import { renderApp } from '../../test/render-app';
 import { ApiError } from '../api';
 import { createAsyncAction } from '../shared/async-action';
@@ -148,8 +149,8 @@ describe('the password reset page', () => {
     await renderApp('/password-reset?token=0123456789abcdef0123', api);
     const page = await screen.findByRole('main');
     // The page loads when first opened.
-    await userEvent.type(await within(page).findByLabelText(new RegExp(en('auth.field.newPassword'))), 'brand-new-secret');
-    await userEvent.type(within(page).getByLabelText(new RegExp(en('auth.field.passwordConfirm'))), 'brand-new-secret');
+    await fill(await within(page).findByLabelText(new RegExp(en('auth.field.newPassword'))), 'brand-new-secret');
+    await fill(within(page).getByLabelText(new RegExp(en('auth.field.passwordConfirm'))), 'brand-new-secret');
     await userEvent.click(within(page).getByRole('button', { name: en('auth.passwordResetPage.submit') }));
     expect(await within(page).findByRole('status')).toHaveTextContent(en('auth.passwordResetPage.done'));
     expect(api.callsTo('POST', '/api/users/v1/auth/password-reset/confirm')[0]?.body).toEqual({ token: '0123456789abcdef0123', password: 'brand-new-secret' });
@@ -166,8 +167,8 @@ describe('the password reset page', () => {
     await renderApp('/password-reset?token=0123456789abcdef0123', api);
     const page = await screen.findByRole('main');
     // The page loads when first opened.
-    await userEvent.type(await within(page).findByLabelText(new RegExp(en('auth.field.newPassword'))), 'brand-new-secret');
-    await userEvent.type(within(page).getByLabelText(new RegExp(en('auth.field.passwordConfirm'))), 'brand-new-secret');
+    await fill(await within(page).findByLabelText(new RegExp(en('auth.field.newPassword'))), 'brand-new-secret');
+    await fill(within(page).getByLabelText(new RegExp(en('auth.field.passwordConfirm'))), 'brand-new-secret');
     await userEvent.click(within(page).getByRole('button', { name: en('auth.passwordResetPage.submit') }));
     expect(await within(page).findByRole('alert')).toHaveTextContent(en('error.passwordResetConfirm.400'));
   });
@@ -180,8 +181,8 @@ describe('the profile page', () => {
     await session;
     const name = await screen.findByLabelText(new RegExp(en('profile.field.name')));
     await userEvent.clear(name);
-    await userEvent.type(name, 'Ann B. Example');
-    await userEvent.type(screen.getByLabelText(new RegExp(en('profile.field.profession'))), 'Architect');
+    await fill(name, 'Ann B. Example');
+    await fill(screen.getByLabelText(new RegExp(en('profile.field.profession'))), 'Architect');
     await userEvent.click(screen.getByRole('button', { name: en('profile.details.save') }));
     expect(await screen.findByText(en('profile.details.saved'))).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/users/v1/user/7')[0]?.body).toEqual({ name: 'Ann B. Example', profesion: 'Architect' });
@@ -196,9 +197,9 @@ describe('the profile page', () => {
     const dialog = await screen.findByRole('dialog', { name: en('auth.passwordChange.title') });
     await userEvent.click(within(dialog).getByRole('button', { name: en('auth.passwordChange.submit') }));
     expect(within(dialog).getAllByText(wg['formError.required'] ?? '')).toHaveLength(3);
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(en('auth.field.currentPassword'))), 'old-password');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(en('auth.field.newPassword'))), 'new-password-1');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(en('auth.field.passwordConfirm'))), 'new-password-1');
+    await fill(within(dialog).getByLabelText(new RegExp(en('auth.field.currentPassword'))), 'old-password');
+    await fill(within(dialog).getByLabelText(new RegExp(en('auth.field.newPassword'))), 'new-password-1');
+    await fill(within(dialog).getByLabelText(new RegExp(en('auth.field.passwordConfirm'))), 'new-password-1');
     await userEvent.click(within(dialog).getByRole('button', { name: en('auth.passwordChange.submit') }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(en('auth.passwordChange.done'));
     expect(api.callsTo('POST', '/api/users/v1/auth/password-change')[0]?.body).toEqual({ currentPassword: 'old-password', password: 'new-password-1' });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { filtersOf } from './audit-trail-page';
 
@@ -33,8 +34,8 @@ describe('the audit trail screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: tx('audit.trail.title') })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: tx('audit.trail.listLabel') });
     expect(within(list).getByRole('listitem')).toHaveTextContent(`${tx('audit.field.defaultValue')}${tx('audit.value.no')} → ${tx('audit.value.yes')}`);
-    await userEvent.type(screen.getByRole('textbox', { name: tx('audit.trail.actor') }), '12');
-    await userEvent.type(screen.getByRole('textbox', { name: tx('audit.trail.entityId') }), 'composeUrlPreview');
+    await fill(screen.getByRole('textbox', { name: tx('audit.trail.actor') }), '12');
+    await fill(screen.getByRole('textbox', { name: tx('audit.trail.entityId') }), 'composeUrlPreview');
     await userEvent.click(screen.getByRole('button', { name: tx('audit.trail.apply') }));
     await waitFor(() => expect(api.callsTo('GET', '/api/users/v1/audit')).toHaveLength(2));
     const query = api.callsTo('GET', '/api/users/v1/audit')[1]?.query;

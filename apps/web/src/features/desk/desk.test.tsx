@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createFakeApi, failure, json, makeAccount, type FakeCall } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { ATTACHMENT_ID, catchDownloads, makeRequestDetail, makeRequestSummary, withGeography } from '../../shared/requests/requests.fixtures';
 
@@ -168,7 +169,7 @@ describe('/desk/requests/{id}: a request', () => {
     const reply = await within(main).findByRole('form', { name: tx('desk.reply.title') });
     await userEvent.click(within(reply).getByRole('button', { name: tx('desk.reply.send') }));
     expect(within(reply).getByText(tx('formError.required'))).toBeInTheDocument();
-    await userEvent.type(within(reply).getByRole('textbox', { name: label('desk.reply.label') }), 'Hola Diego: te adjunto el precio. 4.120 EUR.');
+    await fill(within(reply).getByRole('textbox', { name: label('desk.reply.label') }), 'Hola Diego: te adjunto el precio. 4.120 EUR.');
     await userEvent.click(within(reply).getByRole('button', { name: tx('desk.reply.send') }));
 
     expect(await within(main).findByText(tx('desk.reply.sent', { email: 'diego@example.com' }))).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, json, makeAccount, type FakeCall } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 
 const texts = { ...TRANSLATIONS['fr-widgets'].en, ...TRANSLATIONS['common-front'].en, ...TRANSLATIONS['fr-eproject'].en };
@@ -27,7 +28,7 @@ describe('/my-profile: about the company', () => {
     const name = within(form).getByRole('textbox', { name: new RegExp(tx('profile.company.name')) });
     expect(name).toHaveValue('Luminotecnia Norte S.L.');
     await userEvent.clear(name);
-    await userEvent.type(name, 'Norte Iluminación');
+    await fill(name, 'Norte Iluminación');
     await userEvent.click(await within(form).findByRole('button', { name: new RegExp(tx('profile.company.type')) }));
     await userEvent.click(await screen.findByRole('option', { name: 'Architecture studio' }));
     await userEvent.click(within(form).getByRole('button', { name: tx('profile.company.save') }));

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { accountReceived } from '../../shared/session';
 import { authModalClosed } from '../../shared/ui-state';
 import { startTestEnvironment } from '../../../test/render-app';
@@ -95,7 +96,7 @@ describe('add to project', () => {
     await userEvent.click(await screen.findByRole('option', { name: tx('projects.addTo.newProject') }));
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
     expect(await within(dialog).findByText(tx('projects.form.required'))).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.form.name')) }), 'Showroom');
+    await fill(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.form.name')) }), 'Showroom');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Added to “Showroom”: 3 × 027001/03_10.'));
     await userEvent.click(screen.getByRole('link', { name: tx('projects.addTo.open') }));
@@ -125,7 +126,7 @@ describe('add to project', () => {
     const dialog = await screen.findByRole('dialog', { name: tx('projects.addTo.title') });
     await userEvent.click(await within(dialog).findByRole('button', { name: new RegExp(tx('projects.addTo.project')) }));
     await userEvent.click(await screen.findByRole('option', { name: tx('projects.addTo.newProject') }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.form.name')) }), 'Showroom');
+    await fill(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.form.name')) }), 'Showroom');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.addTo.submit') }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showroom'));
     expect(api.callsTo('POST', '/api/projects/v1/projects')[0]?.body).toMatchObject({ products: [{ referenceCode: '027001/03_10', pendantHeight: 150, addedBy: 'PRECONFIG' }] });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, makeAccount } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { deferred, makeProject, projectsApi } from './projects.fixtures';
 
@@ -241,17 +242,17 @@ describe('the project list', () => {
     const name = within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.form.name')) });
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.create.submit') }));
     expect(await within(dialog).findByText(tx('projects.form.required'))).toBeInTheDocument();
-    await userEvent.type(name, 'Hotel <lobby>');
+    await fill(name, 'Hotel <lobby>');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.create.submit') }));
     expect(await within(dialog).findByText(tx('projects.form.pattern'))).toBeInTheDocument();
     await userEvent.clear(name);
-    await userEvent.type(name, 'x'.repeat(51));
+    await fill(name, 'x'.repeat(51));
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.create.submit') }));
     expect(await within(dialog).findByText(tx('projects.form.nameTooLong'))).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/projects/v1/projects')).toHaveLength(0);
 
     await userEvent.clear(name);
-    await userEvent.type(name, 'Hôtel Lobby (phase 2)');
+    await fill(name, 'Hôtel Lobby (phase 2)');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.create.submit') }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hôtel Lobby (phase 2)' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/projects/v1/projects')[0]?.body).toEqual({ name: 'Hôtel Lobby (phase 2)', catalogId: 21, products: [] });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, json, makeAccount } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { deferred, makeProject, makeSummary, projectsApi } from './projects.fixtures';
 
@@ -42,13 +43,13 @@ describe('assigning a project to a distributor', () => {
     const dialog = await screen.findByRole('dialog', { name: tx('projects.assign.title') });
     const field = within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.assign.email')) });
     // The address is checked before it is sent.
-    await userEvent.type(field, 'not-an-address');
+    await fill(field, 'not-an-address');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.assign.submit') }));
     expect(await within(dialog).findByText(TRANSLATIONS['fr-widgets'].en['formError.email'] ?? 'formError.email')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/projects/v1/projects/5/assign-thirdparty')).toHaveLength(0);
 
     await userEvent.clear(field);
-    await userEvent.type(field, 'diego@example.com');
+    await fill(field, 'diego@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.assign.submit') }));
     expect(await within(dialog).findByText(tx('projects.assign.done', { project: 'Casa Prieto', name: 'Diego Norte', email: 'diego@example.com' }))).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/projects/v1/projects/5/assign-thirdparty')[0]?.body).toEqual({ email: 'diego@example.com' });
@@ -66,7 +67,7 @@ describe('assigning a project to a distributor', () => {
     await renderApp('/project/5', api);
     await userEvent.click(await screen.findByRole('button', { name: tx('projects.assign.action') }));
     const dialog = await screen.findByRole('dialog', { name: tx('projects.assign.title') });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.assign.email')) }), 'nobody@example.com');
+    await fill(within(dialog).getByRole('textbox', { name: new RegExp(tx('projects.assign.email')) }), 'nobody@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: tx('projects.assign.submit') }));
     expect(await within(dialog).findByText(tx('projects.assign.unknown'))).toBeInTheDocument();
   });

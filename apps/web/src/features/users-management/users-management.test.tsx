@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount, type FakeCall } from '../../../test/fake-api';
+import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 
 const texts = { ...TRANSLATIONS['fr-widgets'].en, ...TRANSLATIONS['common-front'].en, ...TRANSLATIONS['fr-eproject'].en };
@@ -148,12 +149,12 @@ describe('/users-management', () => {
     const form = await within(main).findByRole('form', { name: tx('usersManagement.invite.title') });
     await userEvent.click(within(form).getByRole('button', { name: tx('usersManagement.invite.submit') }));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    await userEvent.type(within(form).getByRole('textbox', { name: new RegExp(tx('usersManagement.invite.email')) }), 'taken@example.com');
+    await fill(within(form).getByRole('textbox', { name: new RegExp(tx('usersManagement.invite.email')) }), 'taken@example.com');
     await userEvent.click(within(form).getByRole('button', { name: tx('usersManagement.invite.submit') }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(tx('error.inviteColleague.409'));
     const field = within(form).getByRole('textbox', { name: new RegExp(tx('usersManagement.invite.email')) });
     await userEvent.clear(field);
-    await userEvent.type(field, 'new@example.com');
+    await fill(field, 'new@example.com');
     await userEvent.click(within(form).getByRole('checkbox', { name: tx('privilege.order.view') }));
     await userEvent.click(within(form).getByRole('button', { name: tx('usersManagement.invite.submit') }));
     expect(await within(form).findByRole('status')).toHaveTextContent(tx('usersManagement.invite.sent', { email: 'new@example.com' }));
@@ -221,11 +222,11 @@ describe('/invitation', () => {
     const { history, unmount } = await renderApp('/invitation?token=token-token-token-1', api);
     const main = await screen.findByRole('main');
     expect(await within(main).findByText(tx('invitation.intro', { company: company.name, email: 'nora@example.com' }), {}, { timeout: 8_000 })).toBeInTheDocument();
-    await userEvent.type(within(main).getByRole('textbox', { name: new RegExp(tx('invitation.name')) }), 'Nora Nueva');
+    await fill(within(main).getByRole('textbox', { name: new RegExp(tx('invitation.name')) }), 'Nora Nueva');
     const [password, confirm] = within(main).getAllByLabelText(/password/i, { selector: 'input' });
     if (!password || !confirm) throw new Error('password fields');
-    await userEvent.type(password, 'nora-password-1');
-    await userEvent.type(confirm, 'nora-password-1');
+    await fill(password, 'nora-password-1');
+    await fill(confirm, 'nora-password-1');
     await userEvent.click(within(main).getByRole('button', { name: tx('invitation.submit') }));
     await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(calls.map((call) => call.path)).toEqual(['/api/users/v1/auth/invitations/accept', '/api/users/v1/auth/login']);
