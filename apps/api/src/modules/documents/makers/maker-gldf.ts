@@ -39,9 +39,29 @@ function stableUuid(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * One luminaire type of the product: its photometry (LDT, and the IES beside it), its input power with
+ * the driver, its flux and how many of it the product holds. A creation has one per model it contains
+ * (issue 28 §3: the composition as one product with its emitters); a luminaire has one.
+ */
+export interface GldfLuminaireType {
+  key: string;
+  name: string;
+  ldt: GldfFile;
+  ies: GldfFile;
+  lumens: number;
+  inputWatts: number;
+  cri: number;
+  quantity: number;
+  /** The EU energy class of its light source, null where the EU label does not apply. */
+  energyClass: string | null;
+}
+
 export interface GldfInput {
   product: MadeProduct;
   geometry: LuminaireGeometry;
+  /** The luminaire types; absent: the product's own (files.ldt / files.ies, its technical data). */
+  types?: readonly GldfLuminaireType[];
   files: {
     ldt: GldfFile;
     ies: GldfFile;
@@ -72,7 +92,50 @@ function locales(values: ReadonlyArray<readonly [string, string]>, indent: strin
 export function productXml(input: GldfInput): string {
   const { product, geometry, files } = input;
   const data = product.info.technicalData;
-  const all = Object.values(files).filter((file): file is GldfFile => file !== undefined);
+  const types: readonly GldfLuminaireType[] = input.types ?? [
+    { key: 'luminaire', name: product.model, ldt: files.ldt, ies: files.ies, lumens: data.lumens, inputWatts: data.consumed_power, cri: data.cri, quantity: 1, energyClass: input.energyClass },
+  ];
+  const typeFiles = input.types ? input.types.flatMap((type) => [type.ldt, type.ies]) : [];
+  const all = [...Object.values(files).filter((file): file is GldfFile => file !== undefined && (!input.types || (file !== files.ldt && file !== files.ies))), ...typeFiles];
+  const single = types.length === 1 && (types[0]?.quantity ?? 1) === 1;
+  const idOf = (prefix: string, index: number) => (single ? prefix : `${prefix}-${index + 1}`);
+  const photometries = types
+    .map(
+      (type, index) => `      <Photometry id="${idOf('photometry', index)}">
+        <PhotometryFileReference fileId="${type.ldt.id}"/>
+        <DescriptivePhotometry>
+          <LuminousEfficacy>${(type.lumens / type.inputWatts).toFixed(1)}</LuminousEfficacy>
+        </DescriptivePhotometry>
+      </Photometry>`,
+    )
+    .join('\n');
+  const lightSources = types
+    .map(
+      (type, index) => `      <FixedLightSource id="${idOf('lightSource', index)}">
+        <Name>
+${locales([[gldfLanguage(product.language), `LED ${product.temperature.kelvin} K · ${type.name}`]], '          ')}
+        </Name>
+        <RatedInputPower>${type.inputWatts}</RatedInputPower>
+${type.energyClass ? `        <EnergyLabels>\n          <EnergyLabel region="EU">${type.energyClass}</EnergyLabel>\n        </EnergyLabels>\n` : ''}        <ColorInformation>
+          <ColorRenderingIndex>${type.cri}</ColorRenderingIndex>
+          <CorrelatedColorTemperature>${product.temperature.kelvin}</CorrelatedColorTemperature>
+        </ColorInformation>
+      </FixedLightSource>`,
+    )
+    .join('\n');
+  // one FixedLightEmitter per luminaire the product holds
+  const fixedEmitters = types
+    .flatMap((type, index) =>
+      Array.from(
+        { length: Math.max(1, Math.min(type.quantity, 200)) },
+        (_, n) => `        <FixedLightEmitter>
+${single ? '' : `          <Name>\n${locales([[gldfLanguage(product.language), `${type.name} ${n + 1}/${type.quantity}`]], '            ')}\n          </Name>\n`}          <PhotometryReference photometryId="${idOf('photometry', index)}"/>
+          <LightSourceReference fixedLightSourceId="${idOf('lightSource', index)}"/>
+          <RatedLuminousFlux>${Math.round(type.lumens)}</RatedLuminousFlux>
+        </FixedLightEmitter>`,
+      ),
+    )
+    .join('\n');
   const body = geometry.parts.filter((part) => part.material === 'body');
   const round = body.every((part) => part.kind === 'cylinder');
   const mm = (value: number) => Math.max(1, Math.round(value));
@@ -103,32 +166,14 @@ export function productXml(input: GldfInput): string {
 ${all.map((file) => `      <File id="${file.id}" contentType="${file.contentType}" type="localFileName">${xml(file.fileName)}</File>`).join('\n')}
     </Files>
     <Photometries>
-      <Photometry id="photometry">
-        <PhotometryFileReference fileId="${files.ldt.id}"/>
-        <DescriptivePhotometry>
-          <LuminousEfficacy>${input.efficacy.toFixed(1)}</LuminousEfficacy>
-        </DescriptivePhotometry>
-      </Photometry>
+${photometries}
     </Photometries>
     <LightSources>
-      <FixedLightSource id="lightSource">
-        <Name>
-${locales([[language, `LED ${product.temperature.kelvin} K`]], '          ')}
-        </Name>
-        <RatedInputPower>${data.consumed_power}</RatedInputPower>
-${input.energyClass ? `        <EnergyLabels>\n          <EnergyLabel region="EU">${input.energyClass}</EnergyLabel>\n        </EnergyLabels>\n` : ''}        <ColorInformation>
-          <ColorRenderingIndex>${data.cri}</ColorRenderingIndex>
-          <CorrelatedColorTemperature>${product.temperature.kelvin}</CorrelatedColorTemperature>
-        </ColorInformation>
-      </FixedLightSource>
+${lightSources}
     </LightSources>
     <Emitters>
       <Emitter id="emitter">
-        <FixedLightEmitter>
-          <PhotometryReference photometryId="photometry"/>
-          <LightSourceReference fixedLightSourceId="lightSource"/>
-          <RatedLuminousFlux>${Math.round(data.lumens)}</RatedLuminousFlux>
-        </FixedLightEmitter>
+${fixedEmitters}
       </Emitter>
     </Emitters>
     <Geometries>
@@ -178,9 +223,10 @@ export async function writeGldf(input: GldfInput): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   const mtime = new Date(Date.UTC(2020, 0, 1));
   zip.addBuffer(Buffer.from(productXml(input), 'utf8'), 'product.xml', { mtime });
-  for (const file of Object.values(input.files)) {
-    if (file) zip.addBuffer(file.body, gldfEntryName(file), { mtime, compress: file.contentType !== 'image/png' });
-  }
+  // every file product.xml names once: the product's own, and each luminaire type's LDT and IES
+  const entries = new Map<string, GldfFile>();
+  for (const file of [...Object.values(input.files), ...(input.types ?? []).flatMap((type) => [type.ldt, type.ies])]) if (file) entries.set(gldfEntryName(file), file);
+  for (const [name, file] of entries) zip.addBuffer(file.body, name, { mtime, compress: file.contentType !== 'image/png' });
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);

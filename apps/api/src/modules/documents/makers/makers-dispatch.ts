@@ -3,12 +3,12 @@
  * geometry, picture) are computed once per call and drawn by the makers.
  */
 import { Resvg } from '@resvg/resvg-js';
-import { candelaDistribution, type CandelaDistribution, type EnergyRating, eprelPublicUrl, eprelRegistrationOf, modelEnergyRating, opticsOfModel, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
+import { candelaDistribution, type CandelaDistribution, type EnergyRating, eprelPublicUrl, eprelRegistrationOf, modelEnergyRating, opticsOfModel, parseReference, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
 import { AppError } from '../../../errors';
 import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index';
 import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
 import { luminaireGeometry, type LuminaireGeometry } from './maker-geometry';
-import { gldfLanguage, writeGldf } from './maker-gldf';
+import { gldfLanguage, type GldfLuminaireType, writeGldf } from './maker-gldf';
 import { ambientPng, productPng } from './maker-images-hd';
 import { writeGlb, writeObj } from './maker-model-3d';
 import { textsOf } from './maker-pdf-parts';
@@ -67,7 +67,12 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
 
 function photometricHeader(s: Shared, fileName: string): PhotometricHeader {
   const { product } = s;
-  const data = product.info.technicalData;
+  return headerOf(product.info, product.reference, product.catalogId, product.temperature.kelvin, s.made, fileName);
+}
+
+/** The header of a luminaire's photometric files: its reference, name, lamp, input watts with the driver and size. */
+function headerOf(info: MadeProduct['info'], reference: string, catalogId: number, kelvin: number, made: Date, fileName: string): PhotometricHeader {
+  const data = info.technicalData;
   const mm = (cm: number) => Math.round(cm * 10);
   const length = Math.max(data.width, data.depth);
   const width = Math.min(data.width, data.depth);
@@ -75,12 +80,12 @@ function photometricHeader(s: Shared, fileName: string): PhotometricHeader {
   return {
     manufacturer: 'Lumen Pro',
     testLab: 'Lumen Pro photometric model (computed)',
-    testNumber: `${product.reference} C${product.catalogId}`,
-    issueDate: s.made.toISOString().slice(0, 10),
-    catalogueNumber: product.reference,
-    luminaire: `${product.model} ${product.info.description}`,
-    lamp: `LED ${product.temperature.kelvin} K CRI ${data.cri}`,
-    colourTemperature: product.temperature.kelvin,
+    testNumber: `${reference} C${catalogId}`,
+    issueDate: made.toISOString().slice(0, 10),
+    catalogueNumber: reference,
+    luminaire: `${info.model} ${info.description}`,
+    lamp: `LED ${kelvin} K CRI ${data.cri}`,
+    colourTemperature: kelvin,
     cri: data.cri,
     // the luminaire's input (circuit) watts with its driver, not the LED's
     watts: data.consumed_power,
@@ -101,6 +106,93 @@ async function pictureForPdf(s: Shared): Promise<Buffer> {
   if (rasterised.size >= 64) rasterised.delete(rasterised.keys().next().value ?? '');
   rasterised.set(svg, png);
   return png;
+}
+
+/** The luminaire types of a creation: each model of its compositions with how many and one of its references. */
+function creationTypes(product: MadeProduct): Array<{ model: string; reference: string; quantity: number }> {
+  const types = new Map<string, { model: string; reference: string; quantity: number }>();
+  for (const composition of product.creation?.compositions ?? []) {
+    const articles = typeof composition === 'object' && composition !== null ? (composition as { articles?: unknown }).articles : undefined;
+    for (const line of Array.isArray(articles) ? articles : []) {
+      if (typeof line !== 'object' || line === null) continue;
+      const { model, referenceCode, quantity } = line as { model?: unknown; referenceCode?: unknown; quantity?: unknown };
+      if (typeof model !== 'string' || !/^[A-Z0-9]{4}$/i.test(model) || typeof referenceCode !== 'string') continue;
+      const count = typeof quantity === 'number' && Number.isInteger(quantity) && quantity > 0 ? quantity : 1;
+      const known = types.get(model.toUpperCase());
+      if (known) known.quantity += count;
+      else types.set(model.toUpperCase(), { model: model.toUpperCase(), reference: referenceCode.toUpperCase(), quantity: count });
+    }
+  }
+  return [...types.values()].slice(0, 20);
+}
+
+/**
+ * A creation's photometry (issue 28 §3): the IES and LDT of each luminaire type it contains, and one
+ * GLDF with the composition as one product: a photometry and light source per type, one emitter per
+ * luminaire.
+ */
+async function creationPhotometryFiles(s: Shared, deps: MakerDeps): Promise<MadeFile[] | null> {
+  const { product } = s;
+  const types = creationTypes(product);
+  if (types.length === 0 || !product.creation) return null;
+  const stem = fileStem(product.creation.code);
+  const made: Array<{ type: GldfLuminaireType; files: MadeFile[] }> = [];
+  for (const type of types) {
+    const info = type.model === product.model ? product.info : await deps.products.technicalInfoByModel(null, { model: type.model, catalog: product.catalogId, lang: product.language });
+    const data = info.technicalData;
+    const distribution = candelaDistribution({ ...opticsOfModel(data), ...(data.optic ? { optic: data.optic } : {}) });
+    const name = `${stem}-${type.model}`;
+    const ies = writeIes(distribution, headerOf(info, type.reference, product.catalogId, product.temperature.kelvin, s.made, `${name}.ies`));
+    const ldt = writeEulumdat(distribution, headerOf(info, type.reference, product.catalogId, product.temperature.kelvin, s.made, `${name}.ldt`));
+    let control = '0';
+    try {
+      control = parseReference(type.reference).control ?? '0';
+    } catch {
+      // a reference the catalogue does not parse: rated with the driver built in
+    }
+    const energyClass = product.catalogId === 16 ? modelEnergyRating({ model: type.model, ...data, control }).energyClass : null;
+    made.push({
+      type: {
+        key: type.model,
+        name: `${type.model} ${info.description}`,
+        ldt: { id: `eulumdat-${type.model}`, contentType: 'ldc/eulumdat', fileName: `${name}.ldt`, body: Buffer.from(ldt, 'latin1') },
+        ies: { id: `ies-${type.model}`, contentType: 'ldc/ies', fileName: `${name}.ies`, body: Buffer.from(ies, 'latin1') },
+        lumens: data.lumens,
+        inputWatts: data.consumed_power,
+        cri: data.cri,
+        quantity: type.quantity,
+        energyClass,
+      },
+      files: [
+        { fileName: `${name}.ies`, contentType: 'application/octet-stream', body: Buffer.from(ies, 'latin1') },
+        { fileName: `${name}.ldt`, contentType: 'application/octet-stream', body: Buffer.from(ldt, 'latin1') },
+      ],
+    });
+  }
+  const [geometry, drawing, svg] = await Promise.all([s.geometry(), s.drawing(), s.pictureSvg()]);
+  const language = gldfLanguage(product.language);
+  const first = made[0]?.type;
+  if (!first) return null;
+  const gldf = await writeGldf({
+    product,
+    geometry,
+    types: made.map((entry) => entry.type),
+    files: {
+      ldt: first.ldt,
+      ies: first.ies,
+      picture: { id: 'productPicture', contentType: 'image/png', fileName: `${stem}.png`, body: new Resvg(svg, { fitTo: { mode: 'width', value: 1200 }, font: { loadSystemFonts: false } }).render().asPng() },
+      symbolSvg: { id: 'symbolSvg', contentType: 'symbol/svg', fileName: `${stem}.svg`, body: Buffer.from(writeSvg(drawing, product.creation.code), 'utf8') },
+      symbolDxf: { id: 'symbolDxf', contentType: 'symbol/dxf', fileName: `${stem}.dxf`, body: Buffer.from(writeDxf(drawing, product.creation.code), 'latin1') },
+    },
+    names: {
+      product: [[language, `${product.info.familyName} ${product.creation.code}`]],
+      variant: [[language, `${product.creation.code} · ${made.map((entry) => `${entry.type.quantity} × ${entry.type.name}`).join(' + ')}`]],
+    },
+    efficacy: made.reduce((sum, entry) => sum + entry.type.lumens * entry.type.quantity, 0) / made.reduce((sum, entry) => sum + entry.type.inputWatts * entry.type.quantity, 0),
+    energyClass: null,
+    made: s.made,
+  });
+  return [...made.flatMap((entry) => entry.files), { fileName: `${stem}.gldf`, contentType: 'application/zip', body: gldf }];
 }
 
 async function photometryFiles(s: Shared): Promise<MadeFile[]> {
@@ -195,7 +287,7 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
       return [{ fileName: `${stem}-energy-label-${lang}.pdf`, contentType: PDF, body }];
     }
     case 'photometry':
-      return photometryFiles(s);
+      return (await creationPhotometryFiles(s, deps)) ?? photometryFiles(s);
     case '2D_3D': {
       const [geometry, drawing] = await Promise.all([s.geometry(), s.drawing()]);
       const appearance = { finish: product.finish.colour, kelvin: product.temperature.kelvin };

@@ -62,9 +62,14 @@ describeOnOneDb('GLDF against the official v1.0-rc.3 schema (issue 28 §6)', () 
     ] as const) {
       subjects.push([`creation-${kind}`, { catalogId: 16, language: 'es', creation: { code: `CR-${kind.toUpperCase()}`, model, compositions: [composition(model, reference, 3)] } }]);
     }
+    // a creation of two luminaire types: one product with a photometry and light source per type and an emitter per luminaire
+    const mixed = { catalogId: 16 as const, language: 'en' as const, creation: { code: 'CR-MIXED', model: '5770', compositions: [composition('5770', '577005/03_10', 3), { ...composition('7460', '746005/M3_31', 4), compositionNumber: 2 }] } };
+    subjects.push(['creation-mixed', mixed]);
     const containers: string[] = [];
+    const fileNames = new Map<string, string[]>();
     for (const [name, subject] of subjects) {
       const files = await makeDocuments({ type: 'photometry' }, subject, deps);
+      fileNames.set(name, files.map((file) => file.fileName));
       const gldf = files.find((file) => file.fileName.endsWith('.gldf'));
       expect(gldf, name).toBeDefined();
       const path = join(work, `${name}.gldf`);
@@ -78,7 +83,7 @@ describeOnOneDb('GLDF against the official v1.0-rc.3 schema (issue 28 §6)', () 
         [
           '-c',
           `
-import json, os, sys, zipfile
+import json, os, sys, zipfile, xml.etree.ElementTree as ET
 out = {}
 for path in sys.argv[1:]:
     z = zipfile.ZipFile(path)
@@ -87,14 +92,15 @@ for path in sys.argv[1:]:
     open(xml, 'wb').write(z.read('product.xml'))
     ldt = [n for n in z.namelist() if n.endswith('.ldt')][0]
     lines = z.read(ldt).decode('latin-1').split('\\r\\n')
-    out[os.path.basename(path)[:-5]] = {'xml': xml, 'isym': int(lines[2]), 'watts': float(lines[31])}
+    root = ET.fromstring(z.read('product.xml'))
+    out[os.path.basename(path)[:-5]] = {'xml': xml, 'isym': int(lines[2]), 'watts': float(lines[31]), 'emitters': len(root.findall('.//FixedLightEmitter')), 'photometries': len(root.findall('.//Photometry')), 'ldts': len([n for n in z.namelist() if n.endswith('.ldt')])}
 print(json.dumps(out))
 `,
           ...containers,
         ],
         { encoding: 'utf8' },
       ),
-    ) as Record<string, { xml: string; isym: number; watts: number }>;
+    ) as Record<string, { xml: string; isym: number; watts: number; emitters: number; photometries: number; ldts: number }>;
     const xmls = Object.values(read).map((entry) => entry.xml);
     expect(xmls).toHaveLength(subjects.length);
     let report = '';
@@ -113,5 +119,9 @@ print(json.dumps(out))
     expect(read['5664']?.isym).toBe(2);
     expect(read['7460']?.isym).toBe(4);
     expect(read['0345']?.isym).toBe(1);
+    // issue 28 §3: the creation's photometry is that of each luminaire type it contains
+    expect(fileNames.get('creation-mixed')).toEqual(['CR-MIXED-5770.ies', 'CR-MIXED-5770.ldt', 'CR-MIXED-7460.ies', 'CR-MIXED-7460.ldt', 'CR-MIXED.gldf']);
+    expect(read['creation-mixed']).toMatchObject({ emitters: 7, photometries: 2, ldts: 2 });
+    expect(read['creation-crea']).toMatchObject({ emitters: 3, photometries: 1 });
   });
 });
