@@ -202,6 +202,12 @@ export interface PictureSubject {
  * visitors: counted per visitor's address and per user. The room asks once per pause in editing
  * (debounced), so a person working stays far below these.
  */
+/**
+ * Unknown share links one caller may ask for per hour (issue 29 §9): a guesser of hashes is stopped
+ * after this many misses, every lookup of theirs answers 429 until the hour is over.
+ */
+export const SHARE_MISSES_PER_HOUR: RatePolicy = { limit: 20, windowMs: 60 * 60 * 1000 };
+
 const EVALUATE_POLICY: Readonly<Record<'visitor' | 'user', RatePolicy>> = {
   visitor: { limit: 120, windowMs: 60_000 },
   user: { limit: 600, windowMs: 60_000 },
@@ -464,9 +470,17 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
     return { ...evaluated, family, collection: evaluated.evaluation.subFamily.description };
   }
 
-  async function shareOr404(hash: string) {
+  /**
+   * A share by its hash; misses are counted per caller (the address, and the user when there is one):
+   * each lookup takes one from the caller's miss allowance and a hit gives it back, so only misses
+   * stay counted and a caller past SHARE_MISSES_PER_HOUR gets 429 for every lookup, found or not.
+   */
+  async function shareOr404(hash: string, principal: Principal | null, caller: { ip: string }) {
+    const keys = [`share-miss:ip:${caller.ip}`, ...(principal ? [`share-miss:user:${principal.userId}`] : [])];
+    await limiter.hit(keys.map((key) => ({ key, policy: SHARE_MISSES_PER_HOUR })));
     const row = isShareHash(hash) ? await findCreationShare(ctx.db, hash) : undefined;
     if (!row) throw notFound('No shared configuration with this link');
+    for (const key of keys) await limiter.release(key);
     return { ...row, catalogId: (row.catalogId === 21 ? 21 : 16) as CatalogId };
   }
 
@@ -870,7 +884,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
 
     /** A shared snapshot and its evaluation made now for the viewer: prices only with price.view, in the viewer's rate. Unknown or malformed hash: 404. */
     async sharedCreation(principal: Principal | null, hash: string, query: { lang?: Lang }, caller: { ip: string }): Promise<SharedCreation> {
-      const row = await shareOr404(hash);
+      const row = await shareOr404(hash, principal, caller);
       await countEvaluation(principal, caller);
       const { evaluation } = await evaluatedDrawing(principal, { catalogId: row.catalogId, space: row.space, subFamilyId: row.subFamilyId, priced: true, ...(query.lang ? { lang: query.lang } : {}) });
       return { hash: row.hash, subFamilyId: row.subFamilyId, catalogId: row.catalogId, createdAt: row.createdAt.toISOString(), space: evaluation.space, evaluation };
@@ -878,7 +892,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
 
     /** A file of a shared snapshot (issue 16 §4). */
     async exportShared(principal: Principal | null, hash: string, format: CreationExportFormat, caller: { ip: string }): Promise<DrawingFile> {
-      const row = await shareOr404(hash);
+      const row = await shareOr404(hash, principal, caller);
       await countEvaluation(principal, caller);
       const { tree, family, collection } = await evaluatedDrawing(principal, { catalogId: row.catalogId, space: row.space, subFamilyId: row.subFamilyId, priced: false });
       return drawingFile({ tree, family, catalogId: row.catalogId, format, name: row.hash, collection });
