@@ -26,20 +26,29 @@ export function boxAt(position: Vec3, size: Vec3): Box {
 }
 
 export function isEmptyBox(box: Box): boolean {
-  return box.max.x <= box.min.x || box.max.y <= box.min.y || box.max.z <= box.min.z;
+  // A box with no extent on two axes or more (a point, a line) takes no room. A flat one — a recessed
+  // canopy of zero height (Micro, XXS) — still has a footprint that must stay in the room and clear of
+  // the others (issue 27 §2: they passed through walls and each other).
+  const flat = [box.max.x <= box.min.x, box.max.y <= box.min.y, box.max.z <= box.min.z].filter(Boolean).length;
+  return flat >= 2;
+}
+
+/** Two intervals share length; on an axis where either is flat (no extent), they meet (touching counts: a flat box has no inside). */
+function axisOverlaps(aMin: number, aMax: number, bMin: number, bMax: number): boolean {
+  const t = COLLISION_TOLERANCE;
+  if (aMax - aMin <= t || bMax - bMin <= t) return aMin <= bMax + t && bMin <= aMax + t;
+  return aMin < bMax - t && bMin < aMax - t;
 }
 
 /** Overlaps thinner than this (a micrometre) are floating-point noise of touching faces. */
 export const COLLISION_TOLERANCE = 1e-6;
 
-/** True when the boxes share volume (touching faces do not count). Symmetric. */
+/**
+ * True when the boxes share volume (touching faces do not count), or, for a flat box (a zero-height
+ * canopy), when its footprint lies across the other box. Symmetric.
+ */
 export function boxesOverlap(a: Box, b: Box): boolean {
-  const t = COLLISION_TOLERANCE;
-  return (
-    a.min.x < b.max.x - t && b.min.x < a.max.x - t &&
-    a.min.y < b.max.y - t && b.min.y < a.max.y - t &&
-    a.min.z < b.max.z - t && b.min.z < a.max.z - t
-  );
+  return axisOverlaps(a.min.x, a.max.x, b.min.x, b.max.x) && axisOverlaps(a.min.y, a.max.y, b.min.y, b.max.y) && axisOverlaps(a.min.z, a.max.z, b.min.z, b.max.z);
 }
 
 export function roomBox(room: RoomSize): Box {

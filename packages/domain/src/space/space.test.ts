@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DEFAULT_PENDANT_HEIGHT, DEFAULT_ROOM_SIZE, roomSize } from './room';
 import { CANOPY_TYPES, DEFAULT_INSTALLATION, isFreeWire, isInstallationCompatible, isRemoteInstallation, resolveInstallation } from './canopy';
 import { clampPendantHeight, maxPendantHeight, wireLength } from './pendant-height';
-import { boxAt, boxesOverlap, collides, isInsideRoom } from './collision';
+import { boxAt, boxesOverlap, collides, isEmptyBox, isInsideRoom } from './collision';
 import type { Box } from './collision';
 
 describe('room', () => {
@@ -114,6 +114,22 @@ describe('collision', () => {
     const other = boxAt({ x: 0.1, y: 2, z: 0 }, size);
     expect(collides(boxAt({ x: 0, y: 2, z: 0 }, size), DEFAULT_ROOM_SIZE, [other])).toBe(true);
     expect(collides(boxAt({ x: 0.3, y: 2, z: 0 }, size), DEFAULT_ROOM_SIZE, [other])).toBe(false);
+  });
+
+  it('a zero-height canopy (Micro, XXS) keeps its footprint: it stays in the room and clear of the others (issue 27 §2)', () => {
+    const micro = { x: CANOPY_TYPES['31'].size.width, y: CANOPY_TYPES['31'].size.height, z: CANOPY_TYPES['31'].size.depth };
+    const ceiling = DEFAULT_ROOM_SIZE.height;
+    expect(isEmptyBox(boxAt({ x: 0, y: ceiling, z: 0 }, micro))).toBe(false);
+    // Through a wall.
+    expect(collides(boxAt({ x: DEFAULT_ROOM_SIZE.width / 2, y: ceiling, z: 0 }, micro), DEFAULT_ROOM_SIZE, [])).toBe(true);
+    expect(collides(boxAt({ x: 0, y: ceiling, z: 0 }, micro), DEFAULT_ROOM_SIZE, [])).toBe(false);
+    // Two canopies in one spot of the ceiling, and one across another element's box.
+    const other = boxAt({ x: 0.01, y: ceiling, z: 0 }, micro);
+    expect(collides(boxAt({ x: 0, y: ceiling, z: 0 }, micro), DEFAULT_ROOM_SIZE, [other])).toBe(true);
+    expect(collides(boxAt({ x: 0.1, y: ceiling, z: 0 }, micro), DEFAULT_ROOM_SIZE, [other])).toBe(false);
+    expect(boxesOverlap(boxAt({ x: 0, y: ceiling - 0.1, z: 0 }, size), boxAt({ x: 0, y: ceiling - 0.1, z: 0 }, micro))).toBe(true);
+    // A point or a line (a light, a group without extents) still takes no room.
+    expect(isEmptyBox(boxAt({ x: 0, y: 1, z: 0 }, { x: 0.2, y: 0, z: 0 }))).toBe(true);
   });
 
   it('does not count touching faces as a collision', () => {

@@ -102,6 +102,21 @@ describeWithDb('products: evaluating a crea creation', () => {
     expect(result.failures[0]!.message).toBe('Cet élément en chevauche un autre ou sort de la pièce.');
   });
 
+  it('refuses what the room refuses, whatever the canopy: a cluster 5 m outside a 3 m room, zero-height Micro canopies in one spot (issue 27 §2)', async () => {
+    const outside = await evaluate(as.distributor, { space: space([cluster('a', { installation: '31' }), cluster('m', { x: 5, installation: '31' })]), lang: 'en' });
+    expect(outside.valid).toBe(false);
+    const codes = outside.failures.map((f) => [f.code, f.elementId]);
+    expect(codes).toContainEqual(['COLLIDES', 'k-m']);
+    expect(codes).not.toContainEqual(['COLLIDES', 'k-a']);
+    const together = await evaluate(as.distributor, { space: space([cluster('a', { x: 0.4, installation: '31' }), cluster('b', { x: 0.41, installation: '31' })]) });
+    expect(together.failures.map((f) => [f.code, f.elementId])).toEqual([
+      ['COLLIDES', 'k-a'],
+      ['COLLIDES', 'k-b'],
+    ]);
+    const apart = await evaluate(as.distributor, { space: space([cluster('a', { x: -0.5, installation: '31' }), cluster('b', { x: 0.5, installation: '31' })]) });
+    expect(apart.valid).toBe(true);
+  });
+
   it('applies the engine: auto-set attributes, RemoteDriverCP off by default, the space comes back at the current version', async () => {
     const tree = threeClusters();
     const light = tree.children![0]!.children![0]!.children![0]!.children![0]!;

@@ -114,8 +114,8 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
   );
   const env = useMemo<DrawingEnv>(() => {
     const pick = (keys: readonly PlanAttribute[]) => Object.fromEntries(keys.flatMap((key) => (defaults[key] !== undefined ? [[key, defaults[key]]] : [])));
-    return { newId, segmentAttributes: pick(segmentAttributesOf(family)), lightModel, lightAttributes: pick(DRAWING_ATTRIBUTES) };
-  }, [defaults, family, lightModel]);
+    return { newId, segmentAttributes: pick(segmentAttributesOf(family)), lightModel, lightAttributes: pick(DRAWING_ATTRIBUTES), room: { width: room.width, depth: room.depth } };
+  }, [defaults, family, lightModel, room.width, room.depth]);
   const reducer = useMemo(() => (state: DrawingEditorState, action: DrawingAction) => drawingReducer(state, action, env), [env]);
   const [state, dispatch] = useReducer(reducer, initialDrawing, initialDrawingState);
   const drawing = state.drawing;

@@ -30,6 +30,28 @@ describe('drawing on the plan', () => {
     expect(nodesOf(state.drawing)).toHaveLength(3);
   });
 
+  it('never starts a drawing outside the room: a click past a wall draws from the wall; a stick that would cross one is not drawn (issue 27 §2)', () => {
+    const room = { width: 3, depth: 3 };
+    const withRoom = (): DrawingEnv => ({ ...env(), room });
+    const play = (family: DrawingFamily, actions: DrawingAction[]) => {
+      const e = withRoom();
+      return actions.reduce((state, action) => drawingReducer(state, action, e), initialDrawingState(emptyDrawing(family, 2.5)));
+    };
+    const plusminus = play('plusminus', [
+      { type: 'setTool', tool: 'draw' },
+      { type: 'planClick', point: { x: -5, z: 0.5 } },
+      { type: 'planClick', point: { x: 0, z: 4 } },
+    ]);
+    expect(plusminus.drawing.segments.map((s) => [s.from, s.to])).toEqual([[{ x: -1.5, z: 0.5 }, { x: 0, z: 1.5 }]]);
+    const sticks = play('sticks', [
+      { type: 'setTool', tool: 'draw' },
+      { type: 'planClick', point: { x: 1.4, z: 0 } },
+      { type: 'planClick', point: { x: 3, z: 0 } },
+    ]);
+    expect(sticks.pending).toEqual({ x: 1.4, z: 0 });
+    expect(sticks.drawing.segments).toHaveLength(0);
+  });
+
   it('sticks snap to the stick lengths and to 45°', () => {
     expect(stickEnd({ x: 0, z: 0 }, { x: 1.0, z: 0.1 })).toEqual({ x: 0.9, z: 0 });
     const diagonal = stickEnd({ x: 0, z: 0 }, { x: 1.1, z: 1.0 });

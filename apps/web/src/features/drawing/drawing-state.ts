@@ -42,6 +42,15 @@ export interface DrawingEnv {
   /** Plusminus: the light model and attributes a new light takes. */
   readonly lightModel: string;
   readonly lightAttributes: ElementAttributes;
+  /** The room's plan (metres): a segment drawn by clicks starts and ends inside it (issue 27 §2). */
+  readonly room?: { readonly width: number; readonly depth: number };
+}
+
+/** The point inside the room's plan nearest to `point` (the point itself when it is inside). */
+export function insideRoom(point: PlanPoint, room: DrawingEnv['room']): PlanPoint {
+  if (!room) return point;
+  const clamp = (value: number, half: number) => round(Math.min(half, Math.max(-half, value)));
+  return { x: clamp(point.x, room.width / 2), z: clamp(point.z, room.depth / 2) };
 }
 
 export type DrawingAction =
@@ -278,9 +287,12 @@ export function drawingReducer(state: DrawingEditorState, action: DrawingAction,
       if (state.tool === 'draw') {
         // A click near a node starts or ends there; otherwise on the grid.
         const near = nodeNear(drawing, action.point, 0.1);
-        const point = near ? near.at : onGrid(action.point);
+        // A click outside the room draws from (or to) the nearest point on its walls: a drawing never starts outside the room.
+        const point = near ? near.at : insideRoom(onGrid(action.point), env.room);
         if (!state.pending) return { ...state, pending: point, selected: null };
         let end = drawing.family === 'sticks' ? stickEnd(state.pending, point) : point;
+        // A stick's fixed length may reach past a wall: that one is not drawn (the room refuses it).
+        if (env.room && (end.x !== insideRoom(end, env.room).x || end.z !== insideRoom(end, env.room).z)) return state;
         if (drawing.family === 'sticks') {
           const snapped = nodeNear(drawing, end, 0.02);
           if (snapped) end = snapped.at;
