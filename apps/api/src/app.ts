@@ -22,6 +22,7 @@ import { responseSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
 import { createMetrics, type Metrics, registerHttpMetrics } from './lib/observability/metrics';
+import { createTracing, registerHttpTracing, type Tracing } from './lib/observability/tracing';
 import { createConfiguredStorage } from './lib/file-storage';
 import { createJobQueue, HOUSEKEEPING_EVERY_MS, JOB_CONCURRENCY, type JobQueue, pruneJobs, releaseRunningJobs } from './lib/jobs';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Prometheus metrics of this process; `address` is the operator listener's once ready (METRICS_PORT). */
     metrics: { registry: Metrics['registry']; address: AddressInfo | undefined };
+    /** OpenTelemetry (src/lib/observability/tracing.ts): a no-op unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+    tracing: Tracing;
     /** Set by a graceful stop: /ready answers 503 while the node drains. */
     lifecycle: { draining: boolean };
   }
@@ -167,6 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metricsState.address = await metrics.listen();
   });
   app.addHook('onClose', () => metrics.close());
+  // Traces (OpenTelemetry, OTLP when configured; off by default): a span per request and per job run.
+  const tracing = await createTracing({ otlpTracesUrl: config.otlpTracesUrl });
+  app.decorate('tracing', tracing);
+  registerHttpTracing(app, tracing);
+  app.addHook('onClose', () => tracing.shutdown());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A request that may have written makes every read kept in memory stale before its answer
@@ -178,7 +186,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The one job queue of every background kind (src/lib/jobs; concurrency per kind in kinds.ts), shared
   // by every process on the database. Recurring housekeeping is a job per period (`every`), run once
   // whichever process claims it.
-  const jobs = createJobQueue({ database: deps.database, log: app.log, clock, leaseMs: config.jobLeaseMs, concurrency: JOB_CONCURRENCY, observe: (event) => metrics.observeJob(event) });
+  const jobs = createJobQueue({
+    database: deps.database,
+    log: app.log,
+    clock,
+    leaseMs: config.jobLeaseMs,
+    concurrency: JOB_CONCURRENCY,
+    observe: (event) => metrics.observeJob(event),
+    wrap: (queue, run) => tracing.inSpan(`job ${queue}`, { 'job.queue': queue }, run),
+  });
   app.decorate('jobs', jobs);
   // Housekeeping: forget rate-limit windows that ended.
   const rateLimits = createRateLimiter(ctx.db, ctx.clock);

@@ -74,6 +74,8 @@ export interface JobQueueOptions {
    * kinds.ts); it wins over a `work()` call's own `concurrency`, which is the default of queues it lacks.
    */
   concurrency?: Readonly<Record<string, number>>;
+  /** Runs each handler call (tracing: a span per job run). */
+  wrap?: <T>(queue: string, run: () => Promise<T>) => Promise<T>;
   /** Called when a job settles or starts (metrics: counts and durations by queue). */
   observe?: (event: { queue: string; outcome: JobOutcome | 'started'; ms?: number }) => void;
 }
@@ -207,7 +209,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     flight.promise = (async () => {
       let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
       try {
-        outcome = { ok: true, result: await registered.handler(context) };
+        const call = () => registered.handler(context);
+        outcome = { ok: true, result: await (options.wrap ? options.wrap(row.queue, call) : call()) };
       } catch (error) {
         outcome = { ok: false, error };
       }
