@@ -48,6 +48,19 @@ export interface OpenApiDocument {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Routes whose handlers a demo account other than the admin reaches: the admin holds every privilege
+ * but is not an internal user, so on the product administration (issue 31: internal users with
+ * product.admin) the guard would stop every case before the handler. The fuzz sends the privileged
+ * cases of these paths as the account named here, so their handlers are fuzzed too.
+ */
+export const PRIVILEGED_CALLERS: ReadonlyArray<{ prefix: string; email: string }> = [{ prefix: '/api/products/v1/product-admin/', email: 'product@lumen.example' }];
+
+/** The demo account whose session reaches the handler of `path` (the admin unless PRIVILEGED_CALLERS names another). */
+export function privilegedCallerOf(path: string): string {
+  return PRIVILEGED_CALLERS.find((caller) => path.startsWith(caller.prefix))?.email ?? 'admin@demo.example';
+}
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface Parameter {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CatalogId, CatalogIdQuery } from './common';
-import { LANGS } from './constants';
+import { CatalogId } from './common';
+import { DRAFT_KINDS, LANGS } from './constants';
+export { DRAFT_KINDS, DRAFT_PATHS, type DraftKind } from './constants';
 import { Id, IdQuery, Int4, SafeText } from './input';
 
 // ─── Product administration (issue 31): catalogue drafts, rules and preconfigurations ──────────────
@@ -10,7 +11,8 @@ import { Id, IdQuery, Int4, SafeText } from './input';
 export const SixTexts = z.strictObject(Object.fromEntries(LANGS.map((lang) => [lang, SafeText.trim().min(1).max(300)])) as Record<(typeof LANGS)[number], z.ZodString>);
 export type SixTexts = Record<(typeof LANGS)[number], string>;
 
-export const AdminCatalogParam = z.object({ catalogId: CatalogIdQuery });
+/** The catalogue in a path: 16 or 21 (an enum, so the OpenAPI document names the two values). */
+export const AdminCatalogParam = z.object({ catalogId: z.enum(['16', '21']).transform((id) => (id === '21' ? 21 : 16) as CatalogId) });
 
 /** A decimal amount with at most 2 decimals, as a string (never binary floating point). */
 export const AdminAmount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'productAdmin.error.amount');
@@ -77,10 +79,11 @@ export type AdminModelsPage = z.infer<typeof AdminModelsPage>;
 
 export const EXCLUSION_KEYS = ['Acabado', 'Led', 'Dim', 'Instalacion1', 'Instalacion2'] as const;
 const AttributeCode = SafeText.trim().min(1).max(8).regex(/^[A-Za-z0-9]+$/);
-/** One forbidden combination: every named key must match (a list matches any of its values). */
+/** One forbidden combination: every named key must match one of its listed values. */
+const CombinationValue = z.array(AttributeCode).min(1).max(40).optional();
 export const AdminCombination = z
-  .partialRecord(z.enum(EXCLUSION_KEYS), z.union([AttributeCode, z.array(AttributeCode).min(1).max(40)]))
-  .refine((combination) => Object.keys(combination).length >= 1, 'productAdmin.error.combination');
+  .strictObject({ Acabado: CombinationValue, Led: CombinationValue, Dim: CombinationValue, Instalacion1: CombinationValue, Instalacion2: CombinationValue })
+  .refine((combination) => Object.values(combination).some((value) => value !== undefined), 'productAdmin.error.combination');
 export type AdminCombination = z.infer<typeof AdminCombination>;
 
 export const AdminRuleValue = z.strictObject({
@@ -108,17 +111,18 @@ export type AdminPreconfigValue = z.infer<typeof AdminPreconfigValue>;
 
 const Key = SafeText.trim().min(1).max(80);
 const Expected = { expectedRevision: z.number().int().min(0).max(1_000_000) };
-export const DraftChangeBody = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('price'), key: Key, value: z.strictObject({ salePrice: AdminAmount }), ...Expected }),
-  z.strictObject({ kind: z.literal('article'), key: Key, value: z.strictObject({ active: z.boolean() }), ...Expected }),
-  z.strictObject({ kind: z.literal('finish'), key: Key, value: z.strictObject({ active: z.boolean() }), ...Expected }),
-  z.strictObject({ kind: z.literal('modelName'), key: Key, value: z.strictObject({ name: SixTexts }), ...Expected }),
-  z.strictObject({ kind: z.literal('rule'), key: Key, value: AdminRuleValue.nullable(), ...Expected }),
-  z.strictObject({ kind: z.literal('preconfig'), key: Key, value: AdminPreconfigValue.nullable(), ...Expected }),
-]);
-export type DraftChangeBody = z.infer<typeof DraftChangeBody>;
-export const DRAFT_KINDS = ['price', 'article', 'finish', 'modelName', 'rule', 'preconfig'] as const;
-export type DraftKind = (typeof DRAFT_KINDS)[number];
+/** One save per kind of entity, each at its own path (draft/{kind}); the key names the entity within its kind. */
+export const DRAFT_BODIES = {
+  price: z.strictObject({ key: Key, value: z.strictObject({ salePrice: AdminAmount }), ...Expected }),
+  article: z.strictObject({ key: Key, value: z.strictObject({ active: z.boolean() }), ...Expected }),
+  finish: z.strictObject({ key: Key, value: z.strictObject({ active: z.boolean() }), ...Expected }),
+  modelName: z.strictObject({ key: Key, value: z.strictObject({ name: SixTexts }), ...Expected }),
+  rule: z.strictObject({ key: Key, value: AdminRuleValue.nullable(), ...Expected }),
+  preconfig: z.strictObject({ key: Key, value: AdminPreconfigValue.nullable(), ...Expected }),
+} as const;
+type Bodies = typeof DRAFT_BODIES;
+/** A change of the draft as the service takes it: the kind and that kind's body. */
+export type DraftChangeBody = { [K in keyof Bodies]: { kind: K } & z.infer<Bodies[K]> }[keyof Bodies];
 
 export const DraftChangeKeyQuery = z.object({ kind: z.enum(DRAFT_KINDS), key: Key, expectedRevision: z.coerce.number().int().min(1).max(1_000_000) });
 

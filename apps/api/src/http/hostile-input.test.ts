@@ -1,7 +1,7 @@
 import { ErrorBody } from '@lumen/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Draw, type HostileCase, hostileCases, type OpenApiDocument, type Operation, operationsOf } from '../../test/openapi-fuzz';
+import { Draw, type HostileCase, hostileCases, type OpenApiDocument, type Operation, operationsOf, privilegedCallerOf } from '../../test/openapi-fuzz';
 import { type Agent, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { describeOnOneDb, describeWithDb } from '../../test/test-db';
 
@@ -27,8 +27,9 @@ describeOnOneDb('hostile input on every route of the OpenAPI document', () => {
     await t.close();
   });
 
-  async function adminCookie(): Promise<string> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/users/v1/auth/login', payload: { email: 'admin@demo.example', password: DEMO_PASSWORD } });
+  /** The session of the admin, or of the account PRIVILEGED_CALLERS names for a path (the product manager on the product administration). */
+  async function adminCookie(email = 'admin@demo.example'): Promise<string> {
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/v1/auth/login', payload: { email, password: DEMO_PASSWORD } });
     expect(response.statusCode).toBe(200);
     return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
   }
@@ -55,6 +56,7 @@ describeOnOneDb('hostile input on every route of the OpenAPI document', () => {
   const PARTS = 8;
   let operations: Operation[] = [];
   let cookie = '';
+  const cookies = new Map<string, string>();
   const covered = new Set<string>();
   let sent = 0;
 
@@ -71,12 +73,14 @@ describeOnOneDb('hostile input on every route of the OpenAPI document', () => {
     for (const [index, operation] of operations.entries()) {
       if (index % PARTS !== part - 1) continue;
       const remoteAddress = `10.250.${index >> 8}.${index & 255}`;
+      const privileged = privilegedCallerOf(operation.path);
+      const cookieOf = async () => (privileged === 'admin@demo.example' ? cookie : (cookies.get(privileged) ?? cookies.set(privileged, await adminCookie(privileged)).get(privileged) ?? ''));
       for (const hostile of hostileCases(operation, draw)) {
         for (const caller of ['anonymous', 'admin'] as const) {
           const response = await t.app.inject({
             method: hostile.method,
             url: hostile.url,
-            headers: { ...hostile.headers, ...(caller === 'admin' ? { cookie } : {}) },
+            headers: { ...hostile.headers, ...(caller === 'admin' ? { cookie: await cookieOf() } : {}) },
             remoteAddress,
             ...(hostile.payload !== undefined ? { payload: hostile.payload } : {}),
           });

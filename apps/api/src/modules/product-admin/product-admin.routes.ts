@@ -9,8 +9,11 @@ import {
   BulkPriceBody,
   BulkPriceResult,
   CatalogueDraft,
+  DRAFT_BODIES,
+  DRAFT_KINDS,
+  DRAFT_PATHS,
   DraftChange,
-  DraftChangeBody,
+  type DraftChangeBody,
   DraftChangeKeyQuery,
   isLang,
   type Lang,
@@ -77,20 +80,22 @@ export const productAdminRoutes: FastifyPluginAsyncZod<ProductAdminRoutesOptions
     async (request) => productAdmin.draft(request.params.catalogId),
   );
 
-  app.put(
-    `${PRODUCT_ADMIN_PREFIX}/catalogs/:catalogId/draft/changes`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Saves one entity’s change into the draft (409 with the other change when it moved since expectedRevision); 200 null when the value is the published one again',
-        params: AdminCatalogParam,
-        body: DraftChangeBody,
-        response: { 200: DraftChange.nullable() },
+  for (const kind of DRAFT_KINDS) {
+    app.put(
+      `${PRODUCT_ADMIN_PREFIX}/catalogs/:catalogId/draft/${DRAFT_PATHS[kind]}`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Saves one ${kind} change into the draft (409 with the other change when it moved since expectedRevision); 200 null when the value is the published one again`,
+          params: AdminCatalogParam,
+          body: DRAFT_BODIES[kind],
+          response: { 200: DraftChange.nullable() },
+        },
       },
-    },
-    async (request) => productAdmin.save(requirePrincipal(request), request.params.catalogId, request.body),
-  );
+      async (request) => productAdmin.save(requirePrincipal(request), request.params.catalogId, { kind, ...request.body } as DraftChangeBody),
+    );
+  }
 
   app.delete(
     `${PRODUCT_ADMIN_PREFIX}/catalogs/:catalogId/draft/changes`,

@@ -1,5 +1,7 @@
-import type { AdminCatalogue, AdminModelsPage, AdminRuleSpace, AuditPage, CatalogueDraft, DraftChange, ErrorBody, PublishResult, RuleEffect, VariationsResponse } from '@lumen/contracts';
+import { type AdminCatalogue, type AdminModelsPage, type AdminRuleSpace, type AuditPage, type CatalogueDraft, DRAFT_PATHS, type DraftChange, type ErrorBody, type PublishResult, type RuleEffect, type VariationsResponse } from '@lumen/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
 
@@ -13,7 +15,7 @@ const REASONS = {
   it: 'Il bianco non è disponibile con driver DALI',
   es: 'El blanco no se fabrica con driver DALI',
 };
-const WHITE_DALI = { subFamilyId: 225, models: ['5520'], combinations: [{ Acabado: '10', Dim: '2' }], reasons: REASONS };
+const WHITE_DALI = { subFamilyId: 225, models: ['5520'], combinations: [{ Acabado: ['10'], Dim: ['2'] }], reasons: REASONS };
 
 /** Issue 31: product administration — who, the home, drafts, publication, restore, rules, preconfigurations. */
 describeWithDb('product administration', () => {
@@ -34,6 +36,7 @@ describeWithDb('product administration', () => {
 
   const basePrice = async (agent: Agent, model: string) =>
     (await agent.get(`/api/apiv2/articles/variations?model=${model}&catalog=16`)).json<VariationsResponse>().pricing?.basePrices[model];
+  const save = (agent: Agent, { kind, ...body }: { kind: keyof typeof DRAFT_PATHS } & Record<string, unknown>) => agent.put(`${C16}/draft/${DRAFT_PATHS[kind]}`, body);
   const addLine = (agent: Agent, projectId: number, referenceCode: string) => agent.post(`/api/projects/v1/projects/${projectId}/products`, [{ referenceCode }]);
 
   describe('who', () => {
@@ -47,7 +50,7 @@ describeWithDb('product administration', () => {
         for (const [method, url, body] of [
           ['GET', `${ADMIN}/catalogs`],
           ['GET', `${C16}/models`],
-          ['PUT', `${C16}/draft/changes`, { kind: 'price', key: '552010/02_10|1', value: { salePrice: '1.00' }, expectedRevision: 0 }],
+          ['PUT', `${C16}/draft/prices`, { key: '552010/02_10|1', value: { salePrice: '1.00' }, expectedRevision: 0 }],
           ['POST', `${C16}/publish`, { expectedVersion: 1 }],
           ['POST', `${C16}/rules/effect`, { rule: WHITE_DALI }],
         ] as const) {
@@ -92,27 +95,27 @@ describeWithDb('product administration', () => {
 
   describe('drafts, publication and restore', () => {
     it('keeps edits in the draft, with before/after, audit rows and optimistic concurrency', async () => {
-      const saved = await pm.put(`${C16}/draft/changes`, { kind: 'price', key: '552010/02_10|1', value: { salePrice: '800' }, expectedRevision: 0 });
+      const saved = await save(pm, { kind: 'price', key: '552010/02_10|1', value: { salePrice: '800' }, expectedRevision: 0 });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json<DraftChange>()).toMatchObject({ change: 'changed', before: { salePrice: '750.00' }, after: { salePrice: '800.00' }, revision: 1 });
       // The other product manager saves from the same revision: 409 with the change that won.
-      const late = await pm2.put(`${C16}/draft/changes`, { kind: 'price', key: '552010/02_10|1', value: { salePrice: '820.00' }, expectedRevision: 0 });
+      const late = await save(pm2, { kind: 'price', key: '552010/02_10|1', value: { salePrice: '820.00' }, expectedRevision: 0 });
       expect(late.statusCode).toBe(409);
       const other = JSON.parse(late.json<ErrorBody>().fields?.[0]?.message ?? '{}') as { after: unknown; revision: number; updatedBy: string };
       expect(other).toMatchObject({ after: { salePrice: '800.00' }, revision: 1, updatedBy: 'Paula Catálogo' });
       // Nothing the professionals see has moved.
       expect(await basePrice(distributor, '5520')).toBe('750.00');
 
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'finish', key: '5520|05', value: { active: false }, expectedRevision: 0 })).statusCode).toBe(200);
+      expect((await save(pm, { kind: 'finish', key: '5520|05', value: { active: false }, expectedRevision: 0 })).statusCode).toBe(200);
       const bulk = await pm.post(`${C16}/draft/bulk-price`, { percent: 10, model: '5772', rateId: 1 });
       expect(bulk.json()).toEqual({ changed: 1 });
       const names = { en: 'Plusminus pendant 15', us: 'Plusminus pendant 15', fr: 'Suspension Plusminus 15', de: 'Pendelleuchte Plusminus 15', it: 'Sospensione Plusminus 15', es: 'Colgante Plusminus 15' };
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'modelName', key: '5520', value: { name: names }, expectedRevision: 0 })).statusCode).toBe(200);
+      expect((await save(pm, { kind: 'modelName', key: '5520', value: { name: names }, expectedRevision: 0 })).statusCode).toBe(200);
       // Refused input: an unknown entity, a price that is not an amount, a name missing a language.
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'article', key: '999999/99_99', value: { active: false }, expectedRevision: 0 })).statusCode).toBe(404);
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'price', key: '552010/02_10|1', value: { salePrice: '-3' }, expectedRevision: 1 })).statusCode).toBe(400);
+      expect((await save(pm, { kind: 'article', key: '999999/99_99', value: { active: false }, expectedRevision: 0 })).statusCode).toBe(404);
+      expect((await save(pm, { kind: 'price', key: '552010/02_10|1', value: { salePrice: '-3' }, expectedRevision: 1 })).statusCode).toBe(400);
       const { es: _es, ...fiveNames } = names;
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'modelName', key: '5520', value: { name: fiveNames }, expectedRevision: 1 })).statusCode).toBe(400);
+      expect((await save(pm, { kind: 'modelName', key: '5520', value: { name: fiveNames }, expectedRevision: 1 })).statusCode).toBe(400);
 
       const draft = (await pm.get(`${C16}/draft`)).json<CatalogueDraft>();
       const byKey = new Map(draft.changes.map((change) => [`${change.kind}:${change.key}`, change]));
@@ -122,11 +125,11 @@ describeWithDb('product administration', () => {
       const drafted = (await pm.get(`${C16}/models?status=draft&limit=50`)).json<AdminModelsPage>();
       expect(drafted.items.map((item) => item.model).sort()).toEqual(['5520', '5772']);
 
-      const audit = await t.database.db.execute<{ entity: string; entity_id: string; before: unknown; after: unknown }>(
-        "select entity, entity_id, before, after from audit_events where entity = 'catalogue_draft' and entity_id = '16:price:552010/02_10|1'",
-      );
-      const rows = 'rows' in audit ? audit.rows : (audit as unknown as Array<{ before: unknown; after: unknown }>);
-      expect(rows).toEqual([expect.objectContaining({ before: { salePrice: '750.00' }, after: { salePrice: '800.00' } })]);
+      const rows = await t.database.db
+        .select({ before: auditEvents.before, after: auditEvents.after })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'catalogue_draft'), eq(auditEvents.entityId, '16:price:552010/02_10|1')));
+      expect(rows).toEqual([{ before: { salePrice: '750.00' }, after: { salePrice: '800.00' } }]);
     });
 
     it('shows a rule’s effect before it is saved, and refuses a publish that would break the catalogue', async () => {
@@ -142,13 +145,13 @@ describeWithDb('product administration', () => {
       expect(everything.needsConfirmation).toBe(true);
       expect(everything.models[0]?.validAfter).toBe(0);
 
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'rule', key: '225|white-dali', value: WHITE_DALI, expectedRevision: 0 })).statusCode).toBe(200);
+      expect((await save(pm, { kind: 'rule', key: '225|white-dali', value: WHITE_DALI, expectedRevision: 0 })).statusCode).toBe(200);
       const space = (await pm.get(`${C16}/rules?subFamilyId=225`)).json<AdminRuleSpace>();
       expect(space.rules.find((rule) => rule.key === '225|white-dali')).toMatchObject({ origin: 'draft', revision: 1 });
       expect(space.rules.some((rule) => rule.origin === 'catalogue')).toBe(true);
 
       // Retiring the base finish would take the model away: publishing is refused with the problem.
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'finish', key: '5520|10', value: { active: false }, expectedRevision: 0 })).statusCode).toBe(200);
+      expect((await save(pm, { kind: 'finish', key: '5520|10', value: { active: false }, expectedRevision: 0 })).statusCode).toBe(200);
       const refused = await pm.post(`${C16}/publish`, { expectedVersion: 1 });
       expect(refused.statusCode).toBe(400);
       expect(refused.json<ErrorBody>().fields?.map((field) => field.message)).toContain('productAdmin.problem.noActiveArticle|552010/02_10');
@@ -209,9 +212,9 @@ describeWithDb('product administration', () => {
         order: 1,
         lines: [{ reference: '552010/02_10', quantity: 3 }],
       };
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'preconfig', key: 'new-trio', value, expectedRevision: 0 })).statusCode).toBe(200);
+      expect((await save(pm, { kind: 'preconfig', key: 'new-trio', value, expectedRevision: 0 })).statusCode).toBe(200);
       const bad = { ...value, lines: [{ reference: '999910/02_10', quantity: 1 }] };
-      expect((await pm.put(`${C16}/draft/changes`, { kind: 'preconfig', key: 'new-bad', value: bad, expectedRevision: 0 })).statusCode).toBe(200);
+      expect((await save(pm, { kind: 'preconfig', key: 'new-bad', value: bad, expectedRevision: 0 })).statusCode).toBe(200);
       const draft = (await pm.get(`${C16}/draft`)).json<CatalogueDraft>();
       expect(draft.problems).toEqual([{ code: 'preconfigReference', kind: 'preconfig', key: 'new-bad', detail: '999910/02_10' }]);
       expect((await pm.request('DELETE', `${C16}/draft/changes?kind=preconfig&key=new-bad&expectedRevision=1`)).statusCode).toBe(204);

@@ -1,3 +1,4 @@
+import { DRAFT_PATHS } from '@lumen/contracts/constants';
 import type {
   AdminCatalogue,
   AdminModelsPage,
@@ -44,7 +45,7 @@ export const loadDraft = createAsyncAction<CatalogueDraft, { catalogId: number }
 
 export const saveDraftChange = createAsyncAction<DraftChange | null, { catalogId: number; change: DraftChangeBody }>(
   'adminSaveChange',
-  ({ catalogId, change }, { extra }) => extra.api.put<DraftChange | null>('products', `${BASE}/catalogs/${catalogId}/draft/changes`, change),
+  ({ catalogId, change: { kind, ...body } }, { extra }) => extra.api.put<DraftChange | null>('products', `${BASE}/catalogs/${catalogId}/draft/${DRAFT_PATHS[kind]}`, body),
   quiet,
 );
 

@@ -13,11 +13,11 @@ const ATTRIBUTES: readonly Attribute[] = ['finish', 'ledColourTemp', 'control', 
 const ALL = 'all';
 
 /** The exclusion-list keys of an attribute's value (configuration-domain §3: an installation is two keys, its type and its variant). */
-export function combinationPart(attribute: Attribute, code: string): Record<string, string> {
-  if (attribute === 'finish') return { Acabado: code };
-  if (attribute === 'ledColourTemp') return { Led: code };
-  if (attribute === 'control') return { Dim: code };
-  return { Instalacion1: code.charAt(0), Instalacion2: code.charAt(1) };
+export function combinationPart(attribute: Attribute, code: string): Record<string, string[]> {
+  if (attribute === 'finish') return { Acabado: [code] };
+  if (attribute === 'ledColourTemp') return { Led: [code] };
+  if (attribute === 'control') return { Dim: [code] };
+  return { Instalacion1: [code.charAt(0)], Instalacion2: [code.charAt(1)] };
 }
 
 /**

@@ -81,7 +81,7 @@ describe('product administration screens (issue 31)', () => {
   it('saves a price with the revision it read and shows the other manager’s change on a 409', async () => {
     const api = adminApi();
     api.handle((call) =>
-      call.method === 'PUT' && call.path === `${BASE}/catalogs/16/draft/changes`
+      call.method === 'PUT' && call.path === `${BASE}/catalogs/16/draft/prices`
         ? json(409, {
             ErrorCode: 409,
             ErrorDescription: 'Changed meanwhile by Pablo',
@@ -97,7 +97,7 @@ describe('product administration screens (issue 31)', () => {
     await userEvent.type(price, '810,5');
     await userEvent.click(screen.getByRole('button', { name: tx('productAdmin.editor.savePrice', { rate: 'Tarifa general EUR' }) }));
     expect(await screen.findByText(tx('productAdmin.save.conflict', { name: 'Pablo', value: '820.00' }))).toBeInTheDocument();
-    expect(api.callsTo('PUT', `${BASE}/catalogs/16/draft/changes`)[0]?.body).toEqual({ kind: 'price', key: '552010/02_10|1', value: { salePrice: '810.5' }, expectedRevision: 2 });
+    expect(api.callsTo('PUT', `${BASE}/catalogs/16/draft/prices`)[0]?.body).toEqual({ key: '552010/02_10|1', value: { salePrice: '810.5' }, expectedRevision: 2 });
   });
 
   it('lists every problem of a refused publication', async () => {
@@ -145,15 +145,15 @@ describe('product administration screens (issue 31)', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'DALI (2)' }));
     await userEvent.click(screen.getByRole('button', { name: tx('productAdmin.rules.test') }));
     expect(await screen.findByText(tx('productAdmin.rules.projectLines_other', { count: 2 }))).toBeInTheDocument();
-    expect(api.callsTo('POST', `${BASE}/catalogs/16/rules/effect`)[0]?.body).toMatchObject({ rule: { subFamilyId: 225, models: [], combinations: [{ Acabado: '10', Dim: '2' }] } });
+    expect(api.callsTo('POST', `${BASE}/catalogs/16/rules/effect`)[0]?.body).toMatchObject({ rule: { subFamilyId: 225, models: [], combinations: [{ Acabado: ['10'], Dim: ['2'] }] } });
     // Reasons missing and no confirmation: the rule cannot be saved yet.
     expect(screen.getByRole('button', { name: tx('productAdmin.rules.save') })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: tx('productAdmin.rules.confirm') })).not.toBeChecked();
   });
 
   it('maps an installation to its two exclusion keys', () => {
-    expect(combinationPart('installation', '31')).toEqual({ Instalacion1: '3', Instalacion2: '1' });
-    expect(combinationPart('control', 'M')).toEqual({ Dim: 'M' });
+    expect(combinationPart('installation', '31')).toEqual({ Instalacion1: ['3'], Instalacion2: ['1'] });
+    expect(combinationPart('control', 'M')).toEqual({ Dim: ['M'] });
   });
 
   it('sends anyone else to the forbidden page and shows them no Tools menu', async () => {
