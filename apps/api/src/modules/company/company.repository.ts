@@ -124,6 +124,16 @@ export async function claimInvitation(db: DbOrTx, id: number, now: Date): Promis
   return rows.length === 1;
 }
 
+/** Closes an open invitation of the company (its link stops working): false when none was open. */
+export async function revokeInvitation(db: DbOrTx, id: number, companyId: number, now: Date): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(companyInvitations)
+    .set({ usedAt: now })
+    .where(and(eq(companyInvitations.id, id), eq(companyInvitations.companyId, companyId), isNull(companyInvitations.usedAt), gt(companyInvitations.expiresAt, now)))
+    .returning();
+  return row;
+}
+
 export async function markInvitationUser(db: DbOrTx, id: number, userId: number): Promise<void> {
   await db.update(companyInvitations).set({ usedBy: userId }).where(eq(companyInvitations.id, id));
 }

@@ -75,6 +75,36 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRoutesOptions> = async 
     async (request) => company.deactivate(requirePrincipal(request), request.body.userId),
   );
 
+  app.patch(
+    '/v1/users/manage/by-company/reactivate-user',
+    {
+      config: { access: MANAGE },
+      schema: {
+        tags,
+        summary: 'Reactivate a deactivated company user (a qualified professional again, with their privileges)',
+        description: 'Oneself: 403; a user of another company: 404; a user who is active already: answered as is.',
+        body: DeactivateUserBody,
+        response: { 200: CompanyUser },
+      },
+    },
+    async (request) => company.reactivate(requirePrincipal(request), request.body.userId),
+  );
+
+  app.delete(
+    '/v1/users/manage/by-company/invitations/:id',
+    {
+      config: { access: MANAGE },
+      schema: {
+        tags,
+        summary: 'Revoke an open invitation of the caller’s company: its link no longer works',
+        description: 'Another company’s invitation, or one used or expired: 404.',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: z.object({ id: z.number().int() }) },
+      },
+    },
+    async (request) => company.revokeInvitation(requirePrincipal(request), request.params.id),
+  );
+
   app.post(
     '/v1/users/manage/by-company/invitations',
     {

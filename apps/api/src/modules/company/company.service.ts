@@ -270,6 +270,43 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
     },
 
     /**
+     * Reactivates a deactivated colleague (issue 30 §6): back to a qualified professional of the
+     * company, with the privileges they had; they log in again with their password. Oneself: 403.
+     */
+    async reactivate(principal: Principal, userId: number): Promise<CompanyUser> {
+      if (userId === principal.userId) throw new AppError('FORBIDDEN', 'You cannot reactivate yourself');
+      const row = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const target = await managedUser(tx, principal, userId);
+        if (target.status !== USER_STATUS.DELETED) return target;
+        await users.updateUser(tx, userId, { status: USER_STATUS.QUALIFIED }, clock());
+        await recordAudit(tx, {
+          ...auditWho(principal),
+          entity: 'user',
+          entityId: userId,
+          action: 'status',
+          before: { status: target.status },
+          after: { status: USER_STATUS.QUALIFIED },
+          companyId: target.companyId,
+        });
+        return { ...target, status: USER_STATUS.QUALIFIED };
+      });
+      return toCompanyUser(row);
+    },
+
+    /** Revokes an open invitation of the manager's company (issue 30 §6): its link no longer works. Another company's, used or expired: 404. */
+    async revokeInvitation(principal: Principal, id: number): Promise<{ id: number }> {
+      if (!principal.privileges.includes('company.manage.user') || principal.companyId === null) throw new AppError('FORBIDDEN');
+      const companyId = principal.companyId;
+      return db.transaction(async (tx) => {
+        const row = await repo.revokeInvitation(tx, id, companyId, clock());
+        if (!row) throw new AppError('NOT_FOUND');
+        await recordAudit(tx, { ...auditWho(principal), entity: 'user', entityId: 'invitation', action: 'invite-revoked', before: { email: row.email }, after: null, companyId });
+        return { id };
+      });
+    },
+
+    /**
      * Invites a colleague into the manager's company: a single-use signed link, valid
      * INVITATION_TTL_MS, mailed in the manager's language. An address that has an account: 409.
      */

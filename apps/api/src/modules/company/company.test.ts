@@ -284,6 +284,43 @@ describeWithDb('company users management (issue 17 §1)', () => {
     });
   });
 
+  describe('PATCH reactivate-user and DELETE invitations/{id} (issue 30 §6)', () => {
+    it('reactivates a deactivated colleague, who logs in again; oneself 403, another company 404', async () => {
+      const { account: target, email } = await colleague(['project.view']);
+      expect((await as('distributor').patch(DEACTIVATE, { userId: target.id })).statusCode).toBe(200);
+      expect((await t.agent().post('/api/users/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(401);
+      const response = await as('distributor').patch(`${MANAGE}/reactivate-user`, { userId: target.id });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<CompanyUser>()).toMatchObject({ id: target.id, status: 4, privileges: expect.arrayContaining(['project.view']) });
+      expect((await t.agent().post('/api/users/v1/auth/login', { email, password: PASSWORD })).statusCode).toBe(200);
+      const audits = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'user'), eq(auditEvents.entityId, String(target.id)), eq(auditEvents.action, 'status')));
+      expect(audits.map((row) => row.after)).toEqual(expect.arrayContaining([{ status: 0 }, { status: 4 }]));
+      expect((await as('distributor').patch(`${MANAGE}/reactivate-user`, { userId: account('distributor').id })).statusCode).toBe(403);
+      expect((await as('distributor').patch(`${MANAGE}/reactivate-user`, { userId: account('distributor2').id })).statusCode).toBe(404);
+      expect((await as('webuser').patch(`${MANAGE}/reactivate-user`, { userId: target.id })).statusCode).toBe(403);
+      expect((await as('distributor').patch(`${MANAGE}/reactivate-user`, { userId: 'x' })).statusCode).toBe(400);
+    });
+
+    it('revokes an open invitation: its link stops working; another company’s or a used one: 404', async () => {
+      const email = uniqueEmail('revoked');
+      const invited = await as('distributor').post(INVITE, { email, privileges: ['project.view'] });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const { id } = invited.json<CompanyInvitation>();
+      const token = await invitationToken(email);
+      expect((await as('distributor2').request('DELETE', `${INVITE}/${id}`)).statusCode).toBe(404);
+      const revoked = await as('distributor').request('DELETE', `${INVITE}/${id}`);
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      expect(revoked.json()).toEqual({ id });
+      expect((await as('distributor').get(`${MANAGE}/${companyA()}`)).json<CompanyUsers>().invitations.some((item) => item.id === id)).toBe(false);
+      expect((await t.agent().post(ACCEPT, { token, name: 'Too Late', password: PASSWORD, lang: 'en' })).statusCode).toBe(400);
+      expect((await as('distributor').request('DELETE', `${INVITE}/${id}`)).statusCode).toBe(404);
+      expect((await as('distributor').request('DELETE', `${INVITE}/abc`)).statusCode).toBe(400);
+    });
+  });
+
   describe('PUT company/{crmId}', () => {
     it('changes the company of a manager; another company or an unknown crm id: 404; bad input: 400', async () => {
       const response = await as('distributor2').put('/api/users/v1/company/CRM-ACC-0002', { name: 'Brightline Lighting Ltd', companyTypeId: 5, country: 'gb' });

@@ -29,6 +29,16 @@ export const deactivateUser = createAsyncAction<CompanyUser, { userId: number }>
   { showError: false },
 );
 
+/** PATCH users /v1/users/manage/by-company/reactivate-user: a deactivated colleague is a qualified professional again (a failure opens the error dialog). */
+export const reactivateUser = createAsyncAction<CompanyUser, { userId: number }>('reactivateUser', (body, { extra }) =>
+  extra.api.patch<CompanyUser>('users', '/v1/users/manage/by-company/reactivate-user', body),
+);
+
+/** DELETE users /v1/users/manage/by-company/invitations/{id}: the invitation's link stops working (a failure opens the error dialog). */
+export const revokeInvitation = createAsyncAction<{ id: number }, { id: number }>('revokeInvitation', ({ id }, { extra }) =>
+  extra.api.delete<{ id: number }>('users', `/v1/users/manage/by-company/invitations/${id}`),
+);
+
 /** POST users /v1/users/manage/by-company/invitations: the colleague gets a single-use link by e-mail. */
 export const inviteColleague = createAsyncAction<CompanyInvitation, InviteColleagueBody>(
   'inviteColleague',

@@ -9,7 +9,7 @@ import { email as emailRule, useFormState } from '../../shared/forms';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { AuditHistory } from '../../shared/audit';
-import { deactivateUser, inviteColleague, loadCompanyUsers, modifyUserPrivileges } from './users-management-calls';
+import { deactivateUser, inviteColleague, loadCompanyUsers, modifyUserPrivileges, reactivateUser, revokeInvitation } from './users-management-calls';
 import './users-management.css';
 
 /** What an invitation offers ticked at first: the everyday project work (the manager unticks or adds). */
@@ -61,9 +61,17 @@ function CompanyUsersView({ data, selfId, onChanged }: { data: CompanyUsers; sel
           {t('usersManagement.locked')}
         </p>
       )}
-      <UsersTable users={data.users} selfId={selfId} locked={data.privilegeUpdatesLocked} onEdit={setEditing} onDeactivate={setDeactivating} onHistory={setHistoryOf} />
+      <UsersTable
+        users={data.users}
+        selfId={selfId}
+        locked={data.privilegeUpdatesLocked}
+        onEdit={setEditing}
+        onDeactivate={setDeactivating}
+        onHistory={setHistoryOf}
+        onReactivated={onChanged}
+      />
       <InviteForm grantable={data.grantable} onInvited={onChanged} />
-      <InvitationsList invitations={data.invitations} />
+      <InvitationsList invitations={data.invitations} onRevoked={onChanged} />
       {editing && (
         <PrivilegesModal
           user={editing}
@@ -101,8 +109,26 @@ function statusKey(status: number): string {
   return known ? `usersManagement.status.${known[0]}` : 'usersManagement.status.unknown';
 }
 
-function UsersTable(props: { users: readonly CompanyUser[]; selfId: number; locked: boolean; onEdit: (user: CompanyUser) => void; onDeactivate: (user: CompanyUser) => void; onHistory: (user: CompanyUser) => void }) {
+function UsersTable(props: {
+  users: readonly CompanyUser[];
+  selfId: number;
+  locked: boolean;
+  onEdit: (user: CompanyUser) => void;
+  onDeactivate: (user: CompanyUser) => void;
+  onHistory: (user: CompanyUser) => void;
+  onReactivated: () => void;
+}) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [reactivating, setReactivating] = useState<number | null>(null);
+
+  /** A deactivated colleague back (issue 30 §6): the list is read again; a failure opens the error dialog. */
+  async function reactivate(user: CompanyUser) {
+    setReactivating(user.id);
+    const result = await dispatch(reactivateUser({ userId: user.id }));
+    setReactivating(null);
+    if (reactivateUser.fulfilled.match(result)) props.onReactivated();
+  }
   const format = useFormat();
   const columns = {
     user: t('usersManagement.column.user'),
@@ -154,6 +180,17 @@ function UsersTable(props: { users: readonly CompanyUser[]; selfId: number; lock
                   {!deleted && user.id !== props.selfId && (
                     <Button size="sm" variant="secondary" onPress={() => props.onDeactivate(user)} aria-label={t('usersManagement.deactivateUser', { name: user.name })}>
                       {t('usersManagement.deactivate')}
+                    </Button>
+                  )}
+                  {deleted && user.id !== props.selfId && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      isLoading={reactivating === user.id}
+                      onPress={() => void reactivate(user)}
+                      aria-label={t('usersManagement.reactivateUser', { name: user.name })}
+                    >
+                      {t('usersManagement.reactivate')}
                     </Button>
                   )}
                 </td>
@@ -357,9 +394,20 @@ function InviteForm({ grantable, onInvited }: { grantable: readonly string[]; on
   );
 }
 
-function InvitationsList({ invitations }: { invitations: readonly CompanyInvitation[] }) {
+function InvitationsList({ invitations, onRevoked }: { invitations: readonly CompanyInvitation[]; onRevoked: () => void }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const format = useFormat();
+  const [revoking, setRevoking] = useState<number | null>(null);
+
+  /** An open invitation withdrawn (issue 30 §6): its link stops working; the list is read again. */
+  async function revoke(id: number) {
+    setRevoking(id);
+    const result = await dispatch(revokeInvitation({ id }));
+    setRevoking(null);
+    if (revokeInvitation.fulfilled.match(result)) onRevoked();
+  }
+
   if (invitations.length === 0) return null;
   return (
     <section className="card users-management__invitations" aria-labelledby="users-management-invitations-title">
@@ -368,7 +416,16 @@ function InvitationsList({ invitations }: { invitations: readonly CompanyInvitat
         {invitations.map((invitation) => (
           <li key={invitation.id}>
             <span className="users-management__email">{invitation.email}</span>{' '}
-            {t('usersManagement.invitations.expires', { date: format.date(invitation.expiresAt, { dateStyle: 'medium' }) })}
+            {t('usersManagement.invitations.expires', { date: format.date(invitation.expiresAt, { dateStyle: 'medium' }) })}{' '}
+            <Button
+              size="sm"
+              variant="ghost"
+              isLoading={revoking === invitation.id}
+              onPress={() => void revoke(invitation.id)}
+              aria-label={t('usersManagement.invitations.revokeFor', { email: invitation.email })}
+            >
+              {t('usersManagement.invitations.revoke')}
+            </Button>
           </li>
         ))}
       </ul>

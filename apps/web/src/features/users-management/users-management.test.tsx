@@ -20,9 +20,10 @@ function user(overrides: Partial<CompanyUser>): CompanyUser {
 }
 
 /** The management calls over one company: Diego (the manager) and Carla; changes are kept. */
-function managementApi(options: { locked?: boolean; refuse?: (call: FakeCall) => Response | undefined } = {}) {
+function managementApi(options: { locked?: boolean; refuse?: (call: FakeCall) => Response | undefined; invitations?: CompanyUsers['invitations'] } = {}) {
   const api = createFakeApi({ account: manager() });
   const calls: FakeCall[] = [];
+  let invitations = options.invitations ?? [];
   let users: CompanyUser[] = [
     user({ id: 3, email: 'diego@example.com', name: 'Diego Norte', privileges: ['company.manage.user', 'order.add', 'project.view'], lastLoginAt: '2026-05-04T08:30:00.000Z' }),
     user({}),
@@ -38,7 +39,7 @@ function managementApi(options: { locked?: boolean; refuse?: (call: FakeCall) =>
         grantable: ['company.manage.user', 'order.add', 'order.view', 'project.add', 'project.view'],
         privilegeUpdatesLocked: options.locked ?? false,
         users,
-        invitations: [],
+        invitations,
       };
       return json(200, body);
     }
@@ -51,6 +52,16 @@ function managementApi(options: { locked?: boolean; refuse?: (call: FakeCall) =>
       const { userId } = call.body as { userId: number };
       users = users.map((one) => (one.id === userId ? { ...one, status: 0 } : one));
       return json(200, users.find((one) => one.id === userId));
+    }
+    if (call.method === 'PATCH' && call.path === `${MANAGE}/reactivate-user`) {
+      const { userId } = call.body as { userId: number };
+      users = users.map((one) => (one.id === userId ? { ...one, status: 4 } : one));
+      return json(200, users.find((one) => one.id === userId));
+    }
+    const revoked = new RegExp(`^${MANAGE}/invitations/(\\d+)$`).exec(call.path);
+    if (call.method === 'DELETE' && revoked) {
+      invitations = invitations.filter((item) => item.id !== Number(revoked[1]));
+      return json(200, { id: Number(revoked[1]) });
     }
     if (call.method === 'POST' && call.path === `${MANAGE}/invitations`) {
       const body = call.body as { email: string; privileges: string[] };
@@ -138,6 +149,29 @@ describe('/users-management', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: tx('usersManagement.deactivateConfirm') }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH' && call.path.endsWith('/deactivate-user'))).toBe(true));
     await waitFor(() => expect(within(main).getAllByText(tx('usersManagement.status.DELETED')).length).toBeGreaterThan(0));
+    unmount();
+  });
+
+  it('reactivates a deactivated colleague (issue 30 §6)', async () => {
+    const { api, calls } = managementApi();
+    const { main, unmount } = await openPage(api);
+    await userEvent.click(await within(main).findByRole('button', { name: tx('usersManagement.deactivateUser', { name: 'Carla Colega' }) }));
+    const dialog = await screen.findByRole('alertdialog', { name: tx('usersManagement.deactivateTitle', { name: 'Carla Colega' }) });
+    await userEvent.click(within(dialog).getByRole('button', { name: tx('usersManagement.deactivateConfirm') }));
+    await userEvent.click(await within(main).findByRole('button', { name: tx('usersManagement.reactivateUser', { name: 'Carla Colega' }) }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH' && call.path.endsWith('/reactivate-user'))).toBe(true));
+    expect(await within(main).findByRole('button', { name: tx('usersManagement.deactivateUser', { name: 'Carla Colega' }) })).toBeInTheDocument();
+    expect(within(main).queryByText(tx('usersManagement.status.DELETED'))).not.toBeInTheDocument();
+    unmount();
+  });
+
+  it('revokes an open invitation (issue 30 §6)', async () => {
+    const invitation = { id: 9, email: 'pending@example.com', privileges: ['project.view'], createdAt: '2026-05-05T10:00:00.000Z', expiresAt: '2026-05-12T10:00:00.000Z', invitedBy: 'Diego Norte' };
+    const { api, calls } = managementApi({ invitations: [invitation] });
+    const { main, unmount } = await openPage(api);
+    await userEvent.click(await within(main).findByRole('button', { name: tx('usersManagement.invitations.revokeFor', { email: 'pending@example.com' }) }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/invitations/9'))).toBe(true));
+    await waitFor(() => expect(within(main).queryByText('pending@example.com')).not.toBeInTheDocument());
     unmount();
   });
 
