@@ -15,6 +15,7 @@ import {
   formatFeetAndInches,
   formatInchFraction,
   kilogramsToPounds,
+  parseReference,
   type Lang,
 } from '@lumen/domain';
 import type { TechnicalInfo } from '@lumen/contracts';
@@ -352,6 +353,30 @@ export async function creationSheetPdf(input: SheetInput & { names?: ReadonlyMap
   return pdf.finish();
 }
 
+/** The cut-outs of the recessed canopies, mm (the geometry's canopies: micro Ø 45, XXS Ø 25). */
+const RECESSED_CUTOUT_MM: Readonly<Record<string, number>> = { '31': 45, '32': 25 };
+
+/** The installations and controls a product uses: its own, or for a creation those of every article of its compositions. */
+function creationUses(product: MadeProduct): { installations: string[]; controls: string[] } {
+  const installations = new Set<string>();
+  const controls = new Set<string>();
+  for (const composition of product.creation?.compositions ?? []) {
+    if (!isComposition(composition)) continue;
+    for (const line of composition.articles) {
+      try {
+        const parsed = parseReference(line.referenceCode);
+        if (parsed.installation) installations.add(parsed.installation);
+        if (parsed.control) controls.add(parsed.control);
+      } catch {
+        // a line whose reference does not parse adds nothing
+      }
+    }
+  }
+  if (installations.size === 0) installations.add(product.installation.code);
+  if (controls.size === 0) controls.add(product.control.code);
+  return { installations: [...installations].slice(0, 6), controls: [...controls].slice(0, 5) };
+}
+
 /** Installation manual: safety, the steps of the installation and control, and the dimension drawing. */
 export async function manualPdf(input: { product: MadeProduct; drawing: Drawing; canopy: Canopy; made: Date }): Promise<Buffer> {
   const { product, canopy } = input;
@@ -359,18 +384,24 @@ export async function manualPdf(input: { product: MadeProduct; drawing: Drawing;
   const pdf = documentPdf(product.language, `${t('docs.manual.title')} · ${product.model}`, product.info.description, product.reference, input.made, paperOf(product));
   facts(pdf, configurationRows(product, t));
   heading(pdf, t('docs.section.steps'));
-  const cutout = canopy.cutout !== undefined ? (imperial(product) ? formatInchFraction(canopy.cutout / 25.4) : `${canopy.cutout} mm`) : '';
-  // A wall light is fixed to its wall, whatever plate it comes with (never a concrete base or a ground spike).
-  const onWall = product.info.technicalData.optic === 'wall' && ['00', '50', '51'].includes(product.installation.code);
-  const installationStep = onWall ? t('docs.manual.step.wall') : t(`docs.manual.step.${['00', '10', '31', '32', '18', '20', '50', '51', '60'].includes(product.installation.code) ? product.installation.code : '00'}`, { cutout });
+  const cutoutText = (mm: number | undefined) => (mm !== undefined ? (imperial(product) ? formatInchFraction(mm / 25.4) : `${mm} mm`) : '');
+  const cutout = cutoutText(canopy.cutout);
+  // A creation's manual has the steps of every installation and control its compositions use (issue 28 §3).
+  const used = creationUses(product);
+  const installationStep = (code: string) => {
+    // A wall light is fixed to its wall, whatever plate it comes with (never a concrete base or a ground spike).
+    if (product.info.technicalData.optic === 'wall' && ['00', '50', '51'].includes(code)) return t('docs.manual.step.wall');
+    const known = ['00', '10', '31', '32', '18', '20', '50', '51', '60'].includes(code) ? code : '00';
+    return t(`docs.manual.step.${known}`, { cutout: code === product.installation.code ? cutout : cutoutText(RECESSED_CUTOUT_MM[code]) });
+  };
   const steps = [
     t('docs.manual.safety'),
     t('docs.manual.unpack'),
-    installationStep,
+    ...used.installations.map(installationStep),
     ...(product.pendantHeight !== null ? [t('docs.manual.height', { height: pendantHeightText(product, product.pendantHeight) })] : []),
-    t(`docs.manual.connect.${['0', '1', '2', '3', 'M'].includes(product.control.code) ? product.control.code : '0'}`),
+    ...used.controls.map((code) => t(`docs.manual.connect.${['0', '1', '2', '3', 'M'].includes(code) ? code : '0'}`)),
     // non-dimmable (on/off) controls are not told to check the dimming
-    t(product.control.code === '0' ? 'docs.manual.finishOnOff' : 'docs.manual.finish'),
+    t(used.controls.every((code) => code === '0') ? 'docs.manual.finishOnOff' : 'docs.manual.finish'),
   ];
   steps.forEach((step, index) => {
     pdf.ensureSpace(30);

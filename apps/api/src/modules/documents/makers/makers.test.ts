@@ -319,6 +319,19 @@ print(json.dumps({
       expect(flatText(dimmable?.body ?? Buffer.alloc(0))).toContain('lights and dims as expected');
     });
 
+    it('a creation\'s manual has the steps of every installation and control its compositions use', async () => {
+      const composition = (number: number, model: string, reference: string, quantity: number) => ({ compositionNumber: number, attributes: {}, articles: [{ referenceCode: reference, model, quantity }], accessories: [], electricalGroups: [] });
+      const compositions = [composition(1, '5770', '577005/03_10', 3), composition(2, '7460', '746005/M3_31', 4)];
+      const [file] = await make({ type: 'manual', subType: 'regular' }, { catalogId: 16, language: 'en', creation: { code: 'CR-000043', model: '5770', compositions } });
+      const text = flatText(file?.body ?? Buffer.alloc(0));
+      expect(file?.fileName).toBe('CR-000043-installation-manual-en.pdf');
+      expect(text).toContain("Fix the surface canopy's bracket");
+      expect(text).toMatch(/Cut a 45 mm hole in the plasterboard/);
+      expect(text).toContain('Connect live (L), neutral (N) and earth to the terminal block');
+      expect(text).toContain('remote driver');
+      expect(text).toContain('lights and dims as expected');
+    });
+
     it('speaks the reader\'s language: no English size words in the descriptions of other languages', async () => {
       for (const [model, language, english, native] of [
         ['4520', 'fr', /\bWall\b/, 'mural'],
