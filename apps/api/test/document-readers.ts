@@ -54,6 +54,8 @@ export interface XlsxCell {
   value: string;
   /** The number format code applied to the cell, if any. */
   format: string | null;
+  /** The cell's formula (without '='), if it has one; `value` is then the cached result. */
+  formula: string | null;
 }
 
 const PYTHON_XLSX = String.raw`
@@ -81,7 +83,8 @@ for c in sheet.iter('{%s}c' % ns['m']):
         text = ''.join(x.text or '' for x in c.iter('{%s}t' % ns['m']))
     s = int(c.get('s', 0))
     fid = xfs[s] if s < len(xfs) else 0
-    cells.append({'ref': c.get('r'), 'type': t, 'value': text, 'format': codes.get(fid) if fid >= 164 else (None if fid == 0 else str(fid))})
+    f = c.find('m:f', ns)
+    cells.append({'ref': c.get('r'), 'type': t, 'value': text, 'format': codes.get(fid) if fid >= 164 else (None if fid == 0 else str(fid)), 'formula': f.text if f is not None else None})
 print(json.dumps(cells))
 `;
 

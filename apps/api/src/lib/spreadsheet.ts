@@ -14,6 +14,21 @@ export interface SheetColumn<Row> {
   /** Width in characters. */
   width: number;
   value: (row: Row) => string | number | null;
+  /** A name other columns' formulas and the summary refer to this column by. */
+  key?: string;
+  /**
+   * A formula for this column's cells (without '='), so the reader's edits recompute it; `at(key)` is
+   * the address of another column's cell in the same row. `value` is kept as the cached result.
+   */
+  formula?: (at: (key: string) => string) => string;
+}
+
+/** What a summary formula may refer to: the sum range of a column, an earlier summary row's value cell. */
+export interface SummaryRefs {
+  /** `I12:I40`: the data cells of a column. */
+  range: (columnKey: string) => string;
+  /** The value cell of an earlier summary row. */
+  value: (summaryKey: string) => string;
 }
 
 export interface SheetSummaryRow {
@@ -21,12 +36,17 @@ export interface SheetSummaryRow {
   value: number | string;
   kind: CellKind;
   strong?: boolean;
+  key?: string;
+  /** A formula for the value (without '='); `value` is its cached result. */
+  formula?: (refs: SummaryRefs) => string;
 }
 
 export interface SheetSpec<Row> {
   name: string;
-  /** Label–value lines above the table (document number, dates, client). */
-  heading?: ReadonlyArray<{ label: string; value: string }>;
+  /** Label–value lines above the table (document number, dates, client); a date is written as a date (`date` format). */
+  heading?: ReadonlyArray<{ label: string; value: string | Date }>;
+  /** The number format of heading dates (`dd/mm/yyyy`, `mm/dd/yyyy`); ISO by default. */
+  dateFormat?: string;
   columns: readonly SheetColumn<Row>[];
   rows: readonly Row[];
   /** Label–value lines under the table (totals), the value in the last column. */
@@ -79,6 +99,10 @@ function addSheet<Row>(workbook: ExcelJS.Workbook, spec: SheetSpec<Row>, currenc
   for (const line of spec.heading ?? []) {
     const row = sheet.addRow([line.label, line.value]);
     row.getCell(1).font = { bold: true, color: { argb: argb(PALETTE['gray-1']) } };
+    if (line.value instanceof Date) {
+      row.getCell(2).numFmt = spec.dateFormat ?? 'yyyy-mm-dd';
+      row.getCell(2).alignment = { horizontal: 'left' };
+    }
   }
   if (spec.heading?.length) sheet.addRow([]);
   const headerRow = sheet.addRow(spec.columns.map((column) => column.header));
@@ -90,20 +114,47 @@ function addSheet<Row>(workbook: ExcelJS.Workbook, spec: SheetSpec<Row>, currenc
   const headerIndex = headerRow.number;
   sheet.views = [{ state: 'frozen', ySplit: headerIndex }];
   if (spec.columns.length > 0) sheet.autoFilter = { from: { row: headerIndex, column: 1 }, to: { row: headerIndex, column: spec.columns.length } };
+  const letterOf = (key: string): string => {
+    const index = spec.columns.findIndex((column) => column.key === key);
+    if (index < 0) throw new Error(`No column ${key}`);
+    return sheet.getColumn(index + 1).letter;
+  };
+  const firstDataRow = headerIndex + 1;
   for (const item of spec.rows) {
     const row = sheet.addRow(spec.columns.map((column) => cellValue(column.kind, column.value(item))));
     spec.columns.forEach((column, index) => {
       const format = formatOf(column.kind, currency);
-      if (format) row.getCell(index + 1).numFmt = format;
+      const cell = row.getCell(index + 1);
+      if (column.formula) {
+        const result = cellValue(column.kind, column.value(item));
+        cell.value = { formula: column.formula((key) => `${letterOf(key)}${row.number}`), ...(typeof result === 'number' ? { result } : {}) };
+      }
+      if (format) cell.numFmt = format;
     });
   }
+  const lastDataRow = firstDataRow + spec.rows.length - 1;
   if (spec.summary?.length) sheet.addRow([]);
   const last = Math.max(spec.columns.length, 2);
+  const summaryCells = new Map<string, string>();
+  const refs: SummaryRefs = {
+    range: (key) => `${letterOf(key)}${firstDataRow}:${letterOf(key)}${Math.max(lastDataRow, firstDataRow)}`,
+    value: (key) => {
+      const address = summaryCells.get(key);
+      if (!address) throw new Error(`No summary row ${key} before this one`);
+      return address;
+    },
+  };
   for (const line of spec.summary ?? []) {
     const values: Array<string | number | null> = new Array<string | number | null>(last).fill(null);
     values[last - 2] = line.label;
     values[last - 1] = cellValue(line.kind, line.value);
     const row = sheet.addRow(values);
+    const valueCell = row.getCell(last);
+    if (line.formula) {
+      const result = cellValue(line.kind, line.value);
+      valueCell.value = { formula: line.formula(refs), ...(typeof result === 'number' ? { result } : {}) };
+    }
+    if (line.key) summaryCells.set(line.key, valueCell.address);
     const format = formatOf(line.kind, currency);
     if (format) row.getCell(last).numFmt = format;
     if (line.strong) {

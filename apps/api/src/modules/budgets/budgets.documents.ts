@@ -3,7 +3,7 @@ import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent, li
 import { translationsFor } from '@lumen/i18n';
 import { fillTemplate } from '../../lib/mail-text';
 import { createBrandedPdf, drawNote, drawTable, drawTotals, PDF_COLORS, PDF_SIZES } from '../../lib/pdf';
-import { buildWorkbook } from '../../lib/spreadsheet';
+import { buildWorkbook, type SummaryRefs } from '../../lib/spreadsheet';
 
 type Line = Quote['products'][number];
 
@@ -24,6 +24,9 @@ const attributesText = (line: Line, catalogId: number, lang: Lang) => lineAttrib
 /** What people read under the lines: net before tax, the rate with its base and amount, the total with tax (issue 34 §1). */
 const taxSummaryOfQuote = (quote: Quote): TaxSummary =>
   taxSummaryOf({ subTotal: quote.subTotalNet, discountValue: quote.discountValue, surchargeValue: quote.surchargeValue, ivaValue: quote.ivaValue }, quote.iva);
+
+/** How a spreadsheet shows a day in a language: month first in American English, day first elsewhere. */
+const sheetDateFormat = (lang: Lang): string => (lang === 'us' ? 'mm/dd/yyyy' : lang === 'de' ? 'dd.mm.yyyy' : 'dd/mm/yyyy');
 
 export const quoteFileName = (quote: Quote, extension: 'pdf' | 'xlsx') => `${quote.budgetNumber}.${extension}`;
 
@@ -121,9 +124,9 @@ export async function quotePdf(quote: Quote, lang: Lang): Promise<Buffer> {
 /** The quote as a spreadsheet: one row per line with numbers as numbers, the totals under it. */
 export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
   const t = textsOf(lang);
-  const date = (value: string) => formatLocaleDate(value, dateLangOf(quote, lang), { dateStyle: 'medium' });
   const title = t(quote.isFinalQuote ? 'quote.document.finalTitle' : 'quote.document.title', { number: quote.budgetNumber });
   const summary = taxSummaryOfQuote(quote);
+  const dayDate = (value: string) => new Date(`${value.slice(0, 10)}T00:00:00Z`);
   return buildWorkbook<Line>({
     creator: quote.companyName ?? quote.createdBy.name,
     title,
@@ -131,10 +134,12 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
     sheets: [
       {
         name: quote.budgetNumber,
+        dateFormat: sheetDateFormat(dateLangOf(quote, lang)),
         heading: [
           { label: t('quote.document.number'), value: quote.budgetNumber },
-          { label: t('quote.document.date'), value: date(quote.creationDate) },
-          { label: t('quote.document.validUntil'), value: date(quote.validationDate) },
+          // Dates as dates (a reader sorts and computes with them), in the language's order.
+          { label: t('quote.document.date'), value: dayDate(quote.creationDate) },
+          { label: t('quote.document.validUntil'), value: dayDate(quote.validationDate) },
           { label: t('quote.document.client'), value: quote.clientName ?? '' },
           { label: t('quote.document.project'), value: quote.projectName },
           { label: t('quote.document.preparedBy'), value: `${quote.createdBy.name} <${quote.createdBy.email}>` },
@@ -147,19 +152,27 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
           { header: t('quote.column.lumens'), kind: 'number', width: 10, value: (line) => line.lumensLed },
           { header: t('quote.column.watts'), kind: 'number', width: 9, value: (line) => line.watts },
           { header: t('quote.column.energyClass'), kind: 'text', width: 10, value: (line) => line.energyClass },
-          { header: t('quote.column.quantity'), kind: 'integer', width: 8, value: (line) => line.quantity },
-          { header: t('quote.column.unitPrice'), kind: 'money', width: 14, value: (line) => line.unitPvp },
-          { header: t('quote.column.discount'), kind: 'percent', width: 10, value: (line) => line.discount },
-          { header: t('quote.column.net'), kind: 'money', width: 15, value: (line) => line.netPrice },
+          { header: t('quote.column.quantity'), kind: 'integer', width: 8, key: 'quantity', value: (line) => line.quantity },
+          { header: t('quote.column.unitPrice'), kind: 'money', width: 14, key: 'unit', value: (line) => line.unitPvp },
+          { header: t('quote.column.discount'), kind: 'percent', width: 10, key: 'discount', value: (line) => line.discount },
+          // Formulas (issue 34 §1): a distributor who edits a quantity or a discount in the sheet gets the
+          // line and every total recomputed with the quote's own rounding (ROUND is half away from zero).
+          { header: t('quote.column.net'), kind: 'money', width: 15, key: 'net', value: (line) => line.netPrice, formula: (at) => `ROUND(${at('quantity')}*${at('unit')}*(1-${at('discount')}),2)` },
         ],
         rows: quote.products,
         summary: [
-          { label: t('quote.totals.subTotal'), value: quote.subTotalNet, kind: 'money' },
-          { label: t('quote.totals.discount', { percent: formatPercent(quote.discount, lang) }), value: -quote.discountValue, kind: 'money' },
-          { label: t('quote.totals.surcharge', { percent: formatPercent(quote.surcharge, lang) }), value: quote.surchargeValue, kind: 'money' },
-          { label: t('quote.totals.net'), value: summary.net, kind: 'money' },
-          ...summary.taxes.map((tax) => ({ label: t('quote.totals.iva', { percent: formatPercent(tax.rate, lang), base: formatCurrency(tax.base, quote.currency) }), value: tax.amount, kind: 'money' as const })),
-          { label: t('quote.totals.total'), value: quote.totalNet, kind: 'money', strong: true },
+          { label: t('quote.totals.subTotal'), value: quote.subTotalNet, kind: 'money', key: 'sub', formula: (refs) => `SUM(${refs.range('net')})` },
+          { label: t('quote.totals.discount', { percent: formatPercent(quote.discount, lang) }), value: -quote.discountValue, kind: 'money', key: 'discount', formula: (refs) => `-ROUND(${refs.value('sub')}*${quote.discount}/100,2)` },
+          { label: t('quote.totals.surcharge', { percent: formatPercent(quote.surcharge, lang) }), value: quote.surchargeValue, kind: 'money', key: 'surcharge', formula: (refs) => `ROUND((${refs.value('sub')}+${refs.value('discount')})*${quote.surcharge}/100,2)` },
+          { label: t('quote.totals.net'), value: summary.net, kind: 'money', key: 'beforeTax', formula: (refs) => `${refs.value('sub')}+${refs.value('discount')}+${refs.value('surcharge')}` },
+          ...summary.taxes.map((tax, index) => ({
+            label: t('quote.totals.iva', { percent: formatPercent(tax.rate, lang), base: formatCurrency(tax.base, quote.currency) }),
+            value: tax.amount,
+            kind: 'money' as const,
+            key: `tax${index}`,
+            formula: (refs: SummaryRefs) => `ROUND(${refs.value('beforeTax')}*${tax.rate}/100,2)`,
+          })),
+          { label: t('quote.totals.total'), value: quote.totalNet, kind: 'money', strong: true, formula: (refs) => [refs.value('beforeTax'), ...summary.taxes.map((_, index) => refs.value(`tax${index}`))].join('+') },
         ],
       },
     ],

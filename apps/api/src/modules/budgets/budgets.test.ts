@@ -360,6 +360,15 @@ describe('the quote’s documents', () => {
     const total = cells.find((cell) => cell.value === 'Total TTC');
     const totalValue = cells.find((cell) => cell.ref === total!.ref.replace(/^H/, 'I'));
     expect(totalValue).toMatchObject({ type: 'n', value: '4717.85', format: moneyFormat('EUR') });
+    // Formulas (issue 34 §1): the line nets and every total recompute when a distributor edits the sheet;
+    // their cached results are the quote's figures. Row r: ROUND(F×G×(1−H), 2).
+    for (const row of rows) expect(cells.find((cell) => cell.ref === `I${row}`)?.formula).toBe(`ROUND(F${row}*G${row}*(1-H${row}),2)`);
+    const sub = cells.find((cell) => cell.value === 'Sous-total')!.ref.replace(/^H/, 'I');
+    expect(cells.find((cell) => cell.ref === sub)).toMatchObject({ formula: `SUM(I${rows[0]}:I${rows[1]})`, value: '4295' });
+    expect(totalValue?.formula).toMatch(/^I\d+\+I\d+$/);
+    // Dates are dates: a number with a date format (the day-first order of French).
+    const issued = cells.find((cell) => cell.value === 'Date');
+    expect(cells.find((cell) => cell.ref === issued!.ref.replace(/^A/, 'B'))).toMatchObject({ type: 'n', format: 'dd/mm/yyyy' });
   });
 
   it('documents of a quote the caller does not see: 404', async () => {
