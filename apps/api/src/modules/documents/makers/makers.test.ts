@@ -137,6 +137,8 @@ describeOnOneDb('document makers (issue 14 §1)', () => {
       ['7460', {}],
       ['2355', {}],
       ['0345', {}],
+      ['4520', {}],
+      ['0820', {}],
     ] as const) {
       it(`writes IES and LDT that independent readers open with the same flux, and a GLDF (${model})`, async () => {
         const files = await make({ type: 'photometry' }, { catalogId: 16, language: 'de', product: { model, attributes } });
@@ -156,6 +158,12 @@ describeOnOneDb('document makers (issue 14 §1)', () => {
         expect(ldt.ng).toBe(180 / ldt.dg + 1);
         const lumens = (await deps.products.technicalInfoByModel(null, { model, catalog: 16 })).technicalData.lumens;
         expect(ldt.lampFlux).toBe(lumens);
+        // issue 28 §1, §2: the luminaire's input watts with its driver, the optic's symmetry, no character lost
+        const technical = (await deps.products.technicalInfoByModel(null, { model, catalog: 16 })).technicalData;
+        expect(Number(ies.split('\r\n').find((line) => line.startsWith('1 1.00010 '))?.split(' ')[2])).toBe(technical.consumed_power);
+        expect(ldt.isym).toBe(technical.optic === 'wall' ? 2 : technical.optic === 'linear' ? 4 : 1);
+        expect(ies).not.toContain('?');
+        expect(fileOf(files, '.ldt').body.toString('latin1')).not.toContain('?');
         expect(Math.abs(ldt.flux / lumens - 1)).toBeLessThan(0.01);
         // IES flux: the loader's relative texture (1° grid) × the peak the IES states.
         const afterTilt = ies.split('TILT=NONE')[1] ?? '';
