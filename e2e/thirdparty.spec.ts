@@ -9,7 +9,7 @@ import { texts } from './support/texts';
 const es = texts('es');
 const en = texts('en');
 
-test('a specifier assigns a project to a distributor, who imports it from the list', async ({ page }) => {
+test('a specifier assigns a project to a distributor, who imports it from the list', async ({ page }, testInfo) => {
   const name = `Ático Prieto ${Date.now() % 100000}`;
 
   // The specifier: a new project, then "Assign to a distributor" among its actions.
@@ -30,6 +30,7 @@ test('a specifier assigns a project to a distributor, who imports it from the li
   await email.fill('distributor2@demo.example');
   await assign.getByRole('button', { name: es('projects.assign.submit') }).click();
   await expect(assign.getByRole('status')).toHaveText(es('projects.assign.done', { project: name, name: 'Daisy Bright', email: 'distributor2@demo.example' }));
+  await page.screenshot({ path: testInfo.outputPath('assign-es.png') });
   await assign.getByRole('button', { name: es('projects.assign.close') }).click();
   await page.getByRole('button', { name: es('header.userMenuFor', { name: 'Sofía Prieto' }) }).click();
   await page.getByRole('menuitem', { name: es('header.logout') }).click();
@@ -43,6 +44,10 @@ test('a specifier assigns a project to a distributor, who imports it from the li
   await expect(list.getByRole('heading', { level: 2, name })).toBeVisible();
   await list.getByRole('button', { name: en('projects.import.actionNamed', { name }) }).click();
   await expect(page.getByRole('status').filter({ hasText: en('projects.import.done', { name }) })).toBeVisible();
+  // The list on a phone, and its footer (the public website's links).
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: testInfo.outputPath('imported-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('link', { name: en('projects.import.open') }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page).toHaveURL(/\/project\/\d+$/);
