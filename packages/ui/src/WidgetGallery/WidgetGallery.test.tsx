@@ -1,36 +1,57 @@
 import { LANGS } from '@lumen/contracts/constants';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import i18next from 'i18next';
+import { createRoot, type Root } from 'react-dom/client';
 import { WidgetGallery } from './WidgetGallery';
 
 describe('WidgetGallery', () => {
   afterEach(async () => {
     cleanup(); // unmount before switching back, so that no mounted widget re-renders outside act()
-    await i18next.changeLanguage('en');
+    // (Only when a test switched: the shared gallery below stays mounted across its tests.)
+    if (i18next.language !== 'en') await i18next.changeLanguage('en');
   });
 
-  it('shows every widget family in its own named section', () => {
-    render(<WidgetGallery />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Widget gallery' })).toBeInTheDocument();
-    const sections = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby') && within(region).getAllByRole('heading')[0]?.textContent);
-    expect(sections).toEqual([
-      'Modals',
-      'Text fields',
-      'Selects and autocompletes',
-      'Date pickers',
-      'Quantity selectors',
-      'Buttons',
-      'Dropdowns and tooltips',
-      'Steppers',
-      'Tabs',
-      'Skeletons',
-      'Files and progress',
-      'Design tokens',
-    ]);
-    for (const lang of LANGS) expect(screen.getByRole('group', { name: `Delivery date (${lang})` })).toBeInTheDocument();
-    expect(screen.getByRole('spinbutton', { name: 'Units, 1 to 5 (numeric)' })).toHaveValue('1');
+  // Read-only checks of the English gallery share one render (the gallery is the kit's largest
+  // screen): mounted with its own root, which the cleanup after each test leaves alone.
+  describe('read-only, on one English gallery', () => {
+    const shared = { container: document.createElement('div'), root: null as Root | null };
+    beforeAll(() => {
+      document.body.appendChild(shared.container);
+      shared.root = createRoot(shared.container);
+      act(() => shared.root?.render(<WidgetGallery />));
+    });
+    afterAll(() => {
+      act(() => shared.root?.unmount());
+      shared.container.remove();
+    });
+
+    it('shows every widget family in its own named section', () => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Widget gallery' })).toBeInTheDocument();
+      const sections = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby') && within(region).getAllByRole('heading')[0]?.textContent);
+      expect(sections).toEqual([
+        'Modals',
+        'Text fields',
+        'Selects and autocompletes',
+        'Date pickers',
+        'Quantity selectors',
+        'Buttons',
+        'Dropdowns and tooltips',
+        'Steppers',
+        'Tabs',
+        'Skeletons',
+        'Files and progress',
+        'Design tokens',
+      ]);
+      for (const lang of LANGS) expect(screen.getByRole('group', { name: `Delivery date (${lang})` })).toBeInTheDocument();
+      expect(screen.getByRole('spinbutton', { name: 'Units, 1 to 5 (numeric)' })).toHaveValue('1');
+    });
+
+    it('has no axe violations that jsdom can see (contrast is checked in the browser test)', { timeout: 60_000 }, async () => {
+      const result = await axe.run(shared.container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
   });
 
   it.each(LANGS)('has no untranslated key in %s', async (lang) => {
@@ -53,9 +74,4 @@ describe('WidgetGallery', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('has no axe violations that jsdom can see (contrast is checked in the browser test)', { timeout: 60_000 }, async () => {
-    const { container } = render(<WidgetGallery />);
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  });
 });
