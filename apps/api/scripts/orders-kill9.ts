@@ -40,6 +40,8 @@ export interface Kill9Options {
 export interface Kill9Summary {
   runs: number;
   orders: number;
+  /** Quotes issued under the same kills (issue 29 §6): each project's quote exists once. */
+  quotes: number;
   acknowledgedBeforeKill: number;
   answeredAfterRestart: number;
   redeliveredToErp: number;
@@ -140,6 +142,8 @@ interface Answer {
   id: number;
   orderId: number;
   status: number;
+  code?: string;
+  products: Array<{ _id: string; quantity: number }>;
   delivery: string;
   invoice: unknown;
   lines: Array<{ _id: string; quantity: number; earliestShippingDate: string }>;
@@ -188,12 +192,14 @@ interface Attempt {
 }
 
 /** Processes one project's order until it has a definitive answer (after a restart). */
-async function settle(client: Client, attempt: Attempt): Promise<number | undefined> {
+async function settle(client: Client, attempt: Attempt, failures: string[]): Promise<number | undefined> {
   // The same key first: a replay of an answer that was lost, or the same request run again.
   const again = await client.request('POST', '/api/orders/v2/orders/process/', attempt.body, { 'idempotency-key': attempt.key });
   if (again.status === 200) return again.json.orderId;
-  // 409: ordered already (by the attempt that died after its commit) or the key is held by the dead
-  // process (its lease runs 60 s): a new attempt under a new key is safe, the project is ordered once.
+  // Issue 29 §6: an order that committed under this key answers its first answer, never "ordered already".
+  if (again.status === 409 && again.json.code !== 'IDEMPOTENCY_KEY_IN_FLIGHT') failures.push(`order retry of project ${attempt.projectId}: ${again.json.code} instead of the first answer`);
+  // 409 in flight: the key is held by the dead process (its lease runs 60 s) and nothing committed
+  // under it; a new attempt under a new key is safe, the project is ordered once.
   if (again.status === 409) {
     const fresh = await client.request('POST', '/api/orders/v2/orders/process/', attempt.body, { 'idempotency-key': randomUUID() });
     if (fresh.status === 200) return fresh.json.orderId;
@@ -210,7 +216,8 @@ export async function runKill9(options: Kill9Options): Promise<Kill9Summary> {
   const port = await freePort();
   const server = new Server(options.serverEntry, options.dataDir, port);
   const client = new Client(port);
-  const summary: Kill9Summary = { runs: 0, orders: 0, acknowledgedBeforeKill: 0, answeredAfterRestart: 0, redeliveredToErp: 0, failures: [] };
+  const summary: Kill9Summary = { runs: 0, orders: 0, quotes: 0, acknowledgedBeforeKill: 0, answeredAfterRestart: 0, redeliveredToErp: 0, failures: [] };
+  const quoteProjects: Array<{ projectId: number; acknowledged?: number }> = [];
   const ours = new Map<number, number>(); // projectId → orderId
   await server.start();
   await client.login();
@@ -233,6 +240,15 @@ export async function runKill9(options: Kill9Options): Promise<Kill9Summary> {
         };
         attempts.push({ projectId: created.json.id, body, key: randomUUID() });
       }
+      // Quotes issued in the same window (issue 29 §6): a project of their own each.
+      const quoteAttempts: Array<Attempt & { acknowledged?: number }> = [];
+      for (let index = 0; index < Math.max(2, Math.floor(perRun / 2)); index += 1) {
+        const created = await client.request('POST', '/api/projects/v1/projects', { name: `Kill quote ${run}-${index}`, catalogId: 16, products: [{ type: 'REGULAR', referenceCode: REFERENCES[index % REFERENCES.length], quantity: 2 }] });
+        if (created.status !== 201) throw new Error(`create project: ${created.status}`);
+        const payload = await client.request('GET', `/api/apiv2/project-to-budget?projectId=${created.json.id}`);
+        if (payload.status !== 200) throw new Error(`project-to-budget: ${payload.status}`);
+        quoteAttempts.push({ projectId: created.json.id, body: { projectId: created.json.id, products: payload.json.products.map((line) => ({ _id: line._id, quantity: line.quantity })) }, key: randomUUID() });
+      }
       const delay = Math.floor(Math.random() * maxDelay);
       const fired = attempts.map(async (attempt) => {
         try {
@@ -242,13 +258,31 @@ export async function runKill9(options: Kill9Options): Promise<Kill9Summary> {
           // the connection died with the server
         }
       });
+      const quotesFired = quoteAttempts.map(async (attempt) => {
+        try {
+          const answer = await client.request('POST', '/api/projects/v1/budget', attempt.body, { 'idempotency-key': attempt.key });
+          if (answer.status === 201) attempt.acknowledged = answer.json.id;
+        } catch {
+          // the connection died with the server
+        }
+      });
       await sleep(delay);
       await server.kill('SIGKILL');
-      await Promise.all(fired);
+      await Promise.all([...fired, ...quotesFired]);
       await server.start();
+      for (const attempt of quoteAttempts) {
+        // The same key: the quote that committed answers (replayed, or from its bound resource); one
+        // that did not commit is made now; in flight (60 s lease of the dead process) a new key is safe
+        // only because nothing committed under the old one.
+        let answer = await client.request('POST', '/api/projects/v1/budget', attempt.body, { 'idempotency-key': attempt.key });
+        if (answer.status === 409 && answer.json.code === 'IDEMPOTENCY_KEY_IN_FLIGHT') answer = await client.request('POST', '/api/projects/v1/budget', attempt.body, { 'idempotency-key': randomUUID() });
+        if (answer.status !== 201) summary.failures.push(`run ${run}: quote retry of project ${attempt.projectId}: ${answer.status} ${answer.json.code ?? ''}`);
+        else if (attempt.acknowledged !== undefined && answer.json.id !== attempt.acknowledged) summary.failures.push(`run ${run}: quote ${attempt.acknowledged} acknowledged, the retry answered ${answer.json.id}`);
+        quoteProjects.push({ projectId: attempt.projectId, ...(attempt.acknowledged !== undefined ? { acknowledged: attempt.acknowledged } : {}) });
+      }
       for (const attempt of attempts) {
         if (attempt.acknowledged === undefined) {
-          const id = await settle(client, attempt);
+          const id = await settle(client, attempt, summary.failures);
           if (id !== undefined) summary.answeredAfterRestart += 1;
         } else summary.acknowledgedBeforeKill += 1;
         const list = await client.request('GET', `/api/orders/v2/orders/by-project/${attempt.projectId}`);
@@ -280,6 +314,13 @@ export async function runKill9(options: Kill9Options): Promise<Kill9Summary> {
   // The database itself, read directly once the server is down.
   const db = new PGlite(join(options.dataDir, 'pglite'));
   try {
+    if (quoteProjects.length > 0) {
+      const twice = await db.query<{ project_id: number; n: number }>(
+        `select project_id, count(*)::int as n from quotes where project_id in (${quoteProjects.map((item) => item.projectId).join(',')}) group by project_id having count(*) <> 1`,
+      );
+      for (const row of twice.rows) summary.failures.push(`project ${row.project_id}: ${row.n} quotes`);
+      summary.quotes = quoteProjects.length;
+    }
     const projectIds = [...ours.keys()];
     const orderIds = [...ours.values()];
     summary.orders = orderIds.length;

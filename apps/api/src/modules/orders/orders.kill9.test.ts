@@ -24,6 +24,8 @@ describe.skipIf(testDbKind() !== 'pglite')('orders survive kill -9', () => {
         const summary = await runKill9({ runs: Number(process.env.KILL9_RUNS ?? 2), dataDir, serverEntry: entry, ordersPerRun: 5 });
         expect(summary.failures).toEqual([]);
         expect(summary.orders).toBe(summary.runs * 5);
+        // Quotes issued under the same kills (issue 29 §6): each project has its one quote, the retry answered it.
+        expect(summary.quotes).toBe(summary.runs * 2);
       } finally {
         removeServerBundle(entry);
         rmSync(dataDir, { recursive: true, force: true });
