@@ -101,6 +101,26 @@ describe('crea pages', () => {
     await waitForRoom();
   });
 
+  it('a refused option says why beside its control, before and when it is chosen, and offers the nearest choice that fits (issue 27 §2)', async () => {
+    const user = userEvent.setup();
+    const { api } = creaApi();
+    await renderApp('/project/5/add-product/crea-configurator', api);
+    await waitForRoom();
+    await user.click(screen.getByRole('button', { name: tx('crea.toolbar.add') }));
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${tx('configurator.attribute.installation')}|${tx('configurator.attribute.installation')}$`) }));
+    await user.click(await screen.findByRole('option', { name: tx('crea.canopy.32') }));
+    // Black is not made with the XXS canopy (the collection's rule): the option says so before it is chosen.
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${tx('configurator.attribute.finish')}|${tx('configurator.attribute.finish')}$`) }));
+    const black = await screen.findByRole('option', { name: /05/ });
+    expect(black).toHaveTextContent(tx('crea.refusal.option', { reason: 'Black is not made with the XXS canopy' }));
+    await user.click(black);
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('Black is not made with the XXS canopy');
+    const nearest = within(refusal).getByRole('button');
+    await user.click(nearest);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
   it('composes by keyboard, shows what the server computes, and adds a CREATION line with its space and code', async () => {
     const user = setupUser();
     const { api, evaluated } = creaApi();

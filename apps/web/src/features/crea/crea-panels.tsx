@@ -19,9 +19,10 @@ import {
   type RoomSize,
 } from '@lumen/domain';
 import { Button, QuantitySelector, Select } from '@lumen/ui';
-import type { KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clustersOf, LONG_MOVE_STEP, MOVE_STEP, sharedValue, takesMorePendants, type CreaAction } from './crea-state';
+import { useFormat } from '../../i18n/use-format';
+import { clustersOf, LONG_MOVE_STEP, MOVE_STEP, sharedValue, takesMorePendants, type AttributeOutcome, type CreaAction, type CreaNotice } from './crea-state';
 import type { CreaCatalogue } from './crea-catalogue';
 
 const CANOPIES = ['10', '31', '32', '18'] as const;
@@ -132,15 +133,47 @@ interface SelectionPanelProps {
   dispatch: (action: CreaAction) => void;
   readOnly: boolean;
   catalogId: number;
+  /** What choosing a value would do (the room's engine, run without changing anything). */
+  outcomeOf?: (key: AttributeKey, value: string) => AttributeOutcome;
+  /** A refusal's reason in the user's language. */
+  refusalText?: (notice: Extract<CreaNotice, { kind: 'refused' }>) => string;
 }
 
 const LISTED: readonly ListedAttributeKey[] = ['finish', 'ledColourTemp', 'control', 'installation'];
 
 /** The selection's attributes: the intersection of its lights' options; a single option is set already. */
-export function SelectionPanel({ tree, selected, options, catalogue, lang, dispatch, readOnly, catalogId }: SelectionPanelProps) {
+export function SelectionPanel({ tree, selected, options, catalogue, lang, dispatch, readOnly, catalogId, outcomeOf, refusalText }: SelectionPanelProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const label = useValueLabel(catalogue, lang);
   const units = roomUnits(catalogId);
+  // The last refused choice, shown beside its control with the nearest choice that fits (issue 27 §2).
+  const [refused, setRefused] = useState<{ selection: string; key: ListedAttributeKey; value: string; reason: string; nearest: string | null } | null>(null);
+  const selection = selected.join(',');
+  const outcomes = useMemo(() => {
+    const found = new Map<string, AttributeOutcome>();
+    if (!outcomeOf || !options || readOnly) return found;
+    for (const key of LISTED) for (const value of options[key]) if (options[key].length > 1) found.set(`${key}|${value}`, outcomeOf(key, value));
+    return found;
+    // The outcomes follow the tree and the selection; outcomeOf is a new function each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tree, selection, options, readOnly]);
+  const reasonOf = (key: ListedAttributeKey, value: string): string | null => {
+    const outcome = outcomes.get(`${key}|${value}`);
+    return outcome?.status === 'refused' ? (refusalText?.(outcome.notice) ?? outcome.notice.message) : null;
+  };
+  const choose = (key: ListedAttributeKey, value: string, values: readonly string[]) => {
+    const reason = reasonOf(key, value);
+    if (reason === null) {
+      setRefused(null);
+      dispatch({ type: 'setAttribute', ids: selected, key, value });
+      return;
+    }
+    // The nearest value in the list's order that the room takes.
+    const at = values.indexOf(value);
+    const nearest = [...values].filter((v) => v !== value && reasonOf(key, v) === null).sort((a, b) => Math.abs(values.indexOf(a) - at) - Math.abs(values.indexOf(b) - at))[0] ?? null;
+    setRefused({ selection, key, value, reason, nearest });
+  };
   if (selected.length === 0) return <p className="crea-selection__none">{t('crea.selection.none')}</p>;
   const clusters = clustersOf(tree);
   const names = selected.map((id) => t('crea.list.cluster', { number: clusters.findIndex((c) => c.id === id) + 1 })).join(', ');
@@ -167,15 +200,31 @@ export function SelectionPanel({ tree, selected, options, catalogue, lang, dispa
             );
           }
           return (
-            <Select
-              key={`${key}-${selected.join(',')}`}
-              label={t(`configurator.attribute.${key}`)}
-              options={values.map((value) => ({ value, label: label(key, value) }))}
-              value={current}
-              placeholder={t('crea.selection.mixed')}
-              isDisabled={readOnly}
-              onChange={(value) => dispatch({ type: 'setAttribute', ids: selected, key, value })}
-            />
+            <div key={`${key}-${selection}`} className="crea-selection__field">
+              <Select
+                label={t(`configurator.attribute.${key}`)}
+                options={values.map((value) => {
+                  const reason = reasonOf(key, value);
+                  return { value, label: label(key, value), ...(reason !== null ? { description: t('crea.refusal.option', { reason }) } : {}) };
+                })}
+                value={current}
+                placeholder={t('crea.selection.mixed')}
+                isDisabled={readOnly}
+                onChange={(value) => choose(key, value, values)}
+              />
+              {refused && refused.selection === selection && refused.key === key && (
+                <div className="crea-selection__refusal" role="alert">
+                  <p>{t('crea.refusal.text', { value: label(key, refused.value), reason: refused.reason })}</p>
+                  {refused.nearest !== null ? (
+                    <Button variant="secondary" size="sm" onPress={() => choose(key, refused.nearest ?? '', values)}>
+                      {t('crea.refusal.nearest', { value: label(key, refused.nearest) })}
+                    </Button>
+                  ) : (
+                    <p>{t('crea.refusal.none')}</p>
+                  )}
+                </div>
+              )}
+            </div>
           );
         })
       )}
@@ -192,7 +241,7 @@ export function SelectionPanel({ tree, selected, options, catalogue, lang, dispa
           onChange={(value) => dispatch({ type: 'setPendantHeight', id: first ?? '', metres: units.fromShown(value) })}
         />
       )}
-      {wire !== null && <p className="crea-selection__wire">{t('crea.selection.wire', { length: units.toShown(wire), unit: t(units.unitKey) })}</p>}
+      {wire !== null && <p className="crea-selection__wire">{t('crea.selection.wire', { length: format.number(units.toShown(wire), { maximumFractionDigits: 2 }), unit: t(units.unitKey) })}</p>}
       {!readOnly && (
         <div className="crea-selection__actions">
           {selected.length === 1 && first && takesMorePendants(tree, first) && (

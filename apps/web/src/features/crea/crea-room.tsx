@@ -3,10 +3,11 @@ import { CONFIGURATOR_ID, createSpace, descriptionIn, lightsUnder, spaceToJSON, 
 import { Button, QuantitySelector, Select } from '@lumen/ui';
 import { lazy, Suspense, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
 import type { CreaCatalogue } from './crea-catalogue';
 import { ElementList, RoomPanel, SelectionPanel, useValueLabel } from './crea-panels';
-import { clusterOfElement, creaReducer, initialCreaState, optionsForSelection, type CreaAction, type CreaEnv, type CreaNotice, type CreaState } from './crea-state';
+import { attributeOutcome, clusterOfElement, creaReducer, initialCreaState, optionsForSelection, type CreaAction, type CreaEnv, type CreaNotice, type CreaState } from './crea-state';
 import type { SceneFailure } from './room-scene';
 
 /** The scene and three.js: a chunk of their own, fetched when a room opens. */
@@ -184,7 +185,18 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
           <h2 id="crea-selection-title" className="crea-panel__title">
             {t('crea.selection.title')}
           </h2>
-          <SelectionPanel tree={tree} selected={state.selected} options={options} catalogue={catalogue} lang={lang} dispatch={dispatch} readOnly={readOnly} catalogId={catalogId} />
+          <SelectionPanel
+            tree={tree}
+            selected={state.selected}
+            options={options}
+            catalogue={catalogue}
+            lang={lang}
+            dispatch={dispatch}
+            readOnly={readOnly}
+            catalogId={catalogId}
+            outcomeOf={(key, value) => attributeOutcome(state, state.selected, key, value, env)}
+            refusalText={(notice) => (notice.code === 'RULE_FAILED' ? ruleReason(catalogue.rules, notice.message, lang) : (describeNotice(t, notice, tree, valueLabel, (message) => ruleReason(catalogue.rules, message, lang)) ?? notice.message))}
+          />
         </section>
         <section className="card crea-panel" aria-labelledby="crea-room-title">
           <h2 id="crea-room-title" className="crea-panel__title">
@@ -220,6 +232,10 @@ export function ruleReason(rules: readonly RuleSet[], message: string, lang: Lan
 /** The notice in the user's language, near its element's name. */
 function useNoticeText(notice: CreaNotice | null, tree: ElementTree, valueLabel: ReturnType<typeof useValueLabel>, reasonOf: (message: string) => string): string | null {
   const { t } = useTranslation();
+  return describeNotice(t, notice, tree, valueLabel, reasonOf);
+}
+
+function describeNotice(t: TFunction, notice: CreaNotice | null, tree: ElementTree, valueLabel: ReturnType<typeof useValueLabel>, reasonOf: (message: string) => string): string | null {
   if (!notice) return null;
   const clusters = Object.values(tree.elements)
     .filter((e) => e.type === 'Cluster')

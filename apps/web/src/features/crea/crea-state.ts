@@ -353,6 +353,21 @@ function setAttributes(state: CreaState, ids: readonly string[], key: AttributeK
   return commit(state, tree, { notice });
 }
 
+/** What setting an attribute would do, without doing it (issue 27 §2: a refused option says so before it is chosen). */
+export type AttributeOutcome = { readonly status: 'applied' | 'incompatible' } | { readonly status: 'refused'; readonly notice: Extract<CreaNotice, { kind: 'refused' }> };
+
+export function attributeOutcome(state: CreaState, ids: readonly string[], key: AttributeKey, value: string, env: CreaEnv): AttributeOutcome {
+  let next: CreaState;
+  try {
+    next = setAttributes({ ...state, notice: null }, ids, key, value, env);
+  } catch (error) {
+    if (isDomainError(error)) return { status: 'refused', notice: { kind: 'refused', elementId: ids[0] ?? null, code: error.code, message: error.message } };
+    throw error;
+  }
+  if (next.notice?.kind === 'refused') return { status: 'refused', notice: next.notice };
+  return { status: next.notice?.kind === 'incompatible' || next.notice?.kind === 'replaced' ? 'incompatible' : 'applied' };
+}
+
 function clusterTargets(tree: ElementTree, id: string): string[] {
   const own = clusterOfElement(tree, id);
   if (own) return [own];
