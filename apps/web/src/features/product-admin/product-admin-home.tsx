@@ -120,12 +120,12 @@ function DraftPanel({ catalogue, refresh, onChanged }: { catalogue: AdminCatalog
                 <td>
                   {t(`productAdmin.kind.${change.kind}`)} <code>{change.key}</code>
                 </td>
-                <td>
+                <td data-label={t('productAdmin.draft.change')}>
                   <Badge tone={change.change === 'retired' ? 'warning' : change.change === 'added' ? 'success' : 'neutral'}>{t(`productAdmin.change.${change.change}`)}</Badge>
                 </td>
-                <td>{show(change.before)}</td>
-                <td>{show(change.after)}</td>
-                <td>{change.updatedBy}</td>
+                <td data-label={t('productAdmin.draft.before')}>{show(change.before)}</td>
+                <td data-label={t('productAdmin.draft.after')}>{show(change.after)}</td>
+                <td data-label={t('productAdmin.draft.by')}>{change.updatedBy}</td>
                 <td>
                   <Button size="sm" variant="ghost" onPress={() => void discard(change.kind, change.key, change.revision)}>
                     {t('productAdmin.draft.discard')}
@@ -263,14 +263,14 @@ function ModelRow({ catalogue, model, open, onToggle, onChanged, refresh }: { ca
         <th scope="row">
           <span className="product-admin__model">{model.model}</span> {name}
         </th>
-        <td>{model.collectionName}</td>
-        <td>
+        <td data-label={t('productAdmin.models.collection')}>{model.collectionName}</td>
+        <td data-label={t('productAdmin.models.status')}>
           <Badge tone={model.status === 'draft' ? 'warning' : model.status === 'active' ? 'success' : 'muted'}>{t(`productAdmin.status.${model.status}`)}</Badge>
         </td>
         {catalogue.rates.map((rate) => {
           const price = model.prices.find((item) => item.rateId === rate.id);
           return (
-            <td key={rate.id}>
+            <td key={rate.id} data-label={rate.name}>
               {price?.state.draft ? (
                 <>
                   <s>{price.salePrice}</s> <strong>{price.state.draft}</strong>
