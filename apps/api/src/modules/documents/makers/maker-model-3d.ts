@@ -238,3 +238,35 @@ export function writeObj(geometry: LuminaireGeometry, appearance: Appearance, na
   });
   return { obj: `${lines.join('\n')}\n`, mtl: `${mtl.join('\n')}\n` };
 }
+
+/**
+ * Binary STL of the luminaire (issue 28 §4: the regular 2D/3D download includes STL): every triangle of
+ * every part, in millimetres (STL has no unit; CAD and slicers read millimetres), z up as STL readers
+ * expect (our y up becomes z), each facet with its normal from its vertices' winding.
+ */
+export function writeStl(geometry: LuminaireGeometry, name: string): Buffer {
+  const meshes = meshesOf(geometry);
+  const triangles = meshes.reduce((sum, mesh) => sum + mesh.indices.length / 3, 0);
+  const out = Buffer.alloc(84 + triangles * 50);
+  out.write(`Lumen Pro ${name}`.replace(/[^\x20-\x7e]/g, '-').slice(0, 79), 0, 'ascii');
+  out.writeUInt32LE(triangles, 80);
+  let offset = 84;
+  for (const mesh of meshes) {
+    // metres (x, y up, z) → millimetres (x, −z, y): z up, the same handedness
+    const point = (index: number): [number, number, number] => [(mesh.positions[index * 3] ?? 0) * 1000, -(mesh.positions[index * 3 + 2] ?? 0) * 1000, (mesh.positions[index * 3 + 1] ?? 0) * 1000];
+    for (let i = 0; i < mesh.indices.length; i += 3) {
+      const [a, b, c] = [point(mesh.indices[i] ?? 0), point(mesh.indices[i + 1] ?? 0), point(mesh.indices[i + 2] ?? 0)];
+      const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+      const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+      const normal = [(u[1] ?? 0) * (v[2] ?? 0) - (u[2] ?? 0) * (v[1] ?? 0), (u[2] ?? 0) * (v[0] ?? 0) - (u[0] ?? 0) * (v[2] ?? 0), (u[0] ?? 0) * (v[1] ?? 0) - (u[1] ?? 0) * (v[0] ?? 0)];
+      const length = Math.hypot(normal[0] ?? 0, normal[1] ?? 0, normal[2] ?? 0) || 1;
+      for (const value of [...normal.map((component) => component / length), ...a, ...b, ...c]) {
+        out.writeFloatLE(value, offset);
+        offset += 4;
+      }
+      out.writeUInt16LE(0, offset);
+      offset += 2;
+    }
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } f
 import { luminaireGeometry, type LuminaireGeometry } from './maker-geometry';
 import { gldfLanguage, type GldfLuminaireType, writeGldf } from './maker-gldf';
 import { ambientPng, productPng } from './maker-images-hd';
-import { writeGlb, writeObj } from './maker-model-3d';
+import { writeGlb, writeObj, writeStl } from './maker-model-3d';
 import { textsOf } from './maker-pdf-parts';
 import { creationSheetPdf, energyLabelPdf, manualPdf, rangeSheetPdf, specSheetPdf } from './maker-pdfs';
 import { type MadeProduct, resolveProduct } from './maker-product';
@@ -298,6 +298,7 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
         { fileName: `${stem}.glb`, contentType: 'model/gltf-binary', body: writeGlb(geometry, appearance, product.reference) },
         { fileName: `${stem}.obj`, contentType: 'model/obj', body: Buffer.from(obj, 'utf8') },
         { fileName: `${stem}.mtl`, contentType: 'model/mtl', body: Buffer.from(mtl, 'utf8') },
+        { fileName: `${stem}.stl`, contentType: 'model/stl', body: writeStl(geometry, product.reference) },
       ];
     }
     case 'imagesHD': {

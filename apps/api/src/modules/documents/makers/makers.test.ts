@@ -16,6 +16,7 @@ import { Box3, FloatType, type Mesh, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { IESLoader } from 'three/examples/jsm/loaders/IESLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
+import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFonts, pdfText, qpdfCheck } from '../../../../test/document-readers';
 import { createTestDatabase, describeOnOneDb } from '../../../../test/test-db';
@@ -437,7 +438,7 @@ print(json.dumps({
     for (const model of ['7460', '0270', '5660', '3235', '4510', '6410']) {
       it(`DXF opens in a DXF reader with dimensions, SVG is well-formed, glTF and OBJ load in three (${model})`, async () => {
         const files = await make({ type: '2D_3D' }, { catalogId: 16, language: 'en', product: { model } });
-        expect(files.map((f) => f.fileName.split('.').pop())).toEqual(['dxf', 'svg', 'glb', 'obj', 'mtl']);
+        expect(files.map((f) => f.fileName.split('.').pop())).toEqual(['dxf', 'svg', 'glb', 'obj', 'mtl', 'stl']);
         const info = await deps.products.technicalInfoByModel(null, { model, catalog: 16 });
         const widthMm = Math.round(info.technicalData.width * 10);
 
@@ -469,6 +470,16 @@ print(json.dumps({
         const obj = new OBJLoader().parse(fileOf(files, '.obj').body.toString('utf8'));
         expect(obj.children.length).toBe(meshes.length);
         expect(fileOf(files, '.mtl').body.toString('utf8')).toContain('newmtl finish');
+
+        // STL read by three's STLLoader: as many triangles as the glTF, the luminaire's width in millimetres
+        const stl = fileOf(files, '.stl').body;
+        const stlGeometry = new STLLoader().parse(stl.buffer.slice(stl.byteOffset, stl.byteOffset + stl.byteLength) as ArrayBuffer);
+        const triangles = meshes.reduce((sum, mesh) => sum + (mesh.geometry.index ? mesh.geometry.index.count : mesh.geometry.attributes.position?.count ?? 0) / 3, 0);
+        expect(stlGeometry.attributes.position?.count).toBe(triangles * 3);
+        stlGeometry.computeBoundingBox();
+        const stlSize = stlGeometry.boundingBox?.getSize(new Box3().min.clone());
+        expect(stlSize?.x ?? 0).toBeCloseTo(size.x * 1000, 0);
+        expect(stlSize?.z ?? 0).toBeCloseTo(size.y * 1000, 0);
       });
     }
   });
