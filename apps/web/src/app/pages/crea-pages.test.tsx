@@ -1,4 +1,4 @@
-import type { Project, ProjectProduct } from '@lumen/contracts';
+import type { CreationEvaluation, Project, ProjectProduct } from '@lumen/contracts';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { createSpace, spaceToJSON, addElement } from '@lumen/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -45,7 +45,7 @@ function creationLine(overrides: Partial<ProjectProduct> = {}): ProjectProduct {
 }
 
 /** The projects service plus the crea calls: collections, models, articles, rules, evaluate and the creation code. */
-function creaApi(projects: Project[] = [makeProject(5, { name: 'Lobby', products: [] })]) {
+function creaApi(projects: Project[] = [makeProject(5, { name: 'Lobby', products: [] })], evaluation: (lights: number) => CreationEvaluation = (lights) => creaEvaluation(lights)) {
   const evaluated: FakeCall[] = [];
   const api = projectsApi({
     projects,
@@ -58,7 +58,7 @@ function creaApi(projects: Project[] = [makeProject(5, { name: 'Lobby', products
       if (method === 'POST' && path === '/api/products/v1/creations/evaluate') {
         evaluated.push(call);
         const space = JSON.stringify((call.body as { space: unknown }).space);
-        return json(200, creaEvaluation((space.match(/"type":"Light"/g) ?? []).length));
+        return json(200, evaluation((space.match(/"type":"Light"/g) ?? []).length));
       }
       if (method === 'POST' && path === '/api/projects/v1/projects/products/generate-creation-code') return json(200, { creationCode: 'CR000000077', creationNumber: 77 });
       const saved = /^\/api\/projects\/v1\/projects\/5\/products\/([\w-]+)$/.exec(path);
@@ -99,6 +99,22 @@ describe('crea pages', () => {
     const second = await renderApp('/project/5/add-product/crea-configurator/EDIT', api);
     await waitFor(() => expect(second.history.location.pathname).toBe('/project/5/add-product/crea-configurator'));
     await waitForRoom();
+  });
+
+  it('the panel says for how many sets the total is, shows the list price as the list price, and flags a quantity below the MOQ instead of "valid" (issue 27 §2)', async () => {
+    const user = userEvent.setup();
+    const { api } = creaApi(undefined, (lights) => creaEvaluation(lights, { moq: 4 }));
+    await renderApp('/project/5/add-product/crea-configurator', api);
+    await waitForRoom();
+    await user.click(screen.getByRole('button', { name: tx('crea.toolbar.add') }));
+    expect(await screen.findByText(tx('configurator.result.belowMoq', { moq: 4 }), {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText(tx('crea.live.valid'))).not.toBeInTheDocument();
+    expect(screen.getByText(tx('configurator.result.total', { quantity: 1 }))).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('{{');
+    // One light: 400 € list (unitGross), 300 € net.
+    const figures = screen.getByText(tx('configurator.result.unitPrice')).closest('dl') as HTMLElement;
+    expect(within(figures).getByText(tx('configurator.result.unitPrice')).nextElementSibling).toHaveTextContent(/400/);
+    expect(within(figures).getByText(tx('configurator.result.netPrice')).nextElementSibling).toHaveTextContent(/300/);
   });
 
   it('a refused option says why beside its control, before and when it is chosen, and offers the nearest choice that fits (issue 27 §2)', async () => {
