@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawingEvaluation } from '../features/drawing/drawing.fixtures';
-import { billOf } from './live-evaluation';
+import { drawingEvaluation } from './drawing.fixtures';
+import { billOf } from '../../shared/live-evaluation';
 
 describe('the live panel’s bill of materials (issue 27 §2)', () => {
   it('one row per reference, the quantities of every composition added up: three identical segments are ×3, not three rows of ×1', () => {
