@@ -1,7 +1,7 @@
 import type { OrderDraft, ProcessOrderResult, Quote } from '@lumen/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, orders, quotes } from '../db/schema';
+import { companyInvitations, idempotencyKeys, orders, quotes } from '../db/schema';
 import type { Agent, TestApp } from '../../test/test-app';
 import { createTestApp, testClock } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
@@ -80,6 +80,20 @@ describeWithDb('exactly once when the answer is lost after the commit (issue 29 
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json<ProcessOrderResult>()).toMatchObject({ processOrderSuccess: true, orderId });
     expect(await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.projectId, projectId))).toHaveLength(1);
+  });
+
+  it('an invitation: the retry answers the invitation made, no second invitation', async () => {
+    const email = `crash-invite-${Date.now().toString(36)}@example.com`;
+    const key = `invite-crash-${email}`;
+    const body = { email, privileges: ['project.view'] };
+    const first = await answerLost(() => distributor.post('/api/users/v1/users/manage/by-company/invitations', body, { 'idempotency-key': key }));
+    expect(first.statusCode, first.body).toBe(201);
+    t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    await distributor.login('distributor@demo.example');
+    const retry = await distributor.post('/api/users/v1/users/manage/by-company/invitations', body, { 'idempotency-key': key });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json<{ id: number }>().id).toBe(first.json<{ id: number }>().id);
+    expect(await t.database.db.select({ id: companyInvitations.id }).from(companyInvitations).where(eq(companyInvitations.email, email))).toHaveLength(1);
   });
 
   it('a create refused before its commit gives its key up, as before', async () => {

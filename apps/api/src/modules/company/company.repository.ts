@@ -98,6 +98,11 @@ export async function insertInvitation(db: DbOrTx, invitation: typeof companyInv
   return row;
 }
 
+export async function findInvitation(db: DbOrTx, id: number): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(companyInvitations).where(eq(companyInvitations.id, id)).limit(1);
+  return row;
+}
+
 /** Invitations of a company not used and not expired, newest first, with the inviter's name. */
 export async function openInvitations(db: DbOrTx, companyId: number, now: Date): Promise<Array<InvitationRow & { invitedByName: string | null }>> {
   const rows = await db

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../http/access-guard';
+import { committedResource } from '../../http/idempotency';
 import type { CompanyService } from './company.service';
 
 export interface CompanyRoutesOptions {
@@ -117,7 +118,8 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const invitation = await company.invite(requirePrincipal(request), request.body);
+      const committed = committedResource(request, 'invitation');
+      const invitation = committed !== null ? await company.invitation(requirePrincipal(request), committed) : await company.invite(requirePrincipal(request), request.body);
       return reply.code(201).send(invitation);
     },
   );

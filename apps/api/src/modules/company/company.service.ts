@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, RateLimitedError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { recordIdempotentResource } from '../../http/idempotency';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { auditWho, recordAudit } from '../../lib/audit';
 import { headerText } from '../../lib/mail-text';
@@ -347,6 +348,8 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
           createdAt: now,
           expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
         });
+        // The Idempotency-Key commits with the invitation (issue 29 §6): a retry after a crash answers it.
+        await recordIdempotentResource(tx, { kind: 'invitation', id: row.id });
         await recordAudit(tx, {
           ...auditWho(principal),
           entity: 'user',
@@ -386,6 +389,13 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
         }
       });
       return invitationOf({ ...invitation, invitedByName: principal.name });
+    },
+
+    /** An invitation the caller's company made, as inviting answered it (the retry of a key whose invitation committed without its answer). */
+    async invitation(principal: Principal, id: number): Promise<CompanyInvitation> {
+      const row = await repo.findInvitation(db, id);
+      if (!row || row.companyId !== principal.companyId) throw new AppError('NOT_FOUND');
+      return invitationOf({ ...row, invitedByName: principal.name });
     },
 
     /** What the invitation page shows (public: the token is the secret). */
