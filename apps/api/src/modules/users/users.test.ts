@@ -1,4 +1,5 @@
 import { type Account, LANGS, type UserSummary } from '@lumen/contracts';
+import { PRIVILEGES } from '@lumen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
@@ -57,7 +58,9 @@ describeWithDb('users', () => {
       expect(distributor.company).toMatchObject({ name: 'Luminotecnia Norte S.L.', crmId: 'CRM-ACC-0001', companyType: { id: 5, description: 'Distribuidor' } });
       expect(distributor.privileges).toEqual(expect.arrayContaining(['order.add', 'price.view', 'company.manage.user']));
       const admin = (await as('admin').get(ACCOUNT)).json<Account>();
-      expect(admin.privileges).toHaveLength(21);
+      // Every privilege of spec §6 and those added since (product.admin, issue 31).
+      expect(admin.privileges).toHaveLength(PRIVILEGES.length);
+      expect(admin.privileges).toContain('product.admin');
       const distributor2 = (await as('distributor2').get(ACCOUNT)).json<Account>();
       expect(distributor2.company?.name).toBe('Brightline Distribution Ltd');
     });
