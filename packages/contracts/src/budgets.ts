@@ -214,6 +214,13 @@ export const BudgetLine = z.object({
   netPrice: z.number(),
   /** Creation lines: compositions with accessories and articles (articles with parts), as stored. */
   compositions: z.array(StoredJson),
+  /**
+   * The professional's own purchase price per unit (their rate and discounts; issue 34 §1) and the
+   * line's margin (net − quantity × purchase price). Internal: the budget page and the professional's
+   * spreadsheet show them; the client's page, PDF and mail never do. Absent on quotes issued before.
+   */
+  purchaseUnitNet: z.number().nullable().optional(),
+  margin: z.number().nullable().optional(),
 });
 export type BudgetLine = z.infer<typeof BudgetLine>;
 

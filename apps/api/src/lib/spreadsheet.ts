@@ -47,6 +47,8 @@ export interface SheetSpec<Row> {
   heading?: ReadonlyArray<{ label: string; value: string | Date }>;
   /** The number format of heading dates (`dd/mm/yyyy`, `mm/dd/yyyy`); ISO by default. */
   dateFormat?: string;
+  /** The column (by key) whose cells the summary values sit under, the label left of it; the last column by default. */
+  summaryColumn?: string;
   columns: readonly SheetColumn<Row>[];
   rows: readonly Row[];
   /** Label–value lines under the table (totals), the value in the last column. */
@@ -134,7 +136,8 @@ function addSheet<Row>(workbook: ExcelJS.Workbook, spec: SheetSpec<Row>, currenc
   }
   const lastDataRow = firstDataRow + spec.rows.length - 1;
   if (spec.summary?.length) sheet.addRow([]);
-  const last = Math.max(spec.columns.length, 2);
+  const summaryIndex = spec.summaryColumn ? spec.columns.findIndex((column) => column.key === spec.summaryColumn) + 1 : 0;
+  const last = summaryIndex >= 2 ? summaryIndex : Math.max(spec.columns.length, 2);
   const summaryCells = new Map<string, string>();
   const refs: SummaryRefs = {
     range: (key) => `${letterOf(key)}${firstDataRow}:${letterOf(key)}${Math.max(lastDataRow, firstDataRow)}`,

@@ -135,6 +135,7 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
       {
         name: quote.budgetNumber,
         dateFormat: sheetDateFormat(dateLangOf(quote, lang)),
+        summaryColumn: 'net',
         heading: [
           { label: t('quote.document.number'), value: quote.budgetNumber },
           // Dates as dates (a reader sorts and computes with them), in the language's order.
@@ -158,6 +159,15 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
           // Formulas (issue 34 §1): a distributor who edits a quantity or a discount in the sheet gets the
           // line and every total recomputed with the quote's own rounding (ROUND is half away from zero).
           { header: t('quote.column.net'), kind: 'money', width: 15, key: 'net', value: (line) => line.netPrice, formula: (at) => `ROUND(${at('quantity')}*${at('unit')}*(1-${at('discount')}),2)` },
+          // The professional's own columns (issue 34 §1): their purchase price and the margin the line leaves.
+          { header: t('quote.column.purchase'), kind: 'money', width: 16, key: 'purchase', value: (line) => line.purchaseUnitNet ?? null },
+          {
+            header: t('quote.column.margin'),
+            kind: 'money',
+            width: 15,
+            value: (line) => line.margin ?? null,
+            formula: (at) => `ROUND(${at('net')}-${at('quantity')}*${at('purchase')},2)`,
+          },
         ],
         rows: quote.products,
         summary: [

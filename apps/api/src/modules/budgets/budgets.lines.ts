@@ -1,5 +1,5 @@
 import type { BudgetExcludedLine, BudgetLine, Project, ProjectProduct } from '@lumen/contracts';
-import { articleCode, computeBudget, type BudgetFooter } from '@lumen/domain';
+import { articleCode, computeBudget, round2, toDecimal, toMoney, type BudgetFooter } from '@lumen/domain';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 
@@ -48,7 +48,10 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
     if (quantity <= 0) exclude('quantity');
     else if (product.isPersonalized !== 1) exclude('notPersonalized');
     else if (!product.price) exclude(product.referenceCode ? 'discontinued' : 'noPrice');
-    else candidates.push({ product, quantity, discount: override?.discount ?? product.price.discountPercent, unitGross: product.price.unitGross });
+    // A quote is for the professional's client (issue 34 §1): a line starts at the list price with no
+    // discount (the professional's purchase discount is theirs, not the client's); they set the client's
+    // discount per line, or a general discount or surcharge (their markup) in the footer.
+    else candidates.push({ product, quantity, discount: override?.discount ?? 0, unitGross: product.price.unitGross });
   }
 
   const budget = computeBudget(
@@ -84,6 +87,9 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
       discountValue,
       netPrice,
       compositions: product.type === 'CREATION' ? product.compositions : [],
+      // Internal figures: what the line costs the professional and what it leaves them.
+      purchaseUnitNet: product.price ? product.price.unitNet : null,
+      margin: product.price ? toMoney(toDecimal(netPrice).minus(round2(toDecimal(product.price.unitNet).times(candidate.quantity)))) : null,
     };
   });
   const { subTotal, discountValue, surchargeValue, ivaValue, netTotal } = budget.totals;

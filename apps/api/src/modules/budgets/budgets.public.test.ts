@@ -100,11 +100,18 @@ describe('the public page of a quote', () => {
     expect(text).not.toContain(`"projectId"`);
     expect(text).not.toContain('_id');
     expect(text).not.toContain('distributor@demo.example');
+    // The distributor's purchase price and margin are theirs (issue 34 §1): not on the client's page nor its PDF.
+    const purchase = quote.products[0]?.purchaseUnitNet;
+    expect(purchase).toBeGreaterThan(0);
+    expect(text).not.toMatch(/purchase|margin/i);
     // Its PDF, by the same link.
     const pdf = await t.agent().get(page.pdf);
     expect(pdf.statusCode).toBe(200);
     qpdfCheck(pdf.rawPayload);
-    expect(pdfText(pdf.rawPayload)).toContain(`Presupuesto ${quote.budgetNumber}`);
+    const pdfContent = pdfText(pdf.rawPayload).replace(/[\u00a0\u202f]/g, ' ');
+    expect(pdfContent).toContain(`Presupuesto ${quote.budgetNumber}`);
+    expect(pdfContent).not.toContain(formatCurrency(purchase ?? 0, 'EUR').replace(/[\u00a0\u202f]/g, ' '));
+    expect(pdfContent).not.toMatch(/margen|compra/i);
   });
 
   it('a tampered or foreign link is a 404 that says nothing, a malformed one a 400', async () => {

@@ -45,8 +45,14 @@ describe('the budget page (project-to-budget)', () => {
     expect(first).toMatchObject({ referenceCode: '552010/02_10', model: '5520', quantity: 3, unitPvp: 750, hasAttributes: true, energyClass: 'G', lumensLed: 1050, watts: 15.6 });
     expect(first?.description).toBeTruthy();
     expect(first?.attributes.finish?.code).toBe('10');
-    // The caller's sublevel discount is the line's default discount; net = qty × unit × (1 − d/100).
-    expect(first?.netPrice).toBe(Number((3 * 750 * (1 - (first?.discount ?? 0) / 100)).toFixed(2)));
+    // A quote is for the distributor's client (issue 34 §1): the line starts at the list price with no
+    // discount (net 3 × 750 = 2250.00); the distributor's purchase price (their rate and discount) and the
+    // margin it leaves show to them only.
+    expect(first).toMatchObject({ discount: 0, netPrice: 2250 });
+    const [line] = (await distributor.get(`/api/projects/v1/projects/${id}?prices=true`)).json<{ products: Array<{ referenceCode: string; price: { unitNet: number } }> }>().products;
+    expect(first?.purchaseUnitNet).toBe(line?.price.unitNet);
+    expect(first?.purchaseUnitNet).toBeLessThan(750);
+    expect(first?.margin).toBe(Number((2250 - 3 * (line?.price.unitNet ?? 0)).toFixed(2)));
     expect(payload.validationDate).toBe(new Date(t.clock().getTime() + 30 * 86_400_000).toISOString().slice(0, 10));
   });
 
@@ -366,6 +372,9 @@ describe('the quote’s documents', () => {
     const sub = cells.find((cell) => cell.value === 'Sous-total')!.ref.replace(/^H/, 'I');
     expect(cells.find((cell) => cell.ref === sub)).toMatchObject({ formula: `SUM(I${rows[0]}:I${rows[1]})`, value: '4295' });
     expect(totalValue?.formula).toMatch(/^I\d+\+I\d+$/);
+    // The distributor's own columns (issue 34 §1): purchase price and the margin, a formula on the line.
+    expect(cells.find((cell) => cell.value === 'Votre prix d’achat (interne)')).toBeTruthy();
+    expect(cells.find((cell) => cell.ref === `K${rows[0]}`)?.formula).toBe(`ROUND(I${rows[0]}-F${rows[0]}*J${rows[0]},2)`);
     // Dates are dates: a number with a date format (the day-first order of French).
     const issued = cells.find((cell) => cell.value === 'Date');
     expect(cells.find((cell) => cell.ref === issued!.ref.replace(/^A/, 'B'))).toMatchObject({ type: 'n', format: 'dd/mm/yyyy' });

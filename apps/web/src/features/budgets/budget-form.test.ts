@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, checkComment, checkPercent, checkQuantity, checkTaxPercent, draftOf, figuresOf, targetOf } from './budget-form';
+import { marginOf } from './budget-lines';
 import { LINE_A, LINE_B, makePayload } from './budgets.fixtures';
 import { canonicalJson } from './canonical-json';
 
@@ -76,5 +77,14 @@ describe('figures and body', () => {
 
   it('the same body reads the same whatever the order of its keys (one Idempotency-Key per attempt)', () => {
     expect(canonicalJson({ b: 1, a: [{ y: 2, x: undefined, z: 'q' }] })).toBe(canonicalJson({ a: [{ z: 'q', y: 2 }], b: 1 }));
+  });
+});
+
+describe('the professional’s margin on a line (issue 34 §1)', () => {
+  it('is the net less quantity × purchase price, 2 decimals', () => {
+    // 3 × 750 list − 10 % = 2025.00; purchase 3 × 487.50 = 1462.50; margin 562.50.
+    expect(marginOf(2025, 3, 487.5)).toBe(562.5);
+    // 7 × 19.99 = 139.93 net; purchase 7 × 13.333 = 93.331 → 93.33; margin 46.60.
+    expect(marginOf(139.93, 7, 13.333)).toBe(46.6);
   });
 });

@@ -1,5 +1,5 @@
 import type { BudgetLine, BudgetPayload } from '@lumen/contracts';
-import { lineAttributeTexts } from '@lumen/domain';
+import { lineAttributeTexts, round2, toDecimal, toMoney } from '@lumen/domain';
 import { TextField } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n/format';
@@ -22,6 +22,11 @@ interface BudgetLinesProps {
  */
 export function attributesText(line: Pick<BudgetLine, 'attributes'>, currency: string, lang: string): string {
   return lineAttributeTexts(line.attributes, currency === 'USD' ? 21 : 16, lang).join(' · ');
+}
+
+/** What a line leaves the professional: its net less quantity × their purchase price, 2 decimals. */
+export function marginOf(net: number, quantity: number, purchaseUnitNet: number): number {
+  return toMoney(toDecimal(net).minus(round2(toDecimal(purchaseUnitNet).times(quantity))));
 }
 
 /**
@@ -107,6 +112,12 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
               </td>
               <td className="budget-lines__num budget-lines__net" data-label={t('budgets.lines.net')}>
                 {figure?.netPrice === null || figure === undefined ? '—' : money(figure.netPrice)}
+                {/* The professional's own figures (issue 34 §1): never on what the client receives. */}
+                {typeof line.purchaseUnitNet === 'number' && figure && figure.netPrice !== null && figure.quantity.ok && (
+                  <span className="budget-lines__internal">
+                    {t('budgets.lines.internal', { purchase: money(line.purchaseUnitNet), margin: money(marginOf(figure.netPrice, figure.quantity.value, line.purchaseUnitNet)) })}
+                  </span>
+                )}
               </td>
             </tr>
           );
