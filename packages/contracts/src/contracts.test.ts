@@ -24,3 +24,19 @@ describe('contracts', () => {
     expect(LoginBody.safeParse({ email: 'a@b.co', password: '' }).success).toBe(false);
   });
 });
+
+describe('the route table', () => {
+  it('fills path parameters, encoded, and refuses a missing one', async () => {
+    const { fillPath } = await import('./route-table');
+    expect(fillPath('/v1/projects/:id/lines/:line', { id: 7, line: 'a b/c' })).toBe('/v1/projects/7/lines/a%20b%2Fc');
+    expect(() => fillPath('/v1/projects/:id', {})).toThrow('Missing path parameter id');
+  });
+
+  it('gives every operation its schemas, and names no operation twice by method and path', async () => {
+    const { ROUTES } = await import('./route-table');
+    const { ROUTE_SCHEMAS } = await import('./route-schemas');
+    expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual(Object.keys(ROUTES).sort());
+    const addresses = Object.values(ROUTES).map(({ method, service, path }) => `${method} ${service}${path}`);
+    expect(new Set(addresses).size).toBe(addresses.length);
+  });
+});

@@ -17,3 +17,5 @@ export * from './documents';
 export * from './audit';
 export * from './auth-social';
 export * from './product-admin';
+export * from './route-table';
+export * from './route-schemas';

@@ -44,6 +44,19 @@ describe('the HTTP client', () => {
     ]);
   });
 
+  it('calls an operation of the route table by name: its method, service and path, the query and the JSON body', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, { acting: null }));
+    const api = client(fetchMock);
+    await api.call('acting.start', { body: { userId: 12 } });
+    await api.call('acting.candidates', { query: { search: 'Lumen & Co', page: 2, limit: 20 } });
+    const [start, candidates] = fetchMock.mock.calls;
+    expect(new URL(urlOf(start!), 'http://x').pathname).toBe('/api/users/v1/auth/acting');
+    expect(initOf(start!).method).toBe('POST');
+    expect(initOf(start!).body).toBe(JSON.stringify({ userId: 12 }));
+    const url = new URL(urlOf(candidates!), 'http://x');
+    expect([url.pathname, initOf(candidates!).method, url.searchParams.get('search'), url.searchParams.get('page')]).toEqual(['/api/users/v1/auth/acting/candidates', 'GET', 'Lumen & Co', '2']);
+  });
+
   it('takes the base paths and the timeouts from the runtime configuration', async () => {
     vi.useFakeTimers();
     const fetchMock = hanging();

@@ -1,5 +1,6 @@
-import type { ErrorBody, RuntimeConfig } from '@lumen/contracts';
+import type { ErrorBody, RouteIO, RouteName, RuntimeConfig } from '@lumen/contracts';
 import { IDEMPOTENCY_KEY_HEADER } from '@lumen/contracts/constants';
+import { fillPath, ROUTES } from '@lumen/contracts/routes';
 import { ABORTED_CODE, ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error';
 import { startChecks } from './start-checks';
 import { hasSessionMarker } from './session-marker';
@@ -77,7 +78,17 @@ export interface ApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** What a call of route N of the route table takes: its path parameters, query and body, each only where the route has them. */
+export type RouteCallInput<N extends RouteName> = (keyof RouteIO<N>['params'] extends never ? { params?: undefined } : { params: RouteIO<N>['params'] }) &
+  (RouteIO<N>['query'] extends undefined ? { query?: undefined } : { query?: RouteIO<N>['query'] }) &
+  (RouteIO<N>['body'] extends undefined ? { body?: RouteIO<N>['body'] } : { body: RouteIO<N>['body'] });
+
 export interface ApiClient {
+  /**
+   * Calls operation N of the route table (packages/contracts route-table.ts) by name: its method,
+   * service and path come from the table, its input and answer are typed by the table's schemas.
+   */
+  call<N extends RouteName>(name: N, input: RouteCallInput<N>, options?: Pick<RequestOptions, 'signal' | 'idempotencyKey' | 'timeoutMs' | 'forbidden'>): Promise<RouteIO<N>['response']>;
   request<T>(service: ServiceName, path: string, options?: RequestOptions): Promise<T>;
   get<T>(service: ServiceName, path: string, query?: RequestOptions['query']): Promise<T>;
   post<T>(service: ServiceName, path: string, body?: unknown, query?: RequestOptions['query']): Promise<T>;
@@ -305,6 +316,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    call: (name, input, callOptions) => {
+      const { method, service, path } = ROUTES[name];
+      const { params, query, body } = input as { params?: Record<string, string | number>; query?: RequestOptions['query']; body?: unknown };
+      return request(service, fillPath(path, params), { ...callOptions, method, query, body });
+    },
     request,
     get: (service, path, query) => request(service, path, { method: 'GET', query }),
     post: (service, path, body, query) => request(service, path, { method: 'POST', body, query }),

@@ -4,26 +4,26 @@ import { createAsyncAction } from '../../shared/async-action';
 /** How many customers a page of the picker shows. */
 export const CANDIDATES_PAGE_SIZE = 20;
 
-/** GET users /v1/auth/acting: who acts for whom in this session (null: nobody). */
-export const loadActingState = createAsyncAction<ActingState, void>('actingState', (_arg, { extra }) => extra.api.get<ActingState>('users', '/v1/auth/acting'), {
+/** acting.state: who acts for whom in this session (null: nobody). */
+export const loadActingState = createAsyncAction<ActingState, void>('actingState', (_arg, { extra }) => extra.api.call('acting.state', {}), {
   showError: false,
 });
 
-/** GET users /v1/auth/acting/candidates: the customers the staff member may act for. */
+/** acting.candidates: the customers the staff member may act for. */
 export const loadActingCandidates = createAsyncAction<ActingCandidatesPage, { search: string; page: number }>(
   'actingCandidates',
   ({ search, page }, { extra }) =>
-    extra.api.get<ActingCandidatesPage>('users', '/v1/auth/acting/candidates', { ...(search ? { search } : {}), page, limit: CANDIDATES_PAGE_SIZE }),
+    extra.api.call('acting.candidates', { query: { ...(search ? { search } : {}), page, limit: CANDIDATES_PAGE_SIZE } }),
   { showError: false },
 );
 
-/** POST users /v1/auth/acting: start acting for a customer (the server decides whether the staff session is kept). */
-export const startActing = createAsyncAction<ActingState, { userId: number }>('actingStart', ({ userId }, { extra }) => extra.api.post<ActingState>('users', '/v1/auth/acting', { userId }), {
+/** acting.start: start acting for a customer (the server decides whether the staff session is kept). */
+export const startActing = createAsyncAction<ActingState, { userId: number }>('actingStart', ({ userId }, { extra }) => extra.api.call('acting.start', { body: { userId } }), {
   showError: false,
 });
 
-/** POST users /v1/auth/acting/stop: back to the staff member's own session, or logged out. */
-export const stopActing = createAsyncAction<ActingStopResult, void>('actingStop', (_arg, { extra }) => extra.api.post<ActingStopResult>('users', '/v1/auth/acting/stop', {}), {
+/** acting.stop: back to the staff member's own session, or logged out. */
+export const stopActing = createAsyncAction<ActingStopResult, void>('actingStop', (_arg, { extra }) => extra.api.call('acting.stop', { body: {} }), {
   showError: false,
 });
 
