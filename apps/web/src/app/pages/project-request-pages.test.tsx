@@ -253,7 +253,9 @@ describe('the budget request of a visitor or a web user (spec §4 project-budget
       }
       return undefined;
     });
-    const { history } = await open('/project/5/request-budget', api);
+    // Not open(): the login view may open before the page's main is found, and hides it from
+    // assistive technology (findByRole('main') then waited in vain on a loaded machine).
+    const { history } = await renderApp('/project/5/request-budget', api);
     expect(history.location.pathname).toBe('/');
 
     const login = await screen.findByRole('dialog', { name: tx('auth.login.title') });
