@@ -23,6 +23,7 @@ import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
 import { createMetrics, type Metrics, registerHttpMetrics } from './lib/observability/metrics';
 import { createTracing, registerHttpTracing, type Tracing } from './lib/observability/tracing';
+import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { createConfiguredStorage } from './lib/file-storage';
 import { createJobQueue, HOUSEKEEPING_EVERY_MS, JOB_CONCURRENCY, type JobQueue, pruneJobs, releaseRunningJobs } from './lib/jobs';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
@@ -219,7 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
   app.addHook('onRequest', async (request, reply) => {
-    if (lifecycle.draining && request.url.split('?')[0] === '/ready') return sendError(reply, new AppError('UNAVAILABLE', 'This node is shutting down'));
+    if (!lifecycle.draining) return;
+    // No connection to a draining node is kept for another request: the balancer opens its next one elsewhere.
+    reply.header('connection', 'close');
+    if (request.url.split('?')[0] === '/ready') return sendError(reply, new AppError('UNAVAILABLE', 'This node is shutting down'));
   });
   if (config.nodeRole === 'worker') {
     // A worker node answers its health checks only; requests are the http nodes' (README "Several processes").
@@ -245,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.every('housekeeping.social-logins', HOUSEKEEPING_EVERY_MS['housekeeping.social-logins'], () => social.prune());
   await app.register(usersRoutes, { prefix: '/api/users', users, reissueAccessToken: auth.reissueAccessToken });
   await app.register(mastersRoutes, { prefix: '/api/masters', masters });
+  // The web's error reports (spec §8, issue 33 §4): the path the web posts to (apps/web error-reporting.ts).
+  await app.register(errorReportsRoutes, { prefix: '/api/masters', db: ctx.db, clock, counted: () => metrics.webError() });
   await app.register(flagsRoutes, { prefix: '/api/masters', flags });
   await app.register(platformRoutes, { platform: createPlatformService(config, flags) });
   await app.register(companyRoutes, { prefix: '/api/users', company: createCompanyService(ctx, { flags, users }) });
