@@ -60,7 +60,8 @@ async function fillFinalQuote(page: Page): Promise<Locator> {
   const main = page.getByRole('main');
   await main.getByRole('link', { name: us('budgets.action.finalQuote') }).click();
   await expect(page).toHaveURL(/\/project\/\d+\/budget-quotation-usa$/);
-  await expect(main.getByText(/QUS-\d{4}-\d{6}/)).toBeVisible();
+  // No number is reserved on arrival (issue 34 §2): it is given at issue.
+  await expect(main.getByText(us('budgets.usa.numberAtIssue'))).toBeVisible();
   await textbox(main, us('budgets.usa.alias')).fill('Manhattan loft — lobby and corridors');
   await textbox(main, us('budgets.usa.specifierEmail')).fill('nora@leestudio.example');
   await textbox(main, us('budgets.usa.specifierCompany')).fill('Lee Studio');

@@ -378,7 +378,7 @@ describe('/project/{id}/budget-quotation-usa', () => {
     return undefined;
   };
 
-  it('generates the quote number on arrival, checks the fields and issues the final quote with the purchaser and the site', async () => {
+  it('reserves no number on arrival (issue 34 §2), checks the fields and issues the final quote with the purchaser and the site', async () => {
     const api = withGeography(
       budgetsApi({
         account: makeAccount({ role: 'importer', catalogId: 21 }),
@@ -390,7 +390,8 @@ describe('/project/{id}/budget-quotation-usa', () => {
       }),
     );
     const { main } = await open('/project/9/budget-quotation-usa', api);
-    expect(await within(main).findByText(tx('budgets.usa.number', { number: 'QUS-2026-000045' }))).toBeInTheDocument();
+    expect(await within(main).findByText(tx('budgets.usa.numberAtIssue'))).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/projects/v1/budget/final-quote/generate-quote-number')).toEqual([]);
     expect(within(main).getByRole('textbox', { name: label('budgets.usa.alias') })).toHaveValue('Manhattan loft');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgets.usa.submit') }));
     expect(within(main).getAllByText(tx('formError.required')).length).toBeGreaterThanOrEqual(4);
@@ -408,10 +409,10 @@ describe('/project/{id}/budget-quotation-usa', () => {
     await userEvent.click(within(main).getByRole('button', { name: tx('budgets.usa.submit') }));
     expect(await within(main).findByRole('heading', { level: 1, name: tx('budgets.usa.issued', { number: 'QUS-2026-000045' }) })).toBeInTheDocument();
     const [body] = bodies(api, '/api/projects/v1/budget/final-quote') as Record<string, unknown>[];
+    expect(body).not.toHaveProperty('quoteNumber');
     expect(body).toMatchObject({
       isFinalQuote: true,
       projectId: 9,
-      quoteNumber: 'QUS-2026-000045',
       budgetAlias: 'Manhattan loft',
       specifier: { email: 'spec@studio.example', companyName: 'Studio North' },
       purchaser: { name: 'Pat Buyer', email: 'pat@buyer.example', phone: '+1 212 555 0100' },

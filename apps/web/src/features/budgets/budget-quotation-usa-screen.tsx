@@ -12,7 +12,7 @@ import { useRemote } from '../../shared/use-remote';
 import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
 import { attributesText } from './budget-lines';
-import { downloadQuoteDocument, generateQuoteNumber, issueFinalQuote, loadBudgetPayload, type UsFinalQuoteRequest } from './budgets-calls';
+import { downloadQuoteDocument, issueFinalQuote, loadBudgetPayload, type UsFinalQuoteRequest } from './budgets-calls';
 import { QuoteTotals } from './quote-parts';
 import { useAttemptKey } from './use-attempt-key';
 import './budgets.css';
@@ -88,7 +88,6 @@ export function BudgetQuotationUsaScreen({ projectId }: { projectId: number }) {
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
   const [payload, reloadPayload] = useRemote<BudgetPayload>(`${projectId}|${lang}`, () => dispatch(loadBudgetPayload({ projectId, lang })).unwrap());
-  const [number, reloadNumber] = useRemote<{ quoteNumber: string }>(`usa-number|${projectId}`, () => dispatch(generateQuoteNumber()).unwrap());
   if (payload.status === 'loading') return <LoadingState />;
   if (payload.status === 'failed')
     return (
@@ -119,10 +118,12 @@ export function BudgetQuotationUsaScreen({ projectId }: { projectId: number }) {
         </Link>
       </section>
     );
-  return <UsaForm payload={payload.data} quoteNumber={number.status === 'ready' ? number.data.quoteNumber : null} numberFailed={number.status === 'failed'} retryNumber={reloadNumber} />;
+  // The number is taken when the quote is issued, in the issuing transaction (issue 34 §2): opening
+  // this page reserves nothing, so a catalogue's numbers of a year have no gaps.
+  return <UsaForm payload={payload.data} />;
 }
 
-function UsaForm({ payload, quoteNumber, numberFailed, retryNumber }: { payload: BudgetPayload; quoteNumber: string | null; numberFailed: boolean; retryNumber: () => void }) {
+function UsaForm({ payload }: { payload: BudgetPayload }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
@@ -160,7 +161,6 @@ function UsaForm({ payload, quoteNumber, numberFailed, retryNumber }: { payload:
       isFinalQuote: true,
       projectId: payload.projectId,
       lang,
-      ...(quoteNumber ? { quoteNumber } : {}),
       budgetAlias: value('budgetAlias'),
       specifier: { email: value('specifierEmail'), companyName: value('specifierCompany') },
       purchaser: {
@@ -241,18 +241,7 @@ function UsaForm({ payload, quoteNumber, numberFailed, retryNumber }: { payload:
         <h1 id="usa-quote-title">{t('budgets.usa.title')}</h1>
         <p className="budget__facts">
           <span>
-            {quoteNumber ? (
-              t('budgets.usa.number', { number: quoteNumber })
-            ) : numberFailed ? (
-              <>
-                {t('budgets.usa.numberFailed')}{' '}
-                <Button variant="link" size="sm" onPress={retryNumber}>
-                  {t('budgets.retry')}
-                </Button>
-              </>
-            ) : (
-              t('budgets.usa.numberLoading')
-            )}
+            {t('budgets.usa.numberAtIssue')}
           </span>
           <span>{t('budgets.currency', { currency: payload.currency })}</span>
           <span>{t('budgets.validity', { days: payload.validityDays, date: format.date(`${payload.validationDate}T12:00:00`) })}</span>
