@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyticsMiddleware, clearRecordedEvents, recordedEvents, setAnalyticsProvider, type AnalyticsEvent } from './analytics';
 import { uiSlice, authModalClosed, authModalOpened } from './ui-state';
 import { sessionSlice } from './session';
@@ -10,6 +10,8 @@ function storeWith(middleware = analyticsMiddleware) {
 
 const rejected = (name: string, status: number) => ({ type: `${name}/rejected`, payload: { action: name, error: { ErrorCode: status, ErrorDescription: 'x', URL: '/api/x' } } });
 
+// The web's test files share their modules: other files' failures are in the default provider's memory too.
+beforeEach(() => clearRecordedEvents());
 afterEach(() => {
   setAnalyticsProvider(null);
   clearRecordedEvents();

@@ -3,11 +3,11 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
 import { startTestEnvironment } from '../../../test/render-app';
 import { FlagsProvider } from '../../shared/flags';
-import { mergeProgress, overallProgress, useDownload } from './use-download';
+import { downloadDeps, mergeProgress, overallProgress, useDownload } from './use-download';
 
 // Issue 30 §6: a single-file "separate files" download ends at 17 of 17 once the browser has the
 // file (not at 8, "47 % Ready"), and a download ready at once (cached) still saves its file or zip.
@@ -36,16 +36,8 @@ class FakeSocket {
     for (const handler of this.handlers.get(event) ?? []) handler(payload);
   }
 }
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
-
-const saved = vi.hoisted(() => [] as string[]);
-vi.mock('../../shared/save-file', () => ({ saveFile: (_source: unknown, name: string) => saved.push(name) }));
+const saved: string[] = [];
+const realDeps = { ...downloadDeps };
 
 function makeDownload(delivery: DownloadDelivery, status: Download['status'], progress: number): Download {
   return {
@@ -102,6 +94,16 @@ const TWO_DOCS = [
 beforeEach(() => {
   sockets.length = 0;
   saved.length = 0;
+  downloadDeps.io = (() => {
+    const socket = new FakeSocket();
+    sockets.push(socket);
+    return socket;
+  }) as unknown as typeof downloadDeps.io;
+  downloadDeps.saveFile = (_source, name) => void saved.push(name);
+});
+
+afterEach(() => {
+  Object.assign(downloadDeps, realDeps);
 });
 
 describe('a download’s progress and files', () => {

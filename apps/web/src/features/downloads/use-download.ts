@@ -12,6 +12,13 @@ import { saveFile } from '../../shared/save-file';
 
 type DocsSocket = Socket<DocsServerToClient, DocsClientToServer>;
 
+/**
+ * What the hook reaches outside React: the socket's constructor and the file saver. One object, so
+ * that a test puts fakes in place (the web's test files share their modules: module mocks would not
+ * reach a module another file loaded first).
+ */
+export const downloadDeps: { io: typeof io; saveFile: typeof saveFile } = { io, saveFile };
+
 export type DownloadPhase = 'idle' | 'starting' | 'running' | 'ready' | 'cancelled' | 'failed';
 
 export interface DownloadState {
@@ -117,12 +124,12 @@ export function useDownload(): { state: DownloadState; start: (input: StartDownl
         // socket's events that follow are the same files, saved once.
         if (download.status === 'ready' && download.delivery === 'zip' && download.zipUrl) {
           const zipUrl = download.zipUrl;
-          saveOnce(download.id, 'zip', () => saveFile({ url: zipUrl }, download.zipName));
+          saveOnce(download.id, 'zip', () => downloadDeps.saveFile({ url: zipUrl }, download.zipName));
         }
         if (download.delivery === 'files') {
           for (const item of download.items) {
             if (item.status !== 'ready') continue;
-            for (const file of item.files) saveOnce(download.id, file.fileName, () => saveFile({ url: file.url }, file.fileName), item.name);
+            for (const file of item.files) saveOnce(download.id, file.fileName, () => downloadDeps.saveFile({ url: file.url }, file.fileName), item.name);
           }
         }
       } else {
@@ -136,24 +143,24 @@ export function useDownload(): { state: DownloadState; start: (input: StartDownl
     // An authenticated call first: it refreshes an expired session cookie, which the socket's handshake then carries.
     await dispatch(loadDownloads()).unwrap();
     socketRef.current?.disconnect();
-    const socket: DocsSocket = io({ path: DOCS_SOCKET_PATH, autoConnect: false, reconnectionAttempts: 5, withCredentials: true });
+    const socket: DocsSocket = downloadDeps.io({ path: DOCS_SOCKET_PATH, autoConnect: false, reconnectionAttempts: 5, withCredentials: true });
     socketRef.current = socket;
     socket.on('progressV2', (event) => {
       if (event.downloadId !== idRef.current) return;
       setState((previous) => ({ ...previous, files: mergeProgress(previous.files, event.files) }));
     });
     socket.on('download-url', (event) => {
-      if (event.downloadId === idRef.current) saveOnce(event.downloadId, event.fileName, () => saveFile({ url: event.url }, event.fileName), event.name);
+      if (event.downloadId === idRef.current) saveOnce(event.downloadId, event.fileName, () => downloadDeps.saveFile({ url: event.url }, event.fileName), event.name);
     });
     socket.on('download-binary', (event) => {
       if (event.downloadId === idRef.current)
-        saveOnce(event.downloadId, event.fileName, () => saveFile(new Blob([event.data as ArrayBuffer], { type: event.contentType }), event.fileName), event.name);
+        saveOnce(event.downloadId, event.fileName, () => downloadDeps.saveFile(new Blob([event.data as ArrayBuffer], { type: event.contentType }), event.fileName), event.name);
     });
     socket.on('download-ready', (event) => {
       if (event.downloadId !== idRef.current) return;
       const zipUrl = event.zipUrl;
       // The zip is saved once, whether the download settled while this page followed it or was ready at once (cached).
-      if (event.status === 'ready' && zipUrl && deliveryRef.current === 'zip') saveOnce(event.downloadId, 'zip', () => saveFile({ url: zipUrl }, event.zipName));
+      if (event.status === 'ready' && zipUrl && deliveryRef.current === 'zip') saveOnce(event.downloadId, 'zip', () => downloadDeps.saveFile({ url: zipUrl }, event.zipName));
       setState((previous) => {
         return {
           ...previous,
