@@ -117,6 +117,27 @@ describe('crea pages', () => {
     expect(within(figures).getByText(tx('configurator.result.netPrice')).nextElementSibling).toHaveTextContent(/300/);
   });
 
+  it('groups clusters (the engine’s groupClusters) and selects a group to edit its clusters together (issue 27 §2)', async () => {
+    const user = userEvent.setup();
+    const { api, evaluated } = creaApi();
+    await renderApp('/project/5/add-product/crea-configurator', api);
+    await waitForRoom();
+    const add = screen.getByRole('button', { name: tx('crea.toolbar.add') });
+    await user.click(add);
+    await user.click(add);
+    expect(screen.queryByRole('button', { name: tx('crea.groups.make') })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: tx('crea.toolbar.selectAll') }));
+    await user.click(screen.getByRole('button', { name: tx('crea.groups.make') }));
+    const groups = await screen.findByRole('list', { name: tx('crea.groups.title') });
+    const group = within(groups).getByRole('button', { name: tx('crea.groups.group', { number: 1, clusters: `${tx('crea.list.cluster', { number: 1 })}, ${tx('crea.list.cluster', { number: 2 })}` }) });
+    await waitFor(() => expect(JSON.stringify((evaluated.at(-1)?.body as { space: unknown }).space)).toContain('"type":"Group"'), { timeout: 3000 });
+    const list = screen.getByRole('list', { name: tx('crea.list.title') });
+    await user.click(within(list).getByRole('button', { name: new RegExp(tx('crea.list.cluster', { number: 1 })) }));
+    expect(within(list).getAllByRole('button').filter((button) => button.getAttribute('aria-pressed') === 'true')).toHaveLength(1);
+    await user.click(group);
+    for (const button of within(list).getAllByRole('button')) expect(button).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('a refused option says why beside its control, before and when it is chosen, and offers the nearest choice that fits (issue 27 §2)', async () => {
     const user = userEvent.setup();
     const { api } = creaApi();

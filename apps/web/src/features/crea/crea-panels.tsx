@@ -22,7 +22,7 @@ import { Button, QuantitySelector, Select } from '@lumen/ui';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
-import { clustersOf, LONG_MOVE_STEP, MOVE_STEP, sharedValue, takesMorePendants, type AttributeOutcome, type CreaAction, type CreaNotice } from './crea-state';
+import { clustersOf, groupsOf, LONG_MOVE_STEP, MOVE_STEP, sharedValue, takesMorePendants, type AttributeOutcome, type CreaAction, type CreaNotice } from './crea-state';
 import type { CreaCatalogue } from './crea-catalogue';
 
 const CANOPIES = ['10', '31', '32', '18'] as const;
@@ -120,7 +120,40 @@ export function ElementList({ tree, selected, failures, dispatch, readOnly, mode
           );
         })}
       </ol>
+      <GroupList tree={tree} clusters={clusters.map((c) => c.id)} selected={selected} dispatch={dispatch} readOnly={readOnly} />
     </>
+  );
+}
+
+/**
+ * The room's groups (issue 27 §2; spec §3–§4): a press selects a group's clusters, whose attributes
+ * the selection panel then edits together; several clusters selected can be grouped.
+ */
+function GroupList({ tree, clusters, selected, dispatch, readOnly }: { tree: ElementTree; clusters: readonly string[]; selected: readonly string[]; dispatch: (action: CreaAction) => void; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const groups = groupsOf(tree);
+  const name = (id: string) => t('crea.list.cluster', { number: clusters.indexOf(id) + 1 });
+  const grouped = new Set(groups.flatMap((g) => g.clusters));
+  const canGroup = !readOnly && selected.length >= 2 && selected.every((id) => clusters.includes(id) && !grouped.has(id));
+  return (
+    <div className="crea-groups">
+      {groups.length > 0 && (
+        <ul className="crea-groups__list" aria-label={t('crea.groups.title')}>
+          {groups.map((group, index) => (
+            <li key={group.id}>
+              <Button variant="ghost" size="sm" onPress={() => dispatch({ type: 'select', ids: group.clusters })}>
+                {t('crea.groups.group', { number: index + 1, clusters: group.clusters.map(name).join(', ') })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canGroup && (
+        <Button variant="secondary" size="sm" onPress={() => dispatch({ type: 'group', ids: selected })}>
+          {t('crea.groups.make')}
+        </Button>
+      )}
+    </div>
   );
 }
 

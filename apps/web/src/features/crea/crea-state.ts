@@ -16,6 +16,7 @@ import {
   findElement,
   getElement,
   getLightOptions,
+  groupClusters,
   intersectLightOptions,
   isDomainError,
   isFreeWire,
@@ -99,7 +100,9 @@ export type CreaAction =
   | { type: 'setRoom'; change: Partial<RoomSize> }
   | { type: 'dismissNotice' }
   | { type: 'undo' }
-  | { type: 'redo' };
+  | { type: 'redo' }
+  /** Issue 27 §2 (spec §3–§4): clusters of one composition put in a group, edited together. */
+  | { type: 'group'; ids: readonly string[] };
 
 export function initialCreaState(tree: ElementTree): CreaState {
   return { tree, past: [], future: [], selected: [], notice: null, dragFrom: null };
@@ -401,6 +404,11 @@ export function creaReducer(state: CreaState, action: CreaAction, env: CreaEnv):
         if (cluster.type !== 'Cluster') return state;
         return commit(state, hangModel(state.tree, action.clusterId, action.model, env), { selected: [action.clusterId] });
       });
+    case 'group':
+      return guarded(state, action.ids[0] ?? null, () => {
+        const id = env.newId();
+        return commit(state, groupClusters(state.tree, action.ids, { id, createdAt: env.now() }, env.ctx), { selected: [...action.ids] });
+      });
     case 'select':
       return { ...state, selected: action.ids.filter((id) => findElement(state.tree, id) !== undefined) };
     case 'toggleSelect':
@@ -525,3 +533,11 @@ export function takesMorePendants(tree: ElementTree, clusterId: string): boolean
 }
 
 export { DEFAULT_INSTALLATION };
+
+/** The groups of the room, in order, each with its clusters (spec §3: a Group holds clusters of one composition). */
+export function groupsOf(tree: ElementTree): { id: string; clusters: string[] }[] {
+  return descendants(tree, tree.rootId)
+    .filter((e) => e.type === 'Group')
+    .sort((a, b) => a.elementOrderValue - b.elementOrderValue)
+    .map((group) => ({ id: group.id, clusters: descendants(tree, group.id).filter((e) => e.type === 'Cluster').map((e) => e.id) }));
+}
