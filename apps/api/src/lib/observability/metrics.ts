@@ -37,25 +37,38 @@ export interface MetricsOptions {
   sockets: () => number;
 }
 
+/**
+ * prom-client's process metrics (CPU, memory, event-loop lag, GC) in one registry per process: their
+ * observers are process-wide and never let go, so an app's own registry (whose gauges reach the app)
+ * must not be theirs, or a closed app would never be collected (src/app-close.test.ts).
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(options: MetricsOptions): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const own = new Registry();
   new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency by route and status',
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
+    registers: [own],
   });
-  const jobsSettled = new Counter({ name: 'lumen_jobs_settled_total', help: 'Jobs this process settled, by queue and outcome', labelNames: ['queue', 'outcome'] as const, registers: [registry] });
-  const jobDuration = new Histogram({ name: 'lumen_job_duration_seconds', help: 'Run time of the jobs this process settled', labelNames: ['queue'] as const, buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300], registers: [registry] });
-  const webErrors = new Counter({ name: 'lumen_web_errors_total', help: 'Errors the web reported to the api', registers: [registry] });
+  const jobsSettled = new Counter({ name: 'lumen_jobs_settled_total', help: 'Jobs this process settled, by queue and outcome', labelNames: ['queue', 'outcome'] as const, registers: [own] });
+  const jobDuration = new Histogram({ name: 'lumen_job_duration_seconds', help: 'Run time of the jobs this process settled', labelNames: ['queue'] as const, buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300], registers: [own] });
+  const webErrors = new Counter({ name: 'lumen_web_errors_total', help: 'Errors the web reported to the api', registers: [own] });
   const db = options.database.db;
   new Gauge({
     name: 'lumen_jobs',
     help: 'Jobs in the shared queue by queue and status (pending, running)',
     labelNames: ['queue', 'status'] as const,
-    registers: [registry],
+    registers: [own],
     async collect() {
       this.reset();
       const result = await db.execute(sql`select queue, status, count(*)::int as n from jobs where status in ('pending', 'running') group by queue, status`);
@@ -66,7 +79,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
     name: 'lumen_jobs_oldest_pending_seconds',
     help: 'Age of the oldest due pending job by queue (how far the workers are behind)',
     labelNames: ['queue'] as const,
-    registers: [registry],
+    registers: [own],
     async collect() {
       this.reset();
       const result = await db.execute(
@@ -78,7 +91,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   new Gauge({
     name: 'lumen_socket_connections',
     help: 'socket.io connections to this process',
-    registers: [registry],
+    registers: [own],
     collect() {
       this.set(options.sockets());
     },
@@ -89,7 +102,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
       name: 'lumen_db_pool_connections',
       help: 'PostgreSQL pool connections by state (total, idle, waiting requests)',
       labelNames: ['state'] as const,
-      registers: [registry],
+      registers: [own],
       collect() {
         const stats = pool();
         this.set({ state: 'total' }, stats.total);
@@ -100,13 +113,15 @@ export function createMetrics(options: MetricsOptions): Metrics {
     new Gauge({
       name: 'lumen_db_pool_max',
       help: 'The PostgreSQL pool size',
-      registers: [registry],
+      registers: [own],
       collect() {
         this.set(pool().max);
       },
     });
   }
 
+  // What /metrics shows: this app's metrics and the process's.
+  const registry = Registry.merge([processMetrics(), own]);
   let server: Server | undefined;
   return {
     registry,
