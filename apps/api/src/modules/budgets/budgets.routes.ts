@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../http/access-guard';
 import { committedResource } from '../../http/idempotency';
 import type { BudgetsService } from './budgets.service';
+import { attachmentDisposition } from '../../http/attachment';
 
 export interface BudgetsRoutesOptions {
   budgets: BudgetsService;
@@ -42,7 +43,7 @@ const CONTENT_TYPES = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlfo
 function sendDocument(reply: FastifyReply, kind: keyof typeof CONTENT_TYPES, file: { fileName: string; content: Buffer }) {
   return reply
     .header('content-type', CONTENT_TYPES[kind])
-    .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
+    .header('content-disposition', attachmentDisposition(file.fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(file.content);

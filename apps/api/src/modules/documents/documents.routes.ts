@@ -12,6 +12,7 @@ import type { Revocations } from '../../http/revocations';
 import type { AccessTokens } from '../../http/sessions';
 import type { DocumentsSocket } from './documents.socket';
 import { type DeliverableFile, type DocumentsService, DOWNLOAD_PATH } from './documents.service';
+import { attachmentDisposition } from '../../http/attachment';
 
 export interface DocumentsRoutesOptions {
   documents: DocumentsService;
@@ -28,11 +29,6 @@ const V1 = '/api/documents/v1';
 
 /** Text formats (SVG, DXF, OBJ, IES, LDT, XML) are deflated; PDFs, PNGs, GLBs and containers are compressed already and stored as they are. */
 const DEFLATED = /^(text\/|image\/svg|application\/(dxf|x-dxf|xml|json)|model\/obj)/;
-
-function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Counts the bytes read from the storage for one document (the per-byte progress the server reports). */
 function counting(onBytes: (bytes: number) => void): Transform {

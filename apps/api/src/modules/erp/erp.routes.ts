@@ -2,6 +2,7 @@ import { AvailabilityBody, AvailabilityQuery, AvailabilityResponse, ClientCodePa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../http/access-guard';
 import type { ErpService } from './erp.service';
+import { attachmentDisposition } from '../../http/attachment';
 
 export interface ErpRoutesOptions {
   erp: ErpService;
@@ -51,7 +52,7 @@ export const erpRoutes: FastifyPluginAsyncZod<ErpRoutesOptions> = async (app, { 
       const file = await erp.invoicePdf(requirePrincipal(request), request.params.clientCode, request.params.number, request.query.lang);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
+        .header('content-disposition', attachmentDisposition(file.fileName))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(file.content);

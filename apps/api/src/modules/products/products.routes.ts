@@ -52,6 +52,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hidePricesWithoutPriceView } from '../../http/price-view';
 import type { ProductsService } from './products.service';
+import { attachmentDisposition } from '../../http/attachment';
 
 export interface ProductsRoutesOptions {
   products: ProductsService;
@@ -66,11 +67,6 @@ function cacheFor(reply: FastifyReply, value: string): void {
   // A visitor and a user share these addresses (the caller's catalogue and language are the defaults):
   // a browser keeps one answer per session, not one for both.
   if (value === CATALOGUE_CACHE) reply.header('vary', 'cookie, authorization');
-}
-
-/** An attachment's Content-Disposition (the file names are ASCII already: products.drawings). */
-function attachmentDisposition(name: string): string {
-  return `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`;
 }
 
 const EXPORT_FILE = z.unknown().describe('The file: model/gltf-binary (glb), model/obj, model/stl, image/vnd.dxf or image/svg+xml, as an attachment');

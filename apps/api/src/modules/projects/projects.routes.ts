@@ -45,6 +45,7 @@ import { requirePrincipal } from '../../http/access-guard';
 import { hidePricesWithoutPriceView } from '../../http/price-view';
 import { VIEW_PRIVILEGES } from './projects.access';
 import type { ProjectsService } from './projects.service';
+import { attachmentDisposition } from '../../http/attachment';
 
 export interface ProjectsRoutesOptions {
   projects: ProjectsService;
@@ -233,7 +234,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       return reply
         .header('content-type', file.contentType)
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
+        .header('content-disposition', attachmentDisposition(file.fileName))
         .send(file.body);
     },
   );

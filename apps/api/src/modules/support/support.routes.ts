@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../http/access-guard';
 import type { SupportService } from './support.service';
+import { attachmentDisposition } from '../../http/attachment';
 
 export interface SupportRoutesOptions {
   support: SupportService;
@@ -32,10 +33,6 @@ export interface SupportRoutesOptions {
 const TAGS = ['support'];
 
 /** `attachment` with the name as typed (RFC 5987) and a plain ASCII fallback for old clients. */
-function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 const V1 = '/api/support/v1';
 
 /**
