@@ -4,6 +4,7 @@ import { unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } 
 import { FlagsProvider } from '../shared/flags';
 import { PlatformConfigProvider } from '../shared/platform-config';
 import type { AppEnvironment } from './environment';
+import { ScrollRestoration } from './scroll-restoration';
 
 function AppRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
@@ -17,6 +18,7 @@ export function AppRoot({ environment }: { environment: AppEnvironment }) {
         <FlagsProvider flags={environment.flags}>
           <PlatformConfigProvider config={environment.config}>
             <HistoryRouter history={environment.history}>
+              <ScrollRestoration />
               <AppRoutes routes={environment.routes} />
             </HistoryRouter>
           </PlatformConfigProvider>
