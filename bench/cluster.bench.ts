@@ -79,8 +79,13 @@ async function load(cluster: Cluster, seconds: number, during?: () => Promise<vo
   const started = performance.now();
   const until = started + seconds * 1000;
   let round = 0;
+  // The load lasts `seconds`, and at least as long as `during` (the soak's restarts) runs.
+  let duringDone = during === undefined;
+  const duringRun = during?.().finally(() => {
+    duringDone = true;
+  });
   const running = users.map(async ({ cookie, project }) => {
-    while (performance.now() < until) {
+    while (performance.now() < until || !duringDone) {
       round += 1;
       await call(base, cookie, 'GET', `/api/projects/v1/projects/${project.id}`, tally);
       await call(base, cookie, 'PUT', `/api/projects/v1/projects/${project.id}/products/${project.products[0]?._id}`, tally, { quantity: 1 + (round % 9) });
@@ -89,7 +94,7 @@ async function load(cluster: Cluster, seconds: number, during?: () => Promise<vo
       await call(base, cookie, 'GET', '/api/apiv2/articles/variations?model=5520&catalog=16', tally);
     }
   });
-  await Promise.all([...running, during?.()]);
+  await Promise.all([...running, duringRun]);
   return { tally, seconds: (performance.now() - started) / 1000 };
 }
 
