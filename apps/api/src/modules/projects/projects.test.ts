@@ -402,9 +402,14 @@ describeWithDb('projects: calls', () => {
       expect(notAssignedYet.statusCode).toBe(200);
       expect(notAssignedYet.json<ImportResult>()).toEqual({ success: false, status: 404 });
 
-      expect((await as.specifier.post(`${P1}/${project.id}/assign-thirdparty`, { email: 'nobody@demo.example' })).statusCode).toBe(400);
+      // The refusals name the web's message keys on body.email (issue 30 §1).
+      const nobody = await as.specifier.post(`${P1}/${project.id}/assign-thirdparty`, { email: 'nobody@demo.example' });
+      expect(nobody.statusCode).toBe(400);
+      expect(nobody.json<ErrorAnswer>().fields).toEqual([{ path: 'body.email', message: 'projects.assign.unknown' }]);
       expect((await as.specifier.post(`${P1}/${project.id}/assign-thirdparty`, { email: 'not-an-email' })).json<ErrorAnswer>().fields?.[0]?.path).toBe('body.email');
-      expect((await as.specifier.post(`${P1}/${project.id}/assign-thirdparty`, { email: 'specifier@demo.example' })).statusCode).toBe(400);
+      const owner = await as.specifier.post(`${P1}/${project.id}/assign-thirdparty`, { email: 'specifier@demo.example' });
+      expect(owner.statusCode).toBe(400);
+      expect(owner.json<ErrorAnswer>().fields).toEqual([{ path: 'body.email', message: 'projects.assign.owner' }]);
       const assigned = await as.specifier.post(`${V2}/projects/${project.id}/assign-thirdparty`, { email: 'Distributor@demo.example' });
       expect(assigned.statusCode).toBe(200);
       expect(assigned.json()).toMatchObject({ projectId: project.id, isAssignedThirdparty: true, assignee: { email: 'distributor@demo.example' } });
