@@ -17,11 +17,13 @@ describe('WidgetGallery', () => {
   // screen): mounted with its own root, which the cleanup after each test leaves alone.
   describe('read-only, on one English gallery', () => {
     const shared = { container: document.createElement('div'), root: null as Root | null };
+    // The render was a test's (60 s, the project's testTimeout): a hook's 10 s default was too short
+    // for it on a loaded machine (the hook timed out and skipped both tests).
     beforeAll(() => {
       document.body.appendChild(shared.container);
       shared.root = createRoot(shared.container);
       act(() => shared.root?.render(<WidgetGallery />));
-    });
+    }, 60_000);
     afterAll(() => {
       act(() => shared.root?.unmount());
       shared.container.remove();
