@@ -122,6 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A request already on its way when a graceful stop closes the server is answered, not refused with
+    // 503: the drain (SHUTDOWN_DRAIN_MS) has taken the node out of the balancer; what still arrives is late, not new.
+    return503OnClosing: false,
     // Errors raised by the router itself (bad URL, over-long parameter) take the same shape.
     frameworkErrors: (error, _request, reply) => {
       void sendError(reply, toAppError(error));
