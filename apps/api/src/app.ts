@@ -77,6 +77,8 @@ declare module 'fastify' {
 import { createUsersService } from './modules/users/users.service';
 import { actingRoutes } from './modules/acting/acting.routes';
 import { actingCheck, createActingService } from './modules/acting/acting.service';
+import { productAdminRoutes } from './modules/product-admin/product-admin.routes';
+import { createProductAdminService } from './modules/product-admin/product-admin.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 
@@ -260,6 +262,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersOptionsRoutes, { prefix: '/api/apiv2', users });
   const products = createProductsService(ctx, () => app.log, { flags });
   await app.register(productsRoutes, { products });
+  // Product administration (issue 31): a publication drops this process's catalogue caches at once (others learn it from catalogue_versions' notification).
+  await app.register(productAdminRoutes, { productAdmin: createProductAdminService(ctx, { onPublished: () => products.invalidate() }) });
   const projects = createProjectsService(ctx, { products, flags });
   await app.register(projectsRoutes, { projects });
   const images = createImagesService({ products });
