@@ -37,13 +37,15 @@ export interface UserDropdownProps {
   backoffice: boolean;
   /** The user answers requests (sales staff, admins): the menu offers the support desk. */
   desk: boolean;
-  /** The user may see orders (order.view): the menu offers orders and invoices. */
+  /** The user may see orders (order.view): the menu offers orders. */
   orders?: boolean;
+  /** The user may see invoices (order.view and price.view, apps/api README "Invoices and price.view"): the menu offers them. */
+  invoices?: boolean;
   /** The user manages their company's users (company.manage.user): the menu offers users management. */
   usersManagement?: boolean;
 }
 
-export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice, desk, orders = false, usersManagement = false }: UserDropdownProps) {
+export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice, desk, orders = false, invoices = false, usersManagement = false }: UserDropdownProps) {
   const { t } = useTranslation();
   return (
     <Dropdown<UserAction>
@@ -55,12 +57,9 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
       trigger={<UserMenuLabel name={name} />}
       items={[
         { id: 'profile', label: t('header.profile'), icon: 'user' },
-        ...(orders
-          ? [
-              { id: 'orders' as const, label: t('menu.orders'), icon: 'postbox' as const },
-              { id: 'invoices' as const, label: t('menu.invoices'), icon: 'zip' as const },
-            ]
-          : []),
+        ...(orders ? [{ id: 'orders' as const, label: t('menu.orders'), icon: 'postbox' as const }] : []),
+        // An invoice is a price document (issue 29 §2): without price.view the entry would lead to a refusal.
+        ...(invoices ? [{ id: 'invoices' as const, label: t('menu.invoices'), icon: 'zip' as const }] : []),
         // The documents asked for in this session and before (spec §2 /services/download), for every account.
         { id: 'downloads' as const, label: t('menu.downloads'), icon: 'zip' as const },
         ...(usersManagement ? [{ id: 'usersManagement' as const, label: t('menu.usersManagement'), icon: 'user' as const }] : []),

@@ -1,5 +1,6 @@
 import { TRANSLATIONS } from '@lumen/i18n';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../test/fake-api';
 import { AppRoot } from './app-root';
@@ -34,5 +35,33 @@ describe('the header while the account loads', () => {
     expect(within(banner).getByRole('link', { name: en('projects.nav') })).toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: en('header.userMenuFor').replace('{{name}}', account.name) })).toBeInTheDocument();
     expect(banner.querySelectorAll('.app-header__pending')).toHaveLength(0);
+  });
+});
+
+describe('the user menu', () => {
+  async function menuItems(privileges: ReturnType<typeof makeAccount>['privileges']) {
+    const account = makeAccount({ role: 'distributor', privileges });
+    const api = createFakeApi({ account });
+    const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/'] });
+    const started = startApp(environment);
+    await started.texts;
+    render(<AppRoot environment={environment} />);
+    await act(async () => {
+      await started.session;
+    });
+    const banner = screen.getByRole('banner');
+    await userEvent.click(await within(banner).findByRole('button', { name: en('header.userMenuFor').replace('{{name}}', account.name) }));
+    const menu = await screen.findByRole('menu');
+    return within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim() ?? '');
+  }
+
+  it('offers invoices only with order.view and price.view (issue 29 §2: an invoice is a price document)', async () => {
+    const withoutPrices = await menuItems(['order.view']);
+    expect(withoutPrices).toContain(en('menu.orders'));
+    expect(withoutPrices).not.toContain(en('menu.invoices'));
+    cleanup();
+    const withPrices = await menuItems(['order.view', 'price.view']);
+    expect(withPrices).toContain(en('menu.orders'));
+    expect(withPrices).toContain(en('menu.invoices'));
   });
 });

@@ -222,7 +222,7 @@ function UserMenu() {
     <>
       <Suspense fallback={placeholder}>
         <FocusOnMount when={early.refocus}>
-          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} desk={desk} orders={hasAnyPrivilege(account.privileges, ['order.view'])} usersManagement={hasAnyPrivilege(account.privileges, ['company.manage.user'])} />
+          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} desk={desk} orders={hasAnyPrivilege(account.privileges, ['order.view'])} invoices={hasAnyPrivilege(account.privileges, ['order.view']) && hasAnyPrivilege(account.privileges, ['price.view'])} usersManagement={hasAnyPrivilege(account.privileges, ['company.manage.user'])} />
         </FocusOnMount>
       </Suspense>
       {flagsPanel && backoffice && (

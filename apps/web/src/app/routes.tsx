@@ -308,8 +308,11 @@ export function createRoutes(): RouteObject[] {
         {
           path: '/invoices',
           element: (
+            // An invoice needs order.view and price.view (issue 29 §2, apps/api README).
             <RequireAuth privileges={['order.view']}>
-              <InvoicesPage />
+              <RequireAuth privileges={['price.view']}>
+                <InvoicesPage />
+              </RequireAuth>
             </RequireAuth>
           ),
           handle: { preload: InvoicesPage.preload } satisfies RouteHandle,
