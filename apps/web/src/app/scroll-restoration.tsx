@@ -9,7 +9,7 @@ import { useLocation, useNavigationType } from 'react-router';
  * in memory and, when the page is hidden (reload, another site), in sessionStorage.
  *
  * A page coming back may be shorter than it was until its data is in: the position is asked again
- * each time the page grows, for up to RESTORE_WINDOW_MS, unless the user scrolls, taps or types first.
+ * each time the page's size changes, for RESTORE_WINDOW_MS, unless the user scrolls, taps or types first.
  */
 export const SCROLL_POSITIONS_KEY = 'lumen-scroll-positions';
 const RESTORE_WINDOW_MS = 3000;
@@ -34,18 +34,21 @@ function storePositions(positions: Map<string, number>) {
   }
 }
 
-/** Scrolls to `top` now and again as the page grows, until it is reached, the user acts, or the window closes. */
+/**
+ * Scrolls to `top` now, and again each time the page's size changes (its data coming in, a skeleton
+ * replaced by the content, which may first shorten the page and pull the position up) until the window
+ * closes or the user scrolls, taps or types.
+ */
 function restoreTo(top: number): () => void {
   window.scrollTo(0, top);
-  if (Math.abs(window.scrollY - top) < 1 || typeof ResizeObserver === 'undefined') return () => undefined;
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
     for (const type of USER_EVENTS) window.removeEventListener(type, stop);
   };
   const observer = new ResizeObserver(() => {
-    window.scrollTo(0, top);
-    if (Math.abs(window.scrollY - top) < 1) stop();
+    if (Math.abs(window.scrollY - top) >= 1) window.scrollTo(0, top);
   });
   observer.observe(document.body);
   const timer = setTimeout(stop, RESTORE_WINDOW_MS);
