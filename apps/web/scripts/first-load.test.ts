@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { FIRST_LOAD_BUDGET_GZIP, firstLoad } from './first-load';
+import { FIRST_LOAD_BUDGET_GZIP, FONT_BUDGET_BYTES, firstLoad } from './first-load';
 
 // Issue 9 §4: a light first load. The budget is read from the built output (deterministic, so a test
 // and not a timed test). `npm test` builds before its unit step, so there the build must be present
@@ -32,5 +32,12 @@ describe.skipIf(!built)('the built app (apps/web/dist)', () => {
     // index.html announces every one of them, so no step of the start waits for its files.
     const html = readFileSync(`${dist}/index.html`, 'utf8');
     for (const file of home?.files ?? []) expect(html, file).toMatch(new RegExp(`(src|href)="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
+  });
+
+  test('the fonts stay within their own budget: the kit\'s one Latin woff2 file (apps/web README, "Fonts")', () => {
+    const fonts = readdirSync(`${dist}/assets`).filter((file) => /\.(woff2?|ttf|otf|eot)$/.test(file));
+    expect(fonts.map((file) => file.replace(/-[\w-]{8}\.woff2$/, '.woff2'))).toEqual(['manrope-latin-wght-normal.woff2']);
+    const bytes = fonts.reduce((total, file) => total + statSync(`${dist}/assets/${file}`).size, 0);
+    expect(bytes).toBeLessThanOrEqual(FONT_BUDGET_BYTES);
   });
 });

@@ -15,6 +15,8 @@ import { readStartSteps } from './start-steps';
  * answers with checks compiled at build time instead of zod (apps/web/README.md, First load).
  */
 export const FIRST_LOAD_BUDGET_GZIP = 170 * 1024;
+/** The fonts' budget, counted apart from the JavaScript (README "Fonts"): the kit's one Latin woff2 file. */
+export const FONT_BUDGET_BYTES = 30 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -1,4 +1,6 @@
 import css from './tokens.css?raw';
+import fonts from './fonts.css?raw';
+import styles from '../styles.css?raw';
 import { BREAKPOINTS, breakpointOf, PALETTE, SIZES, space, SPACING, TIMINGS, Z_INDEX } from './tokens';
 
 function customProperty(name: string, block = css): string | undefined {
@@ -51,6 +53,26 @@ describe('design tokens', () => {
     expect(customProperty('lm-modal-body-padding-small')).toBe('1.5rem');
     expect(customProperty('lm-tooltip-max-width')).toBe('350px');
     expect(customProperty('lm-tooltip-offset')).toBe('25px');
+  });
+
+  it('sets the type in the self-hosted Manrope, Latin subset only, swapped in over a metric-matched fallback, with a type scale', () => {
+    expect(customProperty('lm-font-family')).toMatch(/^'Manrope Variable', 'Manrope Fallback', system-ui,/);
+    expect(styles.indexOf("@import './tokens/fonts.css';")).toBeGreaterThanOrEqual(0);
+    expect(styles.indexOf("@import './tokens/fonts.css';")).toBeLessThan(styles.indexOf("@import './tokens/tokens.css';"));
+    const faces = fonts.match(/@font-face \{[^}]*\}/g) ?? [];
+    expect(faces).toHaveLength(2);
+    const [manrope = '', fallback = ''] = faces;
+    expect(manrope).toContain('font-display: swap;');
+    expect(manrope).toContain('font-weight: 200 800;');
+    // One file: the npm package's Latin subset (the six languages), not its Cyrillic, Greek or Vietnamese ones.
+    expect(manrope.match(/url\('([^']+)'\)/g)?.every((url) => url.includes('@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2'))).toBe(true);
+    expect(manrope).toMatch(/unicode-range: U\+0000-00FF,[^;]*U\+0152-0153[^;]*U\+20AC/);
+    expect(fallback).toContain("font-family: 'Manrope Fallback';");
+    expect(fallback).toMatch(/src: local\('Arial'\)/);
+    for (const descriptor of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override']) expect(fallback).toMatch(new RegExp(`${descriptor}: [\\d.]+%;`));
+    const sizes = ['xs', 'sm', 'md', 'lg', 'xl', '2xl', '3xl', '4xl'].map((step) => Number.parseFloat(customProperty(`lm-font-size-${step}`) ?? 'NaN'));
+    expect(sizes[2]).toBe(1);
+    sizes.slice(1).forEach((size, i) => expect(size, 'the scale grows').toBeGreaterThan(sizes[i] ?? Infinity));
   });
 
   it('defines the dark theme only for data-theme="dark" on the html element, light otherwise', () => {
