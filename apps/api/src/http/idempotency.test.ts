@@ -5,7 +5,8 @@ import { idempotencyKeys, projects } from '../db/schema';
 import type { Agent, TestApp } from '../../test/test-app';
 import { createTestApp, testClock } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import { canonicalJson, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS } from './idempotency';
+import { canonicalJson } from '@lumen/domain';
+import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS } from './idempotency';
 
 const P1 = '/api/projects/v1/projects';
 const REF = '552010/02_10';

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@lumen/domain';
 import { IDEMPOTENT_REPLAYED_HEADER, IdempotencyHeaders } from '@lumen/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
@@ -62,18 +63,6 @@ function parseResource(value: string | null): IdempotentResource | null {
 /** The id of the `kind` resource an earlier attempt of this request committed, or null: the route then answers it. */
 export function committedResource(request: { idempotentResource: IdempotentResource | null }, kind: string): number | null {
   return request.idempotentResource?.kind === kind ? request.idempotentResource.id : null;
-}
-
-/** JSON with object keys sorted: the same body hashes the same whatever the order of its keys. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function bodyHash(body: unknown): string {

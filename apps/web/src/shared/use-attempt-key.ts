@@ -1,9 +1,9 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '../../api';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '@lumen/domain';
+import { newIdempotencyKey } from '../api';
 
 /**
- * The Idempotency-Key of the user's attempt at a creating call: the same key while the body stays
+ * The Idempotency-Key of the user's attempt at a creating call (a quote, an order's processing): the same key while the body stays
  * the same (a double click, or pressing again after an answer was lost, gives one quote at the
  * api), a new one as soon as the body differs (the api refuses a known key with another body) or
  * after the call succeeded (`done`).

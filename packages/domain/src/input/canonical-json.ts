@@ -1,4 +1,8 @@
-/** JSON with object keys sorted and undefined members left out: the same body reads the same whatever the order of its keys. */
+/**
+ * JSON with object keys sorted and undefined members left out: the same body reads the same whatever
+ * the order of its keys. The one definition for the api (an Idempotency-Key's body hash) and the web
+ * (the key of a user's attempt, shared/use-attempt-key.ts), so both sides agree on "the same body".
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
   if (value !== null && typeof value === 'object') {

@@ -28,6 +28,7 @@ import type {
 } from '@lumen/contracts';
 import { DEFAULT_LANG, LANGS, PROJECT_LIST_V3_LIMIT } from '@lumen/contracts';
 import { type CatalogId, copyNameOf, drawingFamilyOf, emailSchema, projectTitleSchema, sumDecimals, toMoney, versionTitleSchema } from '@lumen/domain';
+import { translationsFor } from '@lumen/i18n';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -174,8 +175,8 @@ function versionOf(row: ProjectRow & { productsCount: number }, currentId: numbe
   };
 }
 
-/** "(copy)" in the caller's language: a duplicate's default name is made by the server. */
-const COPY_WORD: Readonly<Record<Lang, string>> = { en: 'copy', us: 'copy', es: 'copia', fr: 'copie', de: 'Kopie', it: 'copia' };
+/** "(copy)" in the caller's language (the i18n key projects.copyWord): a duplicate's default name is made by the server. */
+const copyWordOf = (lang: Lang): string => translationsFor('fr-eproject', lang)['projects.copyWord'] ?? 'copy';
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
 
@@ -415,7 +416,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
    * fits the 50 characters of a title (the domain's copyNameOf).
    */
   async function freeCopyName(principal: Principal, source: string): Promise<string> {
-    const word = COPY_WORD[langFor(principal)];
+    const word = copyWordOf(langFor(principal));
     const shortest = copyNameOf(source, word, Number.MAX_SAFE_INTEGER);
     const stem = shortest.slice(0, shortest.lastIndexOf(' ('));
     const taken = new Set(await visibleNamesStartingWith(ctx.db, scopeOf(principal), stem));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, checkComment, checkPercent, checkQuantity, checkTaxPercent, draftOf, figuresOf, targetOf } from './budget-form';
 import { marginOf } from './budget-lines';
 import { LINE_A, LINE_B, makePayload } from './budgets.fixtures';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '@lumen/domain';
 
 describe('the budget form checks values as the server does', () => {
   it('percentages: empty is 0, comma or point, 0–100 with 2 decimals', () => {

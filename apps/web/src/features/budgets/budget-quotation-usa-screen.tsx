@@ -14,7 +14,7 @@ import { useFormat } from '../../i18n/use-format';
 import { attributesText } from './budget-lines';
 import { downloadQuoteDocument, issueFinalQuote, loadBudgetPayload, type UsFinalQuoteRequest } from './budgets-calls';
 import { QuoteTotals } from './quote-parts';
-import { useAttemptKey } from './use-attempt-key';
+import { useAttemptKey } from '../../shared/use-attempt-key';
 import './budgets.css';
 
 const projectPath = (projectId: number) => `/project/${projectId}`;

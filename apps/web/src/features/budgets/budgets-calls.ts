@@ -8,7 +8,7 @@ import { saveFile } from '../../shared/save-file';
  * The calls of budgets and quotes (apps/api README "Budgets and quotes"). The screens show their
  * failures beside their fields or above the form (showError false), except the downloads, whose
  * failure opens the error dialog. The POSTs that create take the Idempotency-Key of the user's
- * attempt (see use-attempt-key.ts): a double click or a retry after a lost answer gives one quote.
+ * attempt (see shared/use-attempt-key.ts): a double click or a retry after a lost answer gives one quote.
  */
 
 /** GET apiv2 /project-to-budget: the project priced for the caller, as the spec's budget payload. */

@@ -15,8 +15,8 @@ import { BudgetLines, ExcludedLines } from './budget-lines';
 import { downloadQuoteDocument, issueBudget, loadBudgetList, loadBudgetPayload, loadQuote, sendQuote, type IssuedQuote } from './budgets-calls';
 import { PreviousBudgets } from './previous-budgets';
 import { QuoteTotals } from './quote-parts';
-import { recipientFieldsOf, RecipientModal } from './send-quote-modal';
-import { useAttemptKey } from './use-attempt-key';
+import { recipientFieldsOf, RecipientModal, type QuoteToSend } from './send-quote-modal';
+import { useAttemptKey } from '../../shared/use-attempt-key';
 import { useKept } from './use-kept-remote';
 import './budgets.css';
 

@@ -8,7 +8,7 @@ import { useFieldProps } from '../../shared/use-field-props';
 import { useFailureMessage } from '../../shared/error-message';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { sendQuote } from './budgets-calls';
-import { useAttemptKey } from './use-attempt-key';
+import { useAttemptKey } from '../../shared/use-attempt-key';
 
 /** The client a quote goes to (no account needed): address, name, a note. */
 export interface QuoteRecipient {

@@ -12,7 +12,7 @@ import { AvailabilityBadge, configurationOf } from './order-parts';
 import { bodyOf, checkOrder, COMMENTS_MAX, editOf, INTERNAL_ORDER_NUMBER_MAX, orderable, refusalsOf, type OrderEdit } from './order-form';
 import { loadOrderDraft, processOrder } from './orders-calls';
 import { resetCompleted, resetError, selectOrders } from './orders-slice';
-import { useAttemptKey } from './use-attempt-key';
+import { useAttemptKey } from '../../shared/use-attempt-key';
 import './orders.css';
 
 /**

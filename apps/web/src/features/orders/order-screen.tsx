@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { AvailabilityBadge, configurationOf, StatusBadge, useDay } from './order-parts';
 import { downloadInvoice, loadOrder, reorder } from './orders-calls';
-import { useAttemptKey } from './use-attempt-key';
+import { useAttemptKey } from '../../shared/use-attempt-key';
 import './orders.css';
 
 /**
