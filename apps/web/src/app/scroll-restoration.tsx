@@ -86,9 +86,15 @@ export function ScrollRestoration() {
       if (positions.current) storePositions(positions.current);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    // A scroll event comes at the next frame: a "back" or a click just after a scroll would leave before
+    // it. Both are seen here first (capture, before the router renders the next page).
+    window.addEventListener('popstate', onScroll, true);
+    window.addEventListener('click', onScroll, true);
     window.addEventListener('pagehide', onHide);
     return () => {
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('popstate', onScroll, true);
+      window.removeEventListener('click', onScroll, true);
       window.removeEventListener('pagehide', onHide);
       onHide();
     };
