@@ -300,6 +300,82 @@ describe('/project/{id}/generate-budget', () => {
     expect(bodies(api, '/api/projects/v1/budget/quotes/31/send')).toEqual([{ email: 'clara@client.example', name: 'Clara Client', lang: 'en' }]);
   });
 
+  it('"Send to a client" sends the ticked quote, prefilled with its client, and issues no new number (issue 34 §2)', async () => {
+    const list = { projectId: 5, items: [makeQuoteSummary(31, { clientName: 'Clara Client', sentTo: 'clara@client.example' }), makeQuoteSummary(30, { budgetNumber: 'Q-2026-000122', baseNumber: 'Q-2026-000122' })], checkedCount: 0 };
+    const api = budgetsApi({
+      calls: budgetCalls({ list }),
+      before: (call) => {
+        if (call.method === 'POST' && call.path === '/api/projects/v1/budget/quotes/31/send') return json(200, makeQuote(31, { status: 'sent', clientName: 'Clara Client' }));
+        return undefined;
+      },
+    });
+    const { main } = await open('/project/5/generate-budget', api);
+    const section = await within(main).findByRole('region', { name: tx('budgets.previous.title') });
+    await userEvent.click(within(section).getByRole('checkbox', { name: /^Q-2026-000123/ }));
+    await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.sendNumber', { number: 'Q-2026-000123' }) }));
+    const dialog = await screen.findByRole('dialog', { name: tx('budgets.send.title_one') });
+    expect(within(dialog).getByRole('textbox', { name: label('budgets.send.name') })).toHaveValue('Clara Client');
+    expect(within(dialog).getByRole('textbox', { name: label('budgets.send.email') })).toHaveValue('clara@client.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: tx('budgets.send.submit_one') }));
+    expect(await within(main).findByText(tx('budgets.send.done_one', { email: 'clara@client.example' }))).toBeInTheDocument();
+    expect(bodies(api, '/api/projects/v1/budget/quotes/31/send')).toEqual([{ email: 'clara@client.example', name: 'Clara Client', lang: 'en' }]);
+    expect(bodies(api, ISSUE_V1)).toHaveLength(0);
+  });
+
+  it('"Send to a client" right after a save sends the quote just issued while the form is unchanged; a change asks for a new quote (issue 34 §2)', async () => {
+    const api = budgetsApi({
+      before: (call) => {
+        if (call.method === 'POST' && call.path === ISSUE_V1) return json(201, makeQuote(31, { clientName: 'Clara Client' }));
+        if (call.method === 'GET' && call.path === '/api/projects/v1/budget/quotes/31/pdf') return new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
+        if (call.method === 'POST' && call.path === '/api/projects/v1/budget/quotes/31/send') return json(200, makeQuote(31, { status: 'sent', clientName: 'Clara Client' }));
+        return undefined;
+      },
+    });
+    const downloads = catchDownloads();
+    try {
+      const { main } = await open('/project/5/generate-budget', api);
+      await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
+      await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.saveDownload') }));
+      await within(main).findByText(tx('budgets.outcome.downloaded', { number: 'Q-2026-000123' }));
+      await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.sendNumber', { number: 'Q-2026-000123' }) }));
+      const dialog = await screen.findByRole('dialog', { name: tx('budgets.send.title_one') });
+      expect(within(dialog).getByRole('textbox', { name: label('budgets.send.name') })).toHaveValue('Clara Client');
+      await fill(within(dialog).getByRole('textbox', { name: label('budgets.send.email') }), 'clara@client.example');
+      await userEvent.click(within(dialog).getByRole('button', { name: tx('budgets.send.submit_one') }));
+      await within(main).findByText(tx('budgets.send.done_one', { email: 'clara@client.example' }));
+      expect(bodies(api, ISSUE_V1)).toHaveLength(1);
+      expect(bodies(api, '/api/projects/v1/budget/quotes/31/send')).toHaveLength(1);
+      await replace(quantity(main, '027001/03_10', 1), '7');
+      expect(within(main).getByRole('button', { name: tx('budgets.action.saveSend') })).toBeEnabled();
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('revokes a sent quote\'s public link after a confirmation (issue 29 §9); only sent quotes offer it', async () => {
+    const list = { projectId: 5, items: [makeQuoteSummary(31, { status: 'sent', sentTo: 'clara@client.example' }), makeQuoteSummary(30, { budgetNumber: 'Q-2026-000122', baseNumber: 'Q-2026-000122' })], checkedCount: 0 };
+    const REVOKE = '/api/projects/v1/budget/quotes/31/revoke-link';
+    const api = budgetsApi({
+      calls: budgetCalls({ list }),
+      before: (call) => (call.method === 'POST' && call.path === REVOKE ? json(200, makeQuote(31, { status: 'sent' })) : undefined),
+    });
+    const { main } = await open('/project/5/generate-budget', api);
+    const section = await within(main).findByRole('region', { name: tx('budgets.previous.title') });
+    expect(within(section).queryByRole('button', { name: tx('budgets.previous.revokeLinkOf', { number: 'Q-2026-000122' }) })).toBeNull();
+    const revoke = within(section).getByRole('button', { name: tx('budgets.previous.revokeLinkOf', { number: 'Q-2026-000123' }) });
+    await userEvent.click(revoke);
+    let dialog = await screen.findByRole('alertdialog', { name: tx('budgets.revoke.title', { number: 'Q-2026-000123' }) });
+    expect(within(dialog).getByText(tx('budgets.revoke.text'))).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: tx('budgets.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.callsTo('POST', REVOKE)).toHaveLength(0);
+    await userEvent.click(revoke);
+    dialog = await screen.findByRole('alertdialog', { name: tx('budgets.revoke.title', { number: 'Q-2026-000123' }) });
+    await userEvent.click(within(dialog).getByRole('button', { name: tx('budgets.previous.revokeLink') }));
+    expect(await within(section).findByText(tx('budgets.revoke.done', { number: 'Q-2026-000123' }))).toBeInTheDocument();
+    expect(api.callsTo('POST', REVOKE)).toHaveLength(1);
+  });
+
   it('lists the previous budgets with a checked flag each and the checked count, and revises one as a new revision', async () => {
     const list = { projectId: 5, items: [makeQuoteSummary(31, { status: 'accepted', acceptedAt: '2026-05-06T10:00:00.000Z' }), makeQuoteSummary(30, { budgetNumber: 'Q-2026-000122', baseNumber: 'Q-2026-000122', status: 'expired' })], checkedCount: 0 };
     const api = budgetsApi({

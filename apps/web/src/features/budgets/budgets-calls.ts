@@ -75,6 +75,13 @@ export const sendQuote = createAsyncAction<Quote, { quoteId: number; body: SendQ
   { showError: false },
 );
 
+/** POST projects /v1/budget/quotes/{id}/revoke-link (issue 29 §9): every link sent so far answers 404; sending again mails a new one. */
+export const revokeQuoteLink = createAsyncAction<Quote, { quoteId: number }>(
+  'revokeQuoteLink',
+  ({ quoteId }, { extra }) => extra.api.request<Quote>('projects', `/v1/budget/quotes/${quoteId}/revoke-link`, { method: 'POST' }),
+  { showError: false },
+);
+
 export type QuoteDocumentKind = 'pdf' | 'xlsx';
 
 /**

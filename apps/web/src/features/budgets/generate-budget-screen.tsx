@@ -1,7 +1,7 @@
 import type { BudgetBody, BudgetList, BudgetPayload, FieldError, Quote, QuoteSummary } from '@lumen/contracts';
 import { QuotePersonName } from '@lumen/contracts';
 import { Button, TextArea, TextField } from '@lumen/ui';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFailureMessage } from '../../shared/error-message';
@@ -21,6 +21,8 @@ import { useKept } from './use-kept-remote';
 import './budgets.css';
 
 const projectPath = (projectId: number) => `/project/${projectId}`;
+
+const SendQuoteModal = lazy(() => import('./send-quote-modal').then((module) => ({ default: module.SendQuoteModal })));
 
 /** What the screen says when the project cannot be priced, by the answer's status. */
 function LoadFailure({ projectId, httpStatus, onRetry }: { projectId: number; httpStatus: number; onRetry: () => void }) {
@@ -87,6 +89,12 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
   const [pending, setPending] = useState<Action | null>(null);
   const [askRecipient, setAskRecipient] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** The quotes ticked in the list below. */
+  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set());
+  /** The quote this form just issued, with the body it was issued from: "open" while the form still says the same. */
+  const [openQuote, setOpenQuote] = useState<{ quote: Quote; body: string } | null>(null);
+  const [sendingExisting, setSendingExisting] = useState<readonly QuoteToSend[] | null>(null);
+  const [sentNote, setSentNote] = useState<string | null>(null);
   const attempt = useAttemptKey();
   const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -154,8 +162,10 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
     return true;
   }
 
-  function finished(next: Outcome) {
+  function finished(next: Outcome, body?: BudgetBody) {
     setOutcome(next);
+    setSentNote(null);
+    setOpenQuote(body && next.action !== 'send' ? { quote: next.quote, body: JSON.stringify(body) } : null);
     setRevising(null);
     reloadList();
     requestAnimationFrame(() => outcomeRef.current?.focus());
@@ -164,7 +174,8 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
   async function run(action: Exclude<Action, 'send'>) {
     if (pending || !checkForm()) return;
     setPending(action);
-    const issued = await issue(currentBody());
+    const body = currentBody();
+    const issued = await issue(body);
     if (!issued) {
       setPending(null);
       return;
@@ -177,8 +188,20 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
     const { quote, document } = issued;
     await dispatch(downloadQuoteDocument({ quoteId: quote.id, budgetNumber: quote.budgetNumber, kind: 'pdf', lang, ...(document ? { fileName: document.fileName } : {}) }));
     setPending(null);
-    finished({ quote, action });
+    finished({ quote, action }, body);
   }
+
+  /**
+   * Issue 34 §2: "Send to a client" sends the quotes ticked in the list, else the quote this form has
+   * just issued while the form still says the same; a new number only when neither (or a revision).
+   */
+  const toSend: readonly QuoteToSend[] | null = (() => {
+    const ticked = (list?.items ?? []).filter((item) => checked.has(item.id));
+    if (ticked.length > 0) return ticked;
+    if (openQuote && !revising && figures.valid && JSON.stringify(currentBody()) === openQuote.body)
+      return [{ id: openQuote.quote.id, budgetNumber: openQuote.quote.budgetNumber, clientName: openQuote.quote.clientName, sentTo: openQuote.quote.sentTo?.email ?? null }];
+    return null;
+  })();
 
   /** A new revision of a quote starts from that quote's quantities, discounts, footer and client. */
   async function revise(summary: QuoteSummary) {
@@ -227,6 +250,12 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
           <span>{t('budgets.validity', { days: payload.validityDays, date: format.date(`${payload.validationDate}T12:00:00`) })}</span>
         </p>
       </header>
+
+      {sentNote && (
+        <div ref={outcomeRef} tabIndex={-1} className="card budget-outcome" role="status">
+          <p>{sentNote}</p>
+        </div>
+      )}
 
       {outcome && (
         <div ref={outcomeRef} tabIndex={-1} className="card budget-outcome" role="status">
@@ -355,10 +384,17 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
                   isDisabled={pending !== null && pending !== 'send'}
                   fullWidth
                   onPress={() => {
-                    if (checkForm()) setAskRecipient(true);
+                    if (toSend) {
+                      setFailure(null);
+                      setSendingExisting(toSend);
+                    } else if (checkForm()) setAskRecipient(true);
                   }}
                 >
-                  {t('budgets.action.saveSend')}
+                  {toSend
+                    ? toSend.length === 1
+                      ? t('budgets.action.sendNumber', { number: toSend[0]?.budgetNumber ?? '' })
+                      : t('budgets.send.title', { count: toSend.length })
+                    : t('budgets.action.saveSend')}
                 </Button>
               </div>
             </section>
@@ -370,6 +406,9 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
         <PreviousBudgets
           list={list}
           revising={revising?.id ?? null}
+          checked={checked}
+          onCheckedChange={setChecked}
+          canRevokeLinks
           onChanged={reloadList}
           onRevise={(quote) => void revise(quote)}
         />
@@ -382,6 +421,24 @@ function BudgetForm({ payload, list, listFailed, reloadList }: { payload: Budget
           </Button>
         </section>
       ) : null}
+
+      {sendingExisting && (
+        <Suspense fallback={null}>
+          <SendQuoteModal
+            quotes={sendingExisting}
+            onClose={() => setSendingExisting(null)}
+            onSent={(email) => {
+              setSentNote(t('budgets.send.done', { count: sendingExisting.length, email }));
+              setSendingExisting(null);
+              setChecked(new Set());
+              setOpenQuote(null);
+              setOutcome(null);
+              reloadList();
+              requestAnimationFrame(() => outcomeRef.current?.focus());
+            }}
+          />
+        </Suspense>
+      )}
 
       {askRecipient && (
         <RecipientModal

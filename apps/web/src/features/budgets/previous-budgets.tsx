@@ -1,12 +1,13 @@
 import type { BudgetList, QuoteSummary } from '@lumen/contracts';
-import { Button } from '@lumen/ui';
+import { Button, Modal } from '@lumen/ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { downloadQuoteDocument } from './budgets-calls';
+import { useFailureMessage } from '../../shared/error-message';
+import { downloadQuoteDocument, revokeQuoteLink } from './budgets-calls';
 import { QuoteStatusBadge } from './quote-parts';
 
 /** The send dialog loads when opened: its form brings the contracts' schemas, which the project page does not need to show the quotes. */
@@ -20,6 +21,11 @@ interface PreviousBudgetsProps {
   onChanged: () => void;
   /** The quote being revised, marked in the list. */
   revising?: number | null;
+  /** The user may revoke a sent quote's public link (budget or budget.add, and price.view: the budget page). */
+  canRevokeLinks?: boolean;
+  /** The ticked quotes, when the page above acts on them too (the budget page's "Send to a client"); else the list keeps them. */
+  checked?: ReadonlySet<number>;
+  onCheckedChange?: (next: ReadonlySet<number>) => void;
 }
 
 /**
@@ -27,15 +33,23 @@ interface PreviousBudgetsProps {
  * each, a checked flag per quote and the checked count, to download or send several at once; each
  * quote's PDF and spreadsheet, and a new revision of it.
  */
-export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: PreviousBudgetsProps) {
+export function PreviousBudgets({ list, onRevise, onChanged, revising = null, canRevokeLinks = false, checked: checkedFromPage, onCheckedChange }: PreviousBudgetsProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
   // The checked flags start as the api gives them (all false) and are the user's from then on.
-  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set(list.items.filter((item) => item.checked).map((item) => item.id)));
+  const [ownChecked, setOwnChecked] = useState<ReadonlySet<number>>(() => new Set(list.items.filter((item) => item.checked).map((item) => item.id)));
+  const checked = checkedFromPage ?? ownChecked;
+  const setChecked = (next: ReadonlySet<number> | ((previous: ReadonlySet<number>) => ReadonlySet<number>)) => {
+    const value = typeof next === 'function' ? next(checked) : next;
+    if (onCheckedChange) onCheckedChange(value);
+    else setOwnChecked(value);
+  };
   const [sending, setSending] = useState<QuoteSummary[] | null>(null);
   const [sentTo, setSentTo] = useState<{ email: string; count: number } | null>(null);
+  const [revoking, setRevoking] = useState<QuoteSummary | null>(null);
+  const [revoked, setRevoked] = useState<string | null>(null);
   const selected = list.items.filter((item) => checked.has(item.id));
   const checkedCount = selected.length;
 
@@ -81,6 +95,11 @@ export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: 
           {t('budgets.send.done', { count: sentTo.count, email: sentTo.email })}
         </p>
       )}
+      {revoked && (
+        <p className="form-success" role="status">
+          {t('budgets.revoke.done', { number: revoked })}
+        </p>
+      )}
       <ul className="budget-previous__list">
         {list.items.map((quote) => {
           const checkboxId = `budget-check-${quote.id}`;
@@ -118,6 +137,12 @@ export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: 
                     {t('budgets.previous.toOrder')}
                   </Link>
                 )}
+                {canRevokeLinks && quote.status === 'sent' && (
+                  // Issue 29 §9: the link mailed to the client stops working before its date.
+                  <Button variant="ghost" size="sm" aria-label={t('budgets.previous.revokeLinkOf', { number: quote.budgetNumber })} onPress={() => setRevoking(quote)}>
+                    {t('budgets.previous.revokeLink')}
+                  </Button>
+                )}
                 {onRevise && (
                   <Button variant="ghost" size="sm" aria-label={t('budgets.previous.reviseOf', { number: quote.budgetNumber })} onPress={() => onRevise(quote)}>
                     {t('budgets.previous.revise')}
@@ -128,6 +153,18 @@ export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: 
           );
         })}
       </ul>
+      {revoking && (
+        <RevokeLinkModal
+          quote={revoking}
+          onClose={() => setRevoking(null)}
+          onDone={() => {
+            setRevoked(revoking.budgetNumber);
+            setSentTo(null);
+            setRevoking(null);
+            onChanged();
+          }}
+        />
+      )}
       {sending && (
         <Suspense fallback={null}>
           <SendQuoteModal
@@ -143,5 +180,51 @@ export function PreviousBudgets({ list, onRevise, onChanged, revising = null }: 
         </Suspense>
       )}
     </section>
+  );
+}
+
+/** Asks before the link goes dead (the client loses the page at once), then revokes it. */
+function RevokeLinkModal({ quote, onClose, onDone }: { quote: QuoteSummary; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const failureMessage = useFailureMessage();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function confirm() {
+    setPending(true);
+    setFailure(null);
+    const result = await dispatch(revokeQuoteLink({ quoteId: quote.id }));
+    if (revokeQuoteLink.fulfilled.match(result)) {
+      onDone();
+      return;
+    }
+    setFailure(failureMessage(result.payload));
+    setPending(false);
+  }
+  return (
+    <Modal
+      isOpen
+      role="alertdialog"
+      onClose={onClose}
+      isDismissable={!pending}
+      title={t('budgets.revoke.title', { number: quote.budgetNumber })}
+      footer={
+        <>
+          <Button variant="secondary" onPress={onClose} isDisabled={pending}>
+            {t('budgets.cancel')}
+          </Button>
+          <Button isLoading={pending} onPress={() => void confirm()}>
+            {t('budgets.previous.revokeLink')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('budgets.revoke.text')}</p>
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </Modal>
   );
 }

@@ -38,16 +38,18 @@ export interface RecipientFormProps {
   title: string;
   intro: string;
   submitLabel: string;
+  /** The client as the quote already names them (issue 34 §2), for the user to confirm or change. */
+  initial?: Partial<Pick<QuoteRecipient, 'email' | 'name'>>;
   onClose: () => void;
   /** Does the work; answers the fields the api refused (by field), or throws a failure shown above the fields. */
   onSubmit: (recipient: QuoteRecipient) => Promise<Partial<Record<Field, string>> | void>;
 }
 
 /** A dialog that asks for the client (address, name, note) and hands them to `onSubmit`. */
-export function RecipientModal({ title, intro, submitLabel, onClose, onSubmit }: RecipientFormProps) {
+export function RecipientModal({ title, intro, submitLabel, initial, onClose, onSubmit }: RecipientFormProps) {
   const { t, i18n } = useTranslation();
   const failureMessage = useFailureMessage();
-  const form = useFormState<Field>({ email: '', name: '', message: '' }, VALIDATORS);
+  const form = useFormState<Field>({ email: initial?.email ?? '', name: initial?.name ?? '', message: '' }, VALIDATORS);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -126,11 +128,30 @@ export function recipientFieldsOf(error: unknown): Partial<Record<Field, string>
   return Object.keys(found).length > 0 ? found : null;
 }
 
+/** A quote to send, with the client it already names (its name; the address it last went to). */
+export interface QuoteToSend {
+  id: number;
+  budgetNumber: string;
+  clientName?: string | null;
+  sentTo?: string | null;
+}
+
+/** The client the quotes name, when they all name the same one (issue 34 §2: prefilled, not retyped). */
+export function recipientOf(quotes: readonly QuoteToSend[]): Partial<Pick<QuoteRecipient, 'email' | 'name'>> {
+  const one = <T,>(values: readonly (T | null | undefined)[]): T | undefined => {
+    const found = new Set(values.filter((value): value is T => value !== null && value !== undefined && value !== ''));
+    return found.size === 1 ? [...found][0] : undefined;
+  };
+  const name = one(quotes.map((quote) => quote.clientName));
+  const email = one(quotes.map((quote) => quote.sentTo));
+  return { ...(name ? { name } : {}), ...(email ? { email } : {}) };
+}
+
 /**
  * Sends one or several issued quotes to a client (POST …/quotes/{id}/send each, in the interface
  * language): the client gets each quote's signed link by e-mail.
  */
-export function SendQuoteModal({ quotes, onClose, onSent }: { quotes: readonly { id: number; budgetNumber: string }[]; onClose: () => void; onSent: (email: string) => void }) {
+export function SendQuoteModal({ quotes, onClose, onSent }: { quotes: readonly QuoteToSend[]; onClose: () => void; onSent: (email: string) => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
@@ -141,6 +162,7 @@ export function SendQuoteModal({ quotes, onClose, onSent }: { quotes: readonly {
       title={t('budgets.send.title', { count: quotes.length })}
       intro={t('budgets.send.intro', { count: quotes.length, numbers: quotes.map((quote) => quote.budgetNumber).join(', ') })}
       submitLabel={t('budgets.send.submit', { count: quotes.length })}
+      initial={recipientOf(quotes)}
       onClose={onClose}
       onSubmit={async (recipient) => {
         const sent = new Set(done);
