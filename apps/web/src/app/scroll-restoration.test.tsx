@@ -66,4 +66,21 @@ describe('the scroll position across navigations (issue 35 §4)', () => {
     expect(Object.values(stored)).toContain(500);
     unmount();
   });
+
+  it('keeps the position when a screen replaces its address on the same page, and after it on "back"', async () => {
+    const { history } = await renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeInTheDocument();
+    act(() => history.push('/support'));
+    await waitFor(() => expect(scrollY).toBe(0));
+    userScrollsTo(300);
+    scrollTo.mockClear();
+    act(() => history.replace('/support?topic=order'));
+    await waitFor(() => expect(history.location.search).toBe('?topic=order'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(scrollTo).not.toHaveBeenCalled();
+    act(() => history.push('/'));
+    await waitFor(() => expect(scrollY).toBe(0));
+    act(() => history.go(-1));
+    await waitFor(() => expect(scrollY).toBe(300));
+  });
 });

@@ -63,6 +63,7 @@ export function ScrollRestoration() {
   const positions = useRef<Map<string, number> | null>(null);
   const currentKey = useRef(location.key);
   const firstRender = useRef(true);
+  const previousPathname = useRef(location.pathname);
 
   // The browser's own restoration would fight this one (it restores before the page is rendered).
   useEffect(() => {
@@ -106,6 +107,14 @@ export function ScrollRestoration() {
     const first = firstRender.current;
     firstRender.current = false;
     positions.current ??= readStoredPositions();
+    // A replace on the same page (a screen writing its state in the address, a redirect in place) is
+    // no new page: the position stays, and the entry that takes the old one's place keeps it.
+    const samePage = navigationType === 'REPLACE' && location.pathname === previousPathname.current;
+    previousPathname.current = location.pathname;
+    if (samePage) {
+      positions.current.set(location.key, window.scrollY);
+      return;
+    }
     const saved = positions.current.get(location.key);
     // Back or forward (or a reload): where the entry was left; an entry never scrolled was at the top.
     if (navigationType === 'POP' && (saved !== undefined || !first)) return restoreTo(saved ?? 0);
@@ -119,7 +128,7 @@ export function ScrollRestoration() {
     // The first page of a visit opens where the browser put it (the top, or its #hash once rendered).
     if (first) return;
     window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+  }, [location.key, location.hash, location.pathname, navigationType]);
 
   return null;
 }
