@@ -6,6 +6,10 @@ import { afterEach } from 'vitest';
 // open one waits for its modules to be transformed, which on a busy machine takes over a second.
 configure({ asyncUtilTimeout: 8000 });
 
+// jsdom lays nothing out and logs "Not implemented" for window.scrollTo, which the app's scroll
+// restoration (app/scroll-restoration.tsx) calls on every navigation: a no-op here (its own test spies on it).
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   // Each test starts without a language cookie, a stored theme or a theme on <html>.
