@@ -69,8 +69,12 @@ function announceFirstLoads(): Plugin {
         const chunks = chunksOf(bundle);
         const { entry, steps } = startFiles(chunks);
         const entryCss = cssOf(chunks, entry);
+        // The kit's one font file (packages/ui fonts.css), fetched beside the start's files rather than
+        // once the stylesheet is parsed: it is in before the first render, so the swap moves nothing.
+        const fonts = Object.values(bundle).filter((output) => output.type === 'asset' && /\.woff2$/.test(output.fileName));
         // The steps' styles fetched now and applied by their import (as the api announces a screen's).
         return [
+          ...fonts.map((font): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `/${font.fileName}` }, injectTo: 'head' })),
           ...[...steps].map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
           ...[...cssOf(chunks, steps)].filter((file) => !entryCss.has(file)).map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
         ];

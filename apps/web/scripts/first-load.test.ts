@@ -39,5 +39,8 @@ describe.skipIf(!built)('the built app (apps/web/dist)', () => {
     expect(fonts.map((file) => file.replace(/-[\w-]{8}\.woff2$/, '.woff2'))).toEqual(['manrope-latin-wght-normal.woff2']);
     const bytes = fonts.reduce((total, file) => total + statSync(`${dist}/assets/${file}`).size, 0);
     expect(bytes).toBeLessThanOrEqual(FONT_BUDGET_BYTES);
+    // Announced by index.html, so that it is in before the first render (no swap, no shift).
+    const html = readFileSync(`${dist}/index.html`, 'utf8');
+    for (const font of fonts) expect(html).toContain(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${font}">`);
   });
 });
