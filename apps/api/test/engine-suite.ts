@@ -17,6 +17,7 @@ export const ENGINE_TEST_FILES = [
   'src/http/rate-limits.test.ts',
   'src/http/revocations.test.ts',
   'src/lib/audit/audit.test.ts',
+  'src/lib/data-dir.test.ts',
   'src/lib/jobs/job-queue.test.ts',
   'src/modules/documents/documents.test.ts',
   'src/modules/flags/flags.test.ts',

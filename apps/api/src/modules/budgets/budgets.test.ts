@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import type { BudgetList, BudgetPayload, Quote } from '@lumen/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -299,7 +300,7 @@ describe('the quote’s documents', () => {
     const response = await distributor.get(`${B1}/quotes/${quote.id}/pdf`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${quote.budgetNumber}.pdf"`);
+    expect(parseDisposition(String(response.headers['content-disposition']))).toMatchObject({ type: 'attachment', parameters: { filename: `${quote.budgetNumber}.pdf` } });
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(qpdfCheck(response.rawPayload).pages).toBe(1);
     if (process.env.QUOTE_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.QUOTE_PDF_OUT, response.rawPayload);
