@@ -365,9 +365,12 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
       guard(async (principal, payload) => {
         const parsed = SocketDownloadRef.safeParse(payload);
         if (!parsed.success) throw invalid(parsed.error);
-        const download = await options.documents.get(principal, parsed.data.downloadId);
-        await socket.join(room(download.id));
-        if (download.status !== 'running') void emitSettled(download.id);
+        const allowed = await options.documents.get(principal, parsed.data.downloadId);
+        await socket.join(room(allowed.id));
+        // Read again once in the room: a download that settled while the first read ran was announced
+        // to no one here (the room was empty), so its final state is sent now.
+        const download = (await options.documents.read(allowed.id)) ?? allowed;
+        if (download.status !== 'running') inOrder(download.id, () => emitSettled(download.id), (error: unknown) => options.log.error({ err: error, download: download.id }, 'telling a download’s sockets failed'));
         return { ok: true, download };
       }),
     );
