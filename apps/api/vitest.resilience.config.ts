@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { RESILIENCE_TEST_FILES } from './test/engine-suite.ts';
 
@@ -6,6 +7,8 @@ import { RESILIENCE_TEST_FILES } from './test/engine-suite.ts';
 export default defineConfig({
   test: {
     name: 'api-resilience',
+    // Run from the repository's root (`npm run test:resilience`): the paths are apps/api's.
+    root: fileURLToPath(new URL('.', import.meta.url)),
     include: RESILIENCE_TEST_FILES,
     globalSetup: ['./test/global-setup.ts'],
     env: { TEST_DB: 'pglite' },
