@@ -101,9 +101,7 @@ test('a visitor asks support from the modal with a PDF and a text file, watches 
 });
 
 test('a logged-in user finds the contact filled from the account, and a lying file is refused with its reason', async ({ page }) => {
-  const account = page.waitForResponse((response) => response.url().includes('/api/users/v1/auth/login') && response.ok());
-  await logIn(page, 'webuser@demo.example');
-  const { name, email } = (await (await account).json()) as { name: string; email: string };
+  const { name, email } = await logIn(page, 'webuser@demo.example');
 
   await page.getByRole('banner').getByRole('link', { name: en('header.support') }).click();
   await expect(page).toHaveURL(/\/support$/);

@@ -27,15 +27,18 @@ export async function logInOpenDialog(page: Page, email: string, password = DEMO
 /**
  * Logs in through the api (the session cookies land in the page's browser context) and opens the
  * home page logged in. The login dialog itself is driven by auth.spec.ts (logInHere); every other spec
- * starts from the home page with a session, which saves the dialog's round trip per test.
+ * starts from the home page with a session, which saves the dialog's round trip per test. Returns the
+ * account as the login answered it.
  */
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ name: string; email: string }> {
   // The platform's own origin, as the browser would send it (state-changing calls check it).
   const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
   const response = await page.request.post('/api/users/v1/auth/login', { data: { email, password }, headers: { origin } });
   expect(response.status(), `login of ${email}`).toBe(200);
-  const { name } = (await response.json()) as { name: string };
+  const account = (await response.json()) as { name: string; email: string };
+  const { name } = account;
   await page.goto('/');
   // The account's menu, named in the account's language (the page switches to it once the account is read).
   await expect(page.getByRole('banner').getByRole('button', { name: exactly(`${name}, `, { end: false }) })).toBeVisible();
+  return account;
 }

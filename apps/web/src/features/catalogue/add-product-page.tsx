@@ -63,8 +63,10 @@ export default function AddProductPage({ flow = 'v1' }: { flow?: AddProductFlow 
 
   const base = `${FLOW_BASE[flow]}/${collection.subFamilyId}`;
   const entry = collectionEntry(collection);
-  // Sticks and plusminus are drawn or chosen from a layout, for every application (issue 27 §1).
-  if (entry.kind === 'drawing') return <DrawingChoiceStep collection={collection} family={entry.family} preferred={entry.preferred} />;
+  // Sticks and plusminus are drawn or chosen from a layout (spec §2); their single luminaires are chosen by application.
+  if (entry.kind === 'drawing' && params.applicationLocationId === undefined) {
+    return <DrawingChoiceStep collection={collection} family={entry.family} preferred={entry.preferred} base={base} />;
+  }
   if (params.applicationLocationId === undefined) {
     const [only, ...more] = collection.applicationLocations;
     if (only && more.length === 0) return <Navigate to={`${base}/${only.id}`} replace />;
@@ -175,9 +177,10 @@ function ModelStep({ collection, location, base, skippedLocation, title, crea }:
 /**
  * Sticks and plusminus (spec §2: drawing and no-drawing configurators for subfamilies 219 and 225):
  * the user chooses between drawing the structure and starting from a layout; the collection's own
- * configurator type comes first.
+ * configurator type comes first. The collection's single luminaires (a pendant on its own) stay one
+ * click away, by application, as in every other collection.
  */
-function DrawingChoiceStep({ collection, family, preferred }: { collection: Collection; family: 'sticks' | 'plusminus'; preferred: 'drawing' | 'nodrawing' }) {
+function DrawingChoiceStep({ collection, family, preferred, base }: { collection: Collection; family: 'sticks' | 'plusminus'; preferred: 'drawing' | 'nodrawing'; base: string }) {
   const { t } = useTranslation();
   const projectId = useTargetProjectId();
   const choices = [
@@ -211,6 +214,23 @@ function DrawingChoiceStep({ collection, family, preferred }: { collection: Coll
           </li>
         ))}
       </ul>
+      {collection.applicationLocations.length > 0 && (
+        <section className="catalogue__more" aria-labelledby="catalogue-single-title">
+          <h2 id="catalogue-single-title">{t('catalogue.entry.single.title')}</h2>
+          <p className="catalogue__lead">{t('catalogue.entry.single.lead', { collection: collection.name })}</p>
+          <ul className="catalogue-locations" aria-label={t('catalogue.locations.listLabel')}>
+            {collection.applicationLocations.map((item) => (
+              <li key={item.id}>
+                <Link className="catalogue-card catalogue-card--location" to={`${base}/${item.id}`}>
+                  <span className="catalogue-card__body">
+                    <strong className="catalogue-card__name">{item.description}</strong>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </section>
   );
 }

@@ -195,6 +195,12 @@ describe('every way into the configurators', () => {
     await renderApp('/add-product/225', kindsApi());
     const layouts = within(await screen.findByRole('list', { name: tx('catalogue.entry.listLabel') })).getAllByRole('link');
     expect(layouts.map((link) => link.getAttribute('href'))).toEqual(['/new-product/plusminus-nodrawing-configurator', '/new-product/plusminus-drawing-configurator']);
+    // A single luminaire of the collection (a pendant on its own) is chosen by application, as in any collection.
+    expect(screen.getByRole('heading', { level: 2, name: tx('catalogue.entry.single.title') })).toBeInTheDocument();
+    const single = within(screen.getByRole('list', { name: tx('catalogue.locations.listLabel') })).getByRole('link', { name: 'Indoor' });
+    expect(single).toHaveAttribute('href', '/add-product/225/1');
+    await userEvent.click(single);
+    expect(await screen.findByRole('list', { name: tx('catalogue.models.listLabel') })).toBeInTheDocument();
   });
 
   it('crea and composing pendants: a model opens the crea room with it; for a project, under the project', async () => {
