@@ -301,3 +301,31 @@ export type SharedCreation = z.infer<typeof SharedCreation>;
 /** POST products/v1/creations/export/{format}: the configurator's unsaved space. */
 export const ExportCreationBody = ShareCreationBody;
 export type ExportCreationBody = z.input<typeof ExportCreationBody>;
+
+/**
+ * Drafts of the configurators (issue 27 §3): the work in progress of one user in one configurator,
+ * kept on the server so that it survives a reload, a lost connection and a login; a visitor's stays
+ * in the browser. The content is the configurator's own (a crea space, a drawing and its room), only
+ * bounded here: nothing is priced or checked from it; it is read back by the configurator that wrote it.
+ *
+ * - GET    /api/products/v1/configurator-drafts/{key} → ConfiguratorDraft (404 when none)
+ * - PUT    /api/products/v1/configurator-drafts/{key}  ConfiguratorDraftBody → ConfiguratorDraft
+ * - DELETE /api/products/v1/configurator-drafts/{key} → 204
+ */
+export const ConfiguratorDraftParams = z.object({
+  /** The configurator and what it edits: `crea`, `sticks-drawing`, `plusminus-nodrawing`, `crea.line.{productId}`… */
+  key: z.string().regex(/^[a-z][a-z0-9-]{0,39}(\.[A-Za-z0-9_-]{1,64}){0,3}$/, 'must be a configurator name, optionally followed by .parts'),
+});
+export const ConfiguratorDraftBody = z.object({
+  content: CreationSpace,
+  quantity: z.number().int().min(1).max(MAX_CREATION_QUANTITY).default(1),
+});
+export type ConfiguratorDraftBody = z.input<typeof ConfiguratorDraftBody>;
+export const ConfiguratorDraft = z.object({
+  key: z.string(),
+  content: z.record(z.string(), z.unknown()),
+  quantity: z.number().int(),
+  /** ISO time of the last write. */
+  updatedAt: z.string(),
+});
+export type ConfiguratorDraft = z.infer<typeof ConfiguratorDraft>;

@@ -15,3 +15,4 @@ export * from './company-admin';
 export * from './social';
 export * from './creation-shares';
 export * from './product-admin';
+export * from './configurator-drafts';
