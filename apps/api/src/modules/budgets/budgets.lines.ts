@@ -1,4 +1,4 @@
-import type { BudgetExcludedLine, BudgetLine, Project, ProjectProduct } from '@lumen/contracts';
+import type { BudgetExcludedLine, BudgetLine, Project, ProjectProduct, ProjectProductPrice } from '@lumen/contracts';
 import { articleCode, computeBudget, round2, toDecimal, toMoney, type BudgetFooter } from '@lumen/domain';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
@@ -19,6 +19,9 @@ interface Candidate {
   unitGross: number;
 }
 
+/** Each project line's price at the catalogue's list (default rate, no discount), by the line's `_id`. */
+export type ListPrices = ReadonlyMap<string, ProjectProductPrice | null>;
+
 export interface PricedBudget {
   lines: BudgetLine[];
   excluded: ExcludedLine[];
@@ -26,14 +29,15 @@ export interface PricedBudget {
 }
 
 /**
- * The budget of a project as the server computes it (spec §5): every figure from the project's lines
- * as the projects service priced them for the caller (rate and sublevel discounts), the user's
+ * The budget of a project as the server computes it (spec §5): each line's list price at the
+ * catalogue's default rate (`listPrices`), the caller's purchase price as the projects service priced
+ * it for them (their rate and sublevel discounts, internal columns only), the user's
  * quantity and discount per line, and the footer — through packages/domain's computeBudget, so the
  * arithmetic is the one the web shows as the user types. Lines with quantity ≤ 0, not personalised,
  * or without a catalogue price (a discontinued reference, a creation without one) are left out and
  * said why.
  */
-export function priceBudget(project: Project, overrides: readonly LineOverride[], footer: BudgetFooter, energyClasses: ReadonlyMap<string, string | null>): PricedBudget {
+export function priceBudget(project: Project, overrides: readonly LineOverride[], footer: BudgetFooter, energyClasses: ReadonlyMap<string, string | null>, listPrices: ListPrices = new Map()): PricedBudget {
   const byId = new Map(project.products.map((product) => [product._id, product]));
   const faults = overrides.flatMap((override, index) => (byId.has(override._id) ? [] : [{ path: `body.products.${index}._id`, message: 'formError.productNotInProject' }]));
   if (faults.length > 0) throw new AppError('VALIDATION_FAILED', 'A line is not in the project', faults);
@@ -48,10 +52,11 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
     if (quantity <= 0) exclude('quantity');
     else if (product.isPersonalized !== 1) exclude('notPersonalized');
     else if (!product.price) exclude(product.referenceCode ? 'discontinued' : 'noPrice');
-    // A quote is for the professional's client (issue 34 §1): a line starts at the list price with no
-    // discount (the professional's purchase discount is theirs, not the client's); they set the client's
-    // discount per line, or a general discount or surcharge (their markup) in the footer.
-    else candidates.push({ product, quantity, discount: override?.discount ?? 0, unitGross: product.price.unitGross });
+    // A quote is for the professional's client (issue 34 §1): a line starts at the catalogue's list price
+    // (its default rate, whatever rate the professional buys at) with no discount (the professional's
+    // purchase discount is theirs, not the client's); they set the client's discount per line, or a
+    // general discount or surcharge (their markup) in the footer.
+    else candidates.push({ product, quantity, discount: override?.discount ?? 0, unitGross: listPrices.get(product._id)?.unitGross ?? product.price.unitGross });
   }
 
   const budget = computeBudget(

@@ -28,7 +28,7 @@ import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
 import { quoteFileName, quotePdf, quoteXlsx } from './budgets.documents';
-import { priceBudget } from './budgets.lines';
+import { type ListPrices, priceBudget } from './budgets.lines';
 import { auditWho, recordAudit } from '../../lib/audit';
 import { quoteAnsweredMail, quoteQuestionMail, quoteSentMail, type QuoteMailFacts } from './budgets.mail';
 import {
@@ -178,9 +178,14 @@ export function createBudgetsService(
   }
 
   /** The project priced for the caller, through the projects service (its scope: 403 naming the project when the caller may not see it). */
-  async function pricedProject(principal: Principal, projectId: number, lang: Lang): Promise<Project> {
+  async function pricedProject(principal: Principal, projectId: number, lang: Lang): Promise<Project & { listPrices: ListPrices }> {
     try {
-      return await deps.projects.detail(principal, projectId, { lang, prices: true, parseProducts: true });
+      // The caller's price is their purchase price; the client's quote starts at the catalogue's list price (issue 34 §1).
+      const [project, listPrices] = await Promise.all([
+        deps.projects.detail(principal, projectId, { lang, prices: true, parseProducts: true }),
+        deps.projects.listPrices(principal, projectId),
+      ]);
+      return { ...project, listPrices };
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') throw forbiddenProject();
       throw error;
@@ -266,7 +271,7 @@ export function createBudgetsService(
     }
     const [energyClasses, account] = await Promise.all([energyClassesOf(principal, project, lang), deps.users.account(principal)]);
     const footer = { discount: body.discount, surcharge: body.surcharge, iva: body.iva };
-    const priced = priceBudget(project, body.products, footer, energyClasses);
+    const priced = priceBudget(project, body.products, footer, energyClasses, project.listPrices);
     if (priced.lines.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'The project has no line that may enter a budget', [{ path: 'body.products', message: 'formError.budgetEmpty' }]);
     }
@@ -381,7 +386,7 @@ export function createBudgetsService(
         energyClassesOf(principal, project, lang),
         deps.flags.forCaller(principal).isEnabled('projectRequestBudgetV2'),
       ]);
-      const priced = priceBudget(project, [], {}, energyClasses);
+      const priced = priceBudget(project, [], {}, energyClasses, project.listPrices);
       const now = clock();
       return {
         projectId: project.id,

@@ -57,6 +57,22 @@ describe('the budget page (project-to-budget)', () => {
     expect(payload.validationDate).toBe(new Date(t.clock().getTime() + 30 * 86_400_000).toISOString().slice(0, 10));
   });
 
+  it("starts a distributor on another rate at the catalogue's list price (default rate 1), their own rate only in the purchase price (issue 34 §1)", async () => {
+    // distributor2's company buys at rate 10 ("Tarifa proyectos") with its sublevel discounts; its client
+    // is quoted the catalogue's list price (rate 1: 750 and 1135), not rate 10's.
+    const id = await projectWith(distributor2, defaultLines);
+    const payload = await payloadOf(distributor2, id);
+    expect(payload.products.map((line) => line.unitPvp)).toEqual([750, 1135]);
+    expect(payload.products.map((line) => line.netPrice)).toEqual([2250, 2270]);
+    const own = (await distributor2.get(`/api/projects/v1/projects/${id}?prices=true`)).json<{ products: Array<{ price: { unitGross: number; unitNet: number } }> }>().products;
+    // Their own rate differs from the list, and what they pay is their price (rate 10 less their discount).
+    expect(own.map((line) => line.price.unitGross)).not.toEqual([750, 1135]);
+    expect(payload.products.map((line) => line.purchaseUnitNet)).toEqual(own.map((line) => line.price.unitNet));
+    const quote = await issue(distributor2, { projectId: id, products: [] });
+    expect(quote.products.map((line) => line.unitPvp)).toEqual([750, 1135]);
+    expect(quote.subTotalNet).toBe(4520);
+  });
+
   it('carries articleCode (projectRequestBudgetV2 is on in DEV)', async () => {
     const id = await projectWith(distributor, defaultLines);
     expect((await payloadOf(distributor, id)).products[0]?.articleCode).toBe('LW5520');

@@ -34,6 +34,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError, RateLimitedError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { recordIdempotentResource } from '../../http/idempotency';
 import { createRateLimiter, type RateCheck } from '../../http/rate-limits';
 import type { FlagsService } from '../flags/flags.service';
 import type { ProductsService } from '../products/products.service';
@@ -241,6 +242,11 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     });
   }
 
+  /** Names the lines one call added (project, first position, count) for its Idempotency-Key: `12-3-2`. */
+  function linesToken(projectId: number, start: number, count: number): string {
+    return `${projectId}-${start}-${count}`;
+  }
+
   function rowsOf(projectId: number, start: number, lines: readonly NewLine[], now: Date) {
     return lines.map((line, index) => ({ ...line, id: randomUUID(), projectId, position: start + index, createdAt: now, updatedAt: now }));
   }
@@ -349,7 +355,10 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       const existing = await countProducts(tx, projectId);
       if (existing + lines.length > MAX_PRODUCTS_PER_PROJECT) throw badField(path, `A project holds at most ${MAX_PRODUCTS_PER_PROJECT} products`);
       const now = ctx.clock();
-      const inserted = await insertProducts(tx, rowsOf(projectId, await nextPosition(tx, projectId), lines, now));
+      const start = await nextPosition(tx, projectId);
+      const inserted = await insertProducts(tx, rowsOf(projectId, start, lines, now));
+      // The Idempotency-Key commits with the lines (issue 29 §6): a retry after a crash answers them (addedLines).
+      await recordIdempotentResource(tx, { kind: 'project_lines', id: linesToken(projectId, start, inserted.length) });
       const project = await touchProject(tx, projectId, now, config ? { config: { ...locked.config, ...config } } : {});
       await productsChanged(tx, project, upsert);
       await auditLines(tx, principal, project, 'create', inserted.map((row) => ({ id: row.id, after: lineAudit(row) })));
@@ -544,6 +553,8 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
           createdAt: now,
           updatedAt: now,
         });
+        // The Idempotency-Key commits with the project (issue 29 §6): a retry after a crash answers this project.
+        await recordIdempotentResource(tx, { kind: 'project', id: project.id });
         const inserted = await insertProducts(tx, rowsOf(project.id, 0, lines, now));
         if (lines.length > 0) await productsChanged(tx, project, upsert);
         await recordAudit(tx, { ...auditWho(principal), entity: 'project', entityId: project.id, action: 'create', before: null, after: { name, catalogId }, projectId: project.id, companyId: project.companyId });
@@ -583,6 +594,19 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
     async name(principal: Principal, id: number) {
       const row = await visibleOr404(principal, id);
       return { id: row.id, name: row.name };
+    },
+
+    /**
+     * The project's lines at the catalogue's list price (issue 34 §1): the catalogue's default rate and no
+     * purchase discount, whatever the caller's company terms are. A quote to a client starts from it;
+     * the caller's own price (their rate and discounts) is their purchase price. Scope as `detail`.
+     */
+    async listPrices(principal: Principal, id: number): Promise<Map<string, ProjectProductPrice | null>> {
+      const row = await visibleOr404(principal, id);
+      const lines = await reads.lines(id);
+      // Without a company, the products service prices at the catalogue's default rate with no discounts.
+      const listPrincipal: Principal = { ...principal, companyId: null };
+      return (await prices(listPrincipal, catalogIdOf(row.catalogId), lines, true)) ?? new Map();
     },
 
     /** What the project page's first view shows (http/first-view.ts), or null when the session may not see the project. */
@@ -651,9 +675,11 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       if (await deps.flags.forCaller(principal).isEnabled('hideCloneProjectButton')) throw new AppError('FORBIDDEN', 'Duplicating projects is switched off for you (feature flag hideCloneProjectButton)');
       const source = await visibleOr404(principal, id);
       const name = body?.name !== undefined ? checkedName(projectTitleSchema, body.name, 'body.name') : await freeCopyName(principal, source.name);
-      const created = await ctx.db.transaction(async (tx) =>
-        copyProject(tx, source, { name, ownerId: principal.userId, companyId: principal.companyId, origin: originOfCreator(principal) }),
-      );
+      const created = await ctx.db.transaction(async (tx) => {
+        const copy = await copyProject(tx, source, { name, ownerId: principal.userId, companyId: principal.companyId, origin: originOfCreator(principal) });
+        await recordIdempotentResource(tx, { kind: 'project', id: copy.id });
+        return copy;
+      });
       return summaryById(principal, created.id);
     },
 
@@ -703,6 +729,7 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
             versionNumber: number,
             versionTitle: title,
           });
+          await recordIdempotentResource(tx, { kind: 'project', id: copy.id });
           await recordAudit(tx, { ...auditWho(principal), entity: 'project_version', entityId: copy.id, action: 'create', before: null, after: { version: number, title, from: id }, projectId: id, companyId: locked.companyId });
           if (email) mailId = await insertVersionMail(tx, { projectId: id, versionId: copy.id, senderId: principal.userId, recipient: email, outcome: 'queued', at: ctx.clock() });
           return copy;
@@ -753,6 +780,24 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       return chain.map((version) => versionOf(version, id));
     },
 
+    /** A project's summary, as duplicate and version answer it (a retry of their key after a crash, issue 29 §6). */
+    async summary(principal: Principal, id: number): Promise<ProjectSummary> {
+      return summaryById(principal, id);
+    },
+
+    /**
+     * The answer of an add (or clone) of products whose lines committed without their answer (the
+     * process died between; issue 29 §6): the lines it added, from their token (linesToken), as they
+     * are now. A line deleted since is left out.
+     */
+    async addedLines(principal: Principal, token: string): Promise<ProductsAdded> {
+      const [projectId, start, count] = token.split('-').map(Number);
+      if (projectId === undefined || start === undefined || count === undefined) throw new Error(`Malformed lines token ${token}`);
+      const project = await visibleOr404(principal, projectId);
+      const lines = (await listProducts(ctx.db, projectId)).filter((line) => line.position >= start && line.position < start + count);
+      return { projectId, revision: project.revision, products: await renderLines(principal, project, lines, langFor(principal)) };
+    },
+
     async addProducts(principal: Principal, id: number, body: AddBody): Promise<ProductsAdded> {
       return addLines(principal, id, body, 'body');
     },
@@ -770,7 +815,9 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
         const now = ctx.clock();
         const [copy] = copyRows(id, [source], now);
         if (!copy) throw new Error('copy failed');
-        const inserted = await insertProducts(tx, [{ ...copy, position: await nextPosition(tx, id) }]);
+        const position = await nextPosition(tx, id);
+        const inserted = await insertProducts(tx, [{ ...copy, position }]);
+        await recordIdempotentResource(tx, { kind: 'project_lines', id: linesToken(id, position, 1) });
         const project = await touchProject(tx, id, now);
         await productsChanged(tx, project, upsert);
         await auditLines(tx, principal, project, 'clone', inserted.map((row) => ({ id: row.id, after: lineAudit(row) })));
