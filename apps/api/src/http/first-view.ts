@@ -83,6 +83,8 @@ function headerTools(lang: LangCode, user: HeaderUser): string {
   const button = (variant: string, size: string, content: string, extra = '') =>
     `<button type="button" tabindex="-1" class="lm-button lm-focus-ring lm-button--${variant} lm-button--${size}${extra}"><span class="lm-button__content">${content}</span></button>`;
   return [
+    // header-nav.tsx: the links, the language and the theme are the navigation (a panel on phones), the menu button comes last.
+    '<nav class="app-header__nav">',
     link('catalogue', 'header.catalogue'),
     user.kind === 'session' && sees(PROJECT_PAGES_PRIVILEGES) ? link('projects', 'projects.nav') : '',
     user.kind === 'visitor' || sees(['support.request']) ? link('support', 'header.support') : '',
@@ -90,9 +92,11 @@ function headerTools(lang: LangCode, user: HeaderUser): string {
       `<span class="lm-field__label"><span class="lm-visually-hidden">${textOf(lang, 'header.language')}</span></span>` +
       `<button type="button" tabindex="-1" class="lm-field__control lm-select__trigger"><span class="lm-select__value"><span>${language}</span></span>${icon(20).replace('lm-icon', 'lm-icon lm-select__chevron')}</button></div>`,
     `<button type="button" tabindex="-1" class="lm-button lm-button--ghost lm-button--sm lm-theme-toggle">${icon(20)}</button>`,
+    '</nav>',
     user.kind === 'visitor'
       ? `<div class="app-header__user">${button('ghost', 'sm', textOf(lang, 'header.login'))}${button('primary', 'sm', textOf(lang, 'header.signup'))}</div>`
       : button('ghost', 'md', `<span class="app-header__name">${icon(20)}<span class="app-header__name-text">${escapeHtml(principal?.name ?? '')}</span></span>${icon(16)}`, ' lm-dropdown__trigger app-header__user-trigger'),
+    `<button type="button" tabindex="-1" class="app-header__menu-toggle lm-focus-ring">${icon(22)}</button>`,
   ].join('');
 }
 

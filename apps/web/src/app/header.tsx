@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../shared/store';
 import { authModalOpened } from '../shared/ui-state';
 import type { UserAction } from './header-menus';
 import { LanguageTriggerPlaceholder, UserMenuPlaceholder } from './header-placeholders';
+import { HeaderNav } from './header-nav';
 
 /**
  * The language list and the user menu carry the kit's overlay machinery, which the entry chunk
@@ -65,12 +66,14 @@ export function Header() {
           <span>{t('app.name')}</span>
         </Link>
         <div className="app-header__tools">
-          <CatalogueLink />
-          <ProjectsLink />
-          <SupportLink />
-          <ToolsMenu />
-          <LanguageSwitcher />
-          <ThemeSwitch />
+          <HeaderNav>
+            <CatalogueLink />
+            <ProjectsLink />
+            <SupportLink />
+            <ToolsMenu />
+            <LanguageSwitcher />
+            <ThemeSwitch />
+          </HeaderNav>
           <UserMenu />
         </div>
       </div>
