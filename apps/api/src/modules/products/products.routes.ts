@@ -1,4 +1,7 @@
 import {
+  ConfiguratorDraft,
+  ConfiguratorDraftBody,
+  ConfiguratorDraftParams,
   CreationEvaluation,
   CreationExportParams,
   CreationShareCreated,
@@ -51,8 +54,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hidePricesWithoutPriceView } from '../../http/price-view';
+import { committedToken } from '../../http/idempotency';
 import type { ProductsService } from './products.service';
 import { attachmentDisposition } from '../../http/attachment';
+import { requirePrincipal } from '../../http/access-guard';
 
 export interface ProductsRoutesOptions {
   products: ProductsService;
@@ -235,6 +240,34 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     async (request) => products.evaluateCreation(request.principal, request.body, { ip: request.ip }),
   );
 
+  // Configurator drafts (issue 27 §3): the caller's own work in progress, by configurator (a visitor's stays in the browser).
+  const draftTags = ['products-drafts'];
+  const ownDraft = { access: 'authenticated' as const };
+  app.get(
+    '/api/products/v1/configurator-drafts/:key',
+    { config: ownDraft, schema: { tags: draftTags, summary: 'The caller’s draft in a configurator (404 when there is none)', params: ConfiguratorDraftParams, response: { 200: ConfiguratorDraft } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return products.drafts.read(requirePrincipal(request).userId, request.params.key);
+    },
+  );
+  app.put(
+    '/api/products/v1/configurator-drafts/:key',
+    {
+      config: ownDraft,
+      schema: { tags: draftTags, summary: 'Writes over the caller’s draft in a configurator (its content bounded, not priced or checked)', params: ConfiguratorDraftParams, body: ConfiguratorDraftBody, response: { 200: ConfiguratorDraft } },
+    },
+    async (request) => products.drafts.write(requirePrincipal(request).userId, request.params.key, request.body),
+  );
+  app.delete(
+    '/api/products/v1/configurator-drafts/:key',
+    { config: ownDraft, schema: { tags: draftTags, summary: 'Drops the caller’s draft in a configurator (saved or discarded)', params: ConfiguratorDraftParams, response: { 204: z.null().describe('Dropped (or there was none)') } } },
+    async (request, reply) => {
+      await products.drafts.remove(requirePrincipal(request).userId, request.params.key);
+      return reply.code(204).send(null);
+    },
+  );
+
   // Drawings (issue 16 §4, §5): the shared view by link, and the files of a drawn product.
   app.post(
     '/api/products/v1/creations/shared',
@@ -247,7 +280,11 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
         response: { 201: CreationShareCreated },
       },
     },
-    async (request, reply) => reply.code(201).send(await products.shareCreation(request.principal, request.body, { ip: request.ip })),
+    async (request, reply) => {
+      // A retry of a key whose share committed without its answer answers that share (issue 29 §6).
+      const committed = committedToken(request, 'share');
+      return reply.code(201).send(committed !== null ? products.shared(committed) : await products.shareCreation(request.principal, request.body, { ip: request.ip }));
+    },
   );
 
   app.get(

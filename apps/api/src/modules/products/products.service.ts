@@ -52,8 +52,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ModelData, VariationData } from '../../db/seed/catalogue/catalogue-data.types';
 import { AppError } from '../../errors';
+import { createConfiguratorDrafts } from './products.drafts';
 import type { Principal } from '../../http/access-guard';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
+import { recordIdempotentResource } from '../../http/idempotency';
 import { randomToken } from '../../lib/tokens';
 import type { FlagsService } from '../flags/flags.service';
 import {
@@ -65,7 +67,9 @@ import {
   collectionRuleSets,
   createCatalogueCache,
   imageUrl,
+  type DraftPreviewSource,
   type SharedDocuments,
+  snapshotOfRows,
 } from './products.catalogue';
 import { evaluateCreation, evaluateCreationTree } from './products.creations';
 import { type DrawingFile, drawingFile, isShareHash, refuseFailures, SHARE_HASH_BYTES, SHARED_FAMILY, sharedViewPath } from './products.drawings';
@@ -213,13 +217,36 @@ const EVALUATE_POLICY: Readonly<Record<'visitor' | 'user', RatePolicy>> = {
   user: { limit: 600, windowMs: 60_000 },
 };
 
-export function createProductsService(ctx: AppContext, log: () => FastifyBaseLogger, deps: { flags: FlagsService }) {
+export function createProductsService(
+  ctx: AppContext,
+  log: () => FastifyBaseLogger,
+  deps: {
+    flags: FlagsService;
+    /** The product administration's "preview the draft" (issue 31 §2): when active for the request, reads come from the draft. */
+    preview?: DraftPreviewSource;
+  },
+) {
   // Only the catalogue_versions table's own count (not every write's touchAll): a publication in any process makes the snapshots stale (issue 31).
   const cache: CatalogueCache = createCatalogueCache(ctx.db, Date.now, () => ctx.changes.version(['catalogue_versions']) - ctx.changes.version([]));
   const limiter = createRateLimiter(ctx.db, ctx.clock);
 
+  // The draft's preview (issue 31 §2): one snapshot per catalogue, kept while the draft's signature holds.
+  const previews = new Map<CatalogId, { signature: string; value: Promise<CatalogueSnapshot> }>();
+  async function previewSnapshot(catalogId: CatalogId, preview: DraftPreviewSource): Promise<CatalogueSnapshot> {
+    const signature = await preview.signature(catalogId);
+    const kept = previews.get(catalogId);
+    if (kept?.signature === signature) return kept.value;
+    const value = preview.rows(catalogId).then((rows) => snapshotOfRows(catalogId, rows));
+    previews.set(catalogId, { signature, value });
+    value.catch(() => {
+      if (previews.get(catalogId)?.value === value) previews.delete(catalogId);
+    });
+    return value;
+  }
+
   async function load(catalogId: CatalogId): Promise<{ snapshot: CatalogueSnapshot; docs: SharedDocuments }> {
-    const [snapshot, docs] = await Promise.all([cache.snapshot(catalogId), cache.documents()]);
+    const preview = deps.preview?.active() ? deps.preview : undefined;
+    const [snapshot, docs] = await Promise.all([preview ? previewSnapshot(catalogId, preview) : cache.snapshot(catalogId), cache.documents()]);
     return { snapshot, docs };
   }
 
@@ -485,6 +512,8 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
   }
 
   return {
+    /** Configurator drafts (issue 27 §3): the caller's own work in progress. */
+    drafts: createConfiguratorDrafts(ctx.db, ctx.clock),
     close: () => cache.close(),
     invalidate: () => cache.invalidate(),
 
@@ -878,7 +907,16 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
       const catalogId = catalogOf(principal, body.catalogId);
       const { evaluation } = await evaluatedDrawing(principal, { catalogId, space: body.space, subFamilyId: body.subFamilyId, priced: false });
       const hash = randomToken(SHARE_HASH_BYTES);
-      await insertCreationShare(ctx.db, { hash, subFamilyId: body.subFamilyId, catalogId, space: evaluation.space, createdBy: principal?.userId ?? null });
+      await ctx.db.transaction(async (tx) => {
+        await insertCreationShare(tx, { hash, subFamilyId: body.subFamilyId, catalogId, space: evaluation.space, createdBy: principal?.userId ?? null });
+        // The Idempotency-Key commits with the share (issue 29 §6): a retry after a crash answers this hash.
+        await recordIdempotentResource(tx, { kind: 'share', id: hash });
+      });
+      return { hash, path: sharedViewPath(hash) };
+    },
+
+    /** The answer of a share that committed without its answer (a retry of its key after a crash, issue 29 §6). */
+    shared(hash: string): CreationShareCreated {
       return { hash, path: sharedViewPath(hash) };
     },
 
@@ -1034,7 +1072,7 @@ export function createProductsService(ctx: AppContext, log: () => FastifyBaseLog
     },
 
     async staticFile(name: 'Subfamilies' | 'IndexSubfamiliesNames' | 'modelSubFamilyNameDictionary'): Promise<unknown> {
-      const [int, usa] = await Promise.all([cache.snapshot(16), cache.snapshot(21)]);
+      const [{ snapshot: int }, { snapshot: usa }] = await Promise.all([load(16), load(21)]);
       const collections = new Map<number, { data: (typeof int.collections)[number]['data']; catalogs: CatalogId[] }>();
       for (const snapshot of [int, usa]) {
         for (const { data } of snapshot.collections) {
