@@ -34,10 +34,10 @@ declare module 'fastify' {
   }
 }
 
-/** A resource an idempotent call created: its kind (`quote`, `order`…) and id. */
+/** A resource an idempotent call created: its kind (`quote`, `order`…) and id (a number, or a token such as a share's hash). */
 export interface IdempotentResource {
   kind: string;
-  id: number;
+  id: number | string;
 }
 
 /** The claim of the request being handled, for the services' transactions (set up per request in onRequest). */
@@ -56,13 +56,21 @@ export async function recordIdempotentResource(tx: DbOrTx, resource: IdempotentR
 }
 
 function parseResource(value: string | null): IdempotentResource | null {
-  const match = value ? /^([a-z_.-]+):(\d+)$/.exec(value) : null;
-  return match?.[1] && match[2] ? { kind: match[1], id: Number(match[2]) } : null;
+  const match = value ? /^([a-z_.-]+):([A-Za-z0-9_-]{1,64})$/.exec(value) : null;
+  if (!match?.[1] || !match[2]) return null;
+  return { kind: match[1], id: /^\d+$/.test(match[2]) ? Number(match[2]) : match[2] };
 }
 
 /** The id of the `kind` resource an earlier attempt of this request committed, or null: the route then answers it. */
 export function committedResource(request: { idempotentResource: IdempotentResource | null }, kind: string): number | null {
-  return request.idempotentResource?.kind === kind ? request.idempotentResource.id : null;
+  const resource = request.idempotentResource;
+  return resource?.kind === kind && typeof resource.id === 'number' ? resource.id : null;
+}
+
+/** As committedResource, for a resource named by a token (a share's hash). */
+export function committedToken(request: { idempotentResource: IdempotentResource | null }, kind: string): string | null {
+  const resource = request.idempotentResource;
+  return resource?.kind === kind ? String(resource.id) : null;
 }
 
 function bodyHash(body: unknown): string {

@@ -16,7 +16,7 @@ import {
 } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../http/access-guard';
-import { committedResource } from '../../http/idempotency';
+import { committedResource, committedToken } from '../../http/idempotency';
 import type { OrdersService } from './orders.service';
 
 export interface OrdersRoutesOptions {
@@ -97,6 +97,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       config: { access: { privileges: ['order.view'] }, idempotent: true },
       schema: { tags: TAGS, summary: 'Order again: the order’s lines into a new project (or projectId), re-priced against today’s catalogue, with what changed', params: OrderIdParams, body: ReorderBody, response: { 201: ReorderResult } },
     },
-    async (request, reply) => reply.code(201).send(await orders.reorder(requirePrincipal(request), request.params.id, request.body)),
+    async (request, reply) => {
+      // The projects service binds the key to the project it made, or to the lines it added (issue 29 §6):
+      // a retry after a crash answers them instead of ordering again.
+      const lines = committedToken(request, 'project_lines');
+      const committed = committedResource(request, 'project') ?? (lines !== null ? Number(lines.split('-')[0]) : null);
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await orders.reordered(principal, request.params.id, committed) : await orders.reorder(principal, request.params.id, request.body));
+    },
   );
 };

@@ -369,6 +369,41 @@ export function createOrdersService(
     throw new AppError('NOT_FOUND', `No order ${id}`);
   }
 
+  /** The lines of an order that can be ordered again (those with a catalogue reference). */
+  function reorderLines(row: OrderRow): StoredLine[] {
+    const lines = (row.lines as StoredLine[]).filter((line) => line.referenceCode !== null);
+    if (lines.length === 0) throw new AppError('CONFLICT', 'This order has no catalogue references to order again');
+    return lines;
+  }
+
+  /** What a reorder answers once its lines are in project `projectId`: what changed since the order, line by line. */
+  async function reorderAnswer(principal: Principal, lines: readonly StoredLine[], projectId: number): Promise<ReorderResult> {
+    const lang = langFor(principal);
+    const project = await deps.projects.detail(principal, projectId, { lang, prices: true, parseProducts: true });
+    const facts = await deps.products.orderFacts(project.catalogId, lines.map((line) => line.referenceCode as string), lang);
+    // The lines just added are the project's last ones, in the order's order.
+    const added = project.products.slice(-lines.length);
+    const changes = lines.map((line, index) => {
+      const fact = facts.get((line.referenceCode as string).toUpperCase());
+      const same = (product: (typeof added)[number] | undefined) => product?.referenceCode?.toUpperCase() === line.referenceCode?.toUpperCase();
+      const now = same(added[index]) ? added[index] : [...project.products].reverse().find(same);
+      const unitNet = now?.price ? now.price.unitNet : null;
+      const previous = line.price?.unitNet ?? null;
+      const change: ReorderResult['changes'][number]['change'] = !fact || !fact.active ? 'discontinued' : fact.moq > line.quantity ? 'belowMoq' : previous !== null && unitNet !== null && previous !== unitNet ? 'priceChanged' : 'same';
+      const visible = hasAnyPrivilege(principal.privileges, ['price.view']);
+      return {
+        referenceCode: line.referenceCode,
+        model: line.model,
+        quantity: line.quantity,
+        change,
+        previousUnitNet: visible ? previous : null,
+        unitNet: visible ? unitNet : null,
+        changedAttributes: line.attributes ? changedLineAttributes(line.attributes, now?.attributes) : [],
+      };
+    });
+    return { projectId, added: lines.length, changes };
+  }
+
   /** The legacy order system's view of an order (what the outbox delivers), with the buyer's profile at delivery. */
   async function erpOrderOf(row: OrderRow): Promise<ErpOrder> {
     const buyer = row.companyId !== null ? await buyerOfCompany(db, row.companyId) : null;
@@ -588,8 +623,7 @@ export function createOrdersService(
      */
     async reorder(principal: Principal, id: number, body: Reorder): Promise<ReorderResult> {
       const row = await visibleOrder(principal, id);
-      const lines = (row.lines as StoredLine[]).filter((line) => line.referenceCode !== null);
-      if (lines.length === 0) throw new AppError('CONFLICT', 'This order has no catalogue references to order again');
+      const lines = reorderLines(row);
       // The line comes back as it was configured (issue 34 §3): its reference carries finish, colour
       // temperature, control and installation; the pendant height travels beside it.
       const products = lines.map((line) => {
@@ -610,30 +644,16 @@ export function createOrdersService(
         const created = await deps.projects.create(principal, { name, catalogId: row.catalogId === 21 ? 21 : 16, products });
         projectId = created.id;
       }
-      const lang = langFor(principal);
-      const project = await deps.projects.detail(principal, projectId, { lang, prices: true, parseProducts: true });
-      const facts = await deps.products.orderFacts(project.catalogId, lines.map((line) => line.referenceCode as string), lang);
-      // The lines just added are the project's last ones, in the order's order.
-      const added = project.products.slice(-products.length);
-      const changes = lines.map((line, index) => {
-        const fact = facts.get((line.referenceCode as string).toUpperCase());
-        const same = (product: (typeof added)[number] | undefined) => product?.referenceCode?.toUpperCase() === line.referenceCode?.toUpperCase();
-        const now = same(added[index]) ? added[index] : [...project.products].reverse().find(same);
-        const unitNet = now?.price ? now.price.unitNet : null;
-        const previous = line.price?.unitNet ?? null;
-        const change: ReorderResult['changes'][number]['change'] = !fact || !fact.active ? 'discontinued' : fact.moq > line.quantity ? 'belowMoq' : previous !== null && unitNet !== null && previous !== unitNet ? 'priceChanged' : 'same';
-        const visible = hasAnyPrivilege(principal.privileges, ['price.view']);
-        return {
-          referenceCode: line.referenceCode,
-          model: line.model,
-          quantity: line.quantity,
-          change,
-          previousUnitNet: visible ? previous : null,
-          unitNet: visible ? unitNet : null,
-          changedAttributes: line.attributes ? changedLineAttributes(line.attributes, now?.attributes) : [],
-        };
-      });
-      return { projectId, added: products.length, changes };
+      return reorderAnswer(principal, lines, projectId);
+    },
+
+    /**
+     * The answer of a reorder whose project (or added lines) committed without its answer: the
+     * process died between (issue 29 §6). The projects service binds the Idempotency-Key to what it
+     * created; the retry answers from the project as it is.
+     */
+    async reordered(principal: Principal, id: number, projectId: number): Promise<ReorderResult> {
+      return reorderAnswer(principal, reorderLines(await visibleOrder(principal, id)), projectId);
     },
   };
 }

@@ -42,6 +42,7 @@ import type { Privilege } from '@lumen/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../http/access-guard';
+import { committedResource, committedToken } from '../../http/idempotency';
 import { hidePricesWithoutPriceView } from '../../http/price-view';
 import { VIEW_PRIVILEGES } from './projects.access';
 import type { ProjectsService } from './projects.service';
@@ -103,7 +104,10 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       url,
       { config: { ...need('project.add'), idempotent: true }, schema: { tags, summary: 'Create a project {name, catalogId, products, references}', body: CreateProjectBody, response: { 201: Project } } },
       async (request, reply) => {
-        const project = await projects.create(requirePrincipal(request), request.body);
+        // A retry of a key whose project committed without its answer answers that project (issue 29 §6).
+        const committed = committedResource(request, 'project');
+        const principal = requirePrincipal(request);
+        const project = committed !== null ? await projects.detail(principal, committed, {}) : await projects.create(principal, request.body);
         return reply.code(201).send(project);
       },
     );
@@ -151,14 +155,22 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     app.post(
       url,
       { config: { ...need('project.clone'), idempotent: true }, schema: { tags, summary: 'Duplicate a project into a new one of the caller', params: ProjectIdParam, body: DuplicateProjectBody, response: { 201: ProjectSummary } } },
-      async (request, reply) => reply.code(201).send(await projects.duplicate(requirePrincipal(request), request.params.projectId, request.body)),
+      async (request, reply) => {
+        const committed = committedResource(request, 'project');
+        const principal = requirePrincipal(request);
+        return reply.code(201).send(committed !== null ? await projects.summary(principal, committed) : await projects.duplicate(principal, request.params.projectId, request.body));
+      },
     );
   }
 
   app.post(
     '/api/apiv2/project/:projectId/version',
     { config: { ...need('project.edit'), idempotent: true }, schema: { tags, summary: 'Save a new version (optional title ≤ 30, optional e-mail)', params: ProjectIdParam, body: VersionBody, response: { 201: ProjectSummary } } },
-    async (request, reply) => reply.code(201).send(await projects.version(requirePrincipal(request), request.params.projectId, request.body)),
+    async (request, reply) => {
+      const committed = committedResource(request, 'project');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await projects.summary(principal, committed) : await projects.version(principal, request.params.projectId, request.body));
+    },
   );
 
   app.post(
@@ -176,13 +188,21 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.post(
     '/api/projects/v1/projects/:projectId/products',
     { config: { ...need('project.edit'), idempotent: true }, schema: { tags, summary: 'Add products (an array), all or none', params: ProjectIdParam, body: AddProductsBody, response: { 201: ProductsAdded } } },
-    async (request, reply) => reply.code(201).send(await projects.addProducts(requirePrincipal(request), request.params.projectId, request.body)),
+    async (request, reply) => {
+      const committed = committedToken(request, 'project_lines');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await projects.addedLines(principal, committed) : await projects.addProducts(principal, request.params.projectId, request.body));
+    },
   );
 
   app.post(
     '/api/apiv2/project',
     { config: { ...need('project.edit'), idempotent: true }, schema: { tags, summary: 'Add products to a project {projectId, products, config}', body: Apiv2AddProductsBody, response: { 201: ProductsAdded } } },
-    async (request, reply) => reply.code(201).send(await projects.addProductsApiv2(requirePrincipal(request), request.body)),
+    async (request, reply) => {
+      const committed = committedToken(request, 'project_lines');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await projects.addedLines(principal, committed) : await projects.addProductsApiv2(principal, request.body));
+    },
   );
 
   for (const url of ['/api/projects/v1/projects/:projectId/products', '/api/apiv2/project/:projectId/products']) {
@@ -196,7 +216,11 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.post(
     '/api/apiv2/projects/:projectId/products/:productId/clone',
     { config: { ...need('project.edit'), idempotent: true }, schema: { tags, summary: 'Clone a product of a project', params: ProjectProductParams, response: { 201: ProductsAdded } } },
-    async (request, reply) => reply.code(201).send(await projects.cloneProduct(requirePrincipal(request), request.params.projectId, request.params.productId)),
+    async (request, reply) => {
+      const committed = committedToken(request, 'project_lines');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await projects.addedLines(principal, committed) : await projects.cloneProduct(principal, request.params.projectId, request.params.productId));
+    },
   );
 
   app.delete(

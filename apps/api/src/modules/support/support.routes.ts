@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../http/access-guard';
+import { committedResource } from '../../http/idempotency';
 import type { SupportService } from './support.service';
 import { attachmentDisposition } from '../../http/attachment';
 
@@ -66,7 +67,11 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         response: { 201: SupportRequestCreated },
       },
     },
-    async (request, reply) => reply.code(201).send(await support.createRequest(request.principal, request.ip, request.body)),
+    async (request, reply) => {
+      // A retry of a key whose request committed without its answer answers that request (issue 29 §6).
+      const committed = committedResource(request, 'support_request');
+      return reply.code(201).send(committed !== null ? await support.created(requirePrincipal(request), committed) : await support.createRequest(request.principal, request.ip, request.body));
+    },
   );
 
   for (const url of [`${V1}/support-request/project-budget`, '/api/apiv2/support-request/project-budget']) {
@@ -81,7 +86,11 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
           response: { 201: SupportRequestCreated },
         },
       },
-      async (request, reply) => reply.code(201).send(await support.createBudgetRequest(requirePrincipal(request), request.body)),
+      async (request, reply) => {
+        const committed = committedResource(request, 'support_request');
+        const principal = requirePrincipal(request);
+        return reply.code(201).send(committed !== null ? await support.created(principal, committed) : await support.createBudgetRequest(principal, request.body));
+      },
     );
   }
 
@@ -91,7 +100,11 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       config: { access: { privileges: ['budget.request'] }, idempotent: true },
       schema: { tags: TAGS, summary: 'Ask for a quote of a United States project (catalogue 21)', body: UsaBudgetRequestBody, response: { 201: SupportRequestCreated } },
     },
-    async (request, reply) => reply.code(201).send(await support.createUsaBudgetRequest(requirePrincipal(request), request.body)),
+    async (request, reply) => {
+      const committed = committedResource(request, 'support_request');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await support.created(principal, committed) : await support.createUsaBudgetRequest(principal, request.body));
+    },
   );
 
   app.post(
@@ -100,7 +113,11 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       config: { access: { privileges: ['project.registration'] }, idempotent: true },
       schema: { tags: TAGS, summary: 'Register a United States project so that a representative protects it', body: ProjectRegistrationBody, response: { 201: SupportRequestCreated } },
     },
-    async (request, reply) => reply.code(201).send(await support.registerProject(requirePrincipal(request), request.body)),
+    async (request, reply) => {
+      const committed = committedResource(request, 'support_request');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await support.created(principal, committed) : await support.registerProject(principal, request.body));
+    },
   );
 
   app.get(
@@ -144,7 +161,11 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       config: { access: 'authenticated', idempotent: true },
       schema: { tags: TAGS, summary: 'Reply to the requester (mailed, shown to them; the request becomes answered)', params: IdParam, body: DeskReplyBody, response: { 201: RequestMessage } },
     },
-    async (request, reply) => reply.code(201).send(await support.reply(requirePrincipal(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const committed = committedResource(request, 'support_message');
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(committed !== null ? await support.replied(principal, request.params.id, committed) : await support.reply(principal, request.params.id, request.body));
+    },
   );
   app.patch(
     `${V1}/desk/requests/:id`,

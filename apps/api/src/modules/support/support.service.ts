@@ -19,6 +19,7 @@ import { hasAnyPrivilege } from '@lumen/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { recordIdempotentResource } from '../../http/idempotency';
 import type { Principal } from '../../http/sessions';
 import { createRateLimiter, type RateCheck, type RatePolicy } from '../../http/rate-limits';
 import type { FilesService } from '../files/files.service';
@@ -203,6 +204,8 @@ export function createSupportService(ctx: AppContext, deps: { files: FilesServic
         createdAt: now,
         updatedAt: now,
       });
+      // The Idempotency-Key commits with the request (issue 29 §6): a retry after a crash answers it (created).
+      await recordIdempotentResource(tx, { kind: 'support_request', id: request.id });
       const files = await deps.files.attach(tx, { ids: input.files, userId: principal.userId, domain: 'support', entity: input.kind, field: 'body.files' });
       await insertRequestFiles(tx, request.id, [...new Set(input.files)]);
       return { request, project, files };
@@ -278,6 +281,7 @@ export function createSupportService(ctx: AppContext, deps: { files: FilesServic
           createdAt: now,
           updatedAt: now,
         });
+        await recordIdempotentResource(tx, { kind: 'support_request', id: request.id });
         const files = await deps.files.attach(tx, { ids: body.files, userId: principal?.userId ?? null, domain: 'support', entity: 'support-request', field: 'body.files' });
         await insertRequestFiles(
           tx,
@@ -297,6 +301,25 @@ export function createSupportService(ctx: AppContext, deps: { files: FilesServic
         files: files.map((file) => ({ name: file.name, size: file.size })),
       });
       return { id: request.id, status: 'received', createdAt: request.createdAt.toISOString() };
+    },
+
+    /**
+     * The answer of a create whose request committed without its answer (the process died between;
+     * issue 29 §6): the request as created, for a retry of its Idempotency-Key. Its mails went with
+     * the process (they are sent after the commit); the desk sees the request in its inbox.
+     */
+    async created(principal: Principal, id: number): Promise<SupportRequestCreated> {
+      const row = await findSupportRequest(db, id);
+      if (!row || row.requesterUserId !== principal.userId) throw new AppError('NOT_FOUND', 'No such request');
+      return { id: row.id, status: 'received', createdAt: row.createdAt.toISOString() };
+    },
+
+    /** As created, for a desk reply (the retry of a reply's key). */
+    async replied(principal: Principal, requestId: number, messageId: number): Promise<RequestMessage> {
+      requireDesk(principal);
+      const message = (await listRequestMessages(db, requestId)).find((row) => row.id === messageId);
+      if (!message) throw new AppError('NOT_FOUND', 'No such reply');
+      return { id: message.id, authorName: message.authorName, body: message.body, createdAt: message.createdAt.toISOString() };
     },
 
     /** A budget request (spec §3), international: description and files, the project as it is now. */
@@ -404,6 +427,7 @@ export function createSupportService(ctx: AppContext, deps: { files: FilesServic
         const row = await lockSupportRequest(tx, id);
         if (!row || !isDeskFor(principal, row)) throw new AppError('NOT_FOUND', 'No such request');
         const message = await insertRequestMessage(tx, { requestId: id, authorUserId: principal.userId, authorName: principal.name, body: body.message, createdAt: now });
+        await recordIdempotentResource(tx, { kind: 'support_message', id: message.id });
         await setRequestStatus(tx, id, 'answered', now);
         return { row, message };
       });
