@@ -77,6 +77,7 @@ declare module 'fastify' {
 import { createUsersService } from './modules/users/users.service';
 import { actingRoutes } from './modules/acting/acting.routes';
 import { actingCheck, createActingService } from './modules/acting/acting.service';
+import { createDraftPreviewSource, registerDraftPreview } from './modules/product-admin/product-admin.preview';
 import { productAdminRoutes } from './modules/product-admin/product-admin.routes';
 import { createProductAdminService } from './modules/product-admin/product-admin.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -180,7 +181,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tracing = await createTracing({ otlpTracesUrl: config.otlpTracesUrl });
   app.decorate('tracing', tracing);
   registerHttpTracing(app, tracing);
-  app.addHook('onClose', () => tracing.shutdown());
+  deps.database.observeQueries(tracing.queryObserver);
+  app.addHook('onClose', async () => {
+    deps.database.observeQueries(undefined);
+    await tracing.shutdown();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A request that may have written makes every read kept in memory stale before its answer
@@ -260,8 +265,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platformRoutes, { platform: createPlatformService(config, flags) });
   await app.register(companyRoutes, { prefix: '/api/users', company: createCompanyService(ctx, { flags, users }) });
   await app.register(usersOptionsRoutes, { prefix: '/api/apiv2', users });
-  const products = createProductsService(ctx, () => app.log, { flags });
-  await app.register(productsRoutes, { products });
+  const products = createProductsService(ctx, () => app.log, { flags, preview: createDraftPreviewSource(ctx) });
+  // The catalogue's routes in a scope where a product manager may preview the draft (issue 31 §2).
+  await app.register(async (catalogue) => {
+    registerDraftPreview(catalogue, config);
+    await catalogue.register(productsRoutes, { products });
+  });
   // Product administration (issue 31): a publication drops this process's catalogue caches at once (others learn it from catalogue_versions' notification).
   await app.register(productAdminRoutes, { productAdmin: createProductAdminService(ctx, { onPublished: () => products.invalidate() }) });
   const projects = createProjectsService(ctx, { products, flags });
@@ -312,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   audit.registerWorker();
   await app.register(auditRoutes, { audit });
   jobs.every('housekeeping.audit-schedule', HOUSEKEEPING_EVERY_MS['housekeeping.audit-schedule'], () => audit.schedulePurge());
-  const documentsSocket = createDocumentsSocket({ server: app.server, database: deps.database, tokens, revocations, documents, log: app.log, publicUrl: config.publicUrl, clock });
+  const documentsSocket = createDocumentsSocket({ server: app.server, database: deps.database, tokens, revocations, documents, log: app.log, publicUrl: config.publicUrl, clock, tracing });
   sockets.count = () => documentsSocket.connections();
   app.decorate('documentsSocket', documentsSocket);
   await app.register(documentsRoutes, { documents, socket: documentsSocket, tokens, revocations });

@@ -18,6 +18,12 @@ export type DbOrTx = Db | Tx;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Told of each query as it starts (its parameterised text, never its values); the function it returns,
+ * if any, is called once the query ends (with the error when it failed). The traces' database spans.
+ */
+export type QueryObserver = (text: string) => ((error?: unknown) => void) | undefined;
+
 export interface Database {
   kind: DatabaseKind;
   db: Db;
@@ -35,6 +41,49 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** The connection pool's state (PostgreSQL; the metrics read it); undefined for PGlite's one connection. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /** Sets (or with undefined, removes) the observer of every query from now on. */
+  observeQueries(observer: QueryObserver | undefined): void;
+}
+
+type Observed = { current: QueryObserver | undefined };
+
+/** The text of a query call's first argument (a string or node-postgres / PGlite query config). */
+function queryText(first: unknown): string | undefined {
+  if (typeof first === 'string') return first;
+  if (first && typeof first === 'object' && typeof (first as { text?: unknown }).text === 'string') return (first as { text: string }).text;
+  return undefined;
+}
+
+/**
+ * Wraps a promise-returning `query`-like method so that the observer sees each call. Calls with a
+ * callback (node-postgres' pool checking out a client) pass through: the pool's own `query` is observed.
+ */
+function observeMethod<T extends object, K extends keyof T>(target: T, key: K, observed: Observed): void {
+  const original = target[key] as unknown as (...args: unknown[]) => unknown;
+  if (typeof original !== 'function') return;
+  const wrapped = function (this: unknown, ...args: unknown[]): unknown {
+    const observer = observed.current;
+    const text = queryText(args[0]);
+    if (!observer || text === undefined || typeof args[args.length - 1] === 'function') return original.apply(this, args);
+    const end = observer(text);
+    if (!end) return original.apply(this, args);
+    try {
+      return (original.apply(this, args) as Promise<unknown>).then(
+        (result) => {
+          end();
+          return result;
+        },
+        (error: unknown) => {
+          end(error);
+          throw error;
+        },
+      );
+    } catch (error) {
+      end(error);
+      throw error;
+    }
+  };
+  (target as Record<K, unknown>)[key] = wrapped;
 }
 
 /** Channel names are identifiers we choose; quoting keeps LISTEN safe anyway. */
@@ -43,10 +92,24 @@ function quoteIdentifier(name: string): string {
 }
 
 export function fromPglite(client: PGlite): Database {
+  const observed: Observed = { current: undefined };
+  observeMethod(client, 'query', observed);
+  observeMethod(client, 'exec', observed);
+  // A transaction's queries go through the transaction object PGlite hands to its callback.
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      observeMethod(tx, 'query', observed);
+      observeMethod(tx, 'exec', observed);
+      return callback(tx);
+    })) as PGlite['transaction'];
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
+    observeQueries: (observer) => {
+      observed.current = observer;
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -130,11 +193,18 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Queries through the pool, and those of a client checked out for a transaction.
+  const observed: Observed = { current: undefined };
+  observeMethod(pool, 'query', observed);
+  pool.on('connect', (client) => observeMethod(client, 'query', observed));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   return {
     kind: 'postgres',
     db,
+    observeQueries: (observer) => {
+      observed.current = observer;
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     async ping() {
       await db.execute(sql`select 1`);

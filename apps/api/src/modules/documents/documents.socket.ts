@@ -18,6 +18,7 @@ import { AppError, isAppError } from '../../errors';
 import { isOwnOrigin } from '../../http/origin-guard';
 import type { Revocations } from '../../http/revocations';
 import { type AccessTokens, COOKIE, type Principal } from '../../http/sessions';
+import type { Tracing } from '../../lib/observability/tracing';
 import { DOCUMENTS_CHANNEL } from './documents.repository';
 import type { DocumentsService } from './documents.service';
 
@@ -67,6 +68,8 @@ export interface DocumentsSocketOptions {
   publicUrl?: string | undefined;
   /** The time (tests move it). */
   clock?: () => Date;
+  /** Traces: a span per socket event (`socket download`), the parent of its queries. */
+  tracing?: Pick<Tracing, 'inSpan'>;
 }
 
 export interface DocumentsSocket {
@@ -328,8 +331,12 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
   });
 
   io.on('connection', (socket: DocsSocket) => {
-    const guard = (handler: (principal: Principal, payload: unknown) => Promise<SocketAck>) => async (payload: unknown, ack: unknown) => {
+    const guard = (event: string, handler: (principal: Principal, payload: unknown) => Promise<SocketAck>) => async (payload: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: SocketAck) => void) : () => {};
+      const inSpan = options.tracing?.inSpan ?? ((_name, _attributes, fn) => fn());
+      await inSpan(`socket ${event}`, { 'socket.event': event }, () => answer(handler, payload, reply));
+    };
+    const answer = async (handler: (principal: Principal, payload: unknown) => Promise<SocketAck>, payload: unknown, reply: (answer: SocketAck) => void): Promise<void> => {
       try {
         const token = payload && typeof payload === 'object' && typeof (payload as { token?: unknown }).token === 'string' ? (payload as { token: string }).token : undefined;
         const principal = await principalOf(socket, token);
@@ -343,7 +350,7 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
 
     socket.on(
       'download',
-      guard(async (principal, payload) => {
+      guard('download', async (principal, payload) => {
         const parsed = SocketDownloadPayload.safeParse(payload);
         if (!parsed.success) throw invalid(parsed.error);
         const { docsParams, lang, catalogId, delivery, projectId, title } = parsed.data;
@@ -362,7 +369,7 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
 
     socket.on(
       'resume',
-      guard(async (principal, payload) => {
+      guard('resume', async (principal, payload) => {
         const parsed = SocketDownloadRef.safeParse(payload);
         if (!parsed.success) throw invalid(parsed.error);
         const allowed = await options.documents.get(principal, parsed.data.downloadId);
@@ -377,7 +384,7 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
 
     socket.on(
       'cancel',
-      guard(async (principal, payload) => {
+      guard('cancel', async (principal, payload) => {
         const parsed = SocketDownloadRef.safeParse(payload);
         if (!parsed.success) throw invalid(parsed.error);
         return { ok: true, download: await options.documents.cancel(principal, parsed.data.downloadId) };
