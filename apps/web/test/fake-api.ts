@@ -3,6 +3,7 @@ import { privilegesOfRoles, roleName, ROLES, USER_STATUS, type RoleName } from '
 import { TRANSLATIONS } from '@lumen/i18n';
 import { vi } from 'vitest';
 import { makeRuntimeConfig } from './runtime-config';
+import { FALLBACK_MENU } from '../src/app/navigation-menu-fallback';
 
 export function makeAccount(overrides: Partial<Account> & { role?: RoleName } = {}): Account {
   const { role = 'webUser', ...rest } = overrides;
@@ -92,6 +93,8 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       if (!TRANSLATION_DOMAINS.includes(domain)) return failure(404, 'NOT_FOUND');
       return json(200, TRANSLATIONS[domain][lang]);
     }
+    // The header's menu (spec §7 configurations/menus), as the api answers it.
+    if (method === 'GET' && path === '/api/masters/v1/configurations/menus') return json(200, FALLBACK_MENU);
     if (method === 'GET' && path === '/api/users/v1/account') return state.account ? json(200, state.account) : failure(401, 'UNAUTHENTICATED');
     if (method === 'POST' && path === '/api/users/v1/auth/refresh') return state.account ? noContent() : failure(401, 'UNAUTHENTICATED');
     if (method === 'POST' && path === '/api/users/v1/auth/logout') {

@@ -119,7 +119,11 @@ export const MenuEntry = z.object({
   labelKey: z.string(),
   /** Any one of these is needed; empty means no privilege. */
   privileges: z.array(z.string()),
+  /** Each of these is needed as well (invoices: price.view, an invoice being a price document). */
+  allPrivileges: z.array(z.string()).default([]),
   requiresLogin: z.boolean(),
+  /** Where the web shows the entry: the brand (the logo's link), the header's bar, or the account menu. */
+  area: z.enum(['brand', 'header', 'account']).default('header'),
   order: z.number().int(),
 });
 export type MenuEntry = z.infer<typeof MenuEntry>;

@@ -128,13 +128,14 @@ describeWithDb('idempotency keys', () => {
     const account = await distributor.get('/api/users/v1/account');
     const userId = account.json<{ id: number }>().id;
     const body = { name: 'In flight', catalogId: 16, products: [{ referenceCode: REF, quantity: 2 }] };
-    // A request of a process that died after claiming the key.
+    // A request of a process that died after claiming the key, before its transaction committed
+    // (nothing bound to the key: idempotency-crash tests a death after the commit).
     const now = t.clock();
     const first = await create(distributor, 'In flight', key);
     expect(first.statusCode).toBe(201);
     await t.database.db
       .update(idempotencyKeys)
-      .set({ statusCode: null, responseBody: null, lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) })
+      .set({ statusCode: null, responseBody: null, resource: null, lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) })
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     const busy = await distributor.post(P1, body, { 'idempotency-key': key });
     expect(busy.statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import type { Lang } from '@lumen/contracts';
 import { LANGS } from '@lumen/contracts/constants';
-import { Dropdown, Select } from '@lumen/ui';
+import { Dropdown, Select, type IconName } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { UserMenuLabel } from './header-placeholders';
 
@@ -23,8 +23,27 @@ export function LanguageSelect({ lang, defaultOpen, onChange }: { lang: Lang; de
   );
 }
 
-/** `flags` (the backoffice flags screen) and `flagsPanel` (this browser's overrides) are for backoffice users; `desk` for sales staff and admins. */
-export type UserAction = 'profile' | 'orders' | 'invoices' | 'downloads' | 'usersManagement' | 'desk' | 'acting' | 'flags' | 'audit' | 'flagsPanel' | 'logout';
+/**
+ * The account menu's own actions besides the menu's entries: `flags` (the backoffice flags screen)
+ * and `flagsPanel` (this browser's overrides) are for backoffice users; `desk` and `acting` for sales
+ * staff and admins.
+ */
+export type UserAction = 'desk' | 'acting' | 'flags' | 'audit' | 'flagsPanel' | 'logout';
+
+/** One entry of the account menu from the header's menu (GET masters /v1/configurations/menus): its id, its label. */
+export interface UserMenuLink {
+  id: string;
+  label: string;
+}
+
+/** The kit's icon per entry of the menu; another entry gets a chevron. */
+const LINK_ICONS: Readonly<Record<string, IconName>> = {
+  'my-profile': 'user',
+  orders: 'postbox',
+  invoices: 'zip',
+  downloads: 'zip',
+  'users-management': 'user',
+};
 
 export interface UserDropdownProps {
   name: string;
@@ -32,23 +51,20 @@ export interface UserDropdownProps {
   label: string;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  onAction: (action: UserAction) => void;
+  /** The menu's entries this user may see (the header filters them by privilege), first. */
+  links: readonly UserMenuLink[];
+  /** An entry of `links` (its id) or one of the menu's own actions. */
+  onAction: (action: string) => void;
   /** The user holds `backoffice`: the menu offers the flags screen and the flags panel. */
   backoffice: boolean;
   /** The user answers requests (sales staff, admins): the menu offers the support desk. */
   desk: boolean;
-  /** The user may see orders (order.view): the menu offers orders. */
-  orders?: boolean;
-  /** The user may see invoices (order.view and price.view, apps/api README "Invoices and price.view"): the menu offers them. */
-  invoices?: boolean;
-  /** The user manages their company's users (company.manage.user): the menu offers users management. */
-  usersManagement?: boolean;
 }
 
-export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, backoffice, desk, orders = false, invoices = false, usersManagement = false }: UserDropdownProps) {
+export function UserDropdown({ name, label, isOpen, onOpenChange, links, onAction, backoffice, desk }: UserDropdownProps) {
   const { t } = useTranslation();
   return (
-    <Dropdown<UserAction>
+    <Dropdown<string>
       className="app-header__user-trigger"
       aria-label={label}
       isOpen={isOpen}
@@ -56,24 +72,18 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
       placement="bottom end"
       trigger={<UserMenuLabel name={name} />}
       items={[
-        { id: 'profile', label: t('header.profile'), icon: 'user' },
-        ...(orders ? [{ id: 'orders' as const, label: t('menu.orders'), icon: 'postbox' as const }] : []),
-        // An invoice is a price document (issue 29 §2): without price.view the entry would lead to a refusal.
-        ...(invoices ? [{ id: 'invoices' as const, label: t('menu.invoices'), icon: 'zip' as const }] : []),
-        // The documents asked for in this session and before (spec §2 /services/download), for every account.
-        { id: 'downloads' as const, label: t('menu.downloads'), icon: 'zip' as const },
-        ...(usersManagement ? [{ id: 'usersManagement' as const, label: t('menu.usersManagement'), icon: 'user' as const }] : []),
-        ...(desk ? [{ id: 'desk' as const, label: t('desk.title'), icon: 'postbox' as const }] : []),
+        ...links.map((link) => ({ id: `link:${link.id}`, label: link.label, icon: LINK_ICONS[link.id] ?? ('chevronRight' as const) })),
+        ...(desk ? [{ id: 'desk', label: t('desk.title'), icon: 'postbox' as const }] : []),
         // Acting for a customer (issue 17 §3): sales staff and admins, never from an acted session (the customer holds no staff role).
-        ...(desk ? [{ id: 'acting' as const, label: t('header.acting'), icon: 'user' as const }] : []),
+        ...(desk ? [{ id: 'acting', label: t('header.acting'), icon: 'user' as const }] : []),
         ...(backoffice
           ? [
-              { id: 'flags' as const, label: t('header.flagsAdmin'), icon: 'toolAdd' as const },
-              { id: 'audit' as const, label: t('header.auditTrail'), icon: 'visibility' as const },
-              { id: 'flagsPanel' as const, label: t('header.flagsPanel'), icon: 'visibility' as const },
+              { id: 'flags', label: t('header.flagsAdmin'), icon: 'toolAdd' as const },
+              { id: 'audit', label: t('header.auditTrail'), icon: 'visibility' as const },
+              { id: 'flagsPanel', label: t('header.flagsPanel'), icon: 'visibility' as const },
             ]
           : []),
-        { id: 'logout', label: t('header.logout'), icon: 'logout' },
+        { id: 'logout', label: t('header.logout'), icon: 'logout' as const },
       ]}
       onAction={onAction}
     />
@@ -81,10 +91,10 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, onAction, back
 }
 
 /** The internal tools (spec §2 tool routes; issue 31: the product administration). */
-export type ToolAction = 'productAdmin' | 'editRule' | 'compose';
+export type ToolAction = 'productAdmin' | 'editRule' | 'compose' | 'technicalInfo' | 'productSheet' | 'generatePreviews' | 'generatePdf';
 
 /** The Tools menu of internal users (decided by e-mail on the server; the account says so). */
-export function ToolsDropdown({ onAction }: { onAction: (action: ToolAction) => void }) {
+export function ToolsDropdown({ onAction, productAdmin = true }: { onAction: (action: ToolAction) => void; /** The user holds product.admin: the product administration's entries. */ productAdmin?: boolean }) {
   const { t } = useTranslation();
   return (
     <Dropdown<ToolAction>
@@ -92,9 +102,18 @@ export function ToolsDropdown({ onAction }: { onAction: (action: ToolAction) => 
       placement="bottom end"
       trigger={<span>{t('header.tools')}</span>}
       items={[
-        { id: 'productAdmin', label: t('header.tools.productAdmin'), icon: 'toolAdd' },
-        { id: 'editRule', label: t('header.tools.editRule'), icon: 'toolAdd' },
-        { id: 'compose', label: t('header.tools.compose'), icon: 'toolAdd' },
+        ...(productAdmin
+          ? [
+              { id: 'productAdmin' as const, label: t('header.tools.productAdmin'), icon: 'toolAdd' as const },
+              { id: 'editRule' as const, label: t('header.tools.editRule'), icon: 'toolAdd' as const },
+              { id: 'compose' as const, label: t('header.tools.compose'), icon: 'toolAdd' as const },
+            ]
+          : []),
+        // Issue 32: every internal user's tools.
+        { id: 'technicalInfo', label: t('header.tools.technicalInfo'), icon: 'visibility' },
+        { id: 'productSheet', label: t('header.tools.productSheet'), icon: 'zip' },
+        { id: 'generatePreviews', label: t('header.tools.generatePreviews'), icon: 'zip' },
+        { id: 'generatePdf', label: t('header.tools.generatePdf'), icon: 'zip' },
       ]}
       onAction={onAction}
     />

@@ -1,5 +1,5 @@
 import { TRANSLATIONS } from '@lumen/i18n';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../test/fake-api';
@@ -63,5 +63,72 @@ describe('the user menu', () => {
     const withPrices = await menuItems(['order.view', 'price.view']);
     expect(withPrices).toContain(en('menu.orders'));
     expect(withPrices).toContain(en('menu.invoices'));
+  });
+});
+
+describe('the header drawn from the menus call (spec §7 GET masters /v1/configurations/menus)', () => {
+  it('shows the bar’s links and the account menu’s entries the call answers, filtered by the user’s privileges', async () => {
+    const account = makeAccount({ role: 'distributor', privileges: ['order.view', 'project.view'] });
+    const api = createFakeApi({ account });
+    const entry = (id: string, path: string, labelKey: string, area: 'brand' | 'header' | 'account', privileges: string[] = [], order = 10) => ({
+      id,
+      path,
+      labelKey,
+      privileges,
+      allPrivileges: [],
+      requiresLogin: area !== 'brand',
+      area,
+      order,
+    });
+    // Orders moved to the bar, support gone, the account menu has the profile and users management only.
+    api.handle((call) =>
+      call.path === '/api/masters/v1/configurations/menus'
+        ? json(200, [
+            entry('home', '/professional-area', 'menu.home', 'brand'),
+            entry('orders', '/orders', 'menu.orders', 'header', ['order.view'], 20),
+            entry('create-project', '/create-project', 'menu.catalogue', 'header', [], 10),
+            entry('my-profile', '/my-profile', 'menu.myProfile', 'account', [], 30),
+            entry('users-management', '/users-management', 'menu.usersManagement', 'account', ['company.manage.user'], 40),
+          ])
+        : undefined,
+    );
+    const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/'] });
+    const started = startApp(environment);
+    await started.texts;
+    render(<AppRoot environment={environment} />);
+    await act(async () => {
+      await started.session;
+    });
+    const banner = screen.getByRole('banner');
+    const orders = await within(banner).findByRole('link', { name: en('menu.orders') });
+    expect(orders).toHaveAttribute('href', '/orders');
+    expect(within(banner).getByRole('link', { name: en('header.home') })).toHaveAttribute('href', '/professional-area');
+    // In the answer's order: the catalogue first.
+    expect(within(banner).getAllByRole('link').map((link) => link.textContent)).toEqual([en('app.name'), en('menu.catalogue'), en('menu.orders')]);
+    expect(within(banner).queryByRole('link', { name: en('menu.support') })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('link', { name: en('menu.projects') })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/masters/v1/configurations/menus')).toHaveLength(1);
+
+    await userEvent.click(within(banner).getByRole('button', { name: en('header.userMenuFor').replace('{{name}}', account.name) }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent?.trim() ?? '');
+    // users management needs company.manage.user, which this user lacks.
+    expect(items).toEqual([en('menu.myProfile'), en('header.logout')]);
+  });
+
+  it('keeps the api’s menu when the call fails: a visitor has the catalogue and support, not the projects', async () => {
+    const api = createFakeApi({ account: null });
+    api.handle((call) => (call.path === '/api/masters/v1/configurations/menus' ? json(503, { ErrorCode: 503, ErrorDescription: 'Service Unavailable', code: 'UNAVAILABLE' }) : undefined));
+    const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/'] });
+    const started = startApp(environment);
+    await started.texts;
+    render(<AppRoot environment={environment} />);
+    await act(async () => {
+      await started.session;
+    });
+    const banner = screen.getByRole('banner');
+    await waitFor(() => expect(api.callsTo('GET', '/api/masters/v1/configurations/menus')).toHaveLength(1));
+    expect(within(banner).getByRole('link', { name: en('menu.catalogue') })).toHaveAttribute('href', '/create-project');
+    expect(within(banner).getByRole('link', { name: en('menu.support') })).toHaveAttribute('href', '/support');
+    expect(within(banner).queryByRole('link', { name: en('menu.projects') })).not.toBeInTheDocument();
   });
 });

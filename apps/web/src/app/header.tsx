@@ -7,9 +7,9 @@ import { changeLanguage, themeChanged } from '../shared/preferences';
 import { logout } from '../shared/session';
 import { useAppDispatch, useAppSelector } from '../shared/store';
 import { authModalOpened } from '../shared/ui-state';
-import type { UserAction } from './header-menus';
+import type { MenuEntry } from '@lumen/contracts';
 import { LanguageTriggerPlaceholder, UserMenuPlaceholder } from './header-placeholders';
-import { HeaderNav } from './header-nav';
+import { entriesOf, mayShow, useNavigationMenu } from './navigation-menu';
 
 /**
  * The language list and the user menu carry the kit's overlay machinery, which the entry chunk
@@ -58,23 +58,22 @@ function FocusOnMount({ when, children }: { when: boolean; children: ReactNode }
 
 export function Header() {
   const { t } = useTranslation();
+  // The brand's link, the bar's links and the account menu's entries (GET masters /v1/configurations/menus).
+  const menu = useNavigationMenu();
+  const brand = entriesOf(menu, 'brand')[0];
   return (
     <header className="app-header">
       <div className="app-header__inner">
-        <Link to="/" className="app-header__brand" aria-label={t('header.home')}>
+        <Link to={brand?.path ?? '/'} className="app-header__brand" aria-label={t('header.home')}>
           <span className="app-header__logo" aria-hidden="true" />
           <span>{t('app.name')}</span>
         </Link>
         <div className="app-header__tools">
-          <HeaderNav>
-            <CatalogueLink />
-            <ProjectsLink />
-            <SupportLink />
-            <ToolsMenu />
-            <LanguageSwitcher />
-            <ThemeSwitch />
-          </HeaderNav>
-          <UserMenu />
+          <MenuLinks entries={entriesOf(menu, 'header')} />
+          <ToolsMenu />
+          <LanguageSwitcher />
+          <ThemeSwitch />
+          <UserMenu entries={entriesOf(menu, 'account')} />
         </div>
       </div>
     </header>
@@ -96,51 +95,43 @@ function ToolsMenu() {
   );
 }
 
-/** The catalogue (issue 10 §1): open to visitors and every user, browsing afresh for no project. */
-function CatalogueLink() {
-  const { t } = useTranslation();
-  return (
-    <Link to="/create-project" className="app-header__catalogue">
-      {t('header.catalogue')}
-    </Link>
-  );
-}
-
-/** The projects list (issue 6), for users who may see projects. */
-function ProjectsLink() {
-  const { t } = useTranslation();
-  const status = useAppSelector((state) => state.session.status);
-  const privileges = useAppSelector((state) => state.session.account?.privileges);
-  // While the account loads, the link's place is kept (a user with a session usually may see
-  // projects), so the header does not reflow when it comes.
-  if (status !== 'ready')
-    return (
-      <span className="app-header__projects app-header__pending" aria-hidden="true">
-        {t('projects.nav')}
-      </span>
-    );
-  if (!privileges || !hasAnyPrivilege(privileges, ['project.view', 'project.view.company', 'project.view.assigned.company'])) return null;
-  return (
-    <Link to="/projects" className="app-header__projects">
-      {t('projects.nav')}
-    </Link>
-  );
-}
+/** The bar's look per entry (the kit's restyle keys on these classes); another entry looks like the catalogue's. */
+const LINK_CLASS: Readonly<Record<string, string>> = { 'create-project': 'app-header__catalogue', projects: 'app-header__projects', support: 'app-header__support' };
 
 /**
- * The support page (issue 11 §2), for visitors and for users who may ask (support.request). It is
- * there while the account loads: nearly everyone keeps it, so the header does not reflow. At 575 px
- * and below the header has no room left on its tools' row: the footer's link and the login view's
- * "Contact support" lead there instead.
+ * The bar's links, as the menu gives them: the catalogue (visitors too, issue 10 §1), the projects
+ * (issue 6) for users who may see projects, the support page (issue 11 §2) for visitors and users who
+ * may ask. While the account loads, an entry that needs a login keeps its place, invisible to every
+ * user (a user with a session usually has it), and the others show, so the header does not reflow.
+ * At 575 px and below the support link has no room on the tools' row (app.css): the footer's link and
+ * the login view's "Contact support" lead there instead.
  */
-function SupportLink() {
+function MenuLinks({ entries }: { entries: readonly MenuEntry[] }) {
   const { t } = useTranslation();
-  const privileges = useAppSelector((state) => state.session.account?.privileges);
-  if (privileges && !hasAnyPrivilege(privileges, ['support.request'])) return null;
+  const status = useAppSelector((state) => state.session.status);
+  const account = useAppSelector((state) => state.session.account);
   return (
-    <Link to="/support" className="app-header__support">
-      {t('header.support')}
-    </Link>
+    <>
+      {entries.map((entry) => {
+        const className = LINK_CLASS[entry.id] ?? 'app-header__catalogue';
+        if (status !== 'ready')
+          return entry.requiresLogin ? (
+            <span key={entry.id} className={`${className} app-header__pending`} aria-hidden="true">
+              {t(entry.labelKey)}
+            </span>
+          ) : (
+            <Link key={entry.id} to={entry.path} className={className}>
+              {t(entry.labelKey)}
+            </Link>
+          );
+        if (!mayShow(entry, account)) return null;
+        return (
+          <Link key={entry.id} to={entry.path} className={className}>
+            {t(entry.labelKey)}
+          </Link>
+        );
+      })}
+    </>
   );
 }
 
@@ -167,7 +158,7 @@ function ThemeSwitch() {
   return <ThemeToggle theme={theme} onThemeChange={(next) => dispatch(themeChanged(next))} />;
 }
 
-function UserMenu() {
+function UserMenu({ entries }: { entries: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -193,18 +184,16 @@ function UserMenu() {
         </Button>
       </div>
     );
-  const onAction = (action: UserAction) => {
-    if (action === 'profile') void navigate('/my-profile');
+  const links = entries.filter((entry) => mayShow(entry, account));
+  const onAction = (action: string) => {
+    const link = action.startsWith('link:') ? links.find((entry) => `link:${entry.id}` === action) : undefined;
+    if (link) void navigate(link.path);
     else if (action === 'desk') void navigate('/desk');
-    else if (action === 'usersManagement') void navigate('/users-management');
-    else if (action === 'orders') void navigate('/orders');
-    else if (action === 'invoices') void navigate('/invoices');
-    else if (action === 'downloads') void navigate('/services/download');
     else if (action === 'flags') void navigate('/backoffice/flags');
     else if (action === 'acting') void navigate('/acting');
     else if (action === 'audit') void navigate('/backoffice/audit');
     else if (action === 'flagsPanel') setFlagsPanel(true);
-    else void dispatch(logout()).then(() => navigate('/'));
+    else if (action === 'logout') void dispatch(logout()).then(() => navigate('/'));
   };
   const label = t('header.userMenuFor', { name: account.name });
   const placeholder = (
@@ -225,7 +214,16 @@ function UserMenu() {
     <>
       <Suspense fallback={placeholder}>
         <FocusOnMount when={early.refocus}>
-          <UserDropdown name={account.name} label={label} isOpen={open} onOpenChange={setOpen} onAction={onAction} backoffice={backoffice} desk={desk} orders={hasAnyPrivilege(account.privileges, ['order.view'])} invoices={hasAnyPrivilege(account.privileges, ['order.view']) && hasAnyPrivilege(account.privileges, ['price.view'])} usersManagement={hasAnyPrivilege(account.privileges, ['company.manage.user'])} />
+          <UserDropdown
+            name={account.name}
+            label={label}
+            isOpen={open}
+            onOpenChange={setOpen}
+            links={links.map((entry) => ({ id: entry.id, label: t(entry.labelKey) }))}
+            onAction={onAction}
+            backoffice={backoffice}
+            desk={desk}
+          />
         </FocusOnMount>
       </Suspense>
       {flagsPanel && backoffice && (

@@ -35,13 +35,17 @@ describeWithDb('masters menus and configurations', () => {
     const menus = MenuList.parse(response.json());
     const byPath = new Map(menus.map((entry) => [entry.path, entry]));
     expect(byPath.get('/orders')?.privileges).toEqual(['order.view']);
-    expect(byPath.get('/invoices')?.privileges).toEqual(['order.view']);
-    expect(byPath.get('/users-management')?.privileges).toEqual(['company.manage.user']);
-    expect(byPath.get('/create-project')?.privileges).toEqual(['project.add']);
-    expect(byPath.get('/my-profile')).toMatchObject({ privileges: [], requiresLogin: true });
-    expect(byPath.get('/professional-area')).toMatchObject({ privileges: [], requiresLogin: false });
+    // An invoice is a price document: order.view and price.view both.
+    expect(byPath.get('/invoices')).toMatchObject({ privileges: ['order.view'], allPrivileges: ['price.view'], area: 'account' });
+    expect(byPath.get('/users-management')).toMatchObject({ privileges: ['company.manage.user'], area: 'account' });
+    // The web's header is drawn from it: the catalogue for visitors too, projects for any project view, support.
+    expect(byPath.get('/create-project')).toMatchObject({ privileges: [], requiresLogin: false, area: 'header' });
+    expect(byPath.get('/projects')).toMatchObject({ privileges: ['project.view', 'project.view.company', 'project.view.assigned.company'], requiresLogin: true, area: 'header' });
+    expect(byPath.get('/support')).toMatchObject({ privileges: ['support.request'], requiresLogin: false, area: 'header' });
+    expect(byPath.get('/my-profile')).toMatchObject({ privileges: [], requiresLogin: true, area: 'account' });
+    expect(byPath.get('/professional-area')).toMatchObject({ privileges: [], requiresLogin: false, area: 'brand' });
     for (const entry of menus) {
-      for (const privilege of entry.privileges) expect(PRIVILEGES).toContain(privilege);
+      for (const privilege of [...entry.privileges, ...entry.allPrivileges]) expect(PRIVILEGES).toContain(privilege);
       expect(entry.labelKey).toMatch(/^menu\.[a-zA-Z]+$/);
       for (const lang of LANGS) expect(TRANSLATIONS['fr-eproject'][lang][entry.labelKey], `${lang} ${entry.labelKey}`).toBeTruthy();
       expect(entry.path).toMatch(/^\/[a-z-/]+$/);
