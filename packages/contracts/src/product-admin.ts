@@ -231,3 +231,8 @@ export const AdminPreconfig = z.object({
 });
 export type AdminPreconfig = z.infer<typeof AdminPreconfig>;
 export const AdminPreconfigs = z.array(AdminPreconfig);
+
+/** "Preview the draft" (issue 31 §2): whether the caller's catalogue and configurators read the drafts of the catalogues. */
+export const DraftPreviewState = z.object({ on: z.boolean() });
+export type DraftPreviewState = z.infer<typeof DraftPreviewState>;
+export const DraftPreviewBody = z.strictObject({ on: z.boolean() });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ActingCandidatesPage, ActingCandidatesQuery, ActingStartBody, ActingState, ActingStopResult } from './audit';
+import { AdminCatalogues, DraftPreviewBody, DraftPreviewState } from './product-admin';
+import { LangQuery } from './common';
 import type { PathParams, ROUTES, RouteName } from './route-table';
 
 /**
@@ -21,6 +23,9 @@ export const ROUTE_SCHEMAS = {
   'acting.candidates': { query: ActingCandidatesQuery, response: ActingCandidatesPage },
   'acting.start': { body: ActingStartBody, response: ActingState },
   'acting.stop': { body: EmptyBody, response: ActingStopResult },
+  'productAdmin.catalogues': { query: z.object({ lang: LangQuery.optional() }), response: AdminCatalogues },
+  'productAdmin.preview.state': { response: DraftPreviewState },
+  'productAdmin.preview.set': { body: DraftPreviewBody, response: DraftPreviewState },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 type Schemas<N extends RouteName> = (typeof ROUTE_SCHEMAS)[N];

@@ -24,6 +24,9 @@ export const ROUTES = {
   'acting.candidates': { method: 'GET', service: 'users', path: '/v1/auth/acting/candidates' },
   'acting.start': { method: 'POST', service: 'users', path: '/v1/auth/acting' },
   'acting.stop': { method: 'POST', service: 'users', path: '/v1/auth/acting/stop' },
+  'productAdmin.catalogues': { method: 'GET', service: 'products', path: '/v1/product-admin/catalogs' },
+  'productAdmin.preview.state': { method: 'GET', service: 'products', path: '/v1/product-admin/preview' },
+  'productAdmin.preview.set': { method: 'PUT', service: 'products', path: '/v1/product-admin/preview' },
 } as const satisfies Record<string, RouteAddress>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -7,7 +7,7 @@ import type { Principal } from '../../http/access-guard';
 import { auditWho, recordAudits } from '../../lib/audit';
 import { loadDraftView } from './product-admin.catalogue';
 import * as repo from './product-admin.repository';
-import { type CatalogueIndex, draftProblems, indexCatalogue, ruleSetOf, splitKey } from './product-admin.state';
+import { type CatalogueIndex, type DraftView, draftProblems, indexCatalogue, ruleSetOf, splitKey } from './product-admin.state';
 
 /** The order changes are applied in: a finish before its articles, so an article's own change refines its finish's. */
 const ORDER: readonly DraftKind[] = ['price', 'modelName', 'finish', 'article', 'rule', 'preconfig'];
@@ -131,6 +131,22 @@ async function apply(tx: DbOrTx, index: CatalogueIndex, catalogId: CatalogId, ki
   }
 }
 
+/**
+ * Writes every change of the draft into the catalogue's tables, in ORDER, and returns each entity's
+ * before and after. The publication commits it; the draft's preview (product-admin.preview) rolls it back.
+ */
+export async function applyDraft(tx: DbOrTx, view: DraftView, catalogId: CatalogId): Promise<repo.PublishedChange[]> {
+  const rows = [...view.changes.values()].sort((a, b) => ORDER.indexOf(a.kind as DraftKind) - ORDER.indexOf(b.kind as DraftKind));
+  const changes: repo.PublishedChange[] = [];
+  for (const row of rows) {
+    const kind = row.kind as DraftKind;
+    const before = recordedValue(view.index, kind, row.key);
+    const after = await apply(tx, view.index, catalogId, kind, row.key, row.value);
+    changes.push({ kind, key: row.key, before, after });
+  }
+  return changes;
+}
+
 /** Publishing and restoring (issue 31 §2): one transaction each, the catalogue's version moves, the caches drop what they hold. */
 export function createPublishUseCases(ctx: AppContext, deps: { onPublished: () => void }) {
   const { db } = ctx;
@@ -155,14 +171,7 @@ export function createPublishUseCases(ctx: AppContext, deps: { onPublished: () =
             problems.map((problem) => ({ path: `draft.${problem.kind}.${problem.key}`, message: `productAdmin.problem.${problem.code}|${problem.detail}` })),
           );
         }
-        const rows = [...view.changes.values()].sort((a, b) => ORDER.indexOf(a.kind as DraftKind) - ORDER.indexOf(b.kind as DraftKind));
-        const changes: repo.PublishedChange[] = [];
-        for (const row of rows) {
-          const kind = row.kind as DraftKind;
-          const before = recordedValue(view.index, kind, row.key);
-          const after = await apply(tx, view.index, catalogId, kind, row.key, row.value);
-          changes.push({ kind, key: row.key, before, after });
-        }
+        const changes = await applyDraft(tx, view, catalogId);
         const version = locked.version + 1;
         const at = ctx.clock();
         await repo.setVersion(tx, catalogId, version, at, principal.name);

@@ -361,3 +361,15 @@ export async function countProjectLines(db: DbOrTx, catalogId: number, reference
     .where(and(eq(projects.catalogId, catalogId), sql`${projects.status} <> 0`, inArray(projectProducts.referenceCode, [...references])));
   return Number(row?.n ?? 0);
 }
+
+/** A digest of a catalogue's draft and published version: it changes whenever either does (the draft preview's cache key). */
+export async function draftSignature(db: DbOrTx, catalogId: number): Promise<string> {
+  const [changes, version] = await Promise.all([
+    db
+      .select({ digest: sql<string | null>`md5(string_agg(${catalogueDraftChanges.kind} || '|' || ${catalogueDraftChanges.key} || '|' || ${catalogueDraftChanges.revision}::text || '|' || ${catalogueDraftChanges.updatedAt}::text, ',' order by ${catalogueDraftChanges.kind}, ${catalogueDraftChanges.key}))` })
+      .from(catalogueDraftChanges)
+      .where(eq(catalogueDraftChanges.catalogId, catalogId)),
+    findVersion(db, catalogId),
+  ]);
+  return `${version.version}:${changes[0]?.digest ?? 'empty'}`;
+}

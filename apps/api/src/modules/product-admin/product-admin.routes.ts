@@ -1,6 +1,5 @@
 import {
   AdminCatalogParam,
-  AdminCatalogues,
   AdminModelsPage,
   AdminModelsQuery,
   AdminPreconfigs,
@@ -27,6 +26,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Access, type Principal, requirePrincipal } from '../../http/access-guard';
+import { contractRoute } from '../../http/contract-routes';
+import { PREVIEW_COOKIE, setPreviewCookie } from './product-admin.preview';
 import type { ProductAdminService } from './product-admin.service';
 
 export interface ProductAdminRoutesOptions {
@@ -37,23 +38,49 @@ export interface ProductAdminRoutesOptions {
 export const PRODUCT_ADMIN_ACCESS: Access = { internal: true, privileges: ['product.admin'] };
 export const PRODUCT_ADMIN_PREFIX = '/api/products/v1/product-admin';
 
-const LangOnly = z.object({ lang: LangQuery.optional() });
 const ModelsQuery = AdminModelsQuery.extend({ lang: LangQuery.optional(), model: SafeText.trim().min(1).max(12).optional() });
 
 function langOf(principal: Principal, asked: Lang | undefined): Lang {
   return asked ?? (isLang(principal.lang) ? principal.lang : 'en');
 }
 
+/** The operations of the route table (packages/contracts route-table.ts), registered under the products service's base. */
+const productAdminTableRoutes: FastifyPluginAsyncZod<ProductAdminRoutesOptions> = async (app, { productAdmin }) => {
+  const tags = ['product-admin'];
+  const config = { access: PRODUCT_ADMIN_ACCESS };
+
+  app.route({
+    ...contractRoute('productAdmin.catalogues', { tags, summary: 'The catalogues: published version, rates, collections, size of the draft' }),
+    config,
+    handler: async (request) => productAdmin.catalogues(langOf(requirePrincipal(request), request.query.lang)),
+  });
+
+  app.route({
+    ...contractRoute('productAdmin.preview.state', { tags, summary: 'Whether the caller previews the drafts in the catalogue and the configurators' }),
+    config,
+    handler: async (request) => ({ on: request.cookies[PREVIEW_COOKIE] === '1' }),
+  });
+
+  app.route({
+    ...contractRoute('productAdmin.preview.set', {
+      tags,
+      summary: 'Turns "preview the draft" on or off for this browser: the catalogue and configurators then read the drafts (internal users holding product.admin only)',
+    }),
+    config,
+    handler: async (request, reply) => {
+      setPreviewCookie(reply, request, request.body.on);
+      return { on: request.body.on };
+    },
+  });
+};
+
 /** Product administration (issue 31): the catalogue's draft, its publication, the rule editor, the preconfigurations. */
 export const productAdminRoutes: FastifyPluginAsyncZod<ProductAdminRoutesOptions> = async (app, { productAdmin }) => {
   const tags = ['product-admin'];
   const config = { access: PRODUCT_ADMIN_ACCESS };
 
-  app.get(
-    `${PRODUCT_ADMIN_PREFIX}/catalogs`,
-    { config, schema: { tags, summary: 'The catalogues: published version, rates, collections, size of the draft', querystring: LangOnly, response: { 200: AdminCatalogues } } },
-    async (request) => productAdmin.catalogues(langOf(requirePrincipal(request), request.query.lang)),
-  );
+  // From the route table (packages/contracts route-table.ts), under the products service's base.
+  await app.register(productAdminTableRoutes, { prefix: '/api/products', productAdmin });
 
   app.get(
     `${PRODUCT_ADMIN_PREFIX}/catalogs/:catalogId/models`,

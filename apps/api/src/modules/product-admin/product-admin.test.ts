@@ -202,6 +202,48 @@ describeWithDb('product administration', () => {
     });
   });
 
+  describe('preview the draft', () => {
+    it('shows the draft in the catalogue to the product manager who turned the switch on, to nobody else, and follows each save', async () => {
+      const price = '552010/02_10|1';
+      const saved = await save(pm, { kind: 'price', key: price, value: { salePrice: '777' }, expectedRevision: 0 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await save(pm, { kind: 'rule', key: '225|white-dali', value: WHITE_DALI, expectedRevision: 0 })).statusCode).toBe(200);
+      expect((await pm.get(`${ADMIN}/preview`)).json()).toEqual({ on: false });
+      expect(await basePrice(pm, '5520')).toBe('750.00');
+
+      const on = await pm.put(`${ADMIN}/preview`, { on: true });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(pm.cookies.get('draftPreview')).toBe('1');
+      expect((await pm.get(`${ADMIN}/preview`)).json()).toEqual({ on: true });
+      const previewed = await pm.get('/api/apiv2/articles/variations?model=5520&catalog=16');
+      expect(previewed.json<VariationsResponse>().pricing?.basePrices['5520']).toBe('777.00');
+      expect(previewed.headers['cache-control']).toBe('private, no-store');
+      const rules = (await pm.get('/api/products/v1/static/rules/225_16.json')).json<{ ruleSets: Array<{ id: string }> }>();
+      expect(rules.ruleSets.map((set) => set.id)).toContain('product-admin-white-dali');
+      // The next save shows at once (the preview is kept under the draft's signature).
+      expect((await save(pm, { kind: 'price', key: price, value: { salePrice: '778' }, expectedRevision: 1 })).statusCode).toBe(200);
+      expect(await basePrice(pm, '5520')).toBe('778.00');
+
+      // Nothing was written: the published catalogue and everyone else are unchanged.
+      expect(await basePrice(distributor, '5520')).toBe('750.00');
+      expect((await pm.get(`${C16}/draft`)).json<CatalogueDraft>()).toMatchObject({ version: 3 });
+      // The cookie alone does nothing for a caller who may not preview, and the switch is refused to them.
+      distributor.cookies.set('draftPreview', '1');
+      expect(await basePrice(distributor, '5520')).toBe('750.00');
+      distributor.cookies.delete('draftPreview');
+      expect((await distributor.put(`${ADMIN}/preview`, { on: true })).statusCode).toBe(403);
+      expect((await t.agent().put(`${ADMIN}/preview`, { on: true })).statusCode).toBe(401);
+
+      expect((await pm.put(`${ADMIN}/preview`, { on: false })).statusCode).toBe(200);
+      expect(pm.cookies.has('draftPreview')).toBe(false);
+      expect(await basePrice(pm, '5520')).toBe('750.00');
+      for (const [kind, key] of [['price', price], ['rule', '225|white-dali']] as const) {
+        const revision = kind === 'price' ? 2 : 1;
+        expect((await pm.request('DELETE', `${C16}/draft/changes?kind=${kind}&key=${encodeURIComponent(key)}&expectedRevision=${revision}`)).statusCode).toBe(204);
+      }
+    });
+  });
+
   describe('preconfigurations', () => {
     it('composes an express list that goes out with the next publish', async () => {
       const value = {

@@ -1,6 +1,6 @@
 import type { Article, Variation } from '@lumen/contracts';
 import { type CatalogId, COMPLEMENT_TYPE, defaultAttributeCode, type RuleBook, type RuleSet } from '@lumen/domain';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type {
   AccessoryData,
   AttributeValueData,
@@ -9,7 +9,7 @@ import type {
   VariationData,
 } from '../../db/seed/catalogue/catalogue-data.types';
 import { onCatalogueReseed } from '../../db/seed/catalogue/seed-catalogue';
-import { type ArticleDbRow, type CatalogueDocuments, type ModelDbRow, loadCatalogueDocuments, loadCatalogueRows } from './products.repository';
+import { type ArticleDbRow, type CatalogueDocuments, type CatalogueRows, type ModelDbRow, loadCatalogueDocuments, loadCatalogueRows } from './products.repository';
 
 /**
  * The in-process cache of the catalogue: an immutable snapshot per catalogue (and one of the shared
@@ -66,7 +66,11 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 async function buildSnapshot(db: Db, catalogId: CatalogId): Promise<CatalogueSnapshot> {
-  const rows = await loadCatalogueRows(db, catalogId);
+  return snapshotOfRows(catalogId, await loadCatalogueRows(db, catalogId));
+}
+
+/** A snapshot of a catalogue's rows (the published ones, or those the draft's preview would publish, issue 31). */
+export function snapshotOfRows(catalogId: CatalogId, rows: CatalogueRows): CatalogueSnapshot {
   const articleByReference = new Map(rows.articles.map((row) => [row.reference, row]));
   const baseByModel = new Map<string, ArticleDbRow>();
   for (const row of rows.articles) if (row.isBase && row.active) baseByModel.set(row.model, row);
@@ -112,6 +116,16 @@ interface Entry<T> {
 /** The rules of a collection in a catalogue: the catalogue's rule sets, then those published from the rule editor (issue 31). */
 export function collectionRuleSets(snapshot: CatalogueSnapshot, docs: SharedDocuments, subFamilyId: number): RuleSet[] {
   return [...(docs.rules.get(subFamilyId)?.ruleSets ?? []), ...(snapshot.adminRules.get(subFamilyId) ?? [])];
+}
+
+/** Where the catalogue's reads come from while a product manager previews the draft (issue 31 §2; modules/product-admin/product-admin.preview). */
+export interface DraftPreviewSource {
+  /** Whether the request being handled previews the draft. */
+  active(): boolean;
+  /** Changes whenever the draft or the published catalogue does. */
+  signature(catalogId: CatalogId): Promise<string>;
+  /** Runs `read` on the catalogue as the draft's publication would leave it (nothing is kept). */
+  read<T>(catalogId: CatalogId, read: (db: DbOrTx) => Promise<T>): Promise<T>;
 }
 
 export interface CatalogueCache {

@@ -367,7 +367,8 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   app.get(
     '/api/products/v1/static/:name',
     {
-      config: { access: 'public' },
+      // 'optional': a product manager previewing the draft (issue 31) gets the draft's files.
+      config: { access: 'optional' },
       schema: { tags, summary: 'Static data files: Subfamilies, IndexSubfamiliesNames, modelSubFamilyNameDictionary', params: StaticFileParams, response: { 200: z.unknown() } },
     },
     async (request, reply) => {
@@ -379,7 +380,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   app.get(
     '/api/products/v1/static/:folder/:file',
     {
-      config: { access: 'public' },
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'Per subfamily_catalog files: byFamily, accessories (missing: {}), rules (missing: empty rules)',

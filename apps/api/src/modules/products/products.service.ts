@@ -74,7 +74,7 @@ import {
 import { evaluateCreation, evaluateCreationTree } from './products.creations';
 import { type DrawingFile, drawingFile, isShareHash, refuseFailures, SHARE_HASH_BYTES, SHARED_FAMILY, sharedViewPath } from './products.drawings';
 import type { ArticleDbRow, ModelDbRow } from './products.repository';
-import { findCompanyPriceTerms, findCreationShare, insertCreationShare } from './products.repository';
+import { findCompanyPriceTerms, findCreationShare, insertCreationShare, loadCatalogueRows } from './products.repository';
 
 /** What a caller may see of prices: null without price.view. */
 export interface Pricing {
@@ -236,7 +236,7 @@ export function createProductsService(
     const signature = await preview.signature(catalogId);
     const kept = previews.get(catalogId);
     if (kept?.signature === signature) return kept.value;
-    const value = preview.rows(catalogId).then((rows) => snapshotOfRows(catalogId, rows));
+    const value = preview.read(catalogId, (db) => loadCatalogueRows(db, catalogId)).then((rows) => snapshotOfRows(catalogId, rows));
     previews.set(catalogId, { signature, value });
     value.catch(() => {
       if (previews.get(catalogId)?.value === value) previews.delete(catalogId);

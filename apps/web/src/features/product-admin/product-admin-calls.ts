@@ -10,6 +10,7 @@ import type {
   DraftChange,
   DraftChangeBody,
   DraftKind,
+  DraftPreviewState,
   PublishResult,
   RuleEffect,
 } from '@lumen/contracts';
@@ -24,7 +25,7 @@ import { createAsyncAction } from '../../shared/async-action';
 const BASE = '/v1/product-admin';
 const quiet = { showError: false };
 
-export const loadAdminCatalogues = createAsyncAction<AdminCatalogue[], void>('adminCatalogues', (_arg, { extra }) => extra.api.get<AdminCatalogue[]>('products', `${BASE}/catalogs`), quiet);
+export const loadAdminCatalogues = createAsyncAction<AdminCatalogue[], void>('adminCatalogues', (_arg, { extra }) => extra.api.call('productAdmin.catalogues', {}), quiet);
 
 export interface ModelsFilter {
   catalogId: number;
@@ -90,3 +91,8 @@ export const loadAdminPreconfigs = createAsyncAction<AdminPreconfig[], { catalog
   ({ catalogId }, { extra }) => extra.api.get<AdminPreconfig[]>('products', `${BASE}/catalogs/${catalogId}/preconfigs`),
   quiet,
 );
+
+/** "Preview the draft" (issue 31 §2): whether this browser's catalogue and configurators read the drafts. */
+export const loadDraftPreview = createAsyncAction<DraftPreviewState, void>('adminPreview', (_arg, { extra }) => extra.api.call('productAdmin.preview.state', {}), quiet);
+
+export const setDraftPreview = createAsyncAction<DraftPreviewState, { on: boolean }>('adminSetPreview', ({ on }, { extra }) => extra.api.call('productAdmin.preview.set', { body: { on } }), quiet);

@@ -1,9 +1,13 @@
 import type { AdminCatalogue, Lang } from '@lumen/contracts';
 import { LANGS } from '@lumen/contracts/constants';
 import { Select, TextField } from '@lumen/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import type { ActionFailure } from '../../shared/async-action';
+import { useAppDispatch } from '../../shared/store';
+import { useRemote } from '../../shared/use-remote';
+import { loadDraftPreview, setDraftPreview } from './product-admin-calls';
 
 /** The three tools' pages, one nav (issue 31). */
 export function ProductAdminNav() {
@@ -15,7 +19,43 @@ export function ProductAdminNav() {
       </NavLink>
       <NavLink to="/product-admin/EditRule">{t('productAdmin.nav.rules')}</NavLink>
       <NavLink to="/product-admin/compose">{t('productAdmin.nav.compose')}</NavLink>
+      <PreviewSwitch />
     </nav>
+  );
+}
+
+/**
+ * "Preview the draft" (issue 31 §2): on, this browser's catalogue and configurators show the drafts as
+ * they will be after publishing (the api decides, for internal users holding product.admin only).
+ */
+export function PreviewSwitch() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [state] = useRemote('adminPreview', () => dispatch(loadDraftPreview()).unwrap());
+  const [on, setOn] = useState<boolean | null>(null);
+  const [failed, setFailed] = useState(false);
+  const current = on ?? (state.status === 'ready' ? state.data.on : false);
+
+  async function toggle(next: boolean) {
+    setFailed(false);
+    try {
+      setOn((await dispatch(setDraftPreview({ on: next })).unwrap()).on);
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <div className="product-admin__preview">
+      <label>
+        <input type="checkbox" role="switch" checked={current} disabled={state.status !== 'ready'} onChange={(event) => void toggle(event.currentTarget.checked)} aria-describedby="product-admin-preview-help" />
+        {t('productAdmin.preview')}
+      </label>
+      <span id="product-admin-preview-help" className="product-admin__hint">
+        {t(current ? 'productAdmin.preview.on' : 'productAdmin.preview.off')}
+      </span>
+      {failed && <span role="alert">{t('productAdmin.save.failed')}</span>}
+    </div>
   );
 }
 

@@ -59,6 +59,8 @@ function adminApi() {
     if (call.method === 'GET' && call.path === `${BASE}/catalogs`) return json(200, catalogues);
     if (call.method === 'GET' && call.path === `${BASE}/catalogs/16/models`) return json(200, models);
     if (call.method === 'GET' && call.path === `${BASE}/catalogs/16/draft`) return json(200, draft);
+    if (call.method === 'GET' && call.path === `${BASE}/preview`) return json(200, { on: false });
+    if (call.method === 'PUT' && call.path === `${BASE}/preview`) return json(200, call.body);
     return undefined;
   });
   return api;
@@ -98,6 +100,20 @@ describe('product administration screens (issue 31)', () => {
     await userEvent.click(screen.getByRole('button', { name: tx('productAdmin.editor.savePrice', { rate: 'Tarifa general EUR' }) }));
     expect(await screen.findByText(tx('productAdmin.save.conflict', { name: 'Pablo', value: '820.00' }))).toBeInTheDocument();
     expect(api.callsTo('PUT', `${BASE}/catalogs/16/draft/prices`)[0]?.body).toEqual({ key: '552010/02_10|1', value: { salePrice: '810.5' }, expectedRevision: 2 });
+  });
+
+  it('turns "preview the draft" on and off from the tools', async () => {
+    const api = adminApi();
+    await renderApp('/product-admin', api);
+    const preview = await screen.findByRole('switch', { name: tx('productAdmin.preview') });
+    expect(preview).not.toBeChecked();
+    expect(preview).toHaveAccessibleDescription(tx('productAdmin.preview.off'));
+    await userEvent.click(preview);
+    expect(await screen.findByRole('switch', { name: tx('productAdmin.preview'), checked: true })).toHaveAccessibleDescription(tx('productAdmin.preview.on'));
+    expect(api.callsTo('PUT', `${BASE}/preview`).map((call) => call.body)).toEqual([{ on: true }]);
+    await userEvent.click(screen.getByRole('switch', { name: tx('productAdmin.preview') }));
+    expect(await screen.findByRole('switch', { name: tx('productAdmin.preview'), checked: false })).toBeInTheDocument();
+    expect(api.callsTo('PUT', `${BASE}/preview`).map((call) => call.body)).toEqual([{ on: true }, { on: false }]);
   });
 
   it('lists every problem of a refused publication', async () => {
