@@ -79,6 +79,9 @@ import { actingRoutes } from './modules/acting/acting.routes';
 import { actingCheck, createActingService } from './modules/acting/acting.service';
 import { createDraftPreviewSource, registerDraftPreview } from './modules/product-admin/product-admin.preview';
 import { productAdminRoutes } from './modules/product-admin/product-admin.routes';
+import { createToolBatches } from './modules/tools/tools.batches';
+import { createProductSheets } from './modules/tools/tools.product-sheet';
+import { toolsRoutes } from './modules/tools/tools.routes';
 import { createProductAdminService } from './modules/product-admin/product-admin.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
@@ -316,6 +319,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Documents (jobs of documents.make) and the audit trail's purge.
   const documents = createDocumentsService(ctx, { projects, products, images, storage, jobs, ...(deps.makeDocuments ? { make: deps.makeDocuments } : {}) });
   documents.registerWorker();
+  // The internal tools (issue 32): technical information, product sheets (the spec sheet maker's PDF) and their batches on the shared queue.
+  const toolSheets = createProductSheets({ products, images });
+  const toolBatches = createToolBatches(ctx, { jobs, storage, products, images, sheets: toolSheets });
+  toolBatches.registerWorker();
+  await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches });
   // The audit trail's reads and its retention purge (issue 17 §3; a job per UTC day, asked for at start and hourly).
   const audit = createAuditService(ctx, { projectVisible: (principal, id) => projects.name(principal, id), jobs });
   audit.registerWorker();

@@ -17,5 +17,6 @@ export * from './documents';
 export * from './audit';
 export * from './auth-social';
 export * from './product-admin';
+export * from './tools';
 export * from './route-table';
 export * from './route-schemas';

@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import type { ProductSheetPreview, TechnicalInfoTable, ToolBatch } from '@lumen/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText, qpdfCheck, xlsxCells } from '../../../test/document-readers';
+import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { describeWithDb } from '../../../test/test-db';
+
+const TOOLS = '/api/products/v1/tools';
+
+/** Width and height of a PNG, read from its IHDR chunk after checking the signature. */
+function pngSize(body: Buffer): { width: number; height: number } {
+  expect(body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  expect(body.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
+}
+
+/** Issue 32: the internal tools' api — who, technical information, product sheets, batches. */
+describeWithDb('internal tools', () => {
+  let t: TestApp;
+  let internal: Agent;
+  let sales: Agent;
+  let distributor: Agent;
+  let admin: Agent;
+  let table: TechnicalInfoTable;
+
+  beforeAll(async () => {
+    // sales@ is made internal by address (INTERNAL_EMAILS); product@lumen.example by the staff domain.
+    t = await createTestApp({ env: { INTERNAL_EMAILS: 'sales@demo.example' }, startWorkers: false });
+    [internal, sales, distributor, admin] = [t.agent(), t.agent(), t.agent(), t.agent()];
+    await Promise.all([internal.login('product@lumen.example'), sales.login('sales@demo.example'), distributor.login('distributor@demo.example'), admin.login('admin@demo.example')]);
+    table = (await internal.get(`${TOOLS}/technical-info?catalog=16&lang=en`)).json<TechnicalInfoTable>();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('who', () => {
+    const calls = [
+      ['GET', `${TOOLS}/technical-info`],
+      ['GET', `${TOOLS}/technical-info/export?models=5520`],
+      ['GET', `${TOOLS}/product-sheet?model=5520`],
+      ['GET', `${TOOLS}/product-sheet/preview?model=5520`],
+      ['GET', `${TOOLS}/product-sheet/page?model=5520&page=1`],
+      ['POST', `${TOOLS}/batches`, { kind: 'preconfigPreviews', catalogId: 16 }],
+      ['GET', `${TOOLS}/batches`],
+      ['GET', `${TOOLS}/batches/1`],
+      ['POST', `${TOOLS}/batches/1/cancel`],
+      ['GET', `${TOOLS}/batches/1/files/0`],
+    ] as const;
+
+    it('refuses every tool call to a visitor (401) and to users whose e-mail is not internal (403), whatever their role', async () => {
+      for (const [method, url, body] of calls) {
+        expect((await t.agent().request(method, url, body)).statusCode, `${method} ${url}`).toBe(401);
+        for (const agent of [distributor, admin]) {
+          const response = await agent.request(method, url, body);
+          expect(response.statusCode, `${method} ${url}`).toBe(403);
+          expect(response.json<{ code: string }>().code).toBe('FORBIDDEN');
+        }
+      }
+    });
+
+    it('answers internal users by e-mail, with or without product.admin (sales@ is internal by address)', async () => {
+      expect((await sales.get(`${TOOLS}/technical-info?catalog=16`)).statusCode).toBe(200);
+      expect((await sales.get(`${TOOLS}/batches`)).statusCode).toBe(200);
+    });
+  });
+
+  describe('technical information', () => {
+    it('lists every model of the catalogue with its data, collection and attachments', async () => {
+      expect(table.catalogId).toBe(16);
+      expect(table.rows.length).toBeGreaterThan(10);
+      const models = new Set(table.rows.map((row) => row.model));
+      expect(models.size).toBe(table.rows.length);
+      const row = table.rows.find((item) => item.model === '5520');
+      expect(row?.collectionName).toBeTruthy();
+      expect(row?.technicalData.lumens).toBeGreaterThan(0);
+      expect(row?.attachments.map((attachment) => attachment.type)).toContain('specSheet');
+      // The same data as the spec's technical-info call by model.
+      const one = (await internal.get('/api/products/v2/articles/technicalInfoByModel?model=5520&catalog=16&lang=en')).json<{ technicalData: unknown }>();
+      expect(row?.technicalData).toEqual(one.technicalData);
+    });
+
+    it('exports the models compared as a spreadsheet that an independent reader reads back', async () => {
+      const [a, b] = table.rows;
+      const response = await internal.get(`${TOOLS}/technical-info/export?catalog=16&lang=de&models=${a?.model},${b?.model}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      expect(response.headers['content-disposition']).toContain(`technical-info-16-${a?.model}-${b?.model}.xlsx`);
+      const cells = xlsxCells(response.rawPayload);
+      const text = (ref: string) => cells.find((cell) => cell.ref === ref)?.value;
+      // Heading line, a blank line, the header (German), then one row per model asked for.
+      expect(text('A3')).toBe('Modell');
+      expect(text('A4')).toBe(a?.model);
+      expect(text('A5')).toBe(b?.model);
+      expect(cells.some((cell) => cell.ref === 'A6')).toBe(false);
+      const lumens = cells.find((cell) => cell.ref === 'D4');
+      expect(lumens?.type).toBe('n');
+      expect(Number(lumens?.value)).toBe(a?.technicalData.lumens);
+    });
+
+    it('refuses bad input: an unknown catalogue, a hostile model list (400), an unknown model (404)', async () => {
+      expect((await internal.get(`${TOOLS}/technical-info?catalog=99`)).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/technical-info/export?models=${encodeURIComponent('5520,<script>')}`)).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/technical-info/export?models=${Array.from({ length: 201 }, (_, i) => String(1000 + i)).join(',')}`)).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/technical-info/export?models=9999`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('product sheets', () => {
+    it('makes the spec sheet maker’s PDF of a model in a language, read back by qpdf and pdftotext', async () => {
+      const response = await internal.get(`${TOOLS}/product-sheet?model=5520&lang=fr&catalog=16`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      const { pages } = qpdfCheck(response.rawPayload);
+      expect(pages).toBeGreaterThanOrEqual(1);
+      const text = pdfText(response.rawPayload);
+      expect(text).toContain('5520');
+      const preview = (await internal.get(`${TOOLS}/product-sheet/preview?model=5520&lang=fr&catalog=16`)).json<ProductSheetPreview>();
+      expect(preview.pages).toBe(pages);
+    });
+
+    it('draws each page of the same PDF as a PNG for the live preview', async () => {
+      const response = await internal.get(`${TOOLS}/product-sheet/page?model=5520&lang=en&catalog=16&page=1`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      const size = pngSize(response.rawPayload);
+      // A4 portrait at 110 dpi.
+      expect(size.width).toBeGreaterThan(850);
+      expect(size.height / size.width).toBeCloseTo(297 / 210, 1);
+      expect((await internal.get(`${TOOLS}/product-sheet/page?model=5520&page=40`)).statusCode).toBe(404);
+    });
+
+    it('makes a reference’s sheet, and refuses bad input', async () => {
+      const reference = '552010/02_10';
+      const response = await internal.get(`${TOOLS}/product-sheet?reference=${encodeURIComponent(reference)}&lang=es`);
+      expect(response.statusCode).toBe(200);
+      expect(pdfText(response.rawPayload)).toContain('5520');
+      expect((await internal.get(`${TOOLS}/product-sheet`)).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/product-sheet?model=5520&reference=${encodeURIComponent(reference)}`)).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/product-sheet?reference=${encodeURIComponent('../../etc')}`)).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/product-sheet?model=5520&lang=xx`)).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/product-sheet?model=9999`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('batches', () => {
+    it('makes a collection’s sheets in every language as one job, with progress, and serves its files', async () => {
+      // The collection with the fewest models keeps the test short.
+      const counts = new Map<number, number>();
+      for (const row of table.rows) counts.set(row.subFamilyId, (counts.get(row.subFamilyId) ?? 0) + 1);
+      const [subFamilyId, models] = [...counts].sort((a, b) => a[1] - b[1])[0] ?? [0, 0];
+      const started = await internal.post(`${TOOLS}/batches`, { kind: 'productSheets', catalogId: 16, subFamilyId });
+      expect(started.statusCode).toBe(201);
+      const batch = started.json<ToolBatch>();
+      expect(batch).toMatchObject({ kind: 'productSheets', status: 'pending', requestedBy: 'product@lumen.example' });
+      await t.app.jobs.drain();
+      const done = (await internal.get(`${TOOLS}/batches/${batch.id}`)).json<ToolBatch>();
+      expect(done.status).toBe('done');
+      expect(done.total).toBe(models * 6);
+      expect(done.done).toBe(done.total);
+      expect(done.items.every((item) => item.status === 'done')).toBe(true);
+      expect(new Set(done.items.map((item) => item.label.split(' · ')[1]))).toEqual(new Set(['en', 'us', 'fr', 'de', 'it', 'es']));
+      const file = await internal.get(`${TOOLS}/batches/${batch.id}/files/${done.items.at(-1)?.file}`);
+      expect(file.statusCode).toBe(200);
+      expect(qpdfCheck(file.rawPayload).pages).toBeGreaterThanOrEqual(1);
+      expect((await internal.get(`${TOOLS}/batches/${batch.id}/files/999`)).statusCode).toBe(404);
+      const list = (await sales.get(`${TOOLS}/batches?kind=productSheets`)).json<ToolBatch[]>();
+      expect(list[0]?.id).toBe(batch.id);
+    }, 120_000);
+
+    it('makes preview images and PDF sheets of every preconfiguration, each readable', async () => {
+      const previews = (await internal.post(`${TOOLS}/batches`, { kind: 'preconfigPreviews', catalogId: 16 })).json<ToolBatch>();
+      const pdfs = (await internal.post(`${TOOLS}/batches`, { kind: 'preconfigPdfs', catalogId: 16 })).json<ToolBatch>();
+      await t.app.jobs.drain();
+      await t.app.jobs.drain();
+      const [a, b] = await Promise.all([previews, pdfs].map(async (batch) => (await internal.get(`${TOOLS}/batches/${batch.id}`)).json<ToolBatch>()));
+      for (const batch of [a, b]) {
+        expect(batch?.status).toBe('done');
+        expect(batch?.total).toBeGreaterThan(0);
+        expect(batch?.items.filter((item) => item.status === 'failed')).toEqual([]);
+      }
+      const png = await internal.get(`${TOOLS}/batches/${a?.id}/files/0`);
+      expect(pngSize(png.rawPayload).width).toBe(1600);
+      // `file` (libmagic) is another independent reader of the image.
+      expect(execFileSync('file', ['-'], { input: png.rawPayload, encoding: 'utf8' })).toContain('PNG image data, 1600 x');
+      const pdf = await internal.get(`${TOOLS}/batches/${b?.id}/files/0`);
+      expect(qpdfCheck(pdf.rawPayload).pages).toBeGreaterThanOrEqual(1);
+    }, 120_000);
+
+    it('cancels a batch, and refuses bad input', async () => {
+      const batch = (await internal.post(`${TOOLS}/batches`, { kind: 'preconfigPdfs', catalogId: 16 })).json<ToolBatch>();
+      const cancelled = (await internal.post(`${TOOLS}/batches/${batch.id}/cancel`)).json<ToolBatch>();
+      expect(cancelled.status).toBe('cancelled');
+      await t.app.jobs.drain();
+      expect((await internal.get(`${TOOLS}/batches/${batch.id}`)).json<ToolBatch>().status).toBe('cancelled');
+      expect((await internal.post(`${TOOLS}/batches`, { kind: 'productSheets', catalogId: 16 })).statusCode).toBe(400);
+      expect((await internal.post(`${TOOLS}/batches`, { kind: 'productSheets', catalogId: 16, subFamilyId: 4242 })).statusCode).toBe(404);
+      expect((await internal.post(`${TOOLS}/batches`, { kind: 'everything', catalogId: 16 })).statusCode).toBe(400);
+      expect((await internal.post(`${TOOLS}/batches`, { kind: 'preconfigPdfs', catalogId: 17 })).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/batches/abc`)).statusCode).toBe(400);
+      expect((await internal.get(`${TOOLS}/batches/999999`)).statusCode).toBe(404);
+    });
+  });
+});

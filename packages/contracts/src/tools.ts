@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { CatalogId, CatalogIdQuery, LangQuery } from './common';
+import { IdQuery } from './input';
+import { Attachment, TechnicalInfo } from './products';
+
+/*
+ * The internal tools (issue 32; spec §2 tool routes): products /v1/tools/…, internal users only (by
+ * e-mail, checked by the access guard on every call). apps/api README "Internal tools".
+ */
+
+/** A model code (4 digits in the demo catalogue; letters, digits and dashes, at most 12). */
+export const ToolModelCode = z.string().regex(/^[A-Za-z0-9-]{1,12}$/, 'Not a model code');
+/** A reference of configuration-domain §5 (international or United States form). */
+export const ToolReference = z.string().regex(/^[A-Za-z0-9]{4}-?[A-Za-z0-9]{2}(\/[A-Za-z0-9]{2}(_[A-Za-z0-9]{2})?)?$/, 'Not a reference');
+
+/** One model of the technical information table: its technical data, its collection and its attachments (spec §7 technical-info calls). */
+export const TechnicalInfoRow = TechnicalInfo.extend({ collectionName: z.string(), attachments: z.array(Attachment) });
+export type TechnicalInfoRow = z.infer<typeof TechnicalInfoRow>;
+export const TechnicalInfoTable = z.object({ catalogId: CatalogId, rows: z.array(TechnicalInfoRow) });
+export type TechnicalInfoTable = z.infer<typeof TechnicalInfoTable>;
+export const TechnicalInfoTableQuery = z.object({ catalog: CatalogIdQuery.default(16), lang: LangQuery.optional() });
+
+/** The export: every model, or the ones listed (comma-separated, at most 200). */
+export const TechnicalInfoExportQuery = TechnicalInfoTableQuery.extend({
+  models: z
+    .string()
+    .max(2600)
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(z.array(ToolModelCode).max(200))
+    .optional(),
+});
+
+/** A product sheet: a model (its base configuration) or a full reference, in a language. */
+export const ProductSheetQuery = z
+  .object({ catalog: CatalogIdQuery.default(16), lang: LangQuery.default('en'), model: ToolModelCode.optional(), reference: ToolReference.optional() })
+  .refine((query) => (query.model === undefined) !== (query.reference === undefined), { message: 'Give a model or a reference', path: ['model'] });
+export const ProductSheetPageQuery = z
+  .object({ catalog: CatalogIdQuery.default(16), lang: LangQuery.default('en'), model: ToolModelCode.optional(), reference: ToolReference.optional(), page: z.coerce.number().int().min(1).max(50).default(1) })
+  .refine((query) => (query.model === undefined) !== (query.reference === undefined), { message: 'Give a model or a reference', path: ['model'] });
+/** What the preview shows: the sheet's file name and its pages (each an image of the real PDF). */
+export const ProductSheetPreview = z.object({ fileName: z.string(), pages: z.number().int().positive() });
+export type ProductSheetPreview = z.infer<typeof ProductSheetPreview>;
+
+/** Batch work of the tools, one job on the shared queue each (queue `tools.batch`). */
+export const TOOL_BATCH_KINDS = ['productSheets', 'preconfigPreviews', 'preconfigPdfs'] as const;
+export const ToolBatchKind = z.enum(TOOL_BATCH_KINDS);
+export type ToolBatchKind = z.infer<typeof ToolBatchKind>;
+export const ToolBatchBody = z.object({
+  kind: ToolBatchKind,
+  catalogId: CatalogId,
+  /** The collection (product sheets: required; preconfigurations: a filter). */
+  subFamilyId: z.number().int().positive().max(99999).optional(),
+});
+export type ToolBatchBody = z.infer<typeof ToolBatchBody>;
+export const ToolBatchParam = z.object({ id: IdQuery });
+export const ToolBatchFileParam = z.object({ id: IdQuery, file: z.coerce.number().int().min(0).max(10000) });
+
+export const ToolBatchItem = z.object({
+  /** What was made: a model and language, or a preconfiguration. */
+  label: z.string(),
+  status: z.enum(['pending', 'done', 'failed']),
+  /** Why it failed, for the person who runs the batch. */
+  reason: z.string().optional(),
+  /** The index of its file in /files/{n} once made. */
+  file: z.number().int().optional(),
+  fileName: z.string().optional(),
+});
+export type ToolBatchItem = z.infer<typeof ToolBatchItem>;
+export const ToolBatch = z.object({
+  id: z.number().int(),
+  kind: ToolBatchKind,
+  catalogId: CatalogId,
+  subFamilyId: z.number().int().nullable(),
+  status: z.enum(['pending', 'running', 'done', 'failed', 'cancelled']),
+  done: z.number().int(),
+  total: z.number().int(),
+  items: z.array(ToolBatchItem),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  error: z.string().nullable(),
+});
+export type ToolBatch = z.infer<typeof ToolBatch>;
+export const ToolBatchList = z.array(ToolBatch);
+export const ToolBatchListQuery = z.object({ kind: ToolBatchKind.optional() });
