@@ -1,12 +1,13 @@
 import type { Account } from '@lumen/contracts';
-import { isQualified, roleName } from '@lumen/domain';
-import { Button, Icon } from '@lumen/ui';
+import { roleName } from '@lumen/domain';
+import { Button } from '@lumen/ui';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
-import { CATALOGUE_PATH, capabilitiesOf } from './capabilities';
+import { CATALOGUE_PATH } from './capabilities';
 
 /** The visitor's cards, each leading to its screen (issue 10 §1); projects asks for a login on the way (issue 10 §4). */
 const VISITOR_CARDS = [
@@ -15,7 +16,7 @@ const VISITOR_CARDS = [
   { item: 'support', to: '/support' },
 ] as const;
 
-/** Home (`/`, `/professional-area`): a welcome for visitors, the user's name, role and abilities once logged in. */
+/** Home (`/`, `/professional-area`): a welcome for visitors; once logged in, the user's name and role over a dashboard of their work. */
 export function HomePage() {
   const { status, account } = useAppSelector((state) => state.session);
   if (status !== 'ready') return <LoadingState />;
@@ -57,56 +58,22 @@ function VisitorHome() {
   );
 }
 
+/** The dashboard's panels, loaded after the title (the first load of / stays light: issue 35 §5). */
+const Dashboard = lazy(() => import('./dashboard'));
+
 function UserHome({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const role = roleName(account.rolId);
-  const capabilities = capabilitiesOf(account.privileges);
   return (
-    <section className="page home" aria-labelledby="home-title">
+    <section className="page home home--user" aria-labelledby="home-title">
       <div className="home__hero">
+        <p className="home__eyebrow">{t('home.dash.eyebrow')}</p>
         <h1 id="home-title">{t('home.user.greeting', { name: account.name })}</h1>
         <p className="home__lead">{t('home.user.role', { role: role ? t(`role.${role}`) : t('role.unknown') })}</p>
       </div>
-      <div className="home__grid">
-        <section className="card" aria-labelledby="home-can-title">
-          <h2 id="home-can-title">{t('home.user.canTitle')}</h2>
-          {capabilities.length > 0 ? (
-            <ul className="home__can">
-              {capabilities.map(({ key, to }) => (
-                <li key={key}>
-                  <Icon name="check" size={18} aria-hidden="true" />
-                  {to ? (
-                    <Link className="text-link" to={to}>
-                      {t(key)}
-                    </Link>
-                  ) : (
-                    <span>{t(key)}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>{t('home.user.canNothing')}</p>
-          )}
-        </section>
-        <section className="card" aria-labelledby="home-account-title">
-          <h2 id="home-account-title">{t('home.user.accountTitle')}</h2>
-          <p>{t('home.user.accountText')}</p>
-          <Link className="text-link" to="/my-profile">
-            {t('home.user.toProfile')}
-          </Link>
-          {!isQualified(account.status) && (
-            <div className="home__qualify">
-              <h3>{t('home.user.qualifyTitle')}</h3>
-              <p>{t('home.user.qualifyText')}</p>
-              <Button variant="secondary" onPress={() => dispatch(authModalOpened({ view: 'qualification' }))}>
-                {t('home.user.qualifyAction')}
-              </Button>
-            </div>
-          )}
-        </section>
-      </div>
+      <Suspense fallback={<div className="dashboard dashboard--pending" />}>
+        <Dashboard account={account} />
+      </Suspense>
     </section>
   );
 }

@@ -1,0 +1,203 @@
+import type { Account, Download, OrderSummary, ProjectListItem } from '@lumen/contracts';
+import { hasAnyPrivilege, isQualified } from '@lumen/domain';
+import { Badge, Button, Icon, Skeleton } from '@lumen/ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '../../i18n/use-format';
+import { useAppDispatch, useAppSelector } from '../../shared/store';
+import { authModalOpened } from '../../shared/ui-state';
+import { useRemote, type Remote } from '../../shared/use-remote';
+import { CATALOGUE_PATH, capabilitiesOf } from './capabilities';
+import { DASHBOARD_ITEMS, loadOpenOrders, loadRecentDownloads, loadRecentProjects } from './home-calls';
+
+const PROJECT_PRIVILEGES = ['project.view', 'project.view.company', 'project.view.assigned.company'] as const;
+const DOWNLOAD_TONES = { running: 'warning', ready: 'success', failed: 'danger', cancelled: 'muted' } as const;
+
+/**
+ * The logged-in home's dashboard (issue 35 §4): the user's recent projects, orders in progress and
+ * recent downloads, each a panel with its loading skeleton (the rows' size, so nothing jumps), its
+ * empty state leading somewhere and its error with a retry; beside them the shortcuts of what the
+ * account may do. Loaded after the home's title (home-page.tsx), so the first load of / stays light.
+ */
+export default function Dashboard({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const projects = hasAnyPrivilege(account.privileges, [...PROJECT_PRIVILEGES]);
+  const orders = hasAnyPrivilege(account.privileges, ['order.view']);
+  const shortcuts = capabilitiesOf(account.privileges).filter((capability) => capability.to);
+  return (
+    <div className="dashboard">
+      <div className="dashboard__panels">
+        {projects && <RecentProjects />}
+        {orders && <OpenOrders />}
+        <RecentDownloads />
+      </div>
+      <aside className="dashboard__side" aria-label={t('home.user.canTitle')}>
+        <section className="card dashboard__panel" aria-labelledby="dashboard-shortcuts-title">
+          <h2 id="dashboard-shortcuts-title">{t('home.user.canTitle')}</h2>
+          {shortcuts.length > 0 ? (
+            <ul className="dashboard__shortcuts">
+              {shortcuts.map(({ key, to }) => (
+                <li key={key}>
+                  <Link to={to ?? CATALOGUE_PATH}>
+                    <span>{t(key)}</span>
+                    <Icon name="chevronRight" size={18} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t('home.user.canNothing')}</p>
+          )}
+        </section>
+        <section className="card dashboard__panel" aria-labelledby="home-account-title">
+          <h2 id="home-account-title">{t('home.user.accountTitle')}</h2>
+          <p>{t('home.user.accountText')}</p>
+          <Link className="text-link" to="/my-profile">
+            {t('home.user.toProfile')}
+          </Link>
+          {!isQualified(account.status) && (
+            <div className="home__qualify">
+              <h3>{t('home.user.qualifyTitle')}</h3>
+              <p>{t('home.user.qualifyText')}</p>
+              <Button variant="secondary" onPress={() => dispatch(authModalOpened({ view: 'qualification' }))}>
+                {t('home.user.qualifyAction')}
+              </Button>
+            </div>
+          )}
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+/** A panel: its title, a link to the whole list, and the list, its skeleton, its empty state or its error. */
+function Panel<T>({ id, title, all, remote, reload, items, empty, row }: { id: string; title: string; all: { to: string; label: string }; remote: Remote<unknown>; reload: () => void; items: readonly T[] | null; empty: ReactNode; row: (item: T) => ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card dashboard__panel" aria-labelledby={id} aria-busy={remote.status === 'loading'}>
+      <header className="dashboard__panel-head">
+        <h2 id={id}>{title}</h2>
+        <Link className="dashboard__all" to={all.to}>
+          {all.label}
+        </Link>
+      </header>
+      {remote.status === 'loading' && (
+        <ul className="dashboard__list" aria-hidden="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i} className="dashboard__row dashboard__row--skeleton">
+              <Skeleton variant="text" width="60%" />
+              <Skeleton variant="text" width="35%" />
+            </li>
+          ))}
+        </ul>
+      )}
+      {remote.status === 'failed' && (
+        <div className="dashboard__state" role="alert">
+          <p>{t('home.dash.failed')}</p>
+          <Button variant="secondary" size="sm" onPress={reload}>
+            {t('home.dash.retry')}
+          </Button>
+        </div>
+      )}
+      {items && items.length === 0 && <div className="dashboard__state">{empty}</div>}
+      {items && items.length > 0 && <ul className="dashboard__list">{items.map(row)}</ul>}
+    </section>
+  );
+}
+
+function RecentProjects() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const format = useFormat();
+  const [remote, reload] = useRemote(`projects:${lang}`, () => dispatch(loadRecentProjects({ lang })).unwrap());
+  const items = remote.status === 'ready' ? remote.data.items.slice(0, DASHBOARD_ITEMS) : null;
+  return (
+    <Panel<ProjectListItem>
+      id="dashboard-projects-title"
+      title={t('home.dash.projects.title')}
+      all={{ to: '/projects', label: t('home.dash.projects.all') }}
+      remote={remote}
+      reload={reload}
+      items={items}
+      empty={
+        <p>
+          {t('home.dash.projects.empty')}{' '}
+          <Link className="text-link" to={CATALOGUE_PATH}>
+            {t('home.can.catalogue')}
+          </Link>
+        </p>
+      }
+      row={(project) => (
+        <li key={project.id} className="dashboard__row">
+          <Link className="dashboard__row-link" to={`/project/${project.id}`}>
+            {project.name}
+          </Link>
+          <span className="dashboard__meta">
+            {t('projects.item.products', { count: project.productsCount })} · {t('projects.item.updated', { date: format.date(project.updatedAt, { dateStyle: 'medium' }) })}
+          </span>
+        </li>
+      )}
+    />
+  );
+}
+
+function OpenOrders() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const [remote, reload] = useRemote(`orders:${lang}`, () => dispatch(loadOpenOrders({ lang })).unwrap());
+  const items = remote.status === 'ready' ? remote.data.items.slice(0, DASHBOARD_ITEMS) : null;
+  return (
+    <Panel<OrderSummary>
+      id="dashboard-orders-title"
+      title={t('home.dash.orders.title')}
+      all={{ to: '/orders', label: t('home.dash.orders.all') }}
+      remote={remote}
+      reload={reload}
+      items={items}
+      empty={<p>{t('home.dash.orders.empty')}</p>}
+      row={(order) => (
+        <li key={order.orderId} className="dashboard__row">
+          <Link className="dashboard__row-link" to={`/order/${order.orderId}`}>
+            {order.projectName}
+          </Link>
+          <span className="dashboard__meta">
+            {order.internalOrderNumber} <Badge tone={order.status === 4 ? 'success' : 'neutral'}>{t(`orders.status.${order.status}`)}</Badge>
+          </span>
+        </li>
+      )}
+    />
+  );
+}
+
+function RecentDownloads() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const format = useFormat();
+  const [remote, reload] = useRemote('downloads', () => dispatch(loadRecentDownloads()).unwrap());
+  const items = remote.status === 'ready' ? remote.data.items.slice(0, DASHBOARD_ITEMS) : null;
+  return (
+    <Panel<Download>
+      id="dashboard-downloads-title"
+      title={t('home.dash.downloads.title')}
+      all={{ to: '/services/download', label: t('home.dash.downloads.all') }}
+      remote={remote}
+      reload={reload}
+      items={items}
+      empty={<p>{t('home.dash.downloads.empty')}</p>}
+      row={(download) => (
+        <li key={download.id} className="dashboard__row">
+          <Link className="dashboard__row-link" to="/services/download">
+            {download.title}
+          </Link>
+          <span className="dashboard__meta">
+            {format.date(download.createdAt, { dateStyle: 'medium' })} <Badge tone={DOWNLOAD_TONES[download.status]}>{t(`downloads.status.${download.status}`)}</Badge>
+          </span>
+        </li>
+      )}
+    />
+  );
+}
