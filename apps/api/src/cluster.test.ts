@@ -155,6 +155,73 @@ describeCluster('api processes behind HAProxy on one PostgreSQL and S3 (issue 33
     expect(quotes[0]?.n).toBe(1);
   });
 
+  it('rate limits hold across nodes: failed logins counted on one node are refused on the other', async () => {
+    const [first, second] = cluster.nodes as [ClusterNode, ClusterNode];
+    const client = new Client(cluster.url);
+    const wrong = { email: 'sales@demo.example', password: 'not-the-password' };
+    // Five failures of one address from one client (the per-pair limit), alternating between the nodes:
+    // each node saw fewer than five, so only a shared count refuses the sixth.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const answer = await client.request('POST', '/api/users/v1/auth/login', wrong, {}, (attempt % 2 === 0 ? first : second).url);
+      expect(answer.status, `attempt ${attempt + 1}`).toBe(401);
+    }
+    for (const node of [first, second]) {
+      const refused = await client.request('POST', '/api/users/v1/auth/login', wrong, {}, node.url);
+      expect(refused.status, node.name).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('rolling restart: each node restarted in turn (SIGTERM) under load, with no failed request', async () => {
+    const users = await Promise.all(
+      [0, 1, 2].map(async (index) => {
+        const client = new Client(cluster.url);
+        await client.login(index % 2 === 0 ? 'distributor@demo.example' : 'distributor2@demo.example');
+        const created = await client.request('POST', '/api/projects/v1/projects', { name: `Rolling ${index}`, catalogId: 16, products: [{ type: 'REGULAR', referenceCode: REFERENCES[index], quantity: 2 }] });
+        expect(created.status).toBe(201);
+        const products = created.json.products as Array<{ _id: string }>;
+        return { client, projectId: Number(created.json.id), lineId: products[0]?._id ?? '' };
+      }),
+    );
+    const failures: string[] = [];
+    const servedBy = new Set<string>();
+    let requests = 0;
+    let restarting = true;
+    const load = users.map(async ({ client, projectId, lineId }, index) => {
+      let round = 0;
+      while (restarting) {
+        round += 1;
+        for (const [method, path, body] of [
+          ['GET', `/api/projects/v1/projects/${projectId}`, undefined],
+          ['PUT', `/api/projects/v1/projects/${projectId}/products/${lineId}`, { quantity: 1 + ((round + index) % 9) }],
+        ] as const) {
+          try {
+            const answer = await client.request(method, path, body);
+            requests += 1;
+            if (answer.status >= 300) failures.push(`${method} ${path}: ${answer.status}`);
+            if (answer.node) servedBy.add(answer.node);
+          } catch (error) {
+            failures.push(`${method} ${path}: ${(error as Error).message}`);
+          }
+        }
+      }
+    });
+    const started = Date.now();
+    for (const node of cluster.nodes) {
+      await cluster.stopNode(node, 'SIGTERM');
+      await cluster.waitBalancer(node, false);
+      await cluster.startNode(node);
+      await cluster.waitBalancer(node, true);
+    }
+    restarting = false;
+    await Promise.all(load);
+    timings.rollingRestartSeconds = (Date.now() - started) / 1000;
+    timings.rollingRestartRequests = requests;
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(20);
+    expect([...servedBy].sort()).toEqual(cluster.nodes.map((node) => node.name));
+  }, 120_000);
+
   it('a node killed with kill -9 in the middle of orders and documents: every acknowledged order exists once, its jobs are taken over, the download finishes whole', async () => {
     const client = new Client(cluster.url);
     await client.login('specifier@demo.example');
