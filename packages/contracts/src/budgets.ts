@@ -215,6 +215,14 @@ export const BudgetLine = z.object({
   /** Creation lines: compositions with accessories and articles (articles with parts), as stored. */
   compositions: z.array(StoredJson),
   /**
+   * Creation lines (issue 34 §3): the bill of materials as sub-lines, per set of the creation —
+   * luminaires, accessories and drivers with their reference, catalogue name and quantity. Absent on
+   * regular lines and on quotes issued before.
+   */
+  billOfMaterials: z.array(z.object({ kind: z.enum(['luminaire', 'accessory', 'driver']), reference: z.string(), description: z.string(), quantity: z.number().int() })).optional(),
+  /** The line's picture (a catalogue image path), where there is one. */
+  image: z.string().nullable().optional(),
+  /**
    * The professional's own purchase price per unit (their rate and discounts; issue 34 §1) and the
    * line's margin (net − quantity × purchase price). Internal: the budget page and the professional's
    * spreadsheet show them; the client's page, PDF and mail never do. Absent on quotes issued before.

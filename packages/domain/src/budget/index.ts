@@ -1,2 +1,3 @@
 export * from './budget-totals';
 export * from './order-lines';
+export * from './creation-bill';

@@ -21,6 +21,9 @@ function dateLangOf(quote: Quote, lang: Lang): Lang {
 /** Every attribute the line was configured with, a pendant height with its value (issue 34 §3). */
 const attributesText = (line: Line, catalogId: number, lang: Lang) => lineAttributeTexts(line.attributes, catalogId, lang).join(' · ');
 
+/** A creation's bill of materials as its sub-lines (issue 34 §3): "7 × 577010/02_10 Wireflow pendant", per set. */
+export const billTexts = (line: Line, lang: Lang): string[] => (line.billOfMaterials ?? []).map((sub) => `${formatLocaleNumber(sub.quantity, lang)} × ${sub.reference} ${sub.description}`.trim());
+
 /** What people read under the lines: net before tax, the rate with its base and amount, the total with tax (issue 34 §1). */
 const taxSummaryOfQuote = (quote: Quote): TaxSummary =>
   taxSummaryOf({ subTotal: quote.subTotalNet, discountValue: quote.discountValue, surchargeValue: quote.surchargeValue, ivaValue: quote.ivaValue }, quote.iva);
@@ -94,7 +97,7 @@ export async function quotePdf(quote: Quote, lang: Lang): Promise<Buffer> {
     pdf,
     [
       { header: t('quote.column.reference'), width: 2, text: (line: Line) => line.referenceCode ?? line.articleCode ?? line.model },
-      { header: t('quote.column.description'), width: 3.85, text: (line) => [line.description, attributesText(line, quote.catalogId, lang)] },
+      { header: t('quote.column.description'), width: 3.85, text: (line) => [line.description, attributesText(line, quote.catalogId, lang), ...billTexts(line, lang)] },
       { header: t('quote.column.lumens'), width: 1.25, align: 'right', text: (line) => number(line.lumensLed) },
       { header: t('quote.column.watts'), width: 1, align: 'right', text: (line) => number(line.watts) },
       { header: t('quote.column.energyClass'), width: 1.85, align: 'center', text: (line) => line.energyClass ?? '—' },
@@ -149,7 +152,7 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
         ],
         columns: [
           { header: t('quote.column.reference'), kind: 'text', width: 16, value: (line) => line.referenceCode ?? line.articleCode ?? line.model },
-          { header: t('quote.column.description'), kind: 'text', width: 40, value: (line) => [line.description, attributesText(line, quote.catalogId, lang)].filter(Boolean).join(' — ') },
+          { header: t('quote.column.description'), kind: 'text', width: 40, value: (line) => [[line.description, attributesText(line, quote.catalogId, lang)].filter(Boolean).join(' — '), ...billTexts(line, lang)].join('; ') },
           { header: t('quote.column.lumens'), kind: 'number', width: 10, value: (line) => line.lumensLed },
           { header: t('quote.column.watts'), kind: 'number', width: 9, value: (line) => line.watts },
           { header: t('quote.column.energyClass'), kind: 'text', width: 10, value: (line) => line.energyClass },

@@ -1,5 +1,5 @@
 import type { BudgetExcludedLine, BudgetLine, Project, ProjectProduct, ProjectProductPrice } from '@lumen/contracts';
-import { articleCode, computeBudget, round2, toDecimal, toMoney, type BudgetFooter } from '@lumen/domain';
+import { articleCode, computeBudget, creationBillLines, type CreationBillKind, round2, toDecimal, toMoney, type BudgetFooter } from '@lumen/domain';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 
@@ -37,7 +37,7 @@ export interface PricedBudget {
  * or without a catalogue price (a discontinued reference, a creation without one) are left out and
  * said why.
  */
-export function priceBudget(project: Project, overrides: readonly LineOverride[], footer: BudgetFooter, energyClasses: ReadonlyMap<string, string | null>, listPrices: ListPrices = new Map()): PricedBudget {
+export function priceBudget(project: Project, overrides: readonly LineOverride[], footer: BudgetFooter, energyClasses: ReadonlyMap<string, string | null>, listPrices: ListPrices = new Map(), billName: (reference: string, kind: CreationBillKind) => string = (reference) => reference): PricedBudget {
   const byId = new Map(project.products.map((product) => [product._id, product]));
   const faults = overrides.flatMap((override, index) => (byId.has(override._id) ? [] : [{ path: `body.products.${index}._id`, message: 'formError.productNotInProject' }]));
   if (faults.length > 0) throw new AppError('VALIDATION_FAILED', 'A line is not in the project', faults);
@@ -49,8 +49,11 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
     const override = asked.get(product._id);
     const quantity = override?.quantity ?? product.quantity;
     const exclude = (reason: ExcludedLine['reason']) => excluded.push({ _id: product._id, model: product.model, referenceCode: product.referenceCode, reason });
+    // A creation the server evaluated (its compositions and price are the engine's) is configured
+    // whole: it enters as one line whatever its isPersonalized flag (issue 34 §3).
+    const evaluatedCreation = product.type === 'CREATION' && Boolean(product.price) && product.compositions.length > 0;
     if (quantity <= 0) exclude('quantity');
-    else if (product.isPersonalized !== 1) exclude('notPersonalized');
+    else if (product.isPersonalized !== 1 && !evaluatedCreation) exclude(product.type === 'CREATION' ? 'noPrice' : 'notPersonalized');
     else if (!product.price) exclude(product.referenceCode ? 'discontinued' : 'noPrice');
     // A quote is for the professional's client (issue 34 §1): a line starts at the catalogue's list price
     // (its default rate, whatever rate the professional buys at) with no discount (the professional's
@@ -92,6 +95,8 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
       discountValue,
       netPrice,
       compositions: product.type === 'CREATION' ? product.compositions : [],
+      ...(product.type === 'CREATION' ? { billOfMaterials: creationBillLines(product.compositions).map((line) => ({ ...line, description: billName(line.reference, line.kind) })) } : {}),
+      image: product.image ?? null,
       // Internal figures: what the line costs the professional and what it leaves them.
       purchaseUnitNet: product.price ? product.price.unitNet : null,
       margin: product.price ? toMoney(toDecimal(netPrice).minus(round2(toDecimal(product.price.unitNet).times(candidate.quantity)))) : null,

@@ -1,3 +1,4 @@
+import { translationsFor } from '@lumen/i18n';
 import type {
   BudgetLine,
   BudgetList,
@@ -13,7 +14,7 @@ import type {
 } from '@lumen/contracts';
 import type { BudgetBody, SendQuoteBody, UsFinalQuoteBody } from '@lumen/contracts';
 import { DEFAULT_LANG, LANGS, QUOTE_NUMBER_PREFIX } from '@lumen/contracts';
-import { hasAnyPrivilege, taxSummaryOf } from '@lumen/domain';
+import { creationBillLines, type CreationBillKind, hasAnyPrivilege, taxSummaryOf } from '@lumen/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -192,6 +193,18 @@ export function createBudgetsService(
     }
   }
 
+  /** The catalogue names of the references in the project's creations' bills of materials (their sub-lines). */
+  async function billNamesOf(project: Project, lang: Lang): Promise<(reference: string, kind: CreationBillKind) => string> {
+    const references = [...new Set(project.products.filter((product) => product.type === 'CREATION').flatMap((product) => creationBillLines(product.compositions).map((line) => line.reference)))];
+    const facts = references.length > 0 ? await deps.products.orderFacts(project.catalogId, references, lang) : new Map<string, { description: string }>();
+    const texts = translationsFor('common-front', lang);
+    // A reference the catalogue does not name (a driver of the drivers' table) reads by what it is.
+    return (reference, kind) => {
+      const known = facts.get(reference)?.description;
+      return known && known !== reference ? known : (texts[`line.bill.${kind}`] ?? reference);
+    };
+  }
+
   /** The EU energy class of each model's light source, where the catalogue knows it. */
   async function energyClassesOf(principal: Principal, project: Project, lang: Lang): Promise<Map<string, string | null>> {
     const models = [...new Set(project.products.map((product) => product.model))];
@@ -271,7 +284,7 @@ export function createBudgetsService(
     }
     const [energyClasses, account] = await Promise.all([energyClassesOf(principal, project, lang), deps.users.account(principal)]);
     const footer = { discount: body.discount, surcharge: body.surcharge, iva: body.iva };
-    const priced = priceBudget(project, body.products, footer, energyClasses, project.listPrices);
+    const priced = priceBudget(project, body.products, footer, energyClasses, project.listPrices, await billNamesOf(project, lang));
     if (priced.lines.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'The project has no line that may enter a budget', [{ path: 'body.products', message: 'formError.budgetEmpty' }]);
     }
@@ -386,7 +399,7 @@ export function createBudgetsService(
         energyClassesOf(principal, project, lang),
         deps.flags.forCaller(principal).isEnabled('projectRequestBudgetV2'),
       ]);
-      const priced = priceBudget(project, [], {}, energyClasses, project.listPrices);
+      const priced = priceBudget(project, [], {}, energyClasses, project.listPrices, await billNamesOf(project, lang));
       const now = clock();
       return {
         projectId: project.id,
@@ -620,6 +633,8 @@ export function createBudgetsService(
         pvp: line.pvp,
         discountValue: line.discountValue,
         netPrice: line.netPrice,
+        ...(line.billOfMaterials ? { billOfMaterials: line.billOfMaterials } : {}),
+        image: line.image ?? null,
       })),
       acceptance: row.status === 'accepted' && row.answeredAt ? { name: row.answeredName ?? '', at: row.answeredAt.toISOString() } : null,
       decline: row.status === 'declined' && row.answeredAt ? { name: row.answeredName ?? '', at: row.answeredAt.toISOString() } : null,

@@ -2,6 +2,7 @@ import type { Article, CreationEvaluation, FieldError, Lang, ProjectProduct, Pro
 import {
   type CatalogId,
   catalogOfReference,
+  creationBillLines,
   descriptionIn,
   isDomainError,
   isValidAttributeValue,
@@ -20,8 +21,10 @@ import {
 } from '@lumen/domain';
 import { MAX_PRODUCT_QUANTITY, type PreconfigDetail, type ProductInput } from '@lumen/contracts';
 import type { z } from 'zod';
+import { translationsFor } from '@lumen/i18n';
 import { AppError, isAppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { fillTemplate } from '../../lib/mail-text';
 import type { ProductsService } from '../products/products.service';
 import type { ProductInsert, ProductRow } from './projects.repository';
 
@@ -507,6 +510,29 @@ function spaceOf(data: LineData): Record<string, unknown> | null {
   return data.space ? migratedSpace(data.space) : null;
 }
 
+/**
+ * The name of a creation line (issue 34 §3): its collection and how many luminaires it holds,
+ * "Wireflow composition, 7 luminaires", in the reader's language; the collection alone before the
+ * server evaluated a space.
+ */
+export function creationLineName(data: Pick<LineData, 'subFamily' | 'totals' | 'compositions'>, model: string, lang: Lang): string {
+  const t = translationsFor('common-front', lang);
+  const family = data.subFamily?.description.trim() || model;
+  // The engine's count of lights; a drawn composition counts its luminaires in its bill of materials.
+  const count = data.totals?.lights || creationBillLines(data.compositions).filter((line) => line.kind === 'luminaire').reduce((sum, line) => sum + line.quantity, 0);
+  const key = count === 0 ? 'line.creation.unnamed' : count === 1 ? 'line.creation.name_one' : 'line.creation.name_other';
+  return fillTemplate(t[key] ?? key, { family, count });
+}
+
+/** A creation's picture: its first luminaire's model in its finish (the catalogue's drawn picture). */
+function creationImage(data: Pick<LineData, 'compositions'>): string | undefined {
+  const articles = data.compositions.flatMap((composition) => (Array.isArray(composition.articles) ? (composition.articles as Array<{ model?: unknown; attributes?: { finish?: unknown } }>) : []));
+  const first = articles.find((article) => typeof article.model === 'string' && article.model !== '');
+  if (!first || typeof first.model !== 'string') return undefined;
+  const finish = typeof first.attributes?.finish === 'string' && first.attributes.finish ? `?finish=${encodeURIComponent(first.attributes.finish)}` : '';
+  return `/api/images/v1/catalogue/model/${encodeURIComponent(first.model)}.svg${finish}`;
+}
+
 export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean; price?: ProjectProductPrice | null }): ProjectProduct {
   const data = lineDataOf(row);
   const context = data.context;
@@ -538,6 +564,12 @@ export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean
     if (data.revision !== undefined) product.revision = data.revision;
   }
   if (options.price !== undefined) product.price = options.price;
+  // A creation reads by a name people use and shows a picture (issue 34 §3), never only its code.
+  if (options.parse && product.type === 'CREATION' && context?.description === undefined) {
+    product.description = creationLineName(data, row.model, options.lang);
+    const image = creationImage(data);
+    if (image) product.image = image;
+  }
   if (!options.parse || !context) return product;
   if (context.description !== undefined) product.description = descriptionIn(context.description, options.lang);
   if (context.image !== undefined) product.image = context.image;

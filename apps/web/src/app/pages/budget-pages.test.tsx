@@ -8,7 +8,7 @@ import { fill } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { AppRoot } from '../app-root';
 import { createAppEnvironment, startApp } from '../environment';
-import { budgetCalls, ISSUE_V1, ISSUE_V2, LINE_A, LINE_B, LIST_PATH, makePayload, makePublicQuote, makeQuote, makeQuoteSummary } from '../../features/budgets/budgets.fixtures';
+import { budgetCalls, ISSUE_V1, ISSUE_V2, LINE_A, LINE_B, LIST_PATH, makeBudgetLine, makePayload, makePublicQuote, makeQuote, makeQuoteSummary } from '../../features/budgets/budgets.fixtures';
 import { makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 import { catchDownloads, withGeography } from '../../shared/requests/requests.fixtures';
 
@@ -99,8 +99,8 @@ describe('/project/{id}/generate-budget', () => {
     await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
     expect(totals(main)).toHaveTextContent(`${tx('budgets.totals.netTotal')}259,97 €`);
 
-    await retype(quantity(main, '745010/M2_10', 2), '7');
-    await retype(discount(main, '027001/03_10', 1), '12.5');
+    await retype(quantity(main, 'Downlight', 2), '7');
+    await retype(discount(main, 'Wall light, north wall', 1), '12.5');
     // 2 × 100 × 0.875 = 175; 7 × 19.99 = 139.93; subtotal 314.93
     const rows = within(main).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('175,00 €');
@@ -121,7 +121,7 @@ describe('/project/{id}/generate-budget', () => {
     expect(block).toHaveTextContent('Total incl. VAT361,60 €');
 
     // A quantity of 0 leaves the line out.
-    await retype(quantity(main, '027001/03_10', 1), '0');
+    await retype(quantity(main, 'Wall light, north wall', 1), '0');
     expect(within(main).getByText(tx('budgets.lines.dropped'))).toBeInTheDocument();
   });
 
@@ -129,14 +129,14 @@ describe('/project/{id}/generate-budget', () => {
     const api = budgetsApi();
     const { main } = await open('/project/5/generate-budget', api);
     await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
-    await replace(quantity(main, '027001/03_10', 1), '1.5');
+    await replace(quantity(main, 'Wall light, north wall', 1), '1.5');
     expect(within(main).getByText(tx('formError.wholeUnits'))).toBeInTheDocument();
-    await replace(quantity(main, '027001/03_10', 1), '-2');
+    await replace(quantity(main, 'Wall light, north wall', 1), '-2');
     expect(within(main).getByText(tx('formError.quantityNegative'))).toBeInTheDocument();
-    await replace(quantity(main, '027001/03_10', 1), '2');
-    await replace(discount(main, '745010/M2_10', 2), '100.5');
+    await replace(quantity(main, 'Wall light, north wall', 1), '2');
+    await replace(discount(main, 'Downlight', 2), '100.5');
     expect(within(main).getByText(tx('formError.percentRange'))).toBeInTheDocument();
-    await replace(discount(main, '745010/M2_10', 2), '');
+    await replace(discount(main, 'Downlight', 2), '');
     await replace(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21.5555');
     expect(within(main).getByText(tx('formError.taxDecimals'))).toBeInTheDocument();
     await replace(within(main).getByRole('textbox', { name: label('budgets.footer.surcharge') }), 'abc');
@@ -155,7 +155,7 @@ describe('/project/{id}/generate-budget', () => {
     const api = budgetsApi({ before: (call) => (call.method === 'POST' && call.path === ISSUE_V1 ? json(201, makeQuote(31)) : undefined) });
     const { main, history } = await openWithHistory(['/projects', '/project/5/generate-budget'], api);
     await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
-    await retype(discount(main, '027001/03_10', 1), '10');
+    await retype(discount(main, 'Wall light, north wall', 1), '10');
     await retype(within(main).getByRole('textbox', { name: label('budgets.footer.iva') }), '21');
     await fill(within(main).getByRole('textbox', { name: label('budgets.footer.clientName') }), 'Clara Client');
     await fill(within(main).getByRole('textbox', { name: label('budgets.footer.comment') }), 'Delivery in June.');
@@ -244,9 +244,9 @@ describe('/project/{id}/generate-budget', () => {
     await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
     await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.save') }));
     expect(await within(main).findByText(tx('formError.wholeUnits'))).toBeInTheDocument();
-    expect(quantity(main, '745010/M2_10', 2)).toHaveAttribute('aria-invalid', 'true');
+    expect(quantity(main, 'Downlight', 2)).toHaveAttribute('aria-invalid', 'true');
     expect(within(main).getByText(tx('formError.budgetEmpty'))).toBeInTheDocument();
-    await waitFor(() => expect(quantity(main, '745010/M2_10', 2)).toHaveFocus());
+    await waitFor(() => expect(quantity(main, 'Downlight', 2)).toHaveFocus());
   });
 
   it('save and download: the apiv2 path with sendOfferWithDownloadBudget, then the PDF under its name; the list shows the new quote', async () => {
@@ -345,7 +345,7 @@ describe('/project/{id}/generate-budget', () => {
       await within(main).findByText(tx('budgets.send.done_one', { email: 'clara@client.example' }));
       expect(bodies(api, ISSUE_V1)).toHaveLength(1);
       expect(bodies(api, '/api/projects/v1/budget/quotes/31/send')).toHaveLength(1);
-      await replace(quantity(main, '027001/03_10', 1), '7');
+      await replace(quantity(main, 'Wall light, north wall', 1), '7');
       expect(within(main).getByRole('button', { name: tx('budgets.action.saveSend') })).toBeEnabled();
     } finally {
       downloads.restore();
@@ -402,12 +402,39 @@ describe('/project/{id}/generate-budget', () => {
 
     await userEvent.click(within(section).getByRole('button', { name: tx('budgets.previous.reviseOf', { number: 'Q-2026-000123' }) }));
     expect(await within(main).findByText(tx('budgets.revising', { number: 'Q-2026-000123', revision: 2 }))).toBeInTheDocument();
-    expect(quantity(main, '027001/03_10', 1)).toHaveValue('4');
-    expect(discount(main, '027001/03_10', 1)).toHaveValue('15');
+    expect(quantity(main, 'Wall light, north wall', 1)).toHaveValue('4');
+    expect(discount(main, 'Wall light, north wall', 1)).toHaveValue('15');
     expect(within(main).getByRole('textbox', { name: label('budgets.footer.iva') })).toHaveValue('21');
     await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.saveRevision') }));
     await waitFor(() => expect(bodies(api, ISSUE_V1)).toHaveLength(1));
     expect(bodies(api, ISSUE_V1)[0]).toMatchObject({ revisionOf: 31, discount: 5, iva: 21, products: [{ _id: LINE_A, quantity: 4, discount: 15 }, { _id: LINE_B, quantity: 3, discount: 0 }] });
+  });
+
+  it('names a creation by its collection with a picture, and lists its bill of materials under it, per set (issue 34 §3)', async () => {
+    const creation = makeBudgetLine({
+      type: 'CREATION',
+      referenceCode: null,
+      articleCode: 'LW5770',
+      model: '5770',
+      description: 'Multiple composition, 3 luminaires',
+      image: '/api/images/v1/catalogue/model/5770.svg?finish=02',
+      billOfMaterials: [
+        { kind: 'luminaire', reference: '577010/02_10', description: 'Multiple ceiling pendant 3 heads', quantity: 3 },
+        { kind: 'driver', reference: 'DRRK04-0', description: 'Driver', quantity: 1 },
+      ],
+    });
+    const api = budgetsApi({ calls: budgetCalls({ payload: makePayload({ products: [creation] }) }) });
+    const { main } = await open('/project/5/generate-budget', api);
+    await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
+    const row = within(main).getAllByRole('row')[1] as HTMLElement;
+    const header = within(row).getByRole('rowheader');
+    expect(header).toHaveTextContent('Multiple composition, 3 luminaires');
+    expect(header.querySelector('img')).toHaveAttribute('src', '/api/images/v1/catalogue/model/5770.svg?finish=02');
+    expect(within(header).getByText(tx('budgets.lines.billTitle'))).toBeInTheDocument();
+    const subLines = within(header).getAllByRole('listitem').map((item) => item.textContent);
+    expect(subLines).toEqual(['3 × 577010/02_10 Multiple ceiling pendant 3 heads', '1 × DRRK04-0 Driver']);
+    // Its fields are named by the name people use, not by a code.
+    expect(within(main).getByRole('textbox', { name: tx('budgets.lines.quantityOf', { name: 'Multiple composition, 3 luminaires', index: 1 }) })).toBeInTheDocument();
   });
 
   it('says so when no line can enter a budget, and offers no way to issue', async () => {

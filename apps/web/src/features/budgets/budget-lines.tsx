@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
 import type { DraftFigures, LineInput } from './budget-form';
+import { LineIdentity } from './quote-parts';
 
 interface BudgetLinesProps {
   products: readonly BudgetLine[];
@@ -70,16 +71,15 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
           const figure = figures.lines[line._id];
           const quantityError = figure && !figure.quantity.ok ? figure.quantity.error : serverErrors[`${line._id}.quantity`];
           const discountError = figure && !figure.discount.ok ? figure.discount.error : serverErrors[`${line._id}.discount`];
-          const name = line.referenceCode ?? line.model;
+          const name = line.description || (line.referenceCode ?? line.model);
           const attributes = attributesText(line, currency, i18n.language);
           return (
             <tr key={line._id} className="budget-lines__row" data-excluded={figure && !figure.included ? true : undefined}>
               <th scope="row" className="budget-lines__product">
-                <span className="budget-lines__reference">{name}</span>
-                {line.articleCode && <span className="budget-lines__article">{t('budgets.lines.article', { code: line.articleCode })}</span>}
-                <span className="budget-lines__description">{line.description}</span>
-                {attributes && <span className="budget-lines__attributes">{attributes}</span>}
-                {figure && !figure.included && <span className="budget-lines__dropped">{t('budgets.lines.dropped')}</span>}
+                <LineIdentity line={line} attributes={attributes}>
+                  {line.articleCode && line.referenceCode && <span className="budget-lines__article">{t('budgets.lines.article', { code: line.articleCode })}</span>}
+                  {figure && !figure.included && <span className="budget-lines__dropped">{t('budgets.lines.dropped')}</span>}
+                </LineIdentity>
               </th>
               <td className="budget-lines__num" data-label={t('budgets.lines.lumens')}>
                 {line.lumensLed === null ? '—' : `${format.number(line.lumensLed)} lm`}

@@ -13,7 +13,7 @@ import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
 import { attributesText } from './budget-lines';
 import { downloadQuoteDocument, issueFinalQuote, loadBudgetPayload, type UsFinalQuoteRequest } from './budgets-calls';
-import { QuoteTotals } from './quote-parts';
+import { LineIdentity, QuoteTotals } from './quote-parts';
 import { useAttemptKey } from '../../shared/use-attempt-key';
 import './budgets.css';
 
@@ -289,10 +289,8 @@ function UsaForm({ payload }: { payload: BudgetPayload }) {
             <ul className="budget-usa__lines">
               {payload.products.map((line) => (
                 <li key={line._id}>
-                  <span className="budget-lines__reference">{line.referenceCode ?? line.model}</span>
                   <span className="budget-usa__line-text">
-                    {line.description}
-                    {attributesText(line, payload.currency, i18n.language) && ` · ${attributesText(line, payload.currency, i18n.language)}`}
+                    <LineIdentity line={line} attributes={attributesText(line, payload.currency, i18n.language)} />
                   </span>
                   <span className="budget-usa__line-figures">
                     {/* List price, discount and net, so that the line's arithmetic reads true (issue 34 §2). */}

@@ -14,7 +14,7 @@ import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
 import { attributesText } from './budget-lines';
 import { acceptPublicQuote, askAboutPublicQuote, declinePublicQuote, loadPublicQuote } from './budgets-calls';
-import { QuoteStatusBadge, QuoteTotals } from './quote-parts';
+import { LineIdentity, QuoteStatusBadge, QuoteTotals } from './quote-parts';
 import './budgets.css';
 
 const QUESTION_MAX = 4000;
@@ -151,10 +151,9 @@ function QuoteView({ quote, token, onAnswered, onStale }: { quote: PublicQuote; 
               return (
                 <tr key={`${line.referenceCode ?? line.model}-${index}`} className="budget-lines__row">
                   <th scope="row" className="budget-lines__product">
-                    <span className="budget-lines__reference">{line.referenceCode ?? line.model}</span>
-                    <span className="budget-lines__description">{line.description}</span>
-                    {attributes && <span className="budget-lines__attributes">{attributes}</span>}
-                    {line.energyClass && <span className="budget-lines__attributes">{t('publicQuote.energyClass', { value: line.energyClass })}</span>}
+                    <LineIdentity line={line} attributes={attributes}>
+                      {line.energyClass && <span className="budget-lines__attributes">{t('publicQuote.energyClass', { value: line.energyClass })}</span>}
+                    </LineIdentity>
                   </th>
                   <td className="budget-lines__num" data-label={t('budgets.lines.lumens')}>
                     {line.lumensLed === null ? '—' : `${format.number(line.lumensLed)} lm`}

@@ -1,6 +1,7 @@
-import type { QuoteStatus } from '@lumen/contracts';
+import type { BudgetLine, QuoteStatus } from '@lumen/contracts';
 import { taxSummaryOf } from '@lumen/domain';
 import { Badge, type BadgeTone } from '@lumen/ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n/format';
 import { useFormat } from '../../i18n/use-format';
@@ -62,5 +63,43 @@ export function QuoteTotals({ totals, percents, currency, live = false }: { tota
         <dd>{money(totals.netTotal)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** What names a line on every quote screen (issue 34 §3). */
+export type NamedLine = Pick<BudgetLine, 'description' | 'referenceCode' | 'articleCode' | 'model' | 'type'> & Partial<Pick<BudgetLine, 'image' | 'billOfMaterials'>>;
+
+/**
+ * A line as people know it (issue 34 §3): its picture, its name ("Wireflow composition, 7
+ * luminaires", a model's name) first, the reference as a small code under it, and for a creation its
+ * bill of materials (luminaires, accessories, drivers) as sub-lines, per set.
+ */
+export function LineIdentity({ line, attributes, children }: { line: NamedLine; attributes?: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const code = line.referenceCode ?? line.articleCode ?? line.model;
+  const bill = line.billOfMaterials ?? [];
+  return (
+    <span className="budget-lines__identity">
+      {line.image ? <img src={line.image} alt="" width={48} height={48} decoding="async" loading="lazy" className="budget-lines__image" /> : null}
+      <span className="budget-lines__names">
+        <span className="budget-lines__description">{line.description || code}</span>
+        {code !== line.description && <span className="budget-lines__reference">{code}</span>}
+        {attributes && <span className="budget-lines__attributes">{attributes}</span>}
+        {bill.length > 0 && (
+          <span className="budget-lines__bill">
+            <span className="budget-lines__bill-title">{t('budgets.lines.billTitle')}</span>
+            <ul>
+              {bill.map((sub) => (
+                <li key={`${sub.kind}-${sub.reference}`}>
+                  {format.number(sub.quantity)} × <span className="budget-lines__bill-ref">{sub.reference}</span> {sub.description !== sub.reference ? sub.description : t(`budgets.lines.billKind.${sub.kind}`)}
+                </li>
+              ))}
+            </ul>
+          </span>
+        )}
+        {children}
+      </span>
+    </span>
   );
 }
