@@ -59,7 +59,9 @@ describeWithDb('app', () => {
       const csp = String(headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
-      expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
+      // Styles by hash, never 'unsafe-inline' (issue 29 §8; security-headers.test.ts).
+      expect(csp).toMatch(/style-src 'self' 'sha256-[^;]+;/);
+      expect(csp).not.toContain("'unsafe-inline'");
       expect(csp).toMatch(/img-src 'self' data: blob:/);
       expect(csp).toContain("object-src 'none'");
       expect(headers['x-content-type-options']).toBe('nosniff');

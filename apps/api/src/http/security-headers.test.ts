@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import { helmetOptions, isFramePage, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
+import { helmetOptions, INLINE_STYLE_HASHES, INLINE_STYLE_TEXTS, isFramePage, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
 
 function frameAncestors(csp: unknown): string | undefined {
   return String(csp)
@@ -43,6 +45,49 @@ describe('securityHeaders', () => {
       // Helmet's headers, and the Permissions-Policy helmet does not set (issue 29 §8).
       expect(headersFor(url), url).toEqual({ ...live, 'permissions-policy': PERMISSIONS_POLICY });
     }
+  });
+});
+
+describe('style-src without unsafe-inline (issue 29 §8)', () => {
+  // react-aria as the kit's react-aria-components (packages/ui) resolves it: the copy the web's build bundles.
+  const components = createRequire(join(__dirname, '../../../../packages/ui/package.json')).resolve('react-aria-components/package.json');
+  const reactAria = dirname(createRequire(components).resolve('react-aria/package.json'));
+  const modules = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? modules(join(dir, entry.name)) : entry.name.endsWith('.mjs') ? [join(dir, entry.name)] : []));
+
+  /** The text a react-aria module gives the `<style>` it creates, as the browser will hash it. */
+  function injectedText(file: string): string {
+    const source = readFileSync(join(reactAria, 'dist/private', file), 'utf8');
+    const template = /\.textContent = `([^`]*)`/.exec(source)?.[1];
+    if (template === undefined) throw new Error(`${file}: no style text found`);
+    return template.replace(/\$\{[^}]*PRESSABLE_ATTRIBUTE\}/g, /PRESSABLE_ATTRIBUTE = '([^']+)'/.exec(source)?.[1] ?? '?').trim();
+  }
+
+  it('allows inline styles only by the hashes of the texts the installed react-aria injects', () => {
+    const csp = String(securityHeaders({ frameAncestors: [], publicUrl: undefined })('/')['content-security-policy']);
+    const styleSrc = csp.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('style-src '));
+    expect(styleSrc).toBe(`style-src 'self' ${INLINE_STYLE_HASHES.join(' ')}`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(injectedText('interactions/usePress.mjs')).toBe(INLINE_STYLE_TEXTS.reactAriaPress);
+    expect(injectedText('overlays/usePreventScroll.mjs')).toBe(INLINE_STYLE_TEXTS.reactAriaPreventScroll);
+    for (const [name, text] of Object.entries(INLINE_STYLE_TEXTS)) {
+      expect(INLINE_STYLE_HASHES, name).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    }
+  });
+
+  it("keeps 'unsafe-inline' styles for the API reference's pages only (Swagger UI inserts a style)", () => {
+    const headersFor = securityHeaders({ frameAncestors: [], publicUrl: undefined });
+    const styleSrc = (url: string) => String(headersFor(url)['content-security-policy']).split(';').find((directive) => directive.startsWith('style-src '));
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html', '/api/docs?x=1']) expect(styleSrc(url), url).toBe("style-src 'self' 'unsafe-inline'");
+    for (const url of ['/', '/api/docsx', '/projects/api/docs', '/api/users/v1/account', '/iframe/plusminus-export3d']) expect(styleSrc(url), url).not.toContain('unsafe-inline');
+  });
+
+  it('knows every place react-aria creates a <style> element (a new one would be refused by the browser)', () => {
+    const creators = modules(join(reactAria, 'dist/private'))
+      .filter((file) => /createElement\(['"]style['"]\)/.test(readFileSync(file, 'utf8')))
+      .map((file) => file.slice(join(reactAria, 'dist/private').length + 1))
+      .sort();
+    expect(creators).toEqual(['interactions/usePress.mjs', 'overlays/usePreventScroll.mjs']);
   });
 });
 

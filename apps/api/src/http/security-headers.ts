@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -53,7 +54,34 @@ export const PERMISSIONS_POLICY = [
   'fullscreen=(self)',
 ].join(', ');
 
-export function helmetOptions(frameAncestors: readonly string[], xFrameOptions: boolean, connect: readonly string[] = []): HelmetOptions {
+/**
+ * The only `<style>` elements the web inserts itself (issue 29 §8): react-aria's, whose text is fixed
+ * in the library (usePress's touch-action rule, usePreventScroll's overscroll rule while a modal is
+ * open). The CSP allows these two texts by hash instead of `'unsafe-inline'`; every other style comes
+ * from the build's files ('self'), and `style` props are set through the CSSOM, which CSP does not
+ * restrict. security-headers.test.ts recomputes both hashes from the installed react-aria, so an
+ * upgrade that changes a text fails there, not in a browser (README, "CSP").
+ */
+export const INLINE_STYLE_TEXTS = {
+  reactAriaPress: '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}',
+  reactAriaPreventScroll: '@layer {\n  * {\n    overscroll-behavior: contain;\n  }\n}',
+} as const;
+
+/** CSP hash sources of INLINE_STYLE_TEXTS. */
+export const INLINE_STYLE_HASHES: readonly string[] = Object.values(INLINE_STYLE_TEXTS).map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+
+/**
+ * The API reference (/api/docs, Swagger UI, a third-party bundle) inserts a `<style>` of its own: its
+ * pages alone keep `'unsafe-inline'` styles. They show the public OpenAPI document only (no session
+ * data, no user input rendered), and scripts stay `'self'` there too (README, "CSP").
+ */
+const DOCS_PAGE = /^\/api\/docs(\/|\?|$)/;
+
+export function isDocsPage(url: string | undefined): boolean {
+  return DOCS_PAGE.test(url ?? '');
+}
+
+export function helmetOptions(frameAncestors: readonly string[], xFrameOptions: boolean, connect: readonly string[] = [], styles: readonly string[] = INLINE_STYLE_HASHES): HelmetOptions {
   return {
     xFrameOptions,
     contentSecurityPolicy: {
@@ -62,7 +90,7 @@ export function helmetOptions(frameAncestors: readonly string[], xFrameOptions: 
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", ...styles],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...connect],
@@ -109,7 +137,8 @@ export function securityHeaders(config: Pick<Config, 'frameAncestors' | 'publicU
   const connect = socketSources(config.publicUrl);
   const everyPage = Object.freeze({ ...headersOf(helmetOptions(["'self'"], true, connect)), 'permissions-policy': PERMISSIONS_POLICY });
   const framePage = Object.freeze({ ...headersOf(helmetOptions(["'self'", ...config.frameAncestors], false, connect)), 'permissions-policy': PERMISSIONS_POLICY });
-  return (url) => (isFramePage(url) ? framePage : everyPage);
+  const docsPage = Object.freeze({ ...headersOf(helmetOptions(["'self'"], true, connect, ["'unsafe-inline'"])), 'permissions-policy': PERMISSIONS_POLICY });
+  return (url) => (isFramePage(url) ? framePage : isDocsPage(url) ? docsPage : everyPage);
 }
 
 /**
