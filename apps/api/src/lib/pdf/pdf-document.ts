@@ -67,16 +67,41 @@ export function createBrandedPdf(frame: PdfFrame): BrandedPdf {
   // every switch).
   const use = (font: PdfFont, size: number = PDF_SIZES.body, color: string = PDF_COLORS.ink) => doc.font(PDF_FONTS[font]).fontSize(size).fillColor(color);
 
+  /**
+   * One line of the header that stays on its line (issue 34 §2: a long title wrapped over the
+   * subtitle, a long issuer over its address): the size shrinks to fit the width down to `min`, then
+   * the text is cut with an ellipsis. Returns the size used.
+   */
+  const headerLine = (text: string, font: PdfFont, size: number, min: number, color: string, x: number, y: number, boxWidth: number, align: 'left' | 'right') => {
+    let fitted = size;
+    use(font, fitted, color);
+    while (fitted > min && doc.widthOfString(text) > boxWidth) {
+      fitted = Math.max(min, fitted - 0.5);
+      use(font, fitted, color);
+    }
+    let shown = text;
+    if (doc.widthOfString(shown) > boxWidth) {
+      while (shown.length > 1 && doc.widthOfString(`${shown}…`) > boxWidth) shown = shown.slice(0, -1);
+      shown = `${shown.trimEnd()}…`;
+    }
+    doc.text(shown, x, y, { width: boxWidth, align, lineBreak: false });
+    return fitted;
+  };
+
   const header = () => {
     const { x, y } = doc;
     const top = PDF_PAGE.headerTop;
+    const gap = 12;
+    const titleWidth = width * 0.6 - gap;
+    const issuerX = left + width * 0.6;
+    const issuerWidth = width * 0.4;
     doc.save();
     doc.rect(0, 0, doc.page.width, 6).fill(PDF_COLORS.accent);
-    use('bold', PDF_SIZES.title).text(frame.title, left, top, { width: width * 0.6, lineBreak: false, ellipsis: true });
-    if (frame.subtitle) use('regular', PDF_SIZES.body, PDF_COLORS.muted).text(frame.subtitle, left, top + 22, { width: width * 0.6, lineBreak: false, ellipsis: true });
-    use('bold', PDF_SIZES.heading).text(frame.issuer, left + width * 0.6, top, { width: width * 0.4, align: 'right', lineBreak: false, ellipsis: true });
+    headerLine(frame.title, 'bold', PDF_SIZES.title, PDF_SIZES.heading, PDF_COLORS.ink, left, top, titleWidth, 'left');
+    if (frame.subtitle) headerLine(frame.subtitle, 'regular', PDF_SIZES.body, PDF_SIZES.small, PDF_COLORS.muted, left, top + 22, titleWidth, 'left');
+    headerLine(frame.issuer, 'bold', PDF_SIZES.heading, PDF_SIZES.body, PDF_COLORS.ink, issuerX, top, issuerWidth, 'right');
     (frame.issuerLines ?? []).slice(0, 3).forEach((line, index) => {
-      use('regular', PDF_SIZES.small, PDF_COLORS.muted).text(line, left + width * 0.6, top + 16 + index * 10, { width: width * 0.4, align: 'right', lineBreak: false, ellipsis: true });
+      headerLine(line, 'regular', PDF_SIZES.small, PDF_SIZES.small - 1, PDF_COLORS.muted, issuerX, top + 16 + index * 10, issuerWidth, 'right');
     });
     doc.moveTo(left, PDF_PAGE.margins.top - 12).lineTo(left + width, PDF_PAGE.margins.top - 12).lineWidth(0.5).strokeColor(PDF_COLORS.rule).stroke();
     doc.restore();

@@ -65,4 +65,30 @@ describe('the shared PDF look', () => {
     for (const page of withRows) expect(page).toContain('Désignation');
     for (let index = 1; index <= 150; index += 1) expect(text).toContain(`REF-${String(index).padStart(4, '0')}`);
   });
+
+  it('keeps a long title and a long issuer each on its own line of the header, clear of each other and of the lines under them (issue 34 §2)', async () => {
+    const pdf = createBrandedPdf({
+      title: 'Preventivo definitivo QUS-2026-000045-12',
+      subtitle: 'Emesso il 4 maggio 2026',
+      issuer: 'Lumen Lighting USA Incorporated Distribution',
+      issuerLines: ['Diego Norte', 'distributor@demo.example'],
+      pageLabel: (page, pages) => `${page}/${pages}`,
+      info: { title: 'Preventivo', author: 'Lumen Pro', lang: 'it' },
+      paper: 'LETTER',
+    });
+    const lines = pdfText(await pdf.finish())
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    // Title and issuer share the first line, whole; under them the issuer's lines and the subtitle, each whole and alone.
+    expect(lines[0]).toMatch(/^Preventivo definitivo QUS-2026-000045-12\s+Lumen Lighting USA Incorporated Distribution$/);
+    expect(lines[1]).toBe('Diego Norte');
+    expect(lines[2]).toMatch(/^Emesso il 4 maggio 2026\s+distributor@demo\.example$/);
+  });
+
+  it('cuts a title too long for its half with an ellipsis rather than running into the issuer', async () => {
+    const pdf = createBrandedPdf({ title: `Devis ${'très long '.repeat(20)}`, issuer: 'Luminotecnia Norte S.L.', pageLabel: () => '', info: { title: 'Devis', author: 'Lumen Pro', lang: 'fr' } });
+    const first = pdfText(await pdf.finish()).split('\n').map((line) => line.trim()).filter(Boolean)[0] ?? '';
+    expect(first).toMatch(/^Devis très long .*…\s+Luminotecnia Norte S\.L\.$/);
+  });
 });
