@@ -80,16 +80,28 @@ export function Header() {
   );
 }
 
-/** The internal tools (issue 31): only internal users holding product.admin see the menu (the api and the routes check both again). */
+/**
+ * The internal tools (spec §2; issues 31, 32): only internal users (by e-mail) see the menu; the product
+ * administration's entries need product.admin too. The api and the routes check both again.
+ */
 function ToolsMenu() {
   const navigate = useNavigate();
   const account = useAppSelector((state) => state.session.account);
-  if (!account?.internal || !hasAnyPrivilege(account.privileges, ['product.admin'])) return null;
-  const paths = { productAdmin: '/product-admin', editRule: '/product-admin/EditRule', compose: '/product-admin/compose' } as const;
+  if (!account?.internal) return null;
+  const productAdmin = hasAnyPrivilege(account.privileges, ['product.admin']);
+  const paths = {
+    productAdmin: '/product-admin',
+    editRule: '/product-admin/EditRule',
+    compose: '/product-admin/compose',
+    technicalInfo: '/technicalinfo',
+    productSheet: '/productsheet',
+    generatePreviews: '/compositor/generatePreviews',
+    generatePdf: '/compositor/generatePdf',
+  } as const;
   return (
     <Suspense fallback={null}>
       <div className="app-header__menu">
-        <ToolsDropdown onAction={(action) => void navigate(paths[action])} />
+        <ToolsDropdown productAdmin={productAdmin} onAction={(action) => void navigate(paths[action])} />
       </div>
     </Suspense>
   );

@@ -15,6 +15,7 @@ import { loadFlagsAdminPage } from '../features/flags';
 import { loadActingPage } from '../features/acting';
 import { loadAuditTrailPage } from '../features/audit';
 import { loadProductAdminComposePage, loadProductAdminHomePage, loadProductAdminRulesPage } from '../features/product-admin';
+import { loadGeneratePdfPage, loadGeneratePreviewsPage, loadProductSheetPage, loadTechnicalInfoPage } from '../features/tools';
 import { loadDeskInboxPage, loadDeskRequestPage, loadDeskTradeLeadsPage } from '../features/desk';
 import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
@@ -102,6 +103,10 @@ const AuditTrailPage = lazyScreen(loadAuditTrailPage);
 const ProductAdminHomePage = lazyScreen(loadProductAdminHomePage);
 const ProductAdminRulesPage = lazyScreen(loadProductAdminRulesPage);
 const ProductAdminComposePage = lazyScreen(loadProductAdminComposePage);
+const TechnicalInfoPage = lazyScreen(loadTechnicalInfoPage);
+const ProductSheetPage = lazyScreen(loadProductSheetPage);
+const GeneratePreviewsPage = lazyScreen(loadGeneratePreviewsPage);
+const GeneratePdfPage = lazyScreen(loadGeneratePdfPage);
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={PROJECT_PAGES_PRIVILEGES}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
@@ -402,6 +407,23 @@ export function createRoutes(): RouteObject[] {
           path,
           element: (
             <RequireAuth internal privileges={['product.admin']} refusal="forbidden">
+              <Page />
+            </RequireAuth>
+          ),
+          handle: { preload: Page.preload } satisfies RouteHandle,
+        })),
+        // The internal tools (issue 32, spec §2): internal users by e-mail; anyone else gets the forbidden page (the api refuses their calls too).
+        ...(
+          [
+            ['/technicalinfo', TechnicalInfoPage],
+            ['/productsheet', ProductSheetPage],
+            ['/compositor/generatePreviews', GeneratePreviewsPage],
+            ['/compositor/generatePdf', GeneratePdfPage],
+          ] as const
+        ).map(([path, Page]) => ({
+          path,
+          element: (
+            <RequireAuth internal refusal="forbidden">
               <Page />
             </RequireAuth>
           ),
