@@ -18,6 +18,7 @@ import { createRateLimiter } from './http/rate-limits';
 import { AccessTokens, decorateSecureCookies } from './http/sessions';
 import { registerOriginGuard } from './http/origin-guard';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityTxt } from './http/security-txt';
 import { responseSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { systemClock } from './lib/clock';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessGuard(app, tokens, revocations, config);
   registerIdempotency(app, ctx);
   registerHealth(app, ctx);
+  registerSecurityTxt(app, config, ctx.clock);
   // Graceful stop (main.ts, SHUTDOWN_DRAIN_MS): /ready answers 503 first, so the load balancer sends
   // nothing new before the process closes; requests in flight finish.
   const lifecycle = { draining: false };

@@ -6,6 +6,9 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from '@lumen/contracts';
 import { z } from 'zod';
 import type { S3StorageOptions } from './lib/file-storage';
 
+/** The example installation's security contact (SECURITY.md): an operator sets SECURITY_CONTACT (startup warns in production otherwise). */
+export const DEFAULT_SECURITY_CONTACT = 'mailto:security@lumen.example';
+
 /** The api's configuration, read once from the environment at start (see README.md). */
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -24,6 +27,11 @@ export interface Config {
   mailFrom: string;
   /** Where support requests are mailed (SUPPORT_EMAIL): the support desk's shared address. */
   supportEmail: string;
+  /**
+   * Where vulnerabilities are reported (SECURITY_CONTACT), as a URI: `mailto:…` or `https://…`.
+   * Published at /.well-known/security.txt (RFC 9116); SECURITY.md names the same address.
+   */
+  securityContact: string;
   /** Public origin of the platform as the operator set it (PUBLIC_URL); undefined when unset. */
   publicUrl: string | undefined;
   /**
@@ -199,6 +207,12 @@ const EnvSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Lumen Pro <no-reply@lumen.example>'),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@lumen.example'),
+  SECURITY_CONTACT: z
+    .string()
+    .trim()
+    .transform((value) => (value.includes('@') && !/^[a-z]+:/i.test(value) ? `mailto:${value}` : value))
+    .pipe(z.union([z.string().regex(/^mailto:[^\s@]+@[^\s@]+\.[^\s@]+$/), z.url({ protocol: /^https$/ })], 'must be an e-mail address, a mailto: URI or an https:// URL'))
+    .default(DEFAULT_SECURITY_CONTACT),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .transform((url) => url.replace(/\/+$/, ''))
@@ -330,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailOutboxDir: e.MAIL_OUTBOX_DIR ? abs(e.MAIL_OUTBOX_DIR) : resolve(dataDir, 'mail'),
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    securityContact: e.SECURITY_CONTACT,
     publicUrl: e.PUBLIC_URL,
     linkOrigin: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     webDistDir: e.WEB_DIST_DIR ? abs(e.WEB_DIST_DIR) : defaultWebDist(),

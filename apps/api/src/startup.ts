@@ -1,12 +1,18 @@
 import type { AddressInfo } from 'node:net';
-import type { Config } from './config';
+import { type Config, DEFAULT_SECURITY_CONTACT } from './config';
 
 /**
  * Configuration that starts but is probably not what the operator meant. main.ts logs each line as a
  * warning at start; none of them stops the server.
  */
-export function startupWarnings(config: Pick<Config, 'env' | 'publicUrl' | 'trustProxy'>): string[] {
+export function startupWarnings(config: Pick<Config, 'env' | 'publicUrl' | 'trustProxy'> & Partial<Pick<Config, 'securityContact'>>): string[] {
   const warnings: string[] = [];
+  if (config.env === 'production' && config.securityContact === DEFAULT_SECURITY_CONTACT) {
+    warnings.push(
+      `SECURITY_CONTACT is the example address (${DEFAULT_SECURITY_CONTACT}): /.well-known/security.txt tells researchers to write there. ` +
+        'Set SECURITY_CONTACT to your security team (an e-mail address or an https:// page) and name it in SECURITY.md.',
+    );
+  }
   if (config.env === 'production' && config.publicUrl?.startsWith('https://') && !config.trustProxy) {
     warnings.push(
       `PUBLIC_URL is https (${config.publicUrl}) but TRUST_PROXY=0: behind the TLS proxy every request looks like plain http from ` +
