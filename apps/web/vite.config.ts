@@ -24,9 +24,11 @@ const START_STEPS = readStartSteps().map((file) => `/apps/web/${file}`);
  * of the screen has nothing left to append to the page (issue 9 §4).
  */
 const SESSION_HEADER = 'src/app/header-menus.tsx';
+/** The footer's tools (catalogue, website search), which every page loads after its first paint. */
+const FOOTER_TOOLS = 'src/app/footer-tools.tsx';
 const SCREENS: Readonly<Record<string, readonly string[]>> = {
-  projects: ['src/features/projects/projects-page.tsx', 'src/features/projects/project-start.ts', SESSION_HEADER],
-  project: ['src/app/pages/project-page-with-requests.tsx', 'src/features/projects/project-start.ts', SESSION_HEADER],
+  projects: ['src/features/projects/projects-page.tsx', 'src/features/projects/project-start.ts', SESSION_HEADER, FOOTER_TOOLS],
+  project: ['src/app/pages/project-page-with-requests.tsx', 'src/features/projects/project-start.ts', SESSION_HEADER, FOOTER_TOOLS],
 };
 
 type Chunk = Extract<Rolldown.OutputBundle[string], { type: 'chunk' }>;

@@ -32,6 +32,25 @@ export function makeAccount(overrides: Partial<Account> & { role?: RoleName } = 
   };
 }
 
+const FAKE_CATALOGUES = [
+  { id: 16, name: 'INT', currency: 'EUR', brandCodes: ['3VB', '4VT'], rates: [{ id: 1, name: 'PVP', currency: 'EUR' }], defaultRateId: 1, isDefault: true },
+  { id: 21, name: 'USA', currency: 'USD', brandCodes: ['2US'], rates: [{ id: 2, name: 'LIST', currency: 'USD' }], defaultRateId: 2, isDefault: false },
+];
+
+const SEARCH_WORDS: Readonly<Record<Lang, string>> = { en: 'search', us: 'search', fr: 'chercher', de: 'suchen', it: 'cerca', es: 'buscar' };
+const FAKE_CONFIGURATION = {
+  catalogs: [
+    { id: 16, name: 'INT', currency: 'EUR', currencyLocale: 'de-DE' },
+    { id: 21, name: 'USA', currency: 'USD', currencyLocale: 'en-US' },
+  ],
+  defaultCatalogId: 16,
+  languages: Object.entries(SEARCH_WORDS).map(([isoCode, searchWord]) => ({ isoCode, locale: isoCode, searchWord })),
+  defaultLanguage: 'en',
+  featureFlags: { keys: [], environments: { DEV: {}, NEWPRO: {}, PRO: {} } },
+  limits: { clientTimeoutMs: 15000, uploadTimeoutMs: 60000, maxUploadBytes: 10485760, uploadExtensions: ['pdf'], cookieLifetimeMs: 2592000000 },
+  defaults: { theme: 'light', catalogViewMode: 'grid' },
+};
+
 export interface FakeCall {
   method: string;
   path: string;
@@ -95,6 +114,12 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     }
     // The header's menu (spec §7 configurations/menus), as the api answers it.
     if (method === 'GET' && path === '/api/masters/v1/configurations/menus') return json(200, FALLBACK_MENU);
+    // The footer's calls (app/footer-tools.tsx): the catalogues, the configuration's search words, a first visit from this machine.
+    if (method === 'GET' && path === '/api/products/v1/catalogs/get-min') return json(200, FAKE_CATALOGUES);
+    if (method === 'GET' && path === '/api/masters/v1/configurations') return json(200, FAKE_CONFIGURATION);
+    if (method === 'GET' && path === '/api/masters/v1/common/ip') return json(200, { ip: '127.0.0.1' });
+    const byIp = /^\/api\/masters\/v1\/common\/default-values\/by-ip\/(.+)$/.exec(path);
+    if (method === 'GET' && byIp) return json(200, { ip: decodeURIComponent(byIp[1] ?? ''), source: 'default', country: null, catalogId: 16, lang: 'en', currency: 'EUR' });
     if (method === 'GET' && path === '/api/users/v1/account') return state.account ? json(200, state.account) : failure(401, 'UNAUTHENTICATED');
     if (method === 'POST' && path === '/api/users/v1/auth/refresh') return state.account ? noContent() : failure(401, 'UNAUTHENTICATED');
     if (method === 'POST' && path === '/api/users/v1/auth/logout') {

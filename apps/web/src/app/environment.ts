@@ -8,6 +8,7 @@ import { FORBIDDEN_PATH } from './guards';
 import { createFlagsClient, followSession, type FlagsClient } from '../shared/flags';
 import { nextTask } from '../shared/next-task';
 import { changeLanguage } from '../shared/preferences';
+import { readCatalogueCookie } from '../shared/catalogue-choice';
 import { createErrorReporter, errorReportPath } from '../shared/error-reporting';
 import { readStoredTheme } from '../shared/stored-theme';
 import { createRoutes, type RouteHandle } from './routes';
@@ -90,7 +91,7 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
     },
     warn: (message) => console.warn(message),
   });
-  const store = createAppStore({ api, i18n, flags }, { preferences: { lang: startLang, theme: readStoredTheme() } });
+  const store = createAppStore({ api, i18n, flags }, { preferences: { lang: startLang, theme: readStoredTheme(), ...withCatalogue(readCatalogueCookie()) } });
   followSession(store, flags);
   await nextTask();
   const routes = createRoutes();
@@ -141,4 +142,9 @@ export function startApp({ api, i18n, store, routes, history, flags }: AppEnviro
     ]);
   });
   return { texts, screen, session };
+}
+
+/** A visitor's catalogue from its cookie, when there is one (preferences keep no key for the default). */
+function withCatalogue(catalogId: 16 | 21 | undefined): { catalogId?: 16 | 21 } {
+  return catalogId === undefined ? {} : { catalogId };
 }

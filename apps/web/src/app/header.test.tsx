@@ -8,6 +8,13 @@ import { createAppEnvironment, startApp } from './environment';
 
 const en = (key: string) => TRANSLATIONS['fr-eproject'].en[key] ?? key;
 
+/** The app's header (a screen may have a banner of its own). */
+function appHeader(): HTMLElement {
+  const header = document.querySelector<HTMLElement>('header.app-header');
+  if (!header) throw new Error('no app header');
+  return header;
+}
+
 describe('the header while the account loads', () => {
   it('keeps the places of the projects link and the user menu, invisible to every user, until the account comes', async () => {
     const account = makeAccount({ role: 'distributor' });
@@ -19,7 +26,7 @@ describe('the header while the account loads', () => {
     await started.texts;
     render(<AppRoot environment={environment} />);
 
-    const banner = screen.getByRole('banner');
+    const banner = appHeader();
     const kept = banner.querySelectorAll('.app-header__pending');
     expect(kept).toHaveLength(2);
     for (const place of kept) expect(place).toHaveAttribute('aria-hidden', 'true');
@@ -49,7 +56,7 @@ describe('the user menu', () => {
     await act(async () => {
       await started.session;
     });
-    const banner = screen.getByRole('banner');
+    const banner = appHeader();
     await userEvent.click(await within(banner).findByRole('button', { name: en('header.userMenuFor').replace('{{name}}', account.name) }));
     const menu = await screen.findByRole('menu');
     return within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim() ?? '');
@@ -99,7 +106,7 @@ describe('the header drawn from the menus call (spec §7 GET masters /v1/configu
     await act(async () => {
       await started.session;
     });
-    const banner = screen.getByRole('banner');
+    const banner = appHeader();
     const orders = await within(banner).findByRole('link', { name: en('menu.orders') });
     expect(orders).toHaveAttribute('href', '/orders');
     expect(within(banner).getByRole('link', { name: en('header.home') })).toHaveAttribute('href', '/professional-area');
@@ -125,7 +132,7 @@ describe('the header drawn from the menus call (spec §7 GET masters /v1/configu
     await act(async () => {
       await started.session;
     });
-    const banner = screen.getByRole('banner');
+    const banner = appHeader();
     await waitFor(() => expect(api.callsTo('GET', '/api/masters/v1/configurations/menus')).toHaveLength(1));
     expect(within(banner).getByRole('link', { name: en('menu.catalogue') })).toHaveAttribute('href', '/create-project');
     expect(within(banner).getByRole('link', { name: en('menu.support') })).toHaveAttribute('href', '/support');

@@ -24,6 +24,8 @@ const renderSupport = (close: () => void) => (
 );
 const ErrorDialog = lazy(() => import('./error-dialog').then((module) => ({ default: module.ErrorDialog })));
 const RetryOverlay = lazy(() => import('./retry-overlay').then((module) => ({ default: module.RetryOverlay })));
+/** The footer's tools (a visitor's catalogue, the website search, a first visit's defaults by IP), after the first paint. */
+const FooterTools = lazy(() => import('./footer-tools'));
 
 /** Mounts its children from the first time `when` holds, and keeps them (a dialog closing keeps its fade-out). */
 function OnceNeeded({ when, children }: { when: boolean; children: ReactNode }) {
@@ -83,6 +85,9 @@ export function Layout() {
               ))}
             </ul>
           </nav>
+          <Suspense fallback={null}>
+            <FooterTools />
+          </Suspense>
           <p>{t('app.footer', { year: new Date().getFullYear() })}</p>
           <Link to="/support" className="app-footer__link">
             {t('footer.support')}

@@ -48,3 +48,12 @@ export function websiteUrl(page: WebsitePage, lang: Lang): string {
   const { prefix, slugs } = SLUGS[lang];
   return page === 'home' ? `${WEBSITE_ORIGIN}/${prefix}/` : `${WEBSITE_ORIGIN}/${prefix}/${slugs[page]}`;
 }
+
+/**
+ * The website's search page in a language, for a query: the search word of the language is the
+ * masters configuration's (GET masters /v1/configurations, `languages[].searchWord`; spec §9: de
+ * suchen, es buscar, fr chercher, it cerca, en and us search), the path under the language's prefix.
+ */
+export function websiteSearchUrl(lang: Lang, searchWord: string, query: string): string {
+  return `${WEBSITE_ORIGIN}/${SLUGS[lang].prefix}/${encodeURIComponent(searchWord)}?q=${encodeURIComponent(query)}`;
+}

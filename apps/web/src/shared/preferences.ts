@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Lang } from '@lumen/contracts';
+import type { CatalogId, Lang } from '@lumen/contracts';
 import { DEFAULT_LANG } from '@lumen/contracts/constants';
 import { DEFAULT_THEME, isTheme, type Theme } from '@lumen/ui';
 import { loadLanguage } from '../i18n/i18n';
@@ -9,6 +9,8 @@ import { createAsyncAction } from './async-action';
 export interface PreferencesState {
   lang: Lang;
   theme: Theme;
+  /** A visitor's catalogue (shared/catalogue-choice.ts); absent: the spec's default, 16. A user's is their account's. */
+  catalogId?: CatalogId;
 }
 
 const initialState: PreferencesState = { lang: DEFAULT_LANG, theme: DEFAULT_THEME };
@@ -20,6 +22,11 @@ export const preferencesSlice = createSlice({
     languageApplied(state, action: PayloadAction<Lang>) {
       state.lang = action.payload;
     },
+    /** A visitor's catalogue (the footer's choice, or the first visit's defaults by IP); null goes back to the default. */
+    catalogueChosen(state, action: PayloadAction<CatalogId | null>) {
+      if (action.payload === null) delete state.catalogId;
+      else state.catalogId = action.payload;
+    },
     /** Theme toggle of spec §4: light or dark; any other value is ignored. */
     themeChanged(state, action: PayloadAction<string>) {
       if (isTheme(action.payload)) state.theme = action.payload;
@@ -27,7 +34,7 @@ export const preferencesSlice = createSlice({
   },
 });
 
-export const { languageApplied, themeChanged } = preferencesSlice.actions;
+export const { languageApplied, themeChanged, catalogueChosen } = preferencesSlice.actions;
 
 /**
  * Switches the interface language: reloads the three translation domains, keeps the choice in the

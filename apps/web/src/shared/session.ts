@@ -119,6 +119,6 @@ export const selectAccount = (state: RootState) => state.session.account;
 export const selectCatalogueReader = (state: RootState): string | null =>
   state.session.status !== 'ready' ? null : state.session.account ? `user-${state.session.account.id}` : 'visitor';
 
-/** The catalogue a user browses: the account's; a visitor's is 16, the spec's default (§1). */
-export const selectBrowsingCatalogId = (state: RootState): number => state.session.account?.catalogId ?? 16;
+/** The catalogue a user browses: the account's; a visitor's is the one they chose (or their first visit's by IP), else 16, the spec's default (§1). */
+export const selectBrowsingCatalogId = (state: RootState): number => state.session.account?.catalogId ?? state.preferences.catalogId ?? 16;
 export const selectSession = (state: RootState) => state.session;
