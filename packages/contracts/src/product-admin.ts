@@ -236,3 +236,32 @@ export const AdminPreconfigs = z.array(AdminPreconfig);
 export const DraftPreviewState = z.object({ on: z.boolean() });
 export type DraftPreviewState = z.infer<typeof DraftPreviewState>;
 export const DraftPreviewBody = z.strictObject({ on: z.boolean() });
+
+// ─── Price spreadsheet import (issue 31 §2) ───────────────────────────────────────────────────────
+
+/** The columns of a price sheet (the first row holds their titles): A reference (the model's price reference), B rate id, C sale price. */
+export const PRICE_SHEET_COLUMNS = { reference: 'A', rate: 'B', price: 'C' } as const;
+/** An .xlsx file of at most 2 MiB, base64 (a JSON body, so the OpenAPI document and its fuzz describe it). */
+export const PRICE_SHEET_MAX_BYTES = 2 * 1024 * 1024;
+export const PriceImportBody = z.strictObject({
+  file: z
+    .string()
+    .min(4)
+    .max(Math.ceil(PRICE_SHEET_MAX_BYTES / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'productAdmin.import.error.file'),
+  /** false: only read and check (the preview); true: write every change into the draft, or nothing when a row is wrong. */
+  apply: z.boolean(),
+});
+export type PriceImportBody = z.infer<typeof PriceImportBody>;
+export const PRICE_IMPORT_ERRORS = ['reference', 'rate', 'price', 'duplicate', 'empty'] as const;
+export const PriceImportResult = z.object({
+  /** Data rows read (the title row and empty rows aside). */
+  rows: z.number().int(),
+  applied: z.boolean(),
+  /** Rows whose price differs from the draft's, with before (the draft's price, null when none) and after. */
+  changes: z.array(z.object({ row: z.number().int(), key: z.string(), reference: z.string(), rateId: z.number().int(), before: z.string().nullable(), after: z.string() })),
+  unchanged: z.number().int(),
+  /** Every wrong cell, by row (1-based, as the spreadsheet numbers them) and column letter. */
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), code: z.enum(PRICE_IMPORT_ERRORS), value: z.string() })),
+});
+export type PriceImportResult = z.infer<typeof PriceImportResult>;

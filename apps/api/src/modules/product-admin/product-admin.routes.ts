@@ -17,6 +17,9 @@ import {
   isLang,
   type Lang,
   LangQuery,
+  PRICE_SHEET_MAX_BYTES,
+  PriceImportBody,
+  PriceImportResult,
   PublishBody,
   PublishResult,
   RuleEffect,
@@ -137,6 +140,24 @@ export const productAdminRoutes: FastifyPluginAsyncZod<ProductAdminRoutesOptions
     `${PRODUCT_ADMIN_PREFIX}/catalogs/:catalogId/draft/bulk-price`,
     { config, schema: { tags, summary: 'Changes the prices in scope by a percentage, in the draft', params: AdminCatalogParam, body: BulkPriceBody, response: { 200: BulkPriceResult } } },
     async (request) => productAdmin.bulkPrice(requirePrincipal(request), request.params.catalogId, request.body),
+  );
+
+  app.post(
+    `${PRODUCT_ADMIN_PREFIX}/catalogs/:catalogId/draft/price-import`,
+    {
+      config,
+      // The sheet travels base64 in the JSON body: PRICE_SHEET_MAX_BYTES and a third more, with room for the rest.
+      bodyLimit: Math.ceil(PRICE_SHEET_MAX_BYTES / 3) * 4 + 1024,
+      schema: {
+        tags,
+        summary:
+          'Prices from an .xlsx sheet (A reference, B rate id, C price; row 1 titles): every row checked, each wrong cell reported by row and column, the changes against the draft listed; with apply, all written into the draft in one transaction, or none when a row is wrong',
+        params: AdminCatalogParam,
+        body: PriceImportBody,
+        response: { 200: PriceImportResult },
+      },
+    },
+    async (request) => productAdmin.importPrices(requirePrincipal(request), request.params.catalogId, request.body),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { listCatalogues, listModels, loadDraftView } from './product-admin.catalogue';
 import { createDraftUseCases } from './product-admin.drafts';
+import { createImportUseCases } from './product-admin.import';
 import { createPublishUseCases } from './product-admin.publish';
 import { createRuleUseCases } from './product-admin.rules';
 
@@ -11,7 +12,8 @@ export interface ProductAdminDeps {
 
 /**
  * Product administration (issue 31): the use cases, each in its file — the catalogues' home
- * (product-admin.catalogue), the draft (product-admin.drafts), publishing and restoring
+ * (product-admin.catalogue), the draft (product-admin.drafts), prices from a spreadsheet
+ * (product-admin.import), publishing and restoring
  * (product-admin.publish), the rule editor and the preconfigurations (product-admin.rules).
  */
 export function createProductAdminService(ctx: AppContext, deps: ProductAdminDeps) {
@@ -21,6 +23,7 @@ export function createProductAdminService(ctx: AppContext, deps: ProductAdminDep
       return listModels(await loadDraftView(ctx.db, catalogId), query, lang);
     },
     ...createDraftUseCases(ctx),
+    ...createImportUseCases(ctx),
     ...createPublishUseCases(ctx, deps),
     ...createRuleUseCases(ctx),
   };

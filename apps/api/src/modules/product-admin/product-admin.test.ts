@@ -1,5 +1,6 @@
-import { type AdminCatalogue, type AdminModelsPage, type AdminRuleSpace, type AuditPage, type CatalogueDraft, DRAFT_PATHS, type DraftChange, type ErrorBody, type PublishResult, type RuleEffect, type VariationsResponse } from '@lumen/contracts';
+import { type AdminCatalogue, type AdminModelsPage, type AdminRuleSpace, type AuditPage, type CatalogueDraft, DRAFT_PATHS, type DraftChange, type ErrorBody, type PriceImportResult, type PublishResult, type RuleEffect, type VariationsResponse } from '@lumen/contracts';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
@@ -241,6 +242,61 @@ describeWithDb('product administration', () => {
         const revision = kind === 'price' ? 2 : 1;
         expect((await pm.request('DELETE', `${C16}/draft/changes?kind=${kind}&key=${encodeURIComponent(key)}&expectedRevision=${revision}`)).statusCode).toBe(204);
       }
+    });
+  });
+
+  describe('prices from a spreadsheet', () => {
+    const sheet = async (rows: Array<Array<string | number | null>>) => {
+      const workbook = new ExcelJS.Workbook();
+      const worksheet = workbook.addWorksheet('Prices');
+      worksheet.addRow(['Reference', 'Rate', 'Price']);
+      for (const row of rows) worksheet.addRow(row);
+      return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+    };
+    const importSheet = (file: string, apply: boolean) => pm.post(`${C16}/draft/price-import`, { file, apply });
+
+    it('checks every row, reports each wrong cell by row and column and changes nothing while one is wrong', async () => {
+      const file = await sheet([
+        ['552010/02_10', 1, 812.5],
+        ['552010/02_10', 10, '690.00'],
+        ['999999/99_99', 1, 5],
+        ['552010/02_10', 7, 'abc'],
+        [null, null, null],
+        ['552010/02_10', '1', '900'],
+      ]);
+      const preview = await importSheet(file, false);
+      expect(preview.statusCode, preview.body).toBe(200);
+      const result = preview.json<PriceImportResult>();
+      expect(result).toMatchObject({ rows: 5, applied: false, unchanged: 1, changes: [{ row: 2, key: '552010/02_10|1', before: '750.00', after: '812.50' }] });
+      expect(result.errors).toEqual([
+        { row: 4, column: 'A', code: 'reference', value: '999999/99_99' },
+        { row: 5, column: 'B', code: 'rate', value: '7' },
+        { row: 5, column: 'C', code: 'price', value: 'abc' },
+        { row: 7, column: 'A', code: 'duplicate', value: '552010/02_10 · 1 (2)' },
+      ]);
+      const refused = (await importSheet(file, true)).json<PriceImportResult>();
+      expect(refused.applied).toBe(false);
+      expect((await pm.get(`${C16}/draft`)).json<CatalogueDraft>().changes).toEqual([]);
+      // Not a spreadsheet: refused before any row is read.
+      expect((await importSheet(Buffer.from('Reference;Rate;Price').toString('base64'), false)).statusCode).toBe(400);
+      expect((await importSheet(Buffer.from('PK\u0003\u0004 broken').toString('base64'), true)).statusCode).toBe(400);
+    });
+
+    it('writes every change of a clean sheet into the draft in one step, audited', async () => {
+      const applied = (await importSheet(await sheet([['552010/02_10', 1, '812,5'], ['552010/02_10', 10, 700]]), true)).json<PriceImportResult>();
+      expect(applied).toMatchObject({ applied: true, errors: [], changes: [{ row: 2, after: '812.50' }, { row: 3, before: '690.00', after: '700.00' }] });
+      const draft = (await pm.get(`${C16}/draft`)).json<CatalogueDraft>();
+      expect(draft.changes.map((change) => [change.key, change.after])).toEqual([
+        ['552010/02_10|1', { salePrice: '812.50' }],
+        ['552010/02_10|10', { salePrice: '700.00' }],
+      ]);
+      const rows = await t.database.db.select({ action: auditEvents.action }).from(auditEvents).where(and(eq(auditEvents.entity, 'catalogue_draft'), eq(auditEvents.entityId, '16:price:552010/02_10|10')));
+      expect(rows.map((row) => row.action)).toContain('import');
+      // The same sheet again: nothing to change. Back to the published prices: the entities leave the draft.
+      expect((await importSheet(await sheet([['552010/02_10', 1, '812.50']]), true)).json<PriceImportResult>()).toMatchObject({ applied: false, unchanged: 1, changes: [] });
+      expect((await importSheet(await sheet([['552010/02_10', 1, 750], ['552010/02_10', 10, 690]]), true)).json<PriceImportResult>().applied).toBe(true);
+      expect((await pm.get(`${C16}/draft`)).json<CatalogueDraft>().changes).toEqual([]);
+      expect((await distributor.post(`${C16}/draft/price-import`, { file: await sheet([]), apply: false })).statusCode).toBe(403);
     });
   });
 
