@@ -188,7 +188,7 @@ export const AvailableDocument = z.object({
   type: DocumentTypeCode,
   subType: z.string().nullable(),
   available: z.boolean(),
-  /** Why it cannot be made (energy label of a creation: ENERGY_DISABLED_FOR_CREATIONS). */
+  /** Why it cannot be made (energy label of a creation: ENERGY_DISABLED_FOR_CREATIONS; in the US catalogue: NO_EU_ENERGY_LABEL_IN_US_CATALOGUE). */
   reason: z.string().nullable(),
   /** Total size of its files when they were made already (cached), else null. */
   size: z.number().int().nonnegative().nullable(),

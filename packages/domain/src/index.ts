@@ -21,3 +21,4 @@ export * from './configurator';
 export * from './photometry';
 export * from './energy';
 export * from './drawing';
+export * from './geometry';

@@ -4,6 +4,7 @@ import {
   documentLanguage,
   documentRequests,
   DOWNLOAD_TYPES,
+  energyLabelRefusal,
   isDownloadTypeEnabled,
   manualSubType,
   requiredDownloadTypes,
@@ -75,5 +76,17 @@ describe('download types all/info/installation/energy/model3d/imagehd/photometry
       ['imagesHD', 'ambient'],
       ['photometry', undefined],
     ]);
+  });
+
+  it('no EU energy label in the US catalogue 21: "all" leaves it out, asking for it alone gives nothing', () => {
+    const us: DocumentProduct = { ...regular, catalogId: 21 };
+    expect(energyLabelRefusal(us)).toBe('usCatalogue');
+    expect(energyLabelRefusal({ ...regular, catalogId: 16 })).toBeNull();
+    expect(energyLabelRefusal(creation)).toBe('creation');
+    expect(isDownloadTypeEnabled('energy', us)).toBe(false);
+    expect(resolveDownloadTypes(us, ['all'])).not.toContain('energy');
+    expect(documentRequests(us, ['all'], 'en-US').map((r) => r.type)).not.toContain('energyLabel');
+    expect(documentRequests({ ...regular, catalogId: 16 }, ['all'], 'en').map((r) => r.type)).toContain('energyLabel');
+    expect(documentRequests(us, ['energy'], 'en-US')).toEqual([]);
   });
 });

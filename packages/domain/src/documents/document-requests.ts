@@ -22,6 +22,8 @@ export interface DocumentProduct {
   readonly creationCode?: string | null;
   /** Whether a creation product has been validated. */
   readonly validated?: boolean;
+  /** The catalogue the product is in (21, the US one, has no EU energy label). */
+  readonly catalogId?: number;
 }
 
 export interface DocumentRequest {
@@ -70,9 +72,20 @@ export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
 export type SingleDownloadType = Exclude<DownloadType, 'all'>;
 const SINGLE_DOWNLOAD_TYPES: readonly SingleDownloadType[] = ['info', 'installation', 'energy', 'model3d', 'imagehd', 'photometry'];
 
-/** Energy labels are disabled for creation products. */
-export function isDownloadTypeEnabled(type: DownloadType, product: Pick<DocumentProduct, 'type'>): boolean {
-  return !(type === 'energy' && product.type === 'CREATION');
+/**
+ * Why a product has no EU energy label, or null when it has one: creations have none (spec §9), and
+ * neither does the US catalogue 21 (Regulation (EU) 2019/2015 applies to products placed on the EU
+ * market; issue 28 §5).
+ */
+export function energyLabelRefusal(product: Pick<DocumentProduct, 'type' | 'catalogId'>): 'creation' | 'usCatalogue' | null {
+  if (product.type === 'CREATION') return 'creation';
+  if (product.catalogId === 21) return 'usCatalogue';
+  return null;
+}
+
+/** Energy labels are disabled for creation products and for the US catalogue. */
+export function isDownloadTypeEnabled(type: DownloadType, product: Pick<DocumentProduct, 'type' | 'catalogId'>): boolean {
+  return !(type === 'energy' && energyLabelRefusal(product) !== null);
 }
 
 /** The installation manual is required for validated creation products. */

@@ -9,7 +9,8 @@ const ofElement = (parts: readonly ModelPart[], id: string) => parts.filter((x) 
 
 describe('finish colours', () => {
   it('maps the finish codes, anything else grey', () => {
-    expect(['05', '10', '18', '23', '37', '58', '60'].map(finishColour)).toEqual(['#f2f2ee', '#1d1d1b', '#b08d57', '#8a8f94', '#6b4f3a', '#c9c4b8', '#a63a2b']);
+    // the catalogue's swatches: 05 black, 10 white (they were swapped: black sticks came out white)
+    expect(['05', '10', '18', '23', '37', '58', '60'].map(finishColour)).toEqual(['#16161a', '#f4f4f0', '#474a51', '#c6846d', '#89a57a', '#a98b4f', '#cbd0cc']);
     expect(finishColour('99')).toBe('#9a9a9a');
     expect(finishColour(undefined)).toBe('#9a9a9a');
   });
@@ -22,8 +23,9 @@ describe('drawingParts, sticks', () => {
     // 4 beams + 4 strips, 4 node suspensions + 1 connection cable, 1 canopy.
     expect(byShape(parts)).toEqual({ beam: 8, cable: 5, cylinder: 1 });
     const beam = parts.find((x) => x.id === 'a:beam');
-    expect(beam).toMatchObject({ elementId: 'a', from: { x: 0, y: 2.5, z: 0 }, to: { x: 0.9, y: 2.5, z: 0 }, length: 0.9, colour: '#f2f2ee', material: 'metal' });
-    expect(parts.find((x) => x.id === 'a:strip')).toMatchObject({ material: 'emitter', colour: EMITTER_COLOUR, from: { y: 2.472 } });
+    expect(beam).toMatchObject({ elementId: 'a', from: { x: 0, y: 2.5, z: 0 }, to: { x: 0.9, y: 2.5, z: 0 }, length: 0.9, colour: '#16161a', material: 'metal', radius: 0.0175 });
+    // the stick is the catalogue's 35 mm, its light strip inside the section
+    expect(parts.find((x) => x.id === 'a:strip')).toMatchObject({ material: 'emitter', colour: EMITTER_COLOUR, from: { y: 2.4885 } });
   });
 
   it('suspensions go from each node up to the ceiling, named after the joint there', () => {
@@ -34,7 +36,7 @@ describe('drawingParts, sticks', () => {
 
   it('the canopy sits on the ceiling above the connection', () => {
     expect(ofElement(parts, 'power')).toEqual([
-      { id: 'power:canopy', elementId: 'power', shape: 'cylinder', centre: { x: 0.45, y: 2.9875, z: 0 }, radius: 0.06, length: 0.025, colour: '#f2f2ee', material: 'metal' },
+      { id: 'power:canopy', elementId: 'power', shape: 'cylinder', centre: { x: 0.45, y: 2.9875, z: 0 }, radius: 0.06, length: 0.025, colour: '#16161a', material: 'metal' },
       { id: 'power:cable', elementId: 'power', shape: 'cable', from: { x: 0.45, y: 2.975, z: 0 }, to: { x: 0.45, y: 2.5, z: 0 }, radius: 0.001, length: 0.475, colour: '#8a8f94', material: 'metal' },
     ]);
   });
@@ -51,7 +53,7 @@ describe('drawingParts, plusminus', () => {
 
   it('a textile cable per strap in its finish', () => {
     const straps = parts.filter((x) => x.material === 'textile');
-    expect(straps.map((x) => [x.elementId, x.colour])).toEqual([['s1', '#1d1d1b'], ['s2', '#1d1d1b'], ['s3', '#b08d57']]);
+    expect(straps.map((x) => [x.elementId, x.colour])).toEqual([['s1', '#f4f4f0'], ['s2', '#f4f4f0'], ['s3', '#474a51']]);
     expect(straps[0]).toMatchObject({ shape: 'cable', from: { x: -1, y: 2.8, z: -1 }, to: { x: 1, y: 2.8, z: -1 }, length: 2 });
   });
 
@@ -68,7 +70,7 @@ describe('drawingParts, plusminus', () => {
   it('a reflector is a wider flat cylinder just above its light; a counterweight a small sphere; the connection a canopy', () => {
     const [reflector] = ofElement(parts, 'r1');
     expect(reflector).toMatchObject({ shape: 'cylinder', centre: { x: -0.5, y: 2.505, z: -1 }, radius: 0.1, length: 0.01 });
-    expect(ofElement(parts, 'w1')).toEqual([{ id: 'w1:body', elementId: 'w1', shape: 'sphere', centre: { x: 0.9, y: 2.764, z: -1 }, radius: 0.03, colour: '#1d1d1b', material: 'metal' }]);
+    expect(ofElement(parts, 'w1')).toEqual([{ id: 'w1:body', elementId: 'w1', shape: 'sphere', centre: { x: 0.9, y: 2.764, z: -1 }, radius: 0.03, colour: '#f4f4f0', material: 'metal' }]);
     expect(ofElement(parts, 'k2').map((x) => x.shape)).toEqual(['cylinder', 'cable']);
     expect(ofElement(parts, 'k2')[0]?.centre).toEqual({ x: -1, y: 2.9875, z: 1 });
   });

@@ -16,15 +16,22 @@ import { DEFAULT_DRAWING_DROP, jointId } from './drawing-space';
 import { drawingNodes, pointAlong, roundMicro, segmentLength } from './drawing-geometry';
 import type { Drawing, DrawingItem, DrawingSegment, ModelPart, ModelPoint, PlanOutline, PlanPoint } from './drawing.types';
 
-/** Colours of the finish codes; any other finish is a neutral grey. */
+/**
+ * Colours of the finish codes, the catalogue's own swatches (its finish attribute's thumbnail: 10 is
+ * white RAL 9016, 05 black RAL 9005; issue 28 §4: the two were swapped, so black sticks came out white
+ * and white plusminus black); any other finish is a neutral grey. The api's makers test checks this
+ * table against the catalogue.
+ */
 export const FINISH_COLOURS: Readonly<Record<string, string>> = {
-  '05': '#f2f2ee',
-  '10': '#1d1d1b',
-  '18': '#b08d57',
-  '23': '#8a8f94',
-  '37': '#6b4f3a',
-  '58': '#c9c4b8',
-  '60': '#a63a2b',
+  '10': '#f4f4f0',
+  '05': '#16161a',
+  '18': '#474a51',
+  '20': '#e8dfc8',
+  '23': '#c6846d',
+  '37': '#89a57a',
+  '58': '#a98b4f',
+  '60': '#cbd0cc',
+  A1: '#b5b8bb',
 };
 export const DEFAULT_FINISH_COLOUR = '#9a9a9a';
 /** Warm white, the colour of every emitter. */
@@ -38,8 +45,9 @@ export function finishColour(finish: string | undefined): string {
 
 /** Sizes of the parts, metres. */
 export const PART_SIZES = {
-  stickRadius: 0.02,
-  stripRadius: 0.008,
+  /** The sticks' section is the catalogue's: 35 mm (7460). */
+  stickRadius: 0.0175,
+  stripRadius: 0.006,
   strapRadius: 0.006,
   suspensionRadius: 0.001,
   canopyRadius: 0.06,
@@ -79,7 +87,8 @@ export function drawingParts(drawing: Drawing, room?: Pick<RoomSize, 'height'>):
       const colour = finishColour(s.attributes.finish);
       const length = roundMicro(segmentLength(s));
       parts.push({ id: `${s.id}:beam`, elementId: s.id, shape: 'beam', from: at(s.from, h), to: at(s.to, h), radius: S.stickRadius, length, colour, material: 'metal' });
-      const below = h - S.stickRadius - S.stripRadius;
+      // the light strip inside the stick's section, along its underside (the stick stays 35 mm)
+      const below = h - S.stickRadius + S.stripRadius;
       parts.push({ id: `${s.id}:strip`, elementId: s.id, shape: 'beam', from: at(s.from, below), to: at(s.to, below), radius: S.stripRadius, length, colour: EMITTER_COLOUR, material: 'emitter' });
     }
     const nodes = drawingNodes(drawing.segments);

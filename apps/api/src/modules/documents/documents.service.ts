@@ -499,6 +499,7 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
         for (const subType of subTypes) {
           let reason: string | null = null;
           if (query.productType === 'CREATION' && type === 'energyLabel') reason = 'ENERGY_DISABLED_FOR_CREATIONS';
+          else if (query.catalog === 21 && type === 'energyLabel') reason = 'NO_EU_ENERGY_LABEL_IN_US_CATALOGUE';
           else if (query.productType === 'REGULAR' && (creationOnly || subType === 'manualCreation')) reason = 'CREATIONS_ONLY';
           else if (query.productType === 'CREATION' && (type === 'specSheet' || subType === 'regular')) reason = 'REGULAR_ONLY';
           let size: number | null = null;

@@ -279,6 +279,9 @@ describeWithDb('documents: calls, socket progress, zip (issue 14 §2)', () => {
     expect(documents.map((d) => `${d.type}:${d.subType}:${d.available}`)).toEqual(['specSheet:reference:true', 'specSheet:model:true', 'specSheet:umbrella:true', 'energyLabel:null:true']);
     const creation = await t.app.inject({ method: 'GET', url: '/api/documents/docs-web?catalog=16&language=en&model=7460&productType=CREATION&files[]=energyLabel', headers: { cookie: cookies.get('specifier@demo.example')! } });
     expect(creation.json<{ documents: Array<{ available: boolean; reason: string }> }>().documents).toEqual([expect.objectContaining({ available: false, reason: 'ENERGY_DISABLED_FOR_CREATIONS' })]);
+    // the EU label does not apply to the US catalogue (issue 28 §5)
+    const us = await t.app.inject({ method: 'GET', url: '/api/documents/docs-web?catalog=21&language=us&model=7460&files[]=energyLabel', headers: { cookie: cookies.get('specifier@demo.example')! } });
+    expect(us.json<{ documents: Array<{ available: boolean; reason: string }> }>().documents).toEqual([expect.objectContaining({ available: false, reason: 'NO_EU_ENERGY_LABEL_IN_US_CATALOGUE' })]);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/documents/docs-web?catalog=16&language=en&model=9999', headers: { cookie: cookies.get('specifier@demo.example')! } });
     expect(unknown.statusCode).toBe(400);
   });

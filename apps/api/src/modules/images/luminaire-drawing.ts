@@ -3,6 +3,7 @@
  * category and where it is mounted) and dimensions, in the colour of a finish. Pure: the same
  * input gives the same SVG, so the answer can be cached and compared by its ETag.
  */
+import { shapeOf } from '@lumen/domain';
 
 /** What a drawing is made from (the model's catalogue data and a finish's swatch colour). */
 export interface LuminaireDrawingInput {
@@ -23,45 +24,10 @@ export interface LuminaireDrawingInput {
   colour: string;
 }
 
-export type LuminaireShape = 'pendant' | 'ceiling' | 'wall' | 'bathroom' | 'wallPendant' | 'floor' | 'table' | 'track' | 'bollard';
-
-const LOCATION = { ceiling: 1, wall: 2, floor: 3, table: 4, suspended: 5, track: 6 } as const;
 const APPLICATION = { outdoor: 2, bathroom: 3 } as const;
 
-/** The shape a model is drawn as: its category, and for the categories of two mountings, its location. */
-export function shapeOf(category: number, locationId: number): LuminaireShape {
-  switch (category) {
-    case 19:
-    case 26:
-      return 'pendant';
-    case 25:
-      return 'wallPendant';
-    case 24:
-      return 'track';
-    case 23:
-      return 'table';
-    case 18:
-      return 'bathroom';
-    case 20:
-      return 'floor';
-    case 28:
-      return locationId === LOCATION.wall ? 'wall' : 'floor';
-    case 21:
-      return 'ceiling';
-    case 27:
-      return locationId === LOCATION.ceiling ? 'ceiling' : 'wall';
-    case 17:
-      return 'wall';
-    case 22:
-      return locationId === LOCATION.wall ? 'wall' : locationId === LOCATION.ceiling ? 'ceiling' : 'bollard';
-    default:
-      return (
-        ({ [LOCATION.ceiling]: 'ceiling', [LOCATION.wall]: 'wall', [LOCATION.floor]: 'floor', [LOCATION.table]: 'table', [LOCATION.track]: 'track' } as Record<number, LuminaireShape>)[
-          locationId
-        ] ?? 'pendant'
-      );
-  }
-}
+// The shape a model is drawn as is the one luminaire geometry's (packages/domain, issue 28 §4).
+export { shapeOf, type LuminaireShape } from '@lumen/domain';
 
 // ------------------------------------------------------------------------------------------------
 // Colours

@@ -7,7 +7,7 @@
  */
 import { addAfterEffect, Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
 import { Html, OrbitControls } from '@react-three/drei';
-import { getElement, roomOf, worldPosition, type ElementTree, type TreeElement } from '@lumen/domain';
+import { finishColour as finishColourOf, getElement, roomOf, worldPosition, type ElementTree, type TreeElement } from '@lumen/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { distributionOf, kelvinOfCode, kelvinToRgb, poolHalfWidth, poolPattern, poolStrength, type ModelOptics } from './light-pools';
@@ -50,18 +50,8 @@ declare global {
   }
 }
 
-/** Finish codes as colours (the catalogue's finish dictionary is not given; these are the brand's usual ones). */
-const FINISH_COLOURS: Readonly<Record<string, string>> = {
-  '05': '#1d1d1f',
-  '10': '#f2f2ee',
-  '18': '#8a8d91',
-  '20': '#c9c2b6',
-  '23': '#6b4a33',
-  '37': '#7a7f6a',
-  '58': '#b8955a',
-  '60': '#d9b8ac',
-};
-const finishColour = (code: string | undefined) => new THREE.Color(FINISH_COLOURS[code ?? ''] ?? '#9aa0a6');
+/** A finish's colour: the domain's one table of the catalogue's swatches (the same as the drawings' 3D and exports). */
+const finishColour = (code: string | undefined) => new THREE.Color(finishColourOf(code));
 const CEILING_COLOURS = { pladur: '#f4f4f2', concrete: '#b7b5b0', wood: '#b08a62' } as const;
 
 interface Placed {

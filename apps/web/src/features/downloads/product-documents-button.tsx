@@ -1,5 +1,5 @@
 import type { DocumentAttributes, DocumentRequestItem } from '@lumen/contracts';
-import { documentRequests, DOWNLOAD_TYPES, type DownloadType } from '@lumen/domain';
+import { documentRequests, DOWNLOAD_TYPES, type DownloadType, energyLabelRefusal, isDownloadTypeEnabled } from '@lumen/domain';
 import { Button, Modal } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +30,10 @@ export function ProductDocumentsButton({ catalogId, model, reference, attributes
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<DownloadType>('info');
   const { state, start, cancel, reset } = useDownload();
-  const product = { type: line?.type ?? ('REGULAR' as const), model, creationCode: line?.creationCode ?? null, validated: line?.validated ?? false };
-  const choices = DOWNLOAD_TYPES.filter((choice) => !(choice === 'energy' && product.type === 'CREATION'));
+  const product = { type: line?.type ?? ('REGULAR' as const), model, creationCode: line?.creationCode ?? null, validated: line?.validated ?? false, catalogId };
+  // no energy label for a creation (spec §9) nor in the US catalogue (issue 28 §5)
+  const choices = DOWNLOAD_TYPES.filter((choice) => choice === 'all' || isDownloadTypeEnabled(choice, product));
+  const refusal = energyLabelRefusal(product);
 
   const begin = () => {
     const docs = documentRequests(product, [type], i18n.language).map(
@@ -84,7 +86,7 @@ export function ProductDocumentsButton({ catalogId, model, reference, attributes
               ))}
             </select>
           </label>
-          {product.type === 'CREATION' && <p className="downloads-single__hint">{t('downloads.energyDisabled')}</p>}
+          {refusal && <p className="downloads-single__hint">{t(refusal === 'usCatalogue' ? 'downloads.energyNotUs' : 'downloads.energyDisabled')}</p>}
           <Button onPress={begin} isLoading={state.phase === 'starting'} isDisabled={busy}>
             {t('downloads.start')}
           </Button>

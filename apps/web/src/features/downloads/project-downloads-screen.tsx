@@ -1,5 +1,5 @@
 import type { DocumentRequestItem, DownloadDelivery, Project, ProjectProduct } from '@lumen/contracts';
-import { type DocumentProduct, documentRequests, DOWNLOAD_TYPES, type DownloadType, isDownloadTypeEnabled, requiredDownloadTypes } from '@lumen/domain';
+import { type DocumentProduct, documentRequests, DOWNLOAD_TYPES, type DownloadType, energyLabelRefusal, isDownloadTypeEnabled, requiredDownloadTypes } from '@lumen/domain';
 import { Button } from '@lumen/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,10 @@ import './downloads.css';
 
 const CHOOSABLE = DOWNLOAD_TYPES.filter((type) => type !== 'all');
 
-function productOf(line: ProjectProduct): DocumentProduct {
+function productOf(line: ProjectProduct, catalogId: number): DocumentProduct {
   return {
     type: line.type === 'CREATION' ? 'CREATION' : 'REGULAR',
+    catalogId,
     model: line.model,
     ...(line.familyId !== null ? { familyId: line.familyId } : {}),
     ...(line.subFamily ? { subFamilyId: line.subFamily.id } : {}),
@@ -30,7 +31,7 @@ export function projectRequests(project: Project, chosen: ReadonlyMap<string, Re
   return project.products.flatMap((line) => {
     const types = [...(chosen.get(line._id) ?? [])];
     if (types.length === 0) return [];
-    return documentRequests(productOf(line), types, locale).map((request): DocumentRequestItem => ({
+    return documentRequests(productOf(line, project.catalogId), types, locale).map((request): DocumentRequestItem => ({
       type: request.type,
       ...(request.subType ? { subType: request.subType } : {}),
       ...(request.language ? { language: request.language as DocumentRequestItem['language'] } : {}),
@@ -41,7 +42,8 @@ export function projectRequests(project: Project, chosen: ReadonlyMap<string, Re
 
 /**
  * /project/{projectId}/downloads and /technical-downloads (project.download): per product and for the
- * whole project, the download types of spec §9 with the creation rules (no energy label for creations;
+ * whole project, the download types of spec §9 with the creation rules (no energy label for creations
+ * nor in the US catalogue;
  * the installation manual always for validated creations), one zip or separate files, live progress
  * per document and overall, cancel. `export3d`: the whole project's 2D and 3D models in one zip.
  */
@@ -85,7 +87,7 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
   };
   const lineIds = project.products.map((line) => line._id);
   const isOn = (id: string, type: DownloadType) => effective.get(id)?.has(type) ?? false;
-  const allOn = (type: DownloadType) => project.products.length > 0 && project.products.every((line) => !isDownloadTypeEnabled(type, productOf(line)) || isOn(line._id, type));
+  const allOn = (type: DownloadType) => project.products.length > 0 && project.products.every((line) => !isDownloadTypeEnabled(type, productOf(line, project.catalogId)) || isOn(line._id, type));
 
   const begin = () => {
     const docs = projectRequests(project, effective, i18n.language);
@@ -133,7 +135,7 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
                   ))}
                 </tr>
                 {project.products.map((line) => {
-                  const product = productOf(line);
+                  const product = productOf(line, project.catalogId);
                   const required = requiredDownloadTypes(product);
                   return (
                     <tr key={line._id}>
@@ -143,7 +145,7 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
                       {CHOOSABLE.map((type) => {
                         const enabled = isDownloadTypeEnabled(type, product);
                         const forced = required.includes(type) && CHOOSABLE.some((other) => isOn(line._id, other));
-                        const hint = !enabled ? t('downloads.energyDisabled') : forced ? t('downloads.installationRequired') : undefined;
+                        const hint = !enabled ? t(energyLabelRefusal(product) === 'usCatalogue' ? 'downloads.energyNotUs' : 'downloads.energyDisabled') : forced ? t('downloads.installationRequired') : undefined;
                         return (
                           <td key={type} title={hint}>
                             <input

@@ -6,6 +6,8 @@ import type {
   AdminRuleSpace,
   AdminRuleValue,
   BulkPriceBody,
+  PriceImportBody,
+  PriceImportResult,
   CatalogueDraft,
   DraftChange,
   DraftChangeBody,
@@ -96,3 +98,10 @@ export const loadAdminPreconfigs = createAsyncAction<AdminPreconfig[], { catalog
 export const loadDraftPreview = createAsyncAction<DraftPreviewState, void>('adminPreview', (_arg, { extra }) => extra.api.call('productAdmin.preview.state', {}), quiet);
 
 export const setDraftPreview = createAsyncAction<DraftPreviewState, { on: boolean }>('adminSetPreview', ({ on }, { extra }) => extra.api.call('productAdmin.preview.set', { body: { on } }), quiet);
+
+/** Prices from an .xlsx sheet (issue 31 §2): `apply` false reads and checks it; true writes every change into the draft, or none. */
+export const importPriceSheet = createAsyncAction<PriceImportResult, { catalogId: number; body: PriceImportBody }>(
+  'adminPriceImport',
+  ({ catalogId, body }, { extra }) => extra.api.post<PriceImportResult>('products', `${BASE}/catalogs/${catalogId}/draft/price-import`, body),
+  quiet,
+);

@@ -17,6 +17,7 @@ import {
   saveDraftChange,
 } from './product-admin-calls';
 import { CatalogueSelect, conflictOf, EMPTY_TEXTS, problemsOf, ProductAdminNav, SixTextFields, type SixTexts, useCatalogueParam, useShowValue } from './product-admin-shared';
+import { PriceImport } from './product-admin-import';
 import './product-admin.css';
 
 type Status = NonNullable<ModelsFilter['status']>;
@@ -212,6 +213,7 @@ function ModelsSection({ catalogue, refresh, onChanged }: { catalogue: AdminCata
         <Button type="submit">{t('productAdmin.models.apply')}</Button>
       </form>
       <BulkPriceForm catalogue={catalogue} subFamilyId={filter.subFamilyId} onChanged={onChanged} />
+      <PriceImport catalogue={catalogue} onChanged={onChanged} />
       {models.status === 'loading' && <p role="status">{t('common.loading')}</p>}
       {models.status === 'failed' && <p role="alert">{t('productAdmin.loadFailed')}</p>}
       {models.status === 'ready' && (

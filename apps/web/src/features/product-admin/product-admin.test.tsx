@@ -1,8 +1,8 @@
-import type { AdminCatalogue, AdminModelsPage, AdminRuleSpace, CatalogueDraft, RuleEffect } from '@lumen/contracts';
+import type { AdminCatalogue, AdminModelsPage, AdminRuleSpace, CatalogueDraft, PriceImportResult, RuleEffect } from '@lumen/contracts';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { combinationPart } from './product-admin-rules';
@@ -114,6 +114,37 @@ describe('product administration screens (issue 31)', () => {
     await userEvent.click(screen.getByRole('switch', { name: tx('productAdmin.preview') }));
     expect(await screen.findByRole('switch', { name: tx('productAdmin.preview'), checked: false })).toBeInTheDocument();
     expect(api.callsTo('PUT', `${BASE}/preview`).map((call) => call.body)).toEqual([{ on: true }, { on: false }]);
+  });
+
+  it('imports prices from a spreadsheet: the preview lists changes and every wrong cell, and nothing is applied while one is wrong', async () => {
+    const api = adminApi();
+    const clean: PriceImportResult = { rows: 1, applied: false, unchanged: 0, errors: [], changes: [{ row: 2, key: '552010/02_10|1', reference: '552010/02_10', rateId: 1, before: '750.00', after: '812.50' }] };
+    const wrong: PriceImportResult = { ...clean, rows: 2, errors: [{ row: 3, column: 'C', code: 'price', value: 'abc' }] };
+    let answer = wrong;
+    api.handle((call) => {
+      if (call.method !== 'POST' || call.path !== `${BASE}/catalogs/16/draft/price-import`) return undefined;
+      return json(200, (call.body as { apply: boolean }).apply ? { ...answer, applied: true } : answer);
+    });
+    await renderApp('/product-admin', api);
+    const zone = await screen.findByRole('region', { name: tx('productAdmin.import.title') });
+    const input = zone.querySelector('input[type="file"]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    const file = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2])], 'prices.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    await userEvent.upload(input, file);
+    const errors = await screen.findByRole('table', { name: tx('productAdmin.import.errors') });
+    expect(within(errors).getByRole('row', { name: /^3 C/ })).toHaveTextContent(tx('productAdmin.import.error.price', { value: 'abc' }));
+    expect(within(screen.getByRole('table', { name: tx('productAdmin.import.changes') })).getByRole('row', { name: /552010\/02_10/ })).toHaveTextContent('750.00812.50');
+    expect(screen.getByRole('button', { name: tx('productAdmin.import.apply_one', { count: 1 }) })).toBeDisabled();
+    expect(api.callsTo('POST', `${BASE}/catalogs/16/draft/price-import`).map((call) => (call.body as { apply: boolean; file: string }).file)).toEqual(['UEsDBAEC']);
+
+    answer = clean;
+    await userEvent.upload(input, new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 3])], 'prices-fixed.xlsx'));
+    expect(await screen.findByText(/prices-fixed\.xlsx/)).toBeInTheDocument();
+    const apply = await screen.findByRole('button', { name: tx('productAdmin.import.apply_one', { count: 1 }) });
+    await vi.waitFor(() => expect(apply).toBeEnabled());
+    await userEvent.click(apply);
+    expect(await screen.findByText(tx('productAdmin.import.applied_one', { count: 1 }))).toBeInTheDocument();
+    expect(api.callsTo('POST', `${BASE}/catalogs/16/draft/price-import`).map((call) => (call.body as { apply: boolean }).apply)).toEqual([false, false, true]);
   });
 
   it('lists every problem of a refused publication', async () => {

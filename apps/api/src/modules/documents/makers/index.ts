@@ -7,7 +7,8 @@
  *
  * Bad input is a coded AppError: an unknown type, subtype or language is 400 VALIDATION_FAILED on
  * the field at fault; an unknown model, reference or attribute value is 404 NOT_FOUND (or 400 on the
- * field when the reference is malformed); an energy label asked for a creation is 400 (spec §9).
+ * field when the reference is malformed); an energy label asked for a creation (spec §9) or in the US
+ * catalogue 21 (the EU label does not apply there) is 400.
  */
 import { createHash } from 'node:crypto';
 import { type CatalogId, DOCUMENT_TYPES, type DocumentSubType, type DocumentType, LANGS, type Lang } from '@lumen/domain';
@@ -77,6 +78,8 @@ export function checkDocumentRequest(kind: DocumentKind, subject: DocumentSubjec
   if (!(LANGS as readonly string[]).includes(subject.language)) throw badField('lang', `Unknown language ${String(subject.language)}`);
   if (subject.catalogId !== 16 && subject.catalogId !== 21) throw badField('catalogId', `Unknown catalogue ${String(subject.catalogId)}`);
   if ('creation' in subject && kind.type === 'energyLabel') throw badField('type', 'The energy label is disabled for creation products');
+  // Regulation (EU) 2019/2015's label is for the EU market: the US catalogue has none (issue 28 §5).
+  if (subject.catalogId === 21 && kind.type === 'energyLabel') throw badField('type', 'The US catalogue has no EU energy label');
 }
 
 const SUBTYPES: Record<DocumentType, readonly DocumentSubType[]> = {
@@ -110,7 +113,7 @@ export function documentCacheKey(kind: DocumentKind, subject: DocumentSubject, c
 }
 
 /** Bumped when a maker changes what it writes, so cached files of an older maker are not served. */
-export const MAKERS_VERSION = 2;
+export const MAKERS_VERSION = 3;
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;

@@ -4,95 +4,13 @@
  * and a node per part, PBR materials in the finish's colour, the light faces emissive) and as
  * Wavefront OBJ with its MTL.
  */
-import type { LuminaireGeometry, Part, PartMaterial } from './maker-geometry';
+import { type LuminaireGeometry, type LuminaireMesh, luminaireMeshes, type PartMaterial } from '@lumen/domain';
 
-export interface Mesh {
-  name: string;
-  material: PartMaterial;
-  positions: number[];
-  normals: number[];
-  indices: number[];
-}
+export type Mesh = LuminaireMesh;
 
-const SEGMENTS = 32;
-
-function boxMesh(part: Part): Mesh {
-  const [cx, cy, cz] = part.centre.map((v) => v / 1000) as [number, number, number];
-  const [sx, sy, sz] = part.size.map((v) => v / 2000) as [number, number, number];
-  const positions: number[] = [];
-  const normals: number[] = [];
-  const indices: number[] = [];
-  // Each face: its normal and two in-plane axes (u × v = normal, so the winding is counter-clockwise seen from outside).
-  const faces: Array<[[number, number, number], [number, number, number], [number, number, number]]> = [
-    [[1, 0, 0], [0, 0, -1], [0, 1, 0]],
-    [[-1, 0, 0], [0, 0, 1], [0, 1, 0]],
-    [[0, 1, 0], [1, 0, 0], [0, 0, -1]],
-    [[0, -1, 0], [1, 0, 0], [0, 0, 1]],
-    [[0, 0, 1], [1, 0, 0], [0, 1, 0]],
-    [[0, 0, -1], [-1, 0, 0], [0, 1, 0]],
-  ];
-  for (const [n, u, v] of faces) {
-    const base = positions.length / 3;
-    for (const [a, b] of [
-      [-1, -1],
-      [1, -1],
-      [1, 1],
-      [-1, 1],
-    ] as const) {
-      positions.push(cx + (n[0] + a * u[0] + b * v[0]) * sx, cy + (n[1] + a * u[1] + b * v[1]) * sy, cz + (n[2] + a * u[2] + b * v[2]) * sz);
-      normals.push(...n);
-    }
-    indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
-  }
-  return { name: part.name, material: part.material, positions, normals, indices };
-}
-
-function cylinderMesh(part: Part): Mesh {
-  const [cx, cy, cz] = part.centre.map((v) => v / 1000) as [number, number, number];
-  const rx = part.size[0] / 2000;
-  const rz = part.size[2] / 2000;
-  const half = part.size[1] / 2000;
-  const positions: number[] = [];
-  const normals: number[] = [];
-  const indices: number[] = [];
-  // Side: two rings with radial normals.
-  for (let i = 0; i <= SEGMENTS; i++) {
-    const a = (i / SEGMENTS) * Math.PI * 2;
-    const x = Math.cos(a);
-    const z = Math.sin(a);
-    const length = Math.hypot(x / (rx || 1), z / (rz || 1)) || 1;
-    for (const y of [-half, half]) {
-      positions.push(cx + x * rx, cy + y, cz + z * rz);
-      normals.push(x / (rx || 1) / length, 0, z / (rz || 1) / length);
-    }
-  }
-  for (let i = 0; i < SEGMENTS; i++) {
-    const a = i * 2;
-    indices.push(a, a + 1, a + 3, a, a + 3, a + 2);
-  }
-  // Caps.
-  for (const [y, ny] of [
-    [half, 1],
-    [-half, -1],
-  ] as const) {
-    const centre = positions.length / 3;
-    positions.push(cx, cy + y, cz);
-    normals.push(0, ny, 0);
-    for (let i = 0; i <= SEGMENTS; i++) {
-      const a = (i / SEGMENTS) * Math.PI * 2;
-      positions.push(cx + Math.cos(a) * rx, cy + y, cz + Math.sin(a) * rz);
-      normals.push(0, ny, 0);
-    }
-    for (let i = 0; i < SEGMENTS; i++) {
-      if (ny > 0) indices.push(centre, centre + i + 2, centre + i + 1);
-      else indices.push(centre, centre + i + 1, centre + i + 2);
-    }
-  }
-  return { name: part.name, material: part.material, positions, normals, indices };
-}
-
+/** The meshes of the geometry's parts (packages/domain), in metres, y up. */
 export function meshesOf(geometry: LuminaireGeometry): Mesh[] {
-  return geometry.parts.map((part) => (part.kind === 'box' ? boxMesh(part) : cylinderMesh(part)));
+  return luminaireMeshes(geometry);
 }
 
 export interface Appearance {
@@ -182,7 +100,8 @@ export function writeGlb(geometry: LuminaireGeometry, appearance: Appearance, na
     asset: { version: '2.0', generator: 'Lumen Pro document makers' },
     scene: 0,
     scenes: [{ name, nodes: [meshes.length] }],
-    nodes: [...meshes.map((mesh, i) => ({ name: mesh.name, mesh: i })), { name, children: meshes.map((_, i) => i) }],
+    // each node says whether it is the luminaire's own or its mounting (canopy, suspension, housing)
+    nodes: [...meshes.map((mesh, i) => ({ name: mesh.name, mesh: i, extras: { role: mesh.role } })), { name, children: meshes.map((_, i) => i) }],
     meshes: gltfMeshes,
     materials: used.map((material) => {
       const spec = specs[material];

@@ -7,7 +7,7 @@ import { candelaDistribution, type CandelaDistribution, type EnergyRating, eprel
 import { AppError } from '../../../errors';
 import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index';
 import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
-import { luminaireGeometry, type LuminaireGeometry } from './maker-geometry';
+import { geometryOfPicture, type LuminaireGeometry } from './maker-geometry';
 import { gldfLanguage, type GldfLuminaireType, writeGldf } from './maker-gldf';
 import { ambientPng, productPng } from './maker-images-hd';
 import { writeGlb, writeObj, writeStl } from './maker-model-3d';
@@ -49,7 +49,7 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
     geometry: () =>
       (geometry ??= deps.products.pictureOf('model', product.model, product.finish.code).then((subject) => {
         if (!subject) throw new AppError('NOT_FOUND', `No drawing data for model ${product.model}`);
-        return luminaireGeometry({ picture: subject, installation: product.installation.code, pendantHeight: product.pendantHeight });
+        return geometryOfPicture({ picture: subject, installation: product.installation.code, pendantHeight: product.pendantHeight });
       })),
     drawing: () =>
       (drawing ??= self.geometry().then((g) => {

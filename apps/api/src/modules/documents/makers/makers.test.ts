@@ -8,13 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { modelEnergyRating } from '@lumen/domain';
+import { finishColour, modelEnergyRating } from '@lumen/domain';
 import DxfParser from 'dxf-parser';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { Box3, FloatType, type Mesh, type Object3D } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { IESLoader } from 'three/examples/jsm/loaders/IESLoader.js';
+import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,9 @@ describeOnOneDb('document makers (issue 14 §1)', () => {
     });
     it('has no energy label for a creation (spec §9)', async () => {
       expect(await failure({ type: 'energyLabel' }, { catalogId: 16, language: 'en', creation: { code: 'CR-000001', model: '5770', compositions: [] } })).toEqual({ status: 400, fields: ['type'] });
+    });
+    it('has no EU energy label in the US catalogue 21 (issue 28 §5)', async () => {
+      expect(await failure({ type: 'energyLabel' }, { catalogId: 21, language: 'us', product: { model: '5520' } })).toEqual({ status: 400, fields: ['type'] });
     });
   });
 
@@ -482,6 +486,80 @@ print(json.dumps({
         expect(stlSize?.z ?? 0).toBeCloseTo(size.y * 1000, 0);
       });
     }
+  });
+
+  describe('one geometry, the catalogue’s dimensions (issue 28 §4)', () => {
+    const catalogue = JSON.parse(readFileSync(new URL('../../../db/seed/catalogue/data/catalogue.json', import.meta.url), 'utf8')) as {
+      models: Array<{ model: string; virtual: boolean; technical: { width: number; height: number; depth: number }; options: Record<string, unknown> }>;
+    };
+    const models = catalogue.models.filter((model) => !model.virtual && model.options['16'] !== undefined);
+    const boxOf = (root: Object3D, keep: (mesh: Mesh) => boolean) => {
+      const box = new Box3();
+      root.updateMatrixWorld(true);
+      root.traverse((node) => {
+        if ((node as Mesh).isMesh && keep(node as Mesh)) box.expandByObject(node);
+      });
+      return box;
+    };
+
+    it('the drawn compositions’ 3D finishes are the catalogue’s swatches (black sticks were white, white plusminus black)', () => {
+      const finishes = (catalogue as unknown as { attributes: { finish: Array<{ code: string; thumbnail?: string }> } }).attributes.finish;
+      expect(finishes.length).toBeGreaterThan(5);
+      for (const finish of finishes) expect(finishColour(finish.code), finish.code).toBe(finish.thumbnail);
+    });
+
+    it(`every model's glb, OBJ, STL, DXF and SVG measure its catalogue width × height × depth (${models.length} models)`, async () => {
+      expect(models.length).toBeGreaterThan(35);
+      const wrong: string[] = [];
+      for (const { model, technical } of models) {
+        const files = await make({ type: '2D_3D' }, { catalogId: 16, language: 'en', product: { model } });
+        const [W, H, D] = [technical.width * 10, technical.height * 10, technical.depth * 10];
+        const near = (what: string, actual: number, expected: number) => {
+          if (Math.abs(actual - expected) > 0.5) wrong.push(`${model} ${what}: ${actual.toFixed(1)} mm, catalogue ${expected} mm`);
+        };
+        // glTF (three's GLTFLoader): the luminaire's own nodes, its mounting (canopy, cables, housing) left out
+        const glb = fileOf(files, '.glb').body;
+        const gltf = await new Promise<{ scene: Object3D }>((resolve, reject) => new GLTFLoader().parse(glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer, '', resolve, reject));
+        const own = boxOf(gltf.scene, (mesh) => mesh.userData.role === 'luminaire');
+        const all = boxOf(gltf.scene, () => true);
+        const mounted = boxOf(gltf.scene, (mesh) => mesh.userData.role === 'mounting');
+        near('glb width', (own.max.x - own.min.x) * 1000, W);
+        near('glb height', (own.max.y - own.min.y) * 1000, H);
+        near('glb depth', (own.max.z - own.min.z) * 1000, D);
+        // OBJ with its MTL (three's OBJLoader and MTLLoader): every material found, the same extent
+        const mtl = new MTLLoader().parse(fileOf(files, '.mtl').body.toString('utf8'), '');
+        mtl.preload();
+        const obj = new OBJLoader().setMaterials(mtl).parse(fileOf(files, '.obj').body.toString('utf8'));
+        const objBox = boxOf(obj, () => true);
+        near('obj width', (objBox.max.x - objBox.min.x) * 1000, (all.max.x - all.min.x) * 1000);
+        near('obj height', (objBox.max.y - objBox.min.y) * 1000, (all.max.y - all.min.y) * 1000);
+        obj.traverse((node) => {
+          const material = (node as Mesh).material as { name?: string; type?: string } | undefined;
+          if ((node as Mesh).isMesh && material?.type !== 'MeshPhongMaterial') wrong.push(`${model} obj material ${material?.name ?? '?'} not in the MTL`);
+        });
+        // STL (three's STLLoader), millimetres, z up: the luminaire alone is the catalogue's size
+        const stl = fileOf(files, '.stl').body;
+        const stlGeometry = new STLLoader().parse(stl.buffer.slice(stl.byteOffset, stl.byteOffset + stl.byteLength) as ArrayBuffer);
+        stlGeometry.computeBoundingBox();
+        const stlBox = stlGeometry.boundingBox ?? new Box3();
+        if (mounted.isEmpty()) {
+          near('stl width', stlBox.max.x - stlBox.min.x, W);
+          near('stl depth', stlBox.max.y - stlBox.min.y, D);
+          near('stl height', stlBox.max.z - stlBox.min.z, H);
+        } else near('stl height', stlBox.max.z - stlBox.min.z, (all.max.y - all.min.y) * 1000);
+        // DXF (dxf-parser) and SVG (xmllint): the dimension texts are the catalogue's width, height and depth
+        const dxf = new DxfParser().parseSync(fileOf(files, '.dxf').body.toString('latin1'));
+        const dimensions = (dxf?.entities ?? []).filter((e) => e.type === 'TEXT' && e.layer === 'DIMENSIONS').map((e) => (e as { text?: string }).text ?? '');
+        const svgPath = onDisk(`${model}-dims.svg`, fileOf(files, '.svg').body);
+        xmllint(svgPath);
+        const svgTexts = [...readFileSync(svgPath, 'utf8').matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((match) => match[1] ?? '');
+        for (const [what, value] of [['width', W], ['height', H], ['depth', D]] as const) {
+          if (!dimensions.slice(0, 3).includes(String(Math.round(value)))) wrong.push(`${model} dxf ${what}: ${dimensions.slice(0, 3).join(', ')} has no ${Math.round(value)}`);
+          if (!svgTexts.includes(String(Math.round(value)))) wrong.push(`${model} svg ${what}: no ${Math.round(value)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
   });
 
   describe('HD images', () => {

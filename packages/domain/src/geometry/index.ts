@@ -1,0 +1,3 @@
+export * from './luminaire-geometry';
+export * from './luminaire-mesh';
+export * from './dimension-drawing';
