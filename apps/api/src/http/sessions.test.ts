@@ -1,9 +1,10 @@
 import { PRIVILEGES } from '@lumen/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testClock } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens, type AccessGrant, COOKIE_MAX_AGE_MS } from './sessions';
+import { ACCESS_AUDIENCE, ACCESS_TOKEN_TTL_SECONDS, AccessTokens, type AccessGrant, COOKIE_MAX_AGE_MS } from './sessions';
 
 const LOGIN = '/api/users/v1/auth/login';
 const REFRESH = '/api/users/v1/auth/refresh';
@@ -63,6 +64,21 @@ describe('access tokens', () => {
     expect(await ours.verify('')).toBeUndefined();
     expect(await ours.verify('a.b.c')).toBeUndefined();
     expect(await ours.verify('x'.repeat(10_000))).toBeUndefined();
+  });
+
+  it('names its audience and refuses the same claims, signed with the same secret, without it or for another (ASVS 9.2.3)', async () => {
+    const secret = 'unit-secret-unit-secret-unit-secret-000';
+    const tokens = new AccessTokens(secret, testClock());
+    const token = await tokens.sign(grant);
+    const { aud, ...claims } = decodeJwt(token);
+    expect(aud).toBe(ACCESS_AUDIENCE);
+    const resign = (audience?: string) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' });
+      return (audience ? jwt.setAudience(audience) : jwt).sign(new TextEncoder().encode(secret));
+    };
+    expect(await tokens.verify(await resign(ACCESS_AUDIENCE))).toEqual(grant);
+    expect(await tokens.verify(await resign())).toBeUndefined();
+    expect(await tokens.verify(await resign('lumen-pro-api:quote-link'))).toBeUndefined();
   });
 });
 

@@ -24,6 +24,11 @@ export const COOKIE = {
 /** Spec §9: cookie lifetime 2592000000 ms (30 days). */
 export const COOKIE_MAX_AGE_MS = 2_592_000_000;
 export const SESSION_LIFETIME_MS = COOKIE_MAX_AGE_MS;
+/**
+ * The absolute maximum of a session (ASVS 7.3.2): 90 days after its login, however often it was
+ * refreshed, the user logs in again. A refresh never extends a session past it.
+ */
+export const SESSION_ABSOLUTE_MAX_MS = 90 * 24 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 /** The logged-in user of a request, as the access token states it (checked against the revocation list). */
@@ -59,6 +64,12 @@ export interface ActingBy {
 export type AccessGrant = Principal;
 
 const ISSUER = 'lumen-pro-api';
+/**
+ * The audience of an access token (ASVS 9.2.3): the api's session calls and nothing else. A token the
+ * same secret signs for another use (none today) could not stand in for a session; one without it,
+ * or for another audience, is refused.
+ */
+export const ACCESS_AUDIENCE = 'lumen-pro-api:session';
 
 /**
  * Privileges travel as a bit set over the domain's PRIVILEGES list (a few characters instead of a few
@@ -165,6 +176,7 @@ export class AccessTokens {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(grant.userId))
       .setIssuer(ISSUER)
+      .setAudience(ACCESS_AUDIENCE)
       .setIssuedAt(now)
       .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
       .sign(this.key);
@@ -199,7 +211,7 @@ export class AccessTokens {
   private async verifyAfresh(token: string): Promise<{ grant: AccessGrant; expiresAt: number } | undefined> {
     let payload: unknown;
     try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: this.clock() }));
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: ACCESS_AUDIENCE, currentDate: this.clock() }));
     } catch {
       return undefined;
     }

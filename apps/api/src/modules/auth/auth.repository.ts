@@ -30,6 +30,8 @@ export interface RefreshTokenWithSession {
   usedAt: Date | null;
   sessionId: string;
   userId: number;
+  /** When the session was opened (its login): the absolute maximum counts from it. */
+  createdAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
 }
@@ -41,6 +43,7 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<R
       usedAt: refreshTokens.usedAt,
       sessionId: sessions.id,
       userId: sessions.userId,
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
     })

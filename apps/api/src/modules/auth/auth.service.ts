@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
-import { type AccessTokens, type ActingBy, SESSION_LIFETIME_MS } from '../../http/sessions';
+import { type AccessTokens, type ActingBy, SESSION_ABSOLUTE_MAX_MS, SESSION_LIFETIME_MS } from '../../http/sessions';
 import { auditWho, recordAudit } from '../../lib/audit';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -185,7 +185,8 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
       const claimed = await db.transaction(async (tx) => {
         if (!(await repo.claimRefreshToken(tx, tokenHash, now))) return false;
         await repo.insertRefreshToken(tx, { tokenHash: hashToken(next), sessionId: found.sessionId, createdAt: now });
-        await repo.extendSession(tx, found.sessionId, new Date(now.getTime() + SESSION_LIFETIME_MS));
+        // Slides 30 days from now, never past the session's absolute maximum (90 days from its login).
+        await repo.extendSession(tx, found.sessionId, new Date(Math.min(now.getTime() + SESSION_LIFETIME_MS, found.createdAt.getTime() + SESSION_ABSOLUTE_MAX_MS)));
         return true;
       });
       // Lost the race against a concurrent refresh of the same token: a clean 401, no revocation.
