@@ -32,12 +32,13 @@ const positiveId = (value: string | null | undefined): number | undefined => {
 };
 
 function addCreation(preconfigId: number | undefined) {
-  return function CreationActions(state: CreaRoomState) {
+  return function CreationActions(state: CreaRoomState, saved: () => void) {
     return (
       <AddToProject
         reference=""
         quantity={state.quantity}
         isDisabled={!state.valid}
+        onAdded={saved}
         creation={{ model: state.model, subFamilyId: state.subFamilyId, configuratorTypeId: state.configuratorTypeId, space: state.space, ...(preconfigId ? { preconfigId } : {}) }}
       />
     );
@@ -87,12 +88,13 @@ export function NewCreaPage() {
             backPath={back}
             backLabel={backLabel}
             renderActions={addCreation(preconfigId)}
+            draftKey={`crea.preconfig.${preconfigId}`}
           />
         )}
       </RemotePage>
     );
   }
-  return <CreaScreen mode="crea" model={model} backPath={back} backLabel={backLabel} renderActions={addCreation(undefined)} />;
+  return <CreaScreen mode="crea" model={model} backPath={back} backLabel={backLabel} renderActions={addCreation(undefined)} draftKey="crea" />;
 }
 
 /** /crea-configurator[/{model}] (the old paths): to /new-product/…, with the query and the flag that allows current projects. */
@@ -135,7 +137,7 @@ export function CreaLineEditor({ project, product, mode }: { project: Project; p
   const editable = inEdition && project.permissions.edit && hasAnyPrivilege(privileges, ['project.edit']);
   const back = projectPath(project.id);
 
-  async function save(state: CreaRoomState) {
+  async function save(state: CreaRoomState, done: () => void) {
     setPending(true);
     setSaved(null);
     const updated = await dispatch(
@@ -146,6 +148,7 @@ export function CreaLineEditor({ project, product, mode }: { project: Project; p
       return;
     }
     revision.current = updated.payload.revision;
+    done();
     if (mode === 'validate') {
       const validated = await dispatch(validateProduct({ projectId: project.id, productId: product._id }));
       if (!validateProduct.fulfilled.match(validated)) {
@@ -174,15 +177,16 @@ export function CreaLineEditor({ project, product, mode }: { project: Project; p
       readOnly={!editable}
       backPath={back}
       backLabel={t('projects.add.backToProject')}
+      draftKey={`crea.line.${product._id}`}
       intro={<CreationLineIntro project={project} product={product} note={note} className="crea-page__intro" />}
       renderActions={
         editable
-          ? (state) => (
+          ? (state, done) => (
               <div className="crea-line__actions">
                 <Button variant="secondary" onPress={() => void navigate(back)} isDisabled={pending}>
                   {t('projects.cancel')}
                 </Button>
-                <Button onPress={() => void save(state)} isLoading={pending} isDisabled={!state.valid}>
+                <Button onPress={() => void save(state, done)} isLoading={pending} isDisabled={!state.valid}>
                   {mode === 'validate' ? t('crea.line.saveValidate') : t('crea.line.save')}
                 </Button>
                 <p role="status" className="crea-line__saved">

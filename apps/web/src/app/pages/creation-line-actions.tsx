@@ -22,9 +22,11 @@ export interface CreationLineActionsProps {
   space: JsonObject | null;
   quantity: number;
   valid: boolean;
+  /** Called once the line is saved (the configurator's draft is then saved work, issue 27 §3). */
+  onSaved?: () => void;
 }
 
-export function CreationLineActions({ project, product, validate, space, quantity, valid }: CreationLineActionsProps) {
+export function CreationLineActions({ project, product, validate, space, quantity, valid, onSaved }: CreationLineActionsProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -43,6 +45,7 @@ export function CreationLineActions({ project, product, validate, space, quantit
       return;
     }
     revision.current = updated.payload.revision;
+    onSaved?.();
     if (validate) {
       const validated = await dispatch(validateProduct({ projectId: project.id, productId: product._id }));
       if (!validateProduct.fulfilled.match(validated)) {

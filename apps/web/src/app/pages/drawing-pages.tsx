@@ -56,7 +56,7 @@ export function ConfiguratorErrorPage({ code, backPath }: { code: string; backPa
 
 /** A new drawing's actions: add to a project; share a link (plusminus, spec §2's shared view); export the drawing as it is. */
 function addCreation(preconfigId: number | undefined, family: DrawingFamily) {
-  return function CreationActions(result: DrawingEditorResult) {
+  return function CreationActions(result: DrawingEditorResult, saved: () => void) {
     const ready = result.valid && result.space !== null;
     return (
       <div className="drawing-new__actions">
@@ -64,6 +64,7 @@ function addCreation(preconfigId: number | undefined, family: DrawingFamily) {
           reference=""
           quantity={result.quantity}
           isDisabled={!ready}
+          onAdded={saved}
           creation={{ model: result.model, subFamilyId: result.subFamilyId, configuratorTypeId: result.configuratorTypeId, space: result.space ?? {}, ...(preconfigId ? { preconfigId } : {}) }}
         />
         {family === 'plusminus' && <ShareButton space={result.space ?? {}} subFamilyId={result.subFamilyId} isDisabled={!ready} />}
@@ -116,13 +117,14 @@ export function NewDrawingPage({ family }: { family: DrawingFamily }) {
               backPath={back}
               backLabel={backLabel}
               renderActions={addCreation(preconfigId, family)}
+              draftKey={`${family}-drawing.preconfig.${preconfigId}`}
             />
           );
         }}
       </RemotePage>
     );
   }
-  return <DrawingScreen family={family} mode="CREATE" backPath={back} backLabel={backLabel} renderActions={addCreation(undefined, family)} />;
+  return <DrawingScreen family={family} mode="CREATE" backPath={back} backLabel={backLabel} renderActions={addCreation(undefined, family)} draftKey={`${family}-drawing`} />;
 }
 
 /** /{family}-drawing-configurator (the old paths): to /new-product/…, with the query and the flag that allows current projects. */
@@ -170,11 +172,12 @@ function DrawingLineEditor({ family, project, product, mode }: { family: Drawing
       backPath={projectPath(project.id)}
       backLabel={t('projects.add.backToProject')}
       intro={<CreationLineIntro project={project} product={product} note={note} className="drawing-page__intro" />}
+      draftKey={`${family}-drawing.line.${product._id}`}
       renderActions={
         mode === 'EXPORT'
           ? () => <ExportPanel source={{ kind: 'line', projectId: project.id, productId: product._id }} name={product.creationCode ?? product.model} />
           : editable
-            ? (result) => <CreationLineActions project={project} product={product} validate={mode === 'VALIDATE'} space={result.space} quantity={result.quantity} valid={result.valid} />
+            ? (result, saved) => <CreationLineActions project={project} product={product} validate={mode === 'VALIDATE'} space={result.space} quantity={result.quantity} valid={result.valid} onSaved={saved} />
             : undefined
       }
     />

@@ -1,7 +1,7 @@
 import type { JsonObject as ContractJson } from '@lumen/contracts';
 import { CONFIGURATOR_ID, createSpace, descriptionIn, lightsUnder, spaceToJSON, type ElementTree, type Lang, type RuleSet, type TreeContext } from '@lumen/domain';
 import { Button, QuantitySelector, Select } from '@lumen/ui';
-import { lazy, Suspense, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
@@ -42,6 +42,8 @@ export interface CreaRoomProps {
   remoteDriverCP: boolean;
   readOnly?: boolean;
   renderActions?: (state: CreaRoomState) => ReactNode;
+  /** Every change the user makes (not the room as it opened, not each step of a drag): the draft keeps it (issue 27 §3). */
+  onChange?: (space: ContractJson, quantity: number) => void;
 }
 
 function webglAvailable(): boolean {
@@ -60,7 +62,7 @@ const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? c
  * ceiling, and what the server computes of it (debounced). The engine runs here for every edit; the
  * server checks the same tree again and is the one that prices it.
  */
-export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuantity = 1, initialModel, seesPrices, remoteDriverCP, readOnly = false, renderActions }: CreaRoomProps) {
+export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuantity = 1, initialModel, seesPrices, remoteDriverCP, readOnly = false, renderActions, onChange }: CreaRoomProps) {
   const { t } = useTranslation();
   const ctx = useMemo<TreeContext>(() => ({ articles: catalogue.articles, rules: catalogue.rules, catalogId: catalogId === 21 ? 21 : 16, flags: { remoteDriverCP } }), [catalogue, catalogId, remoteDriverCP]);
   const env = useMemo<CreaEnv>(() => ({ ctx, bodies: catalogue.bodies, newId, now: () => Date.now() }), [ctx, catalogue.bodies]);
@@ -77,6 +79,14 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
   const valueLabel = useValueLabel(catalogue, lang);
   const tree = state.tree;
   const lights = lightsUnder(tree, tree.rootId).length;
+  // The room as it opened is not a change; a drag is one change, at its end.
+  const opened = useRef({ tree: state.tree, quantity });
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  useEffect(() => {
+    if (state.dragFrom !== null || (tree === opened.current.tree && quantity === opened.current.quantity)) return;
+    changed.current?.(spaceToJSON(tree) as ContractJson, quantity);
+  }, [tree, quantity, state.dragFrom]);
 
   // Debounced: the server is asked once the user pauses (a drag asks once, at its end).
   const evaluation = useLiveEvaluation({

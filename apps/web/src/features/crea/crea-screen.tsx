@@ -1,13 +1,15 @@
 import type { Collection, ModelSummary } from '@lumen/contracts';
 import { hasAnyPrivilege, spaceFromJSON, type ElementTree } from '@lumen/domain';
 import { Button, Skeleton } from '@lumen/ui';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { JsonObject } from '@lumen/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { selectCatalogueReader } from '../../shared/session';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
+import { DraftOffer, LeaveGuard, useConfiguratorDraft, type DraftData } from '../../shared/configurator-draft';
 import { loadCollectionModels, loadCollectionRules, loadCollections, loadVariations } from '../../shared/catalogue-calls';
 import { buildCreaCatalogue, isCreaCollection, type CreaCatalogue } from './crea-catalogue';
 import { CreaRoom, type CreaRoomState } from './crea-room';
@@ -32,7 +34,19 @@ export interface CreaScreenProps {
   intro?: ReactNode;
   backPath: string;
   backLabel: string;
-  renderActions?: (state: CreaRoomState) => ReactNode;
+  /** `saved` tells the draft the work is saved (added to a project, the line saved): it goes, and leaving no longer asks. */
+  renderActions?: (state: CreaRoomState, saved: () => void) => ReactNode;
+  /**
+   * Where the work in progress is kept (issue 27 §3): `crea`, `crea.line.{productId}`…; a kept draft is
+   * offered to resume when the room opens. None for a read-only room.
+   */
+  draftKey?: string;
+}
+
+/** The space of a crea draft, when it holds one. */
+function draftSpace(draft: DraftData | null): JsonObject | null {
+  const space = draft?.content.space;
+  return typeof space === 'object' && space !== null && !Array.isArray(space) ? (space as JsonObject) : null;
 }
 
 interface Loaded {
@@ -44,7 +58,7 @@ interface Loaded {
  * Finds the crea collection to work in — the one asked for, the one holding the model, or the first —
  * loads its models, articles and rules, and opens the room (a saved space read back with the engine).
  */
-export function CreaScreen({ mode, model, subFamilyId, savedSpace, initialQuantity, catalogId: catalogOfCaller, readOnly, intro, backPath, backLabel, renderActions }: CreaScreenProps) {
+export function CreaScreen({ mode, model, subFamilyId, savedSpace: savedOfCaller, initialQuantity: quantityOfCaller, catalogId: catalogOfCaller, readOnly, intro, backPath, backLabel, renderActions, draftKey }: CreaScreenProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
@@ -53,6 +67,12 @@ export function CreaScreen({ mode, model, subFamilyId, savedSpace, initialQuanti
   const catalogId = catalogOfCaller ?? account?.catalogId ?? 16;
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
   const remoteDriverCP = useFlag('RemoteDriverCP');
+  const keeps = !readOnly && !(mode === 'validate' && renderActions === undefined);
+  const draft = useConfiguratorDraft(keeps && draftKey ? draftKey : null);
+  const [resumed, setResumed] = useState<DraftData | null>(null);
+  const savedSpace = draftSpace(resumed) ?? savedOfCaller;
+  const initialQuantity = resumed ? resumed.quantity : quantityOfCaller;
+  const offered = draftSpace(draft.offer) ? draft.offer : null;
 
   const [found, reloadFound] = useRemote<Loaded | null>(reader ? `${catalogId}/${lang}/${subFamilyId ?? ''}/${model ?? ''}` : null, async () => {
     const collections = (await dispatch(loadCollections({ catalogId, lang })).unwrap()).filter(isCreaCollection);
@@ -95,6 +115,16 @@ export function CreaScreen({ mode, model, subFamilyId, savedSpace, initialQuanti
           {backLabel}
         </Link>
       </header>
+      {offered && (
+        <DraftOffer
+          draft={offered}
+          onResume={() => {
+            setResumed(draft.resume());
+          }}
+          onDiscard={draft.discard}
+        />
+      )}
+      <LeaveGuard dirty={draft.dirty} />
       {notFound ? (
         <div className="card" role="alert">
           <p>{model ? t('crea.notFoundModel', { model }) : t('crea.notFound')}</p>
@@ -119,7 +149,7 @@ export function CreaScreen({ mode, model, subFamilyId, savedSpace, initialQuanti
         </div>
       ) : (
         <CreaRoom
-          key={`${catalogue.collection.subFamilyId}/${catalogId}`}
+          key={`${catalogue.collection.subFamilyId}/${catalogId}/${resumed?.updatedAt ?? ''}`}
           catalogue={catalogue}
           catalogId={catalogId}
           lang={lang}
@@ -129,7 +159,8 @@ export function CreaScreen({ mode, model, subFamilyId, savedSpace, initialQuanti
           seesPrices={seesPrices}
           remoteDriverCP={remoteDriverCP}
           readOnly={readOnly || mode === 'validate' && renderActions === undefined}
-          renderActions={renderActions}
+          renderActions={renderActions ? (state) => renderActions(state, draft.saved) : undefined}
+          onChange={keeps && draftKey ? (space, quantity) => draft.write({ space }, quantity) : undefined}
         />
       )}
     </section>

@@ -59,6 +59,8 @@ export interface DrawingEditorProps {
   seesPrices: boolean;
   readOnly?: boolean;
   renderActions?: (result: DrawingEditorResult) => ReactNode;
+  /** Every change the user makes (not the drawing as it opened, not each step of a drag): the draft keeps it (issue 27 §3). */
+  onChange?: (drawing: Drawing, room: RoomSize, quantity: number) => void;
 }
 
 /** While a node is dragged the 3D preview is drawn again at most this often (ms): software GL takes tens of ms a frame. */
@@ -102,7 +104,7 @@ function sharedValue(drawing: Drawing, key: PlanAttribute): string | undefined {
   return values.size === 1 ? [...values][0] : undefined;
 }
 
-export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, initialRoom, initialQuantity = 1, spaceId, configurator = 2, seesPrices, readOnly = false, renderActions }: DrawingEditorProps) {
+export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, initialRoom, initialQuantity = 1, spaceId, configurator = 2, seesPrices, readOnly = false, renderActions, onChange }: DrawingEditorProps) {
   const { t } = useTranslation();
   const family = catalogue.family;
   const spec = DRAWING_FAMILIES[family];
@@ -126,6 +128,15 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
   const caughtUp = settled === drawing;
   const problems = useMemo(() => checkDrawing(settled, room), [settled, room]);
   const dragging = state.dragFrom !== null;
+  // The drawing as it opened is not a change; a drag is one change, at its end.
+  const opened = useRef({ drawing: state.drawing, room, quantity });
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  useEffect(() => {
+    const start = opened.current;
+    if (dragging || (drawing === start.drawing && room === start.room && quantity === start.quantity)) return;
+    changed.current?.(drawing, room, quantity);
+  }, [drawing, room, quantity, dragging]);
   const previewed = useThrottled(settled, dragging, PREVIEW_DRAG_INTERVAL_MS);
   const problemText = useProblemText(settled);
 

@@ -6,9 +6,11 @@
  */
 import { DEFAULT_DRAWING_DROP, DEFAULT_ROOM_SIZE, hasAnyPrivilege, roomOf, spaceFromJSON, spaceToDrawing, type Drawing, type DrawingFamily, type RoomSize } from '@lumen/domain';
 import { Button, Skeleton } from '@lumen/ui';
-import { useMemo, type ReactNode } from 'react';
+import type { JsonObject } from '@lumen/contracts';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DraftOffer, LeaveGuard, useConfiguratorDraft, type DraftData } from '../../shared/configurator-draft';
 import { useAppSelector } from '../../shared/store';
 import { useDrawingCatalogue } from './drawing-catalogue';
 import { DrawingEditor, type DrawingEditorResult } from './drawing-editor';
@@ -45,10 +47,29 @@ export interface DrawingScreenProps {
   intro?: ReactNode;
   backPath: string;
   backLabel: string;
-  renderActions?: (result: DrawingEditorResult) => ReactNode;
+  /** `saved` tells the draft the work is saved (added to a project, the line saved): it goes, and leaving no longer asks. */
+  renderActions?: (result: DrawingEditorResult, saved: () => void) => ReactNode;
+  /** Where the work in progress is kept (issue 27 §3): `sticks-drawing`, `plusminus-drawing.line.{productId}`…; offered to resume when the screen opens. */
+  draftKey?: string;
 }
 
-export function DrawingScreen({ family, mode, savedSpace, initial, initialQuantity, catalogId: catalogOfCaller, readOnly, intro, backPath, backLabel, renderActions }: DrawingScreenProps) {
+const isPoint = (value: unknown): boolean => typeof value === 'object' && value !== null && Number.isFinite((value as { x?: unknown }).x) && Number.isFinite((value as { z?: unknown }).z);
+
+/** A drawing and its room read back from a draft of this family, or null when the draft is not one (another version, another family). */
+export function drawingFromDraft(draft: DraftData | null, family: DrawingFamily): { drawing: Drawing; room: RoomSize } | null {
+  const drawing = draft?.content.drawing as unknown;
+  const room = draft?.content.room as unknown;
+  if (typeof drawing !== 'object' || drawing === null || typeof room !== 'object' || room === null) return null;
+  const d = drawing as Partial<Drawing>;
+  const r = room as Partial<RoomSize>;
+  if (d.family !== family || !Number.isFinite(d.height) || !Array.isArray(d.segments) || !Array.isArray(d.items)) return null;
+  if (!d.segments.every((s) => typeof s?.id === 'string' && isPoint(s.from) && isPoint(s.to))) return null;
+  if (!d.items.every((i) => typeof i?.id === 'string' && typeof i.segmentId === 'string' && Number.isFinite(i.offset))) return null;
+  if (![r.width, r.depth, r.height].every((v) => typeof v === 'number' && v > 0)) return null;
+  return { drawing: d as Drawing, room: { ...DEFAULT_ROOM_SIZE, ...r } as RoomSize };
+}
+
+export function DrawingScreen({ family, mode, savedSpace, initial: initialOfCaller, initialQuantity: quantityOfCaller, catalogId: catalogOfCaller, readOnly, intro, backPath, backLabel, renderActions, draftKey }: DrawingScreenProps) {
   const { t } = useTranslation();
   const account = useAppSelector((state) => state.session.account);
   const lang = useAppSelector((state) => state.preferences.lang);
@@ -56,9 +77,19 @@ export function DrawingScreen({ family, mode, savedSpace, initial, initialQuanti
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
   const [catalogue, reload] = useDrawingCatalogue(family, catalogId, lang);
   const ready = catalogue.status === 'ready' ? catalogue.data : null;
+  const editorReadOnly = readOnly || mode === 'VIEW' || mode === 'EXPORT' || (mode === 'VALIDATE' && renderActions === undefined);
+  const draft = useConfiguratorDraft(!editorReadOnly && draftKey ? draftKey : null);
+  const [resumed, setResumed] = useState<{ drawing: Drawing; room: RoomSize; quantity: number; at: string } | null>(null);
+  const offered = drawingFromDraft(draft.offer, family) ? draft.offer : null;
+  const initial = resumed ?? initialOfCaller;
+  const initialQuantity = resumed ? resumed.quantity : quantityOfCaller;
+  const { saved, write } = draft;
+  const actions = useMemo(() => (renderActions ? (result: DrawingEditorResult) => renderActions(result, saved) : undefined), [renderActions, saved]);
+  const onChange = useCallback((drawing: Drawing, room: RoomSize, quantity: number) => write({ drawing, room } as unknown as JsonObject, quantity), [write]);
 
   const start = useMemo<{ drawing: Drawing; room: RoomSize; spaceId?: string } | { error: string } | null>(() => {
     if (!ready) return null;
+    if (resumed) return resumed;
     if (savedSpace === undefined || savedSpace === null) {
       return initial ?? { drawing: emptyDrawing(family, NEW_DRAWING_ROOM.height - DEFAULT_DRAWING_DROP), room: NEW_DRAWING_ROOM };
     }
@@ -68,7 +99,7 @@ export function DrawingScreen({ family, mode, savedSpace, initial, initialQuanti
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
-  }, [ready, savedSpace, initial, family]);
+  }, [ready, savedSpace, initial, family, resumed]);
 
   return (
     <section className="page drawing-page" aria-labelledby="drawing-title">
@@ -80,6 +111,18 @@ export function DrawingScreen({ family, mode, savedSpace, initial, initialQuanti
           {backLabel}
         </Link>
       </header>
+      {offered && (
+        <DraftOffer
+          draft={offered}
+          onResume={() => {
+            const taken = draft.resume();
+            const read = drawingFromDraft(taken, family);
+            if (taken && read) setResumed({ ...read, quantity: taken.quantity, at: taken.updatedAt });
+          }}
+          onDiscard={draft.discard}
+        />
+      )}
+      <LeaveGuard dirty={draft.dirty} />
       {catalogue.status === 'failed' ? (
         <div className="card" role="alert">
           <p>{t('drawing.loadFailed')}</p>
@@ -104,7 +147,7 @@ export function DrawingScreen({ family, mode, savedSpace, initial, initialQuanti
         </div>
       ) : (
         <DrawingEditor
-          key={`${family}/${catalogId}`}
+          key={`${family}/${catalogId}/${resumed?.at ?? ''}`}
           catalogue={ready}
           catalogId={catalogId}
           lang={lang}
@@ -113,8 +156,9 @@ export function DrawingScreen({ family, mode, savedSpace, initial, initialQuanti
           initialQuantity={initialQuantity}
           {...(start.spaceId ? { spaceId: start.spaceId } : {})}
           seesPrices={seesPrices}
-          readOnly={readOnly || mode === 'VIEW' || mode === 'EXPORT' || (mode === 'VALIDATE' && renderActions === undefined)}
-          renderActions={renderActions}
+          readOnly={editorReadOnly}
+          renderActions={actions}
+          {...(!editorReadOnly && draftKey ? { onChange } : {})}
         />
       )}
     </section>

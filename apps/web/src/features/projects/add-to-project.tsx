@@ -43,6 +43,8 @@ export interface AddToProjectProps {
    * rebuilds it, checks its rules and computes its bill of materials and price.
    */
   creation?: CreationToAdd;
+  /** Called once the line is added (a configurator's draft is then saved work, issue 27 §3). */
+  onAdded?: () => void;
 }
 
 /** What the crea room hands over to add: the first light's model, the collection, the space (spaceToJSON). */
@@ -78,7 +80,7 @@ interface Added {
  * Visitors browse and configure too (issue 10 §1): for them the button asks for a login, and once
  * logged in (or signed up) the project dialog opens with the configuration as it was.
  */
-export function AddToProject({ reference, quantity, pendantHeight, isDisabled, preconfig, creation, redirectTemplate = PROJECT_PAGE_TEMPLATE }: AddToProjectProps) {
+export function AddToProject({ reference, quantity, pendantHeight, isDisabled, preconfig, creation, redirectTemplate = PROJECT_PAGE_TEMPLATE, onAdded }: AddToProjectProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const account = useAppSelector((state) => state.session.account);
@@ -140,6 +142,7 @@ export function AddToProject({ reference, quantity, pendantHeight, isDisabled, p
           onAdded={(done) => {
             setOpen(false);
             setAdded(done);
+            onAdded?.();
           }}
           onClose={() => setOpen(false)}
         />
