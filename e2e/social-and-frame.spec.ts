@@ -162,7 +162,9 @@ test('the qualification view in a partner frame on another origin posts its mess
 
   // The qualification itself.
   const main = frame.getByRole('main');
-  await main.getByRole('textbox', { name: exactly(en('auth.field.profession'), { end: false }) }).fill('Architect');
+  // The profession from the professions list (apiv2 options/professions).
+  await main.getByRole('button', { name: new RegExp(en('auth.field.profession')) }).click();
+  await frame.getByRole('option', { name: 'Architect', exact: true }).click();
   await main.getByRole('textbox', { name: exactly(en('auth.field.companyName'), { end: false }) }).fill('Studio Frame');
   await main.getByRole('button', { name: new RegExp(en('auth.field.companyType')) }).click();
   await frame.getByRole('option').first().click();

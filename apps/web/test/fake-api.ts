@@ -37,6 +37,8 @@ const FAKE_CATALOGUES = [
   { id: 21, name: 'USA', currency: 'USD', brandCodes: ['2US'], rates: [{ id: 2, name: 'LIST', currency: 'USD' }], defaultRateId: 2, isDefault: false },
 ];
 
+const PROFESSION_CODES = ['architect', 'interiorDesigner', 'lightingDesigner', 'engineer', 'installer', 'distributor', 'retailer', 'developer', 'other'] as const;
+
 const SEARCH_WORDS: Readonly<Record<Lang, string>> = { en: 'search', us: 'search', fr: 'chercher', de: 'suchen', it: 'cerca', es: 'buscar' };
 const FAKE_CONFIGURATION = {
   catalogs: [
@@ -148,6 +150,12 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       const { lang } = body as { lang: Lang };
       state.account = { ...state.account, lang, language: { isoCode: lang } };
       return noContent();
+    }
+    // The professions of the qualification form (apiv2 options/professions), in the asked language.
+    if (method === 'GET' && path === '/api/apiv2/options/professions') {
+      const lang = (call.query.get('lang') ?? 'en') as Lang;
+      const words = TRANSLATIONS['common-front'][lang] ?? TRANSLATIONS['common-front'].en;
+      return json(200, PROFESSION_CODES.map((code, index) => ({ id: index + 1, code, description: words[`profession.${code}`] ?? code })));
     }
     if (method === 'GET' && path === '/api/users/v1/company-types')
       return json(200, [

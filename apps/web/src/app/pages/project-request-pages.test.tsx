@@ -265,7 +265,9 @@ describe('the budget request of a visitor or a web user (spec §4 project-budget
 
     // A web user may not ask for budgets: the qualification view follows.
     const qualification = await screen.findByRole('dialog', { name: tx('auth.qualification.title') });
-    await fill(within(qualification).getByRole('textbox', { name: label('auth.field.profession') }), 'Architect');
+    // The profession from the professions list (apiv2 options/professions).
+    await userEvent.click(await within(qualification).findByRole('button', { name: new RegExp(escape(tx('auth.field.profession'))) }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Architect' }));
     await fill(within(qualification).getByRole('textbox', { name: label('auth.field.companyName') }), 'Studio Webb');
     await userEvent.click(within(qualification).getByRole('button', { name: new RegExp(escape(tx('auth.field.companyType'))) }));
     await userEvent.click(await screen.findByRole('option', { name: 'Architecture studio' }));

@@ -75,6 +75,20 @@ export const loadCompanyTypes = createAsyncAction<CompanyType[], Lang>(
   { showError: false },
 );
 
+/** One profession of apiv2 options/professions, described in the asked language. */
+export interface ProfessionOption {
+  id: number;
+  code: string;
+  description: string;
+}
+
+/** GET apiv2 /options/professions {lang}: what the qualification form offers (spec §7). */
+export const loadProfessions = createAsyncAction<ProfessionOption[], Lang>(
+  'professions',
+  async (lang, { extra }) => extra.api.get<ProfessionOption[]>('apiv2', '/options/professions', { lang }),
+  { showError: false },
+);
+
 /** Social sign-up (issue 17 §4): the account waiting for its password in this browser (its cookie), if any. */
 export const loadPendingSocialLink = createAsyncAction<SocialLinkPending, void>(
   'socialLinkPending',

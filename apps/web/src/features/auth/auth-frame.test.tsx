@@ -117,7 +117,8 @@ describe('the auth views in a partner frame (issue 17 §5)', () => {
     api.handle((call) => (call.method === 'POST' && call.path === '/api/users/v1/auth/qualification' && refusals-- > 0 ? failure(400, 'VALIDATION_FAILED') : undefined));
     await renderApp(`/iframe/auth/qualification?host=${encodeURIComponent(HOST)}`, api);
     const main = await screen.findByRole('main');
-    await fill(await within(main).findByRole('textbox', { name: new RegExp(text(ep['auth.field.profession'])) }), 'Architect');
+    await userEvent.click(await within(main).findByRole('button', { name: new RegExp(text(ep['auth.field.profession'])) }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Architect' }));
     await fill(within(main).getByRole('textbox', { name: new RegExp(text(ep['auth.field.companyName'])) }), 'Studio Nord');
     await userEvent.click(within(main).getByRole('button', { name: new RegExp(text(ep['auth.field.companyType'])) }));
     await userEvent.click(await screen.findByRole('option', { name: 'Architecture studio' }));
