@@ -34,7 +34,13 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   // Two lanes share 2 cores with their servers and browsers: an assertion waits up to 15 s, not 5.
-  expect: { timeout: 15_000 },
+  expect: {
+    timeout: 15_000,
+    // visual.spec.ts (issue 35): tolerant to font anti-aliasing, not to a moved or recoloured block.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.25, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  // One baseline per screenshot whatever the lane or the machine's platform name (visual.spec.ts-snapshots/).
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
   reporter: [['list']],
   use: {
     trace: 'off',
