@@ -212,12 +212,14 @@ export function TechnicalInfoPage() {
                           {show(column, row)}
                         </td>
                       ))}
-                      <td className="tools__attachments">
-                        {row.attachments.map((attachment) => (
-                          <a key={attachment.type} href={attachment.url} title={attachment.name}>
-                            {t(`tools.attachment.${attachment.type}`)}
-                          </a>
-                        ))}
+                      <td>
+                        <span className="tools__attachments">
+                          {row.attachments.map((attachment) => (
+                            <a key={attachment.type} href={attachment.url} title={attachment.name}>
+                              {t(`tools.attachment.${attachment.type}`)}
+                            </a>
+                          ))}
+                        </span>
                       </td>
                     </tr>
                   ))}

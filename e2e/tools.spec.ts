@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { accessibilityViolations } from './support/axe';
+import { logIn } from './support/session';
+import { texts } from './support/texts';
+
+// Issue 32: the brand's product manager (internal by e-mail) opens the internal tools from the Tools
+// menu: compares two models in the technical information and exports them (the spreadsheet read back by
+// python's zipfile), previews a product sheet in German and downloads its PDF (qpdf, pdftotext), runs the
+// preconfigurations' previews to the end with visible progress, and starts and cancels their PDFs.
+
+const en = texts('en');
+
+async function openTool(page: Page, key: string) {
+  await page.getByRole('banner').getByRole('button', { name: en('header.tools') }).click();
+  await page.getByRole('menuitem', { name: en(key) }).click();
+}
+
+/** Every shared string and inline text of an xlsx (python's zipfile and ElementTree, not the library that wrote it). */
+function xlsxStrings(path: string): string[] {
+  const script = String.raw`
+import json, sys, zipfile, re
+z = zipfile.ZipFile(sys.argv[1])
+assert z.testzip() is None
+text = (z.read('xl/sharedStrings.xml').decode('utf8') if 'xl/sharedStrings.xml' in z.namelist() else '') + z.read('xl/worksheets/sheet1.xml').decode('utf8')
+print(json.dumps(re.findall(r'<t[^>]*>([^<]*)</t>', text)))
+`;
+  return JSON.parse(execFileSync('python3', ['-c', script, path], { encoding: 'utf8' })) as string[];
+}
+
+test('an internal user compares and exports models, previews and downloads a product sheet, and runs the preconfigurations’ batches', async ({ page }) => {
+  test.setTimeout(150_000);
+  await logIn(page, 'product@lumen.example');
+
+  // Technical information: tick two models, compare them, export the comparison.
+  await openTool(page, 'header.tools.technicalInfo');
+  await expect(page.getByRole('heading', { level: 1, name: en('tools.technicalInfo.title') })).toBeVisible();
+  const models = page.getByRole('region', { name: en('tools.technicalInfo.table') });
+  await page.getByRole('searchbox', { name: en('tools.technicalInfo.search') }).fill('5520');
+  await models.getByRole('checkbox', { name: en('tools.technicalInfo.compareModel', { model: '5520' }) }).check();
+  await page.getByRole('searchbox', { name: en('tools.technicalInfo.search') }).fill('');
+  const second = models.getByRole('checkbox', { checked: false }).first();
+  const secondModel = ((await second.getAttribute('aria-label')) ?? '').split(' ').pop() ?? '';
+  await second.check();
+  const comparison = page.getByRole('region', { name: en('tools.technicalInfo.comparison') });
+  await expect(comparison.getByRole('columnheader')).toHaveText(['5520', secondModel]);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: en('tools.technicalInfo.exportSelected') }).click();
+  const sheet = await downloading;
+  expect(sheet.suggestedFilename()).toBe(`technical-info-16-5520-${secondModel}.xlsx`);
+  const strings = xlsxStrings(await sheet.path());
+  expect(strings).toEqual(expect.arrayContaining(['5520', secondModel, en('tools.technicalInfo.column.lumens')]));
+
+  // Product sheets: model 5520 in German; the preview is the PDF's own pages; the PDF downloads.
+  await openTool(page, 'header.tools.productSheet');
+  const form = page.getByRole('region', { name: en('tools.productSheet.title') });
+  await form.getByRole('button', { name: new RegExp(en('tools.productSheet.model')) }).click();
+  await page.getByRole('option', { name: /^5520 · / }).click();
+  await form.getByRole('button', { name: new RegExp(en('tools.productSheet.language')) }).click();
+  await page.getByRole('option', { name: 'Deutsch' }).click();
+  await page.getByRole('button', { name: en('tools.productSheet.show') }).click();
+  const firstPage = page.getByRole('img', { name: /^Page 1 of \d+ of / });
+  await expect(firstPage).toBeVisible({ timeout: 30_000 });
+  expect(await firstPage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(800);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const pdfDownloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: en('tools.productSheet.download') }).click();
+  const pdf = await (await pdfDownloading).path();
+  expect(execFileSync('qpdf', ['--check', pdf], { encoding: 'utf8' })).toContain('No syntax or stream encoding errors');
+  expect(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })).toContain('5520');
+
+  // Preconfiguration previews: the batch runs to its end with visible progress.
+  await openTool(page, 'header.tools.generatePreviews');
+  await expect(page.getByRole('heading', { level: 1, name: en('tools.previews.title') })).toBeVisible();
+  await page.getByRole('button', { name: en('tools.batch.start') }).click();
+  await expect(page.getByRole('progressbar', { name: en('tools.batch.progressLabel') })).toBeVisible();
+  await expect(page.getByText(en('tools.batch.status.done'), { exact: true })).toBeVisible({ timeout: 60_000 });
+  const progress = (await page.getByRole('status').filter({ hasText: / of / }).textContent()) ?? '';
+  const [done, total] = (/(\d+) of (\d+)/.exec(progress) ?? []).slice(1).map(Number);
+  expect(total).toBeGreaterThan(0);
+  expect(done).toBe(total);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Preconfiguration PDFs: started, then cancelled.
+  await openTool(page, 'header.tools.generatePdf');
+  await expect(page.getByRole('heading', { level: 1, name: en('tools.pdfs.title') })).toBeVisible();
+  await page.getByRole('button', { name: en('tools.batch.start') }).click();
+  await expect(page.getByRole('progressbar', { name: en('tools.batch.progressLabel') })).toBeVisible();
+  await page.getByRole('button', { name: en('tools.batch.cancel') }).click();
+  await expect(page.getByText(en('tools.batch.status.cancelled'), { exact: true })).toBeVisible();
+});
