@@ -131,3 +131,32 @@ export const findArticleByReference = createAsyncAction<Article | null, { refere
   },
   { showError: false },
 );
+
+/** GET projects /v1/projects/{id}/tooltip-info: a project's short facts (spec §4: its failure shows no dialog). */
+export interface ProjectTooltipInfo {
+  projectId: number;
+  name: string;
+  productsCount: number;
+  unitsCount: number;
+  personalizedCount: number;
+  versionsCount: number;
+  updatedAt: string;
+}
+export const loadTooltipInfo = createAsyncAction<ProjectTooltipInfo, { projectId: number }>(
+  'tooltipInfo',
+  ({ projectId }, { extra }) => extra.api.get<ProjectTooltipInfo>('projects', `/v1/projects/${projectId}/tooltip-info`),
+  { showError: false },
+);
+
+/** The technical documents a project's lines allow (GET projects /v1/projects/{id}/tech-info-actions). */
+export type TechInfoCode = 'specSheet' | 'manual' | 'energyLabel' | '2D_3D' | 'imagesHD' | 'photometry';
+export interface ProjectTechInfoActions {
+  projectId: number;
+  download: boolean;
+  actions: { code: TechInfoCode; enabled: boolean }[];
+}
+export const loadTechInfoActions = createAsyncAction<ProjectTechInfoActions, { projectId: number }>(
+  'techInfoActions',
+  ({ projectId }, { extra }) => extra.api.get<ProjectTechInfoActions>('projects', `/v1/projects/${projectId}/tech-info-actions`),
+  { showError: false },
+);

@@ -15,6 +15,7 @@ import { importProject, loadProjectTypes } from './projects-calls';
 import { isPageSize } from './page-size';
 import { takeListLoadedAtStart } from './project-start';
 import { useVersionLabel } from './version-label';
+import { ProjectFacts } from './project-facts';
 import './projects.css';
 import './project-list.css';
 
@@ -257,6 +258,7 @@ function ProjectItem({ project }: { project: ProjectListItem }) {
           {project.status !== 1 && <span className="projects__badge projects__badge--status">{t(`projects.status.${project.status}`)}</span>}
         </p>
         {project.origin !== 'OWN' && <p className="projects__item-owner">{t('projects.item.owner', { name: project.owner.name })}</p>}
+        <ProjectFacts projectId={project.id} name={project.name} />
         {versions.length > 1 && (
           <ol className="projects__versions" aria-label={t('projects.item.versionsOf', { name: project.name })}>
             {versions.map((version) => (
