@@ -9,7 +9,7 @@ import type { Principal } from '../../http/access-guard';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { type AccessTokens, type ActingBy, SESSION_ABSOLUTE_MAX_MS, SESSION_LIFETIME_MS } from '../../http/sessions';
 import { auditWho, recordAudit } from '../../lib/audit';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashPassword, refuseCommonPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { buildAccount } from '../users/users.service';
 import * as users from '../users/users.accounts';
@@ -115,6 +115,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
     async signup(body: SignupBody, meta: ClientMeta): Promise<{ account: Account; tokens: SessionTokens }> {
       await limiter.hit([{ key: `signup:ip:${meta.ip}`, policy: perIp }]);
       if (await users.emailExists(db, body.email)) throw new AppError('EMAIL_TAKEN', 'This e-mail address is already registered');
+      await refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       try {
         return await db.transaction(async (tx) => {
@@ -269,6 +270,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
     },
 
     async confirmPasswordReset(token: string, password: string): Promise<void> {
+      await refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       const now = clock();
       const revocation = await db.transaction(async (tx) => {
@@ -292,6 +294,7 @@ export function createAuthService(ctx: AppContext, tokens: AccessTokens, actingC
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
         throw new AppError('WRONG_PASSWORD', 'The current password is not correct', [{ path: 'body.currentPassword', message: 'formError.wrongPassword' }]);
       }
+      await refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       const now = clock();
       const revocation = await db.transaction(async (tx) => {

@@ -65,17 +65,17 @@ describeWithDb('auth', () => {
 
     it('lower-cases the address and refuses a taken one with 409 EMAIL_TAKEN, whatever its case', async () => {
       const email = uniqueEmail('dup');
-      expect((await t.agent().post(SIGNUP, { email: email.toUpperCase(), password: 'password1', name: 'A', lang: 'en' })).statusCode).toBe(201);
-      const again = await t.agent().post(SIGNUP, { email, password: 'password2', name: 'B', lang: 'en' });
+      expect((await t.agent().post(SIGNUP, { email: email.toUpperCase(), password: 'pendant-lamp-1', name: 'A', lang: 'en' })).statusCode).toBe(201);
+      const again = await t.agent().post(SIGNUP, { email, password: 'pendant-lamp-2', name: 'B', lang: 'en' });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ ErrorCode: 409, code: 'EMAIL_TAKEN' });
-      const demo = await t.agent().post(SIGNUP, { email: 'WebUser@Demo.Example', password: 'password2', name: 'B', lang: 'en' });
+      const demo = await t.agent().post(SIGNUP, { email: 'WebUser@Demo.Example', password: 'pendant-lamp-2', name: 'B', lang: 'en' });
       expect(demo.statusCode).toBe(409);
     });
 
     it('handles two simultaneous sign-ups of one address: one 201, one 409, one row', async () => {
       const email = uniqueEmail('race');
-      const body = { email, password: 'password1', name: 'Racer', lang: 'en' };
+      const body = { email, password: 'pendant-lamp-1', name: 'Racer', lang: 'en' };
       const results = await Promise.all([t.agent().post(SIGNUP, body), t.agent().post(SIGNUP, body)]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       expect(await count(t, sql`select count(*) as n from users where email = ${email}`)).toBe(1);
@@ -84,14 +84,14 @@ describeWithDb('auth', () => {
     it.each([
       ['no body', undefined, 400],
       ['an empty object', {}, 400],
-      ['a bad address', { email: 'not-an-email', password: 'password1', name: 'A', lang: 'en' }, 400],
+      ['a bad address', { email: 'not-an-email', password: 'pendant-lamp-1', name: 'A', lang: 'en' }, 400],
       ['a short password', { email: 'a@b.co', password: 'short', name: 'A', lang: 'en' }, 400],
       ['a 129-character password', { email: 'a@b.co', password: 'p'.repeat(129), name: 'A', lang: 'en' }, 400],
-      ['an unknown language', { email: 'a@b.co', password: 'password1', name: 'A', lang: 'pt' }, 400],
-      ['an empty name', { email: 'a@b.co', password: 'password1', name: '   ', lang: 'en' }, 400],
-      ['a name with control characters', { email: 'a@b.co', password: 'password1', name: 'A\u0000B', lang: 'en' }, 400],
-      ['a name of 101 characters', { email: 'a@b.co', password: 'password1', name: 'n'.repeat(101), lang: 'en' }, 400],
-      ['an address of 249 characters', { email: `${'a'.repeat(237)}@example.com`, password: 'password1', name: 'A', lang: 'en' }, 400],
+      ['an unknown language', { email: 'a@b.co', password: 'pendant-lamp-1', name: 'A', lang: 'pt' }, 400],
+      ['an empty name', { email: 'a@b.co', password: 'pendant-lamp-1', name: '   ', lang: 'en' }, 400],
+      ['a name with control characters', { email: 'a@b.co', password: 'pendant-lamp-1', name: 'A\u0000B', lang: 'en' }, 400],
+      ['a name of 101 characters', { email: 'a@b.co', password: 'pendant-lamp-1', name: 'n'.repeat(101), lang: 'en' }, 400],
+      ['an address of 249 characters', { email: `${'a'.repeat(237)}@example.com`, password: 'pendant-lamp-1', name: 'A', lang: 'en' }, 400],
       ['wrong types', { email: 1, password: ['x'], name: { $ne: '' }, lang: null }, 400],
       ['an array', [{ email: 'a@b.co' }], 400],
     ])('rejects %s with 400 VALIDATION_FAILED', async (_, body, status) => {
@@ -114,7 +114,7 @@ describeWithDb('auth', () => {
       const text = await agent.request('POST', SIGNUP, 'email=a@b.co', { 'content-type': 'application/x-www-form-urlencoded' });
       expect(text.statusCode).toBe(415);
       expect(text.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
-      const huge = await agent.post(SIGNUP, { email: 'a@b.co', password: 'password1', name: 'A', lang: 'en', padding: 'x'.repeat(2 * 1024 * 1024) });
+      const huge = await agent.post(SIGNUP, { email: 'a@b.co', password: 'pendant-lamp-1', name: 'A', lang: 'en', padding: 'x'.repeat(2 * 1024 * 1024) });
       expect(huge.statusCode).toBe(413);
       expect(huge.json()).toMatchObject({ ErrorCode: 413, code: 'PAYLOAD_TOO_LARGE' });
     });
@@ -123,7 +123,7 @@ describeWithDb('auth', () => {
       for (const name of ["Robert'); DROP TABLE users;--", '<img src=x onerror=alert(1)>', '山田 太郎', 'Ελένη Παπαδοπούλου', 'محمد', '😀 Emoji']) {
         const agent = t.agent();
         const email = uniqueEmail('hostile');
-        const response = await agent.post(SIGNUP, { email, password: 'password1', name, lang: 'es' });
+        const response = await agent.post(SIGNUP, { email, password: 'pendant-lamp-1', name, lang: 'es' });
         expect(response.statusCode).toBe(201);
         expect(response.json<Account>().name).toBe(name);
         expect((await agent.get(ACCOUNT)).json<Account>().name).toBe(name);
@@ -134,8 +134,8 @@ describeWithDb('auth', () => {
     it('writes nothing when the sign-up fails', async () => {
       const before = await count(t, sql`select count(*) as n from users`);
       const sessionsBefore = await count(t, sql`select count(*) as n from sessions`);
-      await t.agent().post(SIGNUP, { email: 'webuser@demo.example', password: 'password1', name: 'A', lang: 'en' });
-      await t.agent().post(SIGNUP, { email: 'bad', password: 'password1', name: 'A', lang: 'en' });
+      await t.agent().post(SIGNUP, { email: 'webuser@demo.example', password: 'pendant-lamp-1', name: 'A', lang: 'en' });
+      await t.agent().post(SIGNUP, { email: 'bad', password: 'pendant-lamp-1', name: 'A', lang: 'en' });
       expect(await count(t, sql`select count(*) as n from users`)).toBe(before);
       expect(await count(t, sql`select count(*) as n from sessions`)).toBe(sessionsBefore);
     });
@@ -583,7 +583,7 @@ describeWithDb('auth', () => {
 
     it('turns a web user into a qualified specifier with a company (catalogue 16 outside the US)', async () => {
       const agent = t.agent();
-      await agent.post(SIGNUP, { email: uniqueEmail('qualify'), password: 'password1', name: 'Q', lang: 'es' });
+      await agent.post(SIGNUP, { email: uniqueEmail('qualify'), password: 'pendant-lamp-1', name: 'Q', lang: 'es' });
       const response = await agent.post(QUALIFY, body);
       expect(response.statusCode).toBe(200);
       const account = response.json<Account>();
@@ -596,7 +596,7 @@ describeWithDb('auth', () => {
 
     it('puts a US professional on catalogue 21 and sets the catalogue cookies', async () => {
       const agent = t.agent();
-      await agent.post(SIGNUP, { email: uniqueEmail('us'), password: 'password1', name: 'Sam', lang: 'us' });
+      await agent.post(SIGNUP, { email: uniqueEmail('us'), password: 'pendant-lamp-1', name: 'Sam', lang: 'us' });
       const response = await agent.post(QUALIFY, { ...body, country: 'US' });
       expect(response.json<Account>()).toMatchObject({ catalogId: 21, catalog: 'USA' });
       expect(agent.cookies.get('catalog')).toBe('usa');
@@ -605,7 +605,7 @@ describeWithDb('auth', () => {
 
     it('refuses an unknown company type with 400 and writes nothing', async () => {
       const agent = t.agent();
-      await agent.post(SIGNUP, { email: uniqueEmail('noq'), password: 'password1', name: 'N', lang: 'en' });
+      await agent.post(SIGNUP, { email: uniqueEmail('noq'), password: 'pendant-lamp-1', name: 'N', lang: 'en' });
       const companies = await count(t, sql`select count(*) as n from companies`);
       const response = await agent.post(QUALIFY, { ...body, companyTypeId: 999 });
       expect(response.statusCode).toBe(400);
@@ -620,7 +620,7 @@ describeWithDb('auth', () => {
       expect((await agent.post(QUALIFY, body)).statusCode).toBe(409);
       expect((await t.agent().post(QUALIFY, body)).statusCode).toBe(401);
       const fresh = t.agent();
-      await fresh.post(SIGNUP, { email: uniqueEmail('badq'), password: 'password1', name: 'B', lang: 'en' });
+      await fresh.post(SIGNUP, { email: uniqueEmail('badq'), password: 'pendant-lamp-1', name: 'B', lang: 'en' });
       for (const bad of [{}, { ...body, country: 'Spain' }, { ...body, companyTypeId: 'one' }, { ...body, companyName: 'x'.repeat(101) }, { ...body, profesion: '' }]) {
         expect((await fresh.post(QUALIFY, bad)).statusCode).toBe(400);
       }

@@ -22,7 +22,7 @@ import { recordIdempotentResource } from '../../http/idempotency';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { auditWho, recordAudit } from '../../lib/audit';
 import { headerText } from '../../lib/mail-text';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, refuseCommonPassword } from '../../lib/passwords';
 import { hashToken, randomToken, signToken, verifyToken } from '../../lib/tokens';
 import type { FlagsService } from '../flags/flags.service';
 import type { UsersService } from '../users/users.service';
@@ -414,6 +414,7 @@ export function createCompanyService(ctx: AppContext, deps: CompanyServiceDeps) 
     async acceptInvitation(body: AcceptInvitationBody): Promise<{ userId: number; email: string }> {
       // A forged, used or expired link is refused before the (deliberately slow) password hash.
       await liveInvitation(db, body.token);
+      await refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         const invitation = await liveInvitation(tx, body.token);

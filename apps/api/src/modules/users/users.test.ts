@@ -103,7 +103,7 @@ describeWithDb('users', () => {
     it('lets a company manager see a colleague but not a user of another company', async () => {
       const colleague = t.agent();
       const email = uniqueEmail('colleague');
-      await colleague.post('/api/users/v1/auth/signup', { email, password: 'password1', name: 'Colleague', lang: 'es' });
+      await colleague.post('/api/users/v1/auth/signup', { email, password: 'pendant-lamp-1', name: 'Colleague', lang: 'es' });
       const colleagueAccount = (await colleague.get(ACCOUNT)).json<Account>();
       // Link the colleague to company A directly in the database (company user management is a later issue).
       const companyA = (await as('distributor').get(ACCOUNT)).json<Account>().company?.id ?? 0;
@@ -155,7 +155,7 @@ describeWithDb('users', () => {
   describe('language', () => {
     it('changes the language, answers the account and sets the language cookie', async () => {
       const agent = t.agent();
-      await agent.post('/api/users/v1/auth/signup', { email: uniqueEmail('lang'), password: 'password1', name: 'L', lang: 'en' });
+      await agent.post('/api/users/v1/auth/signup', { email: uniqueEmail('lang'), password: 'pendant-lamp-1', name: 'L', lang: 'en' });
       const response = await agent.patch('/api/users/v1/users/lang', { lang: 'de' });
       expect(response.statusCode).toBe(200);
       expect(response.json<Account>()).toMatchObject({ lang: 'de', language: { isoCode: 'de' } });
@@ -201,7 +201,7 @@ describeWithDb('users', () => {
   describe('profile', () => {
     it('updates one’s own profile and keeps hostile and non-Latin text as data', async () => {
       const agent = t.agent();
-      const account = (await agent.post('/api/users/v1/auth/signup', { email: uniqueEmail('profile'), password: 'password1', name: 'P', lang: 'it' })).json<Account>();
+      const account = (await agent.post('/api/users/v1/auth/signup', { email: uniqueEmail('profile'), password: 'pendant-lamp-1', name: 'P', lang: 'it' })).json<Account>();
       for (const [name, profesion] of [
         ['Zoë Ångström', 'Lichtplanerin'],
         ['<svg onload=alert(1)>', "'; DELETE FROM users; --"],
