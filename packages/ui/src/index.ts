@@ -26,6 +26,7 @@ export { Dropdown, type DropdownProps, type DropdownItem } from './Dropdown/Drop
 export { Tooltip, type TooltipProps } from './Tooltip/Tooltip';
 export { Badge, type BadgeProps, type BadgeTone } from './Badge/Badge';
 export { Pager, type PagerProps } from './Pager/Pager';
+export { DataTable, type DataTableColumn, type DataTableProps, type SortDirection, type TableSort } from './DataTable/DataTable';
 export { Stepper, type StepperProps, type StepperStep } from './Stepper/Stepper';
 export { stepStates, type StepState } from './Stepper/stepper-states';
 export { TabsGroup, TabList, Tab, TabPanel, type TabsGroupProps, type TabListProps, type TabProps, type TabPanelProps } from './Tabs/Tabs';

@@ -43,6 +43,7 @@ describe('WidgetGallery', () => {
         'Steppers',
         'Tabs',
         'Skeletons',
+        'Data table',
         'Files and progress',
         'Design tokens',
       ]);

@@ -3,6 +3,7 @@ import { LANGS } from '@lumen/contracts/constants';
 import { useId, useState, type ReactNode } from 'react';
 import { Autocomplete } from '../Autocomplete/Autocomplete';
 import { Button } from '../Button/Button';
+import { DataTable, type DataTableColumn } from '../DataTable/DataTable';
 import { DatePicker } from '../DatePicker/DatePicker';
 import { Dropdown } from '../Dropdown/Dropdown';
 import { FileDropZone } from '../FileDropZone/FileDropZone';
@@ -364,7 +365,28 @@ function ProgressDemo() {
           <p>{t('gallery.skeleton.content')}</p>
         </SkeletonGroup>
       </Section>
+      <Section title={t('gallery.dataTable')}>
+        <DataTableDemo />
+      </Section>
     </>
+  );
+}
+
+/** The data table in its states: sortable and paged, loading, empty, failed. */
+function DataTableDemo() {
+  const { t } = useWidgetsTranslation();
+  const rows = COLLECTIONS.map((collection, i) => ({ ...collection, models: (i * 7) % 11 + 2 }));
+  const columns: DataTableColumn<(typeof rows)[number]>[] = [
+    { id: 'name', header: t('gallery.dataTable.collection'), cell: (row) => row.label, sortValue: (row) => row.label, isRowHeader: true },
+    { id: 'models', header: t('gallery.dataTable.models'), cell: (row) => row.models, sortValue: (row) => row.models, align: 'end' },
+  ];
+  return (
+    <div className="lm-gallery__tables">
+      <DataTable aria-label={t('gallery.dataTable.label')} columns={columns} rows={rows} rowKey={(row) => row.value} pageSize={4} defaultSort={{ column: 'name', direction: 'ascending' }} />
+      <DataTable aria-label={t('gallery.dataTable.loading')} columns={columns} rows={[]} rowKey={(row) => row.value} status="loading" />
+      <DataTable aria-label={t('gallery.dataTable.empty')} columns={columns} rows={[]} rowKey={(row) => row.value} />
+      <DataTable aria-label={t('gallery.dataTable.failed')} columns={columns} rows={[]} rowKey={(row) => row.value} status="error" onRetry={() => {}} />
+    </div>
   );
 }
 
