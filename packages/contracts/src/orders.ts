@@ -75,7 +75,14 @@ export const LeadTimeBreakpoint = z.object({ from: z.number().int(), weeks: z.nu
 export const OrderLineFault = z.enum(['moq', 'quantity', 'discontinued', 'expired', 'noReference']);
 export type OrderLineFault = z.infer<typeof OrderLineFault>;
 
-export const OrderLinePrice = z.object({ unitNet: Amount, totalNet: Amount, currency: z.enum(['EUR', 'USD']) });
+export const OrderLinePrice = z.object({
+  unitNet: Amount,
+  totalNet: Amount,
+  currency: z.enum(['EUR', 'USD']),
+  /** The unit list price and discount the net comes from (issue 34 §4: the review recomputes a line's total at any quantity as the server does). */
+  unitGross: Amount.optional(),
+  discountPercent: z.number().optional(),
+});
 
 export const OrderDraftLine = z.object({
   _id: z.string(),
@@ -115,8 +122,24 @@ export const OrderDraft = z.object({
   leadTimeWeeks: z.number().int(),
   /** The order of this project when it was already processed (a project is ordered once). */
   existingOrderId: Id.nullable(),
+  /**
+   * The review (issue 34 §4): the buyer as the company profile says (name, billing address, VAT ID),
+   * the addresses the order may go to (the billing address, then those of the company's earlier
+   * orders, newest first), and the VAT percent the order will be invoiced at.
+   */
+  buyer: z.object({ name: z.string(), billingAddress: z.array(z.string()), vatId: z.string().nullable() }).nullable().optional(),
+  deliveryAddresses: z.array(z.array(z.string())).optional(),
+  vatPercent: z.number().optional(),
 });
 export type OrderDraft = z.infer<typeof OrderDraft>;
+
+export const ADDRESS_LINE_MAX = 120;
+export const ADDRESS_LINES_MAX = 6;
+/** A postal address as lines (street, postal code and town, region, country): 2 to 6 non-empty lines. */
+export const AddressLines = z
+  .array(SafeText.trim().min(1, 'formError.required').max(ADDRESS_LINE_MAX, 'formError.maxLength'))
+  .min(2, 'formError.addressLines')
+  .max(ADDRESS_LINES_MAX, 'formError.addressLines');
 
 export const NewOrderParams = z.object({ projectId: IdQuery });
 export const NewOrderQuery = z.object({ lang: LangQuery.optional(), quoteId: IdQuery.optional() });
@@ -136,6 +159,8 @@ export const ProcessOrderBody = z.object({
   internalOrderNumber: SafeText.trim().max(INTERNAL_ORDER_NUMBER_MAX, 'formError.maxLength').default(''),
   /** Deliver together (true) or each line when ready (false). */
   sendTogether: z.boolean().default(true),
+  /** Where to deliver (issue 34 §4); absent: the company's billing address. */
+  deliveryAddress: AddressLines.optional(),
   products: z.array(ProcessOrderLine).min(1, 'formError.emptyOrder').max(ORDER_LINES_MAX, 'formError.max'),
 });
 export type ProcessOrderBody = z.input<typeof ProcessOrderBody>;
@@ -195,6 +220,12 @@ export const Order = z.object({
   productsById: z.record(z.string(), OrderLine),
   netTotal: Amount.nullable(),
   invoice: z.object({ number: z.string(), pdf: z.string() }).nullable(),
+  /** The number of the quote the order was made from (issue 34 §2: the order links back to it). */
+  quoteNumber: z.string().nullable().optional(),
+  /** Delivery and billing addresses as lines (issue 34 §4); null on orders kept before. */
+  addresses: z.object({ delivery: z.array(z.string()), billing: z.array(z.string()) }).nullable().optional(),
+  /** The VAT percent the order is invoiced at, for its net, tax and total (null without price.view). */
+  vatPercent: z.number().nullable().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

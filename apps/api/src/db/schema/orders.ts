@@ -44,6 +44,11 @@ export const orders = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The date the ERP plans to ship (the latest line when sent together). */
     plannedShippingDate: date('planned_shipping_date', { mode: 'string' }),
+    /**
+     * Where the order goes and who is billed (issue 34 §4), as lines: `delivery` chosen or entered at
+     * review, `billing` the company's profile at processing. Null on orders kept before.
+     */
+    addresses: jsonb('addresses').$type<{ delivery: string[]; billing: string[] }>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [

@@ -131,3 +131,14 @@ export async function buyerOfCompany(db: DbOrTx, companyId: number): Promise<{ n
   if (!row) return null;
   return { name: row.name, address: Array.isArray(row.address) ? row.address.filter((line): line is string => typeof line === 'string') : [], vatId: row.vatId?.trim() || null, country: row.country };
 }
+
+/** The delivery addresses of a company's earlier orders, newest first (issue 34 §4: offered at review). */
+export async function deliveryAddressesOfCompany(db: DbOrTx, companyId: number, limit = 10): Promise<string[][]> {
+  const rows = await db
+    .select({ addresses: orders.addresses })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), sql`${orders.addresses} is not null`))
+    .orderBy(desc(orders.processedAt), desc(orders.id))
+    .limit(limit);
+  return rows.map((row) => (Array.isArray(row.addresses?.delivery) ? row.addresses.delivery.filter((line): line is string => typeof line === 'string') : [])).filter((lines) => lines.length > 0);
+}

@@ -49,6 +49,7 @@ import { AUDIT_SYSTEM, auditWho, recordAudit } from '../../lib/audit';
 import {
   applyErpStatus,
   buyerOfCompany,
+  deliveryAddressesOfCompany,
   findOrder,
   findOrderInScope,
   foldSearch,
@@ -229,7 +230,7 @@ export function createOrdersService(
   function priceOf(pricing: LinePricing | null | undefined, quantity: number): OrderDraftLine['price'] {
     if (!pricing) return null;
     const prices = linePrices({ unitGross: pricing.unitGross, quantity, discountPercent: pricing.discountPercent });
-    return { unitNet: prices.unitNet, totalNet: prices.totalNet, currency: pricing.currency };
+    return { unitNet: prices.unitNet, totalNet: prices.totalNet, currency: pricing.currency, unitGross: prices.unitGross, discountPercent: Number(pricing.discountPercent) };
   }
 
   /** The order of a project as the server computes it now: lines, validity, availability, lead time, prices (from the quote when given). */
@@ -334,6 +335,8 @@ export function createOrdersService(
     }
     // An invoice is a price document: it is named on the order only for price.view (README, "Invoices and price.view").
     const invoice = row.status === 4 && prices ? await deps.invoiceOf(row.id) : null;
+    // The quote it was made from, by number (issue 34 §2), for whoever may read that quote.
+    const quoteNumber = row.quoteId !== null && prices ? await deps.budgets.acceptedQuote(principal, row.quoteId).then((quote) => quote.budgetNumber, () => null) : null;
     return {
       orderId: row.id,
       projectId: row.projectId,
@@ -358,6 +361,9 @@ export function createOrdersService(
       productsById,
       netTotal: prices ? money(row.netTotal) : null,
       invoice: invoice ? { number: invoice.number, pdf: `/api/sr-erp/v1/invoices/${encodeURIComponent(row.clientCode)}/${invoice.number}/pdf` } : null,
+      quoteNumber,
+      addresses: row.addresses ?? null,
+      vatPercent: prices ? ctx.config.erpVatPercent : null,
     };
   }
 
@@ -402,6 +408,28 @@ export function createOrdersService(
       };
     });
     return { projectId, added: lines.length, changes };
+  }
+
+  /**
+   * What the review shows of the buyer (issue 34 §4): the company profile's name, billing address and
+   * VAT ID, the addresses an order may go to (billing first, then the company's earlier deliveries,
+   * newest first, each once) and the VAT percent the built-in ERP invoices at.
+   */
+  async function reviewOf(principal: Principal): Promise<Pick<OrderDraft, 'buyer' | 'deliveryAddresses' | 'vatPercent'>> {
+    const buyer = principal.companyId !== null ? await buyerOfCompany(db, principal.companyId) : null;
+    const earlier = principal.companyId !== null ? await deliveryAddressesOfCompany(db, principal.companyId) : [];
+    const seen = new Set<string>();
+    const deliveryAddresses = [buyer?.address ?? [], ...earlier].filter((lines) => {
+      const key = lines.join('\n').toLowerCase();
+      if (lines.length === 0 || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return {
+      buyer: buyer ? { name: buyer.name, billingAddress: buyer.address, vatId: buyer.vatId } : null,
+      deliveryAddresses,
+      vatPercent: ctx.config.erpVatPercent,
+    };
   }
 
   /** The legacy order system's view of an order (what the outbox delivers), with the buyer's profile at delivery. */
@@ -484,6 +512,7 @@ export function createOrdersService(
         lines,
         leadTimeWeeks: lines.filter((line) => line.valid).reduce((max, line) => Math.max(max, line.leadTimeWeeks), 0),
         existingOrderId: (await orderIdOfProject(db, projectId)) ?? null,
+        ...(await reviewOf(principal)),
       };
     },
 
@@ -536,6 +565,10 @@ export function createOrdersService(
       });
       if (faults.length > 0) throw new AppError('VALIDATION_FAILED', 'The order is not valid', faults);
 
+      // Where it goes and who pays (issue 34 §4): the address chosen or entered at review, else the billing address.
+      const buyer = principal.companyId !== null ? await buyerOfCompany(db, principal.companyId) : null;
+      const billing = buyer?.address ?? [];
+      const addresses = { delivery: body.deliveryAddress ?? billing, billing };
       const qa = await deps.flags.forCaller(principal).isEnabled('disableOrderSendingQA');
       const priced = stored.every((line) => line.price !== null);
       const netTotal = priced ? sumDecimals(stored.map((line) => String(line.price?.totalNet ?? 0))).toFixed(2) : null;
@@ -569,6 +602,7 @@ export function createOrdersService(
           lines: stored,
           searchText: foldSearch([body.internalOrderNumber, project.name, ...stored.map((line) => line.referenceCode ?? line.model)].join(' ')),
           delivery: qa ? 'skipped' : 'pending',
+          addresses,
           processedAt: now,
           updatedAt: now,
         });

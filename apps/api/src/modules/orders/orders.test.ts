@@ -159,6 +159,34 @@ describe('processing an order', () => {
     expect(await ordersOfProject(id)).toHaveLength(1);
   });
 
+  it('review (issue 34 §4): the draft names the buyer and the addresses to choose from; the order keeps the delivery address chosen and the billing address, and the next review offers it', async () => {
+    const first = await draftOf(distributor2, await projectWith(distributor2, [{ referenceCode: REF16[2], quantity: 2 }], 'Review one'));
+    const billing = ['14 Canal Street', 'Manchester M1 3HE', 'United Kingdom'];
+    expect(first.buyer).toEqual({ name: 'Brightline Distribution Ltd', billingAddress: billing, vatId: 'GB123456789' });
+    expect(first.deliveryAddresses?.[0]).toEqual(billing);
+    expect(first.vatPercent).toBe(21);
+
+    // A delivery address must be 2 to 6 non-empty lines: refused on its field, nothing written.
+    for (const bad of [['Only one line'], ['Site', ''], Array.from({ length: 7 }, (_, index) => `Line ${index}`), ['Site', 'x'.repeat(121)]]) {
+      const refused = await distributor2.post(PROCESS, bodyOf(first, {}, { deliveryAddress: bad }), { 'idempotency-key': crypto.randomUUID() });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ fields: Array<{ path: string }> }>().fields[0]?.path).toMatch(/^body\.deliveryAddress/);
+    }
+    expect(await ordersOfProject(first.projectId)).toHaveLength(0);
+
+    const site = ['Riverside Lofts, site gate B', '2 Water Lane', 'Salford M3 5AA', 'United Kingdom'];
+    const order = (await processed(distributor2, bodyOf(first, {}, { deliveryAddress: site }))).order!;
+    expect(order.addresses).toEqual({ delivery: site, billing });
+    expect(order.vatPercent).toBe(21);
+    expect((await distributor2.get(`/api/orders/v2/orders/${order.orderId}`)).json<Order>().addresses).toEqual({ delivery: site, billing });
+
+    // Without a chosen address the order goes to the billing address; the next review offers both, newest first.
+    const second = await draftOf(distributor2, await projectWith(distributor2, [{ referenceCode: REF16[2], quantity: 2 }], 'Review two'));
+    expect(second.deliveryAddresses?.slice(0, 2)).toEqual([billing, site]);
+    const plain = (await processed(distributor2, bodyOf(second))).order!;
+    expect(plain.addresses).toEqual({ delivery: billing, billing });
+  });
+
   it('NO_CLIENT_CODE for a user whose company has no client code; 403 for another company’s project and without order.add', async () => {
     const own = await projectWith(admin, [{ referenceCode: REF16[0], quantity: 1 }]);
     const draft = await draftOf(admin, own);

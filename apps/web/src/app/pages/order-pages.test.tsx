@@ -1,4 +1,4 @@
-import type { OrderDraft, OrderDraftLine, ProcessOrderResult } from '@lumen/contracts';
+import type { Order, OrderDraft, OrderDraftLine, ProcessOrderResult } from '@lumen/contracts';
 import { IDEMPOTENCY_KEY_HEADER } from '@lumen/contracts/constants';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount, type FakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { bodyOf, checkLine, editOf, refusalsOf } from '../../features/orders/order-form';
+import { followTiming } from '../../features/orders/order-screen';
 import { orderByIdPath } from '../../features/orders/orders-calls';
 import { selectOrders } from '../../features/orders/orders-slice';
 
@@ -15,6 +16,9 @@ const tx = (key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce((text, [name, value]) => text.split(`{{${name}}}`).join(String(value)), texts[key] ?? key);
 
 const PROCESS = '/api/orders/v2/orders/process/';
+
+const BILLING = ['Calle Gran Vía 21, 3º', '48001 Bilbao (Bizkaia)', 'España'];
+const SITE = ['Hotel Arenal, obra', 'Paseo del Arenal 4', '48005 Bilbao'];
 
 function line(overrides: Partial<OrderDraftLine> = {}): OrderDraftLine {
   return {
@@ -36,14 +40,29 @@ function line(overrides: Partial<OrderDraftLine> = {}): OrderDraftLine {
     leadTimeWeeks: 2,
     availability: { state: 'toOrder', stock: 0, weeks: 2, expectedDate: '2026-03-16' },
     earliestShippingDate: '2026-03-16',
-    price: { unitNet: 100, totalNet: 200, currency: 'EUR' },
+    price: { unitNet: 100, totalNet: 200, currency: 'EUR', unitGross: 125, discountPercent: 20 },
     attributes: {},
     ...overrides,
   };
 }
 
 function draft(overrides: Partial<OrderDraft> = {}): OrderDraft {
-  return { projectId: 5, projectName: 'Lobby', quoteId: null, catalogId: 16, currency: 'EUR', clientCode: 'C-1', today: '2026-03-02', lines: [line()], leadTimeWeeks: 2, existingOrderId: null, ...overrides };
+  return {
+    projectId: 5,
+    projectName: 'Lobby',
+    quoteId: null,
+    catalogId: 16,
+    currency: 'EUR',
+    clientCode: 'C-1',
+    today: '2026-03-02',
+    lines: [line()],
+    leadTimeWeeks: 2,
+    existingOrderId: null,
+    buyer: { name: 'Luminotecnia Norte S.L.', billingAddress: BILLING, vatId: 'ESB48123456' },
+    deliveryAddresses: [BILLING, SITE],
+    vatPercent: 21,
+    ...overrides,
+  };
 }
 
 describe('the order being edited (order-form)', () => {
@@ -86,15 +105,22 @@ function orderApi(answer: (api: FakeApi) => Response, account = makeAccount({ ro
   return api;
 }
 
+/** The confirmation takes its own press, a moment after the review opened (a double click on Review places nothing). */
+const pauseAfterReview = () => new Promise((resolve) => setTimeout(resolve, 650));
+
 async function processFixed(api: FakeApi) {
   const app = await renderApp('/project/5/new-order', api);
   const main = await screen.findByRole('main');
   await within(main).findByText(tx('orders.moq.change', { quantity: 4 }));
   const user = userEvent.setup();
-  const quantity = within(main).getByRole('textbox', { name: new RegExp(`^${tx('orders.field.quantityOf', { name: '552023/02_10' }).replace(/[/.]/g, '\\$&')}`) });
+  const quantity = within(main).getByRole('textbox', { name: new RegExp(`^${tx('orders.field.quantityOf', { name: 'Wall light' }).replace(/[/.]/g, '\\$&')}`) });
   await user.clear(quantity);
   await user.type(quantity, '4');
-  await user.click(within(main).getByRole('button', { name: tx('orders.new.process') }));
+  // First the review, then the confirmation places the order (issue 34 §4).
+  await user.click(within(main).getByRole('button', { name: tx('orders.review.open') }));
+  await within(main).findByRole('heading', { name: tx('orders.review.title') });
+  await pauseAfterReview();
+  await user.click(within(main).getByRole('button', { name: tx('orders.review.confirm') }));
   return { app, main, user };
 }
 
@@ -127,5 +153,148 @@ describe('/project/{id}/new-order: processing (spec §4)', () => {
     expect(selectOrders(app.store.getState()).process.status).toBe('completed');
     act(() => app.history.push('/'));
     await waitFor(() => expect(selectOrders(app.store.getState()).process.status).toBe('idle'));
+  });
+});
+
+describe('/project/{id}/new-order: the review before the order goes (issue 34 §4)', () => {
+  it('shows the lines with their nets, the net, VAT and total, the addresses and the delivery; nothing is sent until confirmed, and the address chosen goes with it', async () => {
+    const result: ProcessOrderResult = { processOrderSuccess: true, status: 200, orderId: 42, order: null };
+    const api = orderApi(() => json(200, result));
+    await renderApp('/project/5/new-order', api);
+    const main = await screen.findByRole('main');
+    await within(main).findByText(tx('orders.moq.change', { quantity: 4 }));
+    const user = userEvent.setup();
+    const quantity = within(main).getByRole('textbox', { name: new RegExp(`^${tx('orders.field.quantityOf', { name: 'Wall light' })}`) });
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    // Hand computation: 5 × 125.00 × (1 − 20 %) = 500.00; VAT 21 % of 500.00 = 105.00; total 605.00.
+    expect(within(main).getByText(tx('orders.field.lineNet', { price: '500,00 €' }))).toBeInTheDocument();
+    // The company's addresses: billing first, then an earlier delivery; the second is chosen.
+    const addresses = within(main).getByRole('group', { name: tx('orders.address.legend') });
+    expect(within(addresses).getByRole('radio', { name: new RegExp(tx('orders.address.billing')) })).toBeChecked();
+    await user.click(within(addresses).getByRole('radio', { name: new RegExp(tx('orders.address.earlier')) }));
+
+    // A double click on "Review" opens the review and places nothing.
+    await user.dblClick(within(main).getByRole('button', { name: tx('orders.review.open') }));
+    const review = await within(main).findByRole('region', { name: tx('orders.review.title') });
+    await pauseAfterReview();
+    expect(api.callsTo('POST', PROCESS)).toHaveLength(0);
+    const row = within(within(review).getByRole('table')).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('Wall light');
+    expect(row).toHaveTextContent('552023/02_10');
+    expect(row).toHaveTextContent('100,00 €');
+    expect(row).toHaveTextContent('500,00 €');
+    expect(review).toHaveTextContent(`${tx('orders.review.net')}500,00 €`);
+    expect(review).toHaveTextContent(`${tx('orders.review.tax', { percent: '21%', base: '500,00 €' })}105,00 €`);
+    expect(review).toHaveTextContent(`${tx('orders.review.total')}605,00 €`);
+    expect(review).toHaveTextContent(SITE.join(''));
+    expect(review).toHaveTextContent(['Luminotecnia Norte S.L.', ...BILLING].join(''));
+    expect(review).toHaveTextContent(tx('orders.address.vatId', { id: 'ESB48123456' }));
+
+    // Back to change the address to one typed; a one-line address is refused before anything is sent.
+    await user.click(within(review).getByRole('button', { name: tx('orders.review.edit') }));
+    await user.click(within(addresses).getByRole('radio', { name: tx('orders.address.other') }));
+    const typed = within(addresses).getByRole('textbox', { name: new RegExp(`^${tx('orders.address.otherLabel')}`) });
+    await user.type(typed, 'Only one line');
+    await user.click(within(main).getByRole('button', { name: tx('orders.review.open') }));
+    expect(await within(addresses).findByText(tx('formError.addressLines'))).toBeInTheDocument();
+    expect(within(main).queryByRole('region', { name: tx('orders.review.title') })).toBeNull();
+    await user.type(typed, '{Enter}Muelle 3{Enter}48950 Erandio');
+    await user.click(within(main).getByRole('button', { name: tx('orders.review.open') }));
+    await within(main).findByRole('region', { name: tx('orders.review.title') });
+    await pauseAfterReview();
+    await user.click(within(main).getByRole('button', { name: tx('orders.review.confirm') }));
+    expect(await within(main).findByText(tx('orders.new.processed', { id: 42, project: 'Lobby' }))).toBeInTheDocument();
+    expect(api.callsTo('POST', PROCESS)[0]?.body).toMatchObject({ deliveryAddress: ['Only one line', 'Muelle 3', '48950 Erandio'], products: [{ quantity: 5 }] });
+  });
+});
+
+function processedOrder(overrides: Partial<Order> = {}): Order {
+  const id = '11111111-1111-4111-8111-111111111111';
+  return {
+    orderId: 42,
+    projectId: 5,
+    projectName: 'Lobby',
+    quoteId: 31,
+    quoteNumber: 'Q-2026-000123',
+    status: 1,
+    completed: false,
+    clientCode: 'C-1',
+    catalogId: 16,
+    currency: 'EUR',
+    comments: '',
+    internalOrderNumber: 'PO-1',
+    sendTogether: true,
+    leadTimeWeeks: 2,
+    createdBy: 'Diego Norte',
+    processedAt: '2026-03-02T10:00:00.000Z',
+    plannedShippingDate: null,
+    delivery: 'sent',
+    erpReference: 'ERP-42',
+    timeline: [
+      { status: 1, at: '2026-03-02T10:00:00.000Z' },
+      { status: 2, at: null },
+      { status: 3, at: null },
+      { status: 4, at: null },
+    ],
+    products: [id],
+    productsById: {
+      [id]: {
+        _id: id,
+        type: 'REGULAR',
+        model: '5520',
+        referenceCode: '552023/02_10',
+        unifiedCode: null,
+        description: 'Wall light',
+        quantity: 5,
+        moq: 4,
+        references: {},
+        availability: { state: 'toOrder', stock: 0, weeks: 2, expectedDate: '2026-03-16' },
+        leadTimeWeeks: 2,
+        shippingDate: '2026-03-16',
+        validation: { status: 'VALID' },
+        price: { unitNet: 100, totalNet: 500, currency: 'EUR' },
+        accessories: [],
+        attributes: {},
+      },
+    },
+    netTotal: 500,
+    invoice: null,
+    addresses: { delivery: SITE, billing: BILLING },
+    vatPercent: 21,
+    ...overrides,
+  };
+}
+
+describe('/order/{id}: the processed order (issue 34 §2, §4)', () => {
+  it('shows the same figures and addresses as the review, links to its quote, and follows its status without a reload', async () => {
+    followTiming.firstMs = 40;
+    followTiming.maxMs = 80;
+    try {
+      let status: 1 | 2 = 1;
+      const api = createFakeApi({ account: makeAccount({ role: 'distributor', clientCode: 'C-1' }) });
+      api.handle((call) => (call.method === 'GET' && /\/orders\/42$/.test(call.path) ? json(200, processedOrder(status === 2 ? { status: 2, timeline: [{ status: 1, at: '2026-03-02T10:00:00.000Z' }, { status: 2, at: '2026-03-02T10:02:00.000Z' }, { status: 3, at: null }, { status: 4, at: null }] } : {})) : undefined));
+      await renderApp('/order/42', api);
+      const main = await screen.findByRole('main');
+      await within(main).findByRole('heading', { level: 1, name: new RegExp(tx('orders.number', { id: 42 })) });
+      // Hand computation: net 500.00, VAT 21 % = 105.00, total 605.00.
+      const foot = within(main).getByRole('table').querySelector('tfoot') as HTMLElement;
+      expect(foot).toHaveTextContent(`${tx('orders.field.netTotal')}500,00 €`);
+      expect(foot).toHaveTextContent(`${tx('orders.review.tax', { percent: '21%', base: '500,00 €' })}105,00 €`);
+      expect(foot).toHaveTextContent(`${tx('orders.review.total')}605,00 €`);
+      const addresses = within(main).getByRole('region', { name: tx('orders.address.title') });
+      expect(addresses).toHaveTextContent(SITE.join(''));
+      expect(addresses).toHaveTextContent(BILLING.join(''));
+      expect(within(main).getByRole('link', { name: tx('orders.order.fromQuote', { number: 'Q-2026-000123' }) })).toHaveAttribute('href', '/project/5/generate-budget');
+      const reads = api.callsTo('GET', '/api/orders/v1/orders/42').length;
+      // The ERP confirms it: the page reads the order again by itself and shows the new status.
+      status = 2;
+      const timeline = within(main).getByRole('region', { name: tx('orders.timeline.title') });
+      await waitFor(() => expect(within(timeline).getByText(tx('orders.status.2')).closest('li')).toHaveAttribute('aria-current', 'step'), { timeout: 3000 });
+      expect(api.callsTo('GET', '/api/orders/v1/orders/42').length).toBeGreaterThan(reads);
+    } finally {
+      followTiming.firstMs = 15_000;
+      followTiming.maxMs = 120_000;
+    }
   });
 });

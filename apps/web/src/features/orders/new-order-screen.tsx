@@ -8,8 +8,8 @@ import { useFormat } from '../../i18n/use-format';
 import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
-import { AvailabilityBadge, configurationOf } from './order-parts';
-import { bodyOf, checkOrder, COMMENTS_MAX, editOf, INTERNAL_ORDER_NUMBER_MAX, orderable, refusalsOf, type OrderEdit } from './order-form';
+import { AvailabilityBadge, configurationOf, useDay } from './order-parts';
+import { bodyOf, checkOrder, COMMENTS_MAX, deliveryAddressOf, editOf, INTERNAL_ORDER_NUMBER_MAX, lineTotalOf, orderable, orderFiguresOf, refusalsOf, type OrderEdit } from './order-form';
 import { loadOrderDraft, processOrder } from './orders-calls';
 import { resetCompleted, resetError, selectOrders } from './orders-slice';
 import { useAttemptKey } from '../../shared/use-attempt-key';
@@ -61,6 +61,9 @@ function DraftFailure({ projectId, httpStatus, onRetry }: { projectId: number; h
   );
 }
 
+/** A press on the confirmation sooner than this after the review opened is the review's own double click, not a confirmation. */
+const CONFIRM_AFTER_MS = 600;
+
 const FAULT_KEYS: Record<string, string> = {
   discontinued: 'orders.fault.discontinued',
   expired: 'orders.fault.expired',
@@ -78,6 +81,10 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [others, setOthers] = useState<string[]>([]);
   const [showChecks, setShowChecks] = useState(false);
+  // The review step (issue 34 §4): everything the order will say, then an explicit confirmation.
+  const [reviewing, setReviewing] = useState(false);
+  const reviewRef = useRef<HTMLElement>(null);
+  const reviewOpenedAt = useRef(0);
   const attempt = useAttemptKey();
   const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -91,6 +98,9 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
   useEffect(() => {
     if (processing.status === 'completed' || processing.status === 'failed') outcomeRef.current?.focus();
   }, [processing.status]);
+  useEffect(() => {
+    if (reviewing) reviewRef.current?.focus();
+  }, [reviewing]);
 
   const setLine = (id: string, field: 'quantity' | 'shippingDate', value: string) => {
     setEdit((previous) => ({ ...previous, lines: { ...previous.lines, [id]: { ...(previous.lines[id] ?? { quantity: '', shippingDate: '' }), [field]: value } } }));
@@ -104,9 +114,18 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
     if (submitting.current) return;
     setShowChecks(true);
     if (!check.valid) {
+      setReviewing(false);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('.lm-field[data-invalid] :is(input, textarea), [aria-invalid="true"]')?.focus());
       return;
     }
+    // First the review; the order goes only on the review's confirmation.
+    if (!reviewing) {
+      reviewOpenedAt.current = Date.now();
+      setReviewing(true);
+      return;
+    }
+    // The confirmation takes its own press: a double click on "Review" does not place the order.
+    if (Date.now() - reviewOpenedAt.current < CONFIRM_AFTER_MS) return;
     const body = bodyOf(draft, edit, lang);
     submitting.current = true;
     const result = await dispatch(processOrder({ body, idempotencyKey: attempt.keyFor(body) })).finally(() => {
@@ -121,6 +140,8 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
       const { byField, rest } = refusalsOf(error.fields, body);
       setServerErrors(byField);
       setOthers(rest);
+      // A field to change: back to the form, where the refusal shows beside it.
+      if (Object.keys(byField).length > 0) setReviewing(false);
     } else setOthers([]);
   }
 
@@ -249,7 +270,20 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
             </label>
           ))}
         </fieldset>
+        <DeliveryAddressPicker
+          draft={draft}
+          edit={edit}
+          error={showChecks || edit.address.choice === 'other' ? (check.deliveryAddressError ?? serverErrors.deliveryAddress ?? null) : (serverErrors.deliveryAddress ?? null)}
+          showError={showChecks || Boolean(serverErrors.deliveryAddress)}
+          message={message}
+          onChange={(address) => {
+            setEdit((previous) => ({ ...previous, address }));
+            setServerErrors(({ deliveryAddress: _dropped, ...rest }) => rest);
+          }}
+        />
       </section>
+
+      {reviewing && check.valid && <OrderReview draft={draft} edit={edit} leadTimeWeeks={check.leadTimeWeeks} reviewRef={reviewRef} onEdit={() => setReviewing(false)} />}
 
       <div className="order-submit" aria-live="polite">
         {failure && (
@@ -267,10 +301,188 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
         )}
         {showChecks && !check.valid && !failure && <p className="order-failure">{t('orders.new.fixLines')}</p>}
         <Button type="submit" isDisabled={ordered.length === 0 || processing.status === 'pending'}>
-          {processing.status === 'pending' ? t('orders.new.processing') : t('orders.new.process')}
+          {processing.status === 'pending' ? t('orders.new.processing') : reviewing && check.valid ? t('orders.review.confirm') : t('orders.review.open')}
         </Button>
       </div>
     </form>
+  );
+}
+
+interface AddressPickerProps {
+  draft: OrderDraft;
+  edit: OrderEdit;
+  error: string | null;
+  showError: boolean;
+  message: (key: string) => string;
+  onChange: (address: OrderEdit['address']) => void;
+}
+
+/** Where the order goes (issue 34 §4): one of the company's addresses (billing first, then earlier deliveries) or another one typed. */
+function DeliveryAddressPicker({ draft, edit, error, showError, message, onChange }: AddressPickerProps) {
+  const { t } = useTranslation();
+  const addresses = draft.deliveryAddresses ?? [];
+  return (
+    <fieldset className="order-delivery order-address">
+      <legend>{t('orders.address.legend')}</legend>
+      {addresses.map((lines, index) => (
+        <label key={lines.join('|')} className="order-delivery__option">
+          <input type="radio" name="deliveryAddress" checked={edit.address.choice === index} onChange={() => onChange({ ...edit.address, choice: index })} />
+          <span>
+            <strong>{t(index === 0 && draft.buyer ? 'orders.address.billing' : 'orders.address.earlier')}</strong>
+            <small className="order-address__lines">{lines.join(', ')}</small>
+          </span>
+        </label>
+      ))}
+      <label className="order-delivery__option">
+        <input type="radio" name="deliveryAddress" checked={edit.address.choice === 'other'} onChange={() => onChange({ ...edit.address, choice: 'other' })} />
+        <span>
+          <strong>{t('orders.address.other')}</strong>
+        </span>
+      </label>
+      {edit.address.choice === 'other' && (
+        <TextArea
+          label={t('orders.address.otherLabel')}
+          description={t('orders.address.otherHint')}
+          value={edit.address.other}
+          maxLength={6 * 121}
+          onChange={(value) => onChange({ ...edit.address, other: value })}
+          isInvalid={showError && Boolean(error)}
+          errorMessage={showError && error ? message(error) : undefined}
+        />
+      )}
+      {edit.address.choice !== 'other' && showError && error && (
+        <p className="order-failure" role="alert">
+          {message(error)}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The review before the order goes (issue 34 §4): each line with its configuration, quantity, unit
+ * and line net and requested date; the net, the tax at its rate and the total with tax; the delivery
+ * and billing addresses, the delivery mode (together: one planned date, the latest line's) and the
+ * notes. The order is placed only by the confirmation under it.
+ */
+function OrderReview({ draft, edit, leadTimeWeeks, reviewRef, onEdit }: { draft: OrderDraft; edit: OrderEdit; leadTimeWeeks: number; reviewRef: React.RefObject<HTMLElement | null>; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const day = useDay();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const money = (amount: number) => format.money(amount, draft.currency);
+  const percent = (value: number) => format.number(value / 100, { style: 'percent', maximumFractionDigits: 3 });
+  const figures = orderFiguresOf(draft, edit);
+  const lines = draft.lines.filter((line) => edit.lines[line._id]);
+  const dates = lines.map((line) => edit.lines[line._id]?.shippingDate ?? '').filter(Boolean).sort();
+  const latest = dates[dates.length - 1] ?? null;
+  const catalogId = draft.currency === 'USD' ? 21 : 16;
+  return (
+    <section className="card order-review" aria-labelledby="order-review-title" tabIndex={-1} ref={reviewRef}>
+      <h2 id="order-review-title">{t('orders.review.title')}</h2>
+      <p>{t('orders.review.lead')}</p>
+      <table className="order-review__lines">
+        <caption className="lm-visually-hidden">{t('orders.review.linesCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('orders.review.product')}</th>
+            <th scope="col" className="order-review__num">
+              {t('orders.review.quantity')}
+            </th>
+            <th scope="col" className="order-review__num">
+              {t('orders.review.unitNet')}
+            </th>
+            <th scope="col" className="order-review__num">
+              {t('orders.review.lineNet')}
+            </th>
+            <th scope="col">{t('orders.review.date')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const lineEdit = edit.lines[line._id];
+            const configuration = configurationOf(line, catalogId, lang);
+            const total = figures.lines[line._id];
+            return (
+              <tr key={line._id}>
+                <th scope="row">
+                  <span className="order-review__name">{line.description}</span>
+                  <span className="order-review__code">{line.referenceCode ?? line.model}</span>
+                  {configuration && <span className="order-review__configuration">{configuration}</span>}
+                </th>
+                <td className="order-review__num" data-label={t('orders.review.quantity')}>
+                  {format.number(Number(lineEdit?.quantity ?? 0))}
+                </td>
+                <td className="order-review__num" data-label={t('orders.review.unitNet')}>
+                  {line.price ? money(line.price.unitNet) : '—'}
+                </td>
+                <td className="order-review__num" data-label={t('orders.review.lineNet')}>
+                  {total === null || total === undefined ? '—' : money(total)}
+                </td>
+                <td data-label={t('orders.review.date')}>{edit.sendTogether ? day(latest) : day(lineEdit?.shippingDate ?? null)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {figures.summary && (
+        <dl className="quote-totals order-review__totals">
+          <div className="quote-totals__before-tax">
+            <dt>{t('orders.review.net')}</dt>
+            <dd>{money(figures.summary.net)}</dd>
+          </div>
+          {figures.summary.taxes.map((tax) => (
+            <div key={tax.rate}>
+              <dt>{t('orders.review.tax', { percent: percent(tax.rate), base: money(tax.base) })}</dt>
+              <dd>{money(tax.amount)}</dd>
+            </div>
+          ))}
+          <div className="quote-totals__net">
+            <dt>{t('orders.review.total')}</dt>
+            <dd>{money(figures.summary.total)}</dd>
+          </div>
+        </dl>
+      )}
+      <dl className="order-review__facts">
+        <div>
+          <dt>{t('orders.address.delivery')}</dt>
+          <dd className="order-review__address">
+            {deliveryAddressOf(draft, edit).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.address.billingTitle')}</dt>
+          <dd className="order-review__address">
+            {draft.buyer ? [draft.buyer.name, ...draft.buyer.billingAddress, ...(draft.buyer.vatId ? [t('orders.address.vatId', { id: draft.buyer.vatId })] : [])].map((line) => <span key={line}>{line}</span>) : t('orders.address.noBilling')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.field.delivery')}</dt>
+          <dd>{edit.sendTogether ? t('orders.review.together', { date: day(latest, 'long') }) : t('orders.review.separately')}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.field.leadTime')}</dt>
+          <dd>{t('orders.weeks', { count: leadTimeWeeks })}</dd>
+        </div>
+        {edit.internalOrderNumber.trim() && (
+          <div>
+            <dt>{t('orders.field.internalOrderNumber')}</dt>
+            <dd>{edit.internalOrderNumber.trim()}</dd>
+          </div>
+        )}
+        {edit.comments.trim() && (
+          <div>
+            <dt>{t('orders.field.comments')}</dt>
+            <dd className="order-review__comments">{edit.comments}</dd>
+          </div>
+        )}
+      </dl>
+      <Button variant="secondary" onPress={onEdit}>
+        {t('orders.review.edit')}
+      </Button>
+    </section>
   );
 }
 
@@ -290,17 +502,19 @@ interface LineEditorProps {
 
 function OrderLineEditor({ line, index, edit, check, showChecks, serverErrors, currency, money, message, onChange, lang }: LineEditorProps) {
   const { t } = useTranslation();
-  const name = line.referenceCode ?? line.model;
+  const name = line.description || (line.referenceCode ?? line.model);
+  const code = line.referenceCode ?? line.model;
   // The MOQ message shows as soon as the quantity is below it (the user sees what to change at once).
   const quantityError = serverErrors[`${line._id}.quantity`] ?? (check?.quantityError === 'formError.belowMoq' || showChecks ? check?.quantityError : null) ?? null;
   const shippingError = serverErrors[`${line._id}.shippingDate`] ?? (showChecks ? check?.shippingError : null) ?? null;
   const valid = check ? !check.quantityError && !check.shippingError : line.valid;
   const unitNet = line.price ? line.price.unitNet : null;
+  const lineTotal = check?.quantity != null ? lineTotalOf(line, check.quantity) : null;
   return (
     <li className="order-line" data-valid={valid ? 'true' : 'false'} aria-label={t('orders.new.lineLabel', { index: index + 1, name })}>
       <div className="order-line__what">
-        <p className="order-line__reference">{name}</p>
-        <p className="order-line__description">{line.description}</p>
+        <p className="order-line__description">{name}</p>
+        {code !== name && <p className="order-line__reference">{code}</p>}
         {configurationOf(line, currency === 'USD' ? 21 : 16, lang) && <p className="order-line__configuration">{configurationOf(line, currency === 'USD' ? 21 : 16, lang)}</p>}
         <AvailabilityBadge availability={line.availability} />
         <Badge tone={valid ? 'success' : 'danger'}>{t(valid ? 'orders.validation.valid' : 'orders.validation.toFix')}</Badge>
@@ -335,6 +549,7 @@ function OrderLineEditor({ line, index, edit, check, showChecks, serverErrors, c
       </div>
       <div className="order-line__price">
         {unitNet !== null ? <span>{t('orders.field.unitNet', { price: money(unitNet, currency) })}</span> : null}
+        {lineTotal !== null ? <strong className="order-line__total">{t('orders.field.lineNet', { price: money(lineTotal, currency) })}</strong> : null}
       </div>
     </li>
   );

@@ -1,6 +1,6 @@
 import type { FieldError, Lang, OrderDraft, OrderDraftLine, ProcessOrderBody } from '@lumen/contracts';
 import { INTERNAL_ORDER_NUMBER_MAX } from '@lumen/contracts/constants';
-import { leadTimeWeeks as weeksFor, orderLineValidity, type ReferenceValidity } from '@lumen/domain';
+import { leadTimeWeeks as weeksFor, linePrices, orderLineValidity, taxSummaryOfLines, toDecimal, toMoney, type ReferenceValidity, type TaxSummary } from '@lumen/domain';
 
 /*
  * The order being edited on the new-order page (spec §4 "edited locally"): comments, internal
@@ -23,6 +23,41 @@ export interface OrderEdit {
   internalOrderNumber: string;
   sendTogether: boolean;
   lines: Record<string, LineEdit>;
+  /** Where to deliver (issue 34 §4): one of the draft's addresses by index, or `other` (typed, one line per row). */
+  address: { choice: number | 'other'; other: string };
+}
+
+/** The delivery address as lines: the chosen one, or the typed one's non-empty rows. */
+export function deliveryAddressOf(draft: OrderDraft, edit: OrderEdit): string[] {
+  if (edit.address.choice === 'other') return edit.address.other.split('\n').map((line) => line.trim()).filter(Boolean);
+  return draft.deliveryAddresses?.[edit.address.choice] ?? [];
+}
+
+/** The typed address's fault, as the server's: 2 to 6 non-empty lines of at most 120 characters. */
+export function addressError(lines: readonly string[]): string | null {
+  if (lines.length < 2 || lines.length > 6) return 'formError.addressLines';
+  if (lines.some((line) => line.length > 120)) return 'formError.maxLength';
+  return null;
+}
+
+/** A line's net at a quantity, as the server computes it (list price less discount, half away from zero); null without prices. */
+export function lineTotalOf(line: OrderDraftLine, quantity: number): number | null {
+  if (!line.price) return null;
+  if (line.price.unitGross === undefined) return quantity === line.quantity ? line.price.totalNet : toMoney(toDecimal(line.price.unitNet).times(quantity));
+  return linePrices({ unitGross: line.price.unitGross, quantity, discountPercent: line.price.discountPercent ?? 0 }).totalNet;
+}
+
+/** The order's money at review: each line's net, the net before tax, the tax at the order's rate and the total. */
+export function orderFiguresOf(draft: OrderDraft, edit: OrderEdit): { lines: Record<string, number | null>; summary: TaxSummary | null } {
+  const lines: Record<string, number | null> = {};
+  for (const line of draft.lines) {
+    const lineEdit = edit.lines[line._id];
+    if (!lineEdit || !/^\d+$/.test(lineEdit.quantity.trim())) continue;
+    lines[line._id] = lineTotalOf(line, Number(lineEdit.quantity.trim()));
+  }
+  const values = Object.values(lines);
+  if (values.length === 0 || values.some((value) => value === null)) return { lines, summary: null };
+  return { lines, summary: taxSummaryOfLines(values.map((net) => ({ net: net ?? 0, rate: draft.vatPercent ?? 0 }))) };
 }
 
 /** Lines that can be ordered once their quantity is right: faults other than MOQ (discontinued, expired, no reference) keep a line out. */
@@ -33,7 +68,7 @@ export function orderable(line: OrderDraftLine): boolean {
 export function editOf(draft: OrderDraft): OrderEdit {
   const lines: Record<string, LineEdit> = {};
   for (const line of draft.lines) if (orderable(line)) lines[line._id] = { quantity: String(line.quantity), shippingDate: line.earliestShippingDate };
-  return { comments: '', internalOrderNumber: '', sendTogether: true, lines };
+  return { comments: '', internalOrderNumber: '', sendTogether: true, lines, address: { choice: (draft.deliveryAddresses?.length ?? 0) > 0 ? 0 : 'other', other: '' } };
 }
 
 const DAY_MS = 86_400_000;
@@ -76,6 +111,7 @@ export interface OrderCheck {
   leadTimeWeeks: number;
   internalNumberError: string | null;
   commentsError: string | null;
+  deliveryAddressError: string | null;
   valid: boolean;
 }
 
@@ -93,7 +129,8 @@ export function checkOrder(draft: OrderDraft, edit: OrderEdit): OrderCheck {
   }
   const internalNumberError = edit.internalOrderNumber.trim().length > INTERNAL_ORDER_NUMBER_MAX ? 'formError.maxLength' : null;
   const commentsError = edit.comments.length > COMMENTS_MAX ? 'formError.maxLength' : null;
-  return { lines, leadTimeWeeks: leadTime, internalNumberError, commentsError, valid: valid && !internalNumberError && !commentsError };
+  const deliveryAddressError = addressError(deliveryAddressOf(draft, edit));
+  return { lines, leadTimeWeeks: leadTime, internalNumberError, commentsError, deliveryAddressError, valid: valid && !internalNumberError && !commentsError && !deliveryAddressError };
 }
 
 export function bodyOf(draft: OrderDraft, edit: OrderEdit, lang: Lang): ProcessOrderBody {
@@ -104,6 +141,7 @@ export function bodyOf(draft: OrderDraft, edit: OrderEdit, lang: Lang): ProcessO
     comments: edit.comments,
     internalOrderNumber: edit.internalOrderNumber.trim(),
     sendTogether: edit.sendTogether,
+    deliveryAddress: deliveryAddressOf(draft, edit),
     products: draft.lines.flatMap((line) => {
       const lineEdit = edit.lines[line._id];
       return lineEdit ? [{ _id: line._id, quantity: Number(lineEdit.quantity), shippingDate: lineEdit.shippingDate }] : [];
@@ -120,6 +158,7 @@ export function refusalsOf(fields: readonly FieldError[] | undefined, body: Proc
     const id = line ? body.products[Number(line[1])]?._id : undefined;
     if (line && id) byField[`${id}.${line[2] === '_id' ? 'quantity' : line[2]}`] ??= message;
     else if (path === 'body.comments' || path === 'body.internalOrderNumber') byField[path.slice(5)] ??= message;
+    else if (path.startsWith('body.deliveryAddress')) byField.deliveryAddress ??= message;
     else if (!rest.includes(message)) rest.push(message);
   }
   return { byField, rest };

@@ -1,8 +1,9 @@
 import type { Order, ReorderResult } from '@lumen/contracts';
 import { Button, TextField } from '@lumen/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { taxSummaryOfLines } from '@lumen/domain';
 import { useFormat } from '../../i18n/use-format';
 import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
@@ -42,7 +43,60 @@ export function OrderScreen({ orderId }: { orderId: number }) {
         </div>
       </section>
     );
-  return <OrderView order={order.data} onReload={reload} />;
+  return <FollowedOrder key={`${orderId}|${lang}`} first={order.data} onReload={reload} />;
+}
+
+/** The order as it moves (issue 34 §4): read again on a backoff while it is not finished; a failed read keeps what is shown and waits longer. */
+function FollowedOrder({ first, onReload }: { first: Order; onReload: () => void }) {
+  const dispatch = useAppDispatch();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const [order, setOrder] = useState(first);
+  useEffect(() => setOrder(first), [first]);
+  useFollowOrder(order, () => {
+    void dispatch(loadOrder({ orderId: first.orderId, lang }))
+      .unwrap()
+      .then(setOrder, () => setOrder((shown) => ({ ...shown })));
+  });
+  return <OrderView order={order} onReload={onReload} />;
+}
+
+/** First wait between two reads of an order that is still moving, then doubled after each read with no change, up to the cap (tests shorten them). */
+export const followTiming = { firstMs: 15_000, maxMs: 120_000 };
+
+/**
+ * Reads the order again while it is not finished (issue 34 §4): 15 s after an answer, the wait
+ * doubling after each answer that brings the same status (up to 2 min) and back to 15 s when it
+ * moves; not while the tab is hidden (the read comes when it shows again). A finished order is not
+ * read again. `answer` is the last answer (a new object per read: it arms the next read).
+ */
+export function useFollowOrder(answer: Pick<Order, 'status'> | null, read: () => void) {
+  const readRef = useRef(read);
+  useEffect(() => {
+    readRef.current = read;
+  });
+  const wait = useRef(followTiming.firstMs);
+  const last = useRef<number | null>(null);
+  useEffect(() => {
+    if (answer === null || answer.status === 4) return;
+    wait.current = last.current === answer.status ? Math.min(wait.current * 2, followTiming.maxMs) : followTiming.firstMs;
+    last.current = answer.status;
+    let stopWaitingForShow = () => {};
+    const fire = () => {
+      if (document.visibilityState !== 'hidden') return readRef.current();
+      const onVisible = () => {
+        if (document.visibilityState === 'hidden') return;
+        document.removeEventListener('visibilitychange', onVisible);
+        readRef.current();
+      };
+      document.addEventListener('visibilitychange', onVisible);
+      stopWaitingForShow = () => document.removeEventListener('visibilitychange', onVisible);
+    };
+    const timer = setTimeout(fire, wait.current);
+    return () => {
+      clearTimeout(timer);
+      stopWaitingForShow();
+    };
+  }, [answer]);
 }
 
 function OrderView({ order, onReload }: { order: Order; onReload: () => void }) {
@@ -54,6 +108,8 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
   const money = (amount: number) => format.money(amount, order.currency);
   const lines = order.products.flatMap((id) => (order.productsById[id] ? [order.productsById[id]] : []));
   const current = order.timeline.filter((entry) => entry.at !== null).length;
+  const nets = lines.map((line) => line.price?.totalNet ?? null);
+  const summary = order.vatPercent != null && nets.length > 0 && nets.every((net) => net !== null) ? taxSummaryOfLines(nets.map((net) => ({ net: net ?? 0, rate: order.vatPercent ?? 0 }))) : null;
   return (
     <section className="page order-page" aria-labelledby="order-title">
       <header className="order-page__header">
@@ -66,6 +122,14 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {t('orders.number', { id: order.orderId })} <StatusBadge status={order.status} />
         </h1>
         <p className="order-page__lead">{order.projectName}</p>
+        {order.quoteId !== null && order.projectId !== null && (
+          // Order and quote link to each other (issue 34 §2): the quote is on its project's budget page.
+          <p className="order-page__quote">
+            <Link className="text-link" to={`/project/${order.projectId}/generate-budget`}>
+              {t('orders.order.fromQuote', { number: order.quoteNumber ?? `#${order.quoteId}` })}
+            </Link>
+          </p>
+        )}
         <dl className="order-facts">
           <div>
             <dt>{t('orders.field.internalOrderNumber')}</dt>
@@ -181,6 +245,23 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
                 </th>
                 <td className="orders-table__num">{money(order.netTotal)}</td>
               </tr>
+              {/* Net, tax and total as the review showed them (issue 34 §4), from the lines' nets. */}
+              {summary?.taxes.map((tax) => (
+                <tr key={tax.rate}>
+                  <th scope="row" colSpan={5}>
+                    {t('orders.review.tax', { percent: format.number(tax.rate / 100, { style: 'percent', maximumFractionDigits: 3 }), base: money(tax.base) })}
+                  </th>
+                  <td className="orders-table__num">{money(tax.amount)}</td>
+                </tr>
+              ))}
+              {summary && (
+                <tr className="orders-table__total">
+                  <th scope="row" colSpan={5}>
+                    {t('orders.review.total')}
+                  </th>
+                  <td className="orders-table__num">{money(summary.total)}</td>
+                </tr>
+              )}
             </tfoot>
           )}
         </table>
@@ -190,6 +271,28 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           </p>
         )}
       </section>
+
+      {order.addresses && (
+        <section className="card" aria-labelledby="order-addresses-title">
+          <h2 id="order-addresses-title">{t('orders.address.title')}</h2>
+          <dl className="order-review__facts">
+            <div>
+              <dt>{t('orders.address.delivery')}</dt>
+              <dd className="order-review__address">
+                {order.addresses.delivery.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('orders.address.billingTitle')}</dt>
+              <dd className="order-review__address">
+                {order.addresses.billing.length > 0 ? order.addresses.billing.map((line) => <span key={line}>{line}</span>) : t('orders.address.noBilling')}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      )}
 
       <Reorder order={order} />
     </section>
