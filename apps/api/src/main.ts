@@ -10,6 +10,7 @@ import { seedDemo } from './demo-seed';
 import { DEMO_USERS } from './db/seed/demo-data';
 import { DataDirError, secureDataDir, usePrivateFileModes } from './lib/data-dir';
 import { openUrl, readyLine, startupWarnings } from './startup';
+import { auditGuardWarnings } from './lib/audit/audit.guard';
 
 /** Whether the README's demo accounts can log in here (seeded now or on an earlier start). */
 async function hasDemoAccounts(db: Db): Promise<boolean> {
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
 
   // The embedded database is this process's alone (its data dir); a PostgreSQL server may be shared.
   const app = await buildApp({ config, database, ownsDatabase: database.kind === 'pglite' });
-  for (const warning of [...startupWarnings(config), ...dataDir.warnings]) app.log.warn(warning);
+  // auditGuardWarnings: the api's role must not be able to lift the audit trail's guard (SECURITY.md, "Operator's controls").
+  for (const warning of [...startupWarnings(config), ...dataDir.warnings, ...(await auditGuardWarnings(database))]) app.log.warn(warning);
   if (withDemoData) {
     const { created } = await seedDemo(database.db);
     app.log.info({ created }, 'demo accounts seeded (password: demo-password)');

@@ -28,6 +28,9 @@ describeWithDb('Secure cookies (issue 9 finding 6)', () => {
       const cookie = cookies.find((line) => line.startsWith(`${name}=`));
       expect(cookie, name).toBeDefined();
       expect(cookie, name).toMatch(/;\s*Secure/i);
+      // What the __Host- prefix would enforce holds already (SECURITY.md 3.3.3): path /, no Domain (host-only).
+      expect(cookie, name).toMatch(/;\s*Path=\/(;|$)/i);
+      expect(cookie, name).not.toMatch(/;\s*Domain=/i);
     }
   });
 
