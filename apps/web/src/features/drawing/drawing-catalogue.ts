@@ -4,9 +4,9 @@
  * attribute may take (from the models' articles and variations), and the values' descriptions.
  */
 import type { Collection, Lang, ModelSummary, VariationsResponse } from '@lumen/contracts';
-import { descriptionIn, DRAWING_FAMILIES, DRAWING_SUBFAMILY, type DrawingFamily, type FamilyData, type LocalizedText } from '@lumen/domain';
+import { descriptionIn, DRAWING_FAMILIES, DRAWING_SUBFAMILY, type DrawingFamily, type FamilyData, type LocalizedText, type RuleSet } from '@lumen/domain';
 import { useMemo } from 'react';
-import { loadCollectionModels, loadCollections, loadVariations } from '../../shared/catalogue-calls';
+import { loadCollectionModels, loadCollectionRules, loadCollections, loadVariations } from '../../shared/catalogue-calls';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote, type Remote } from '../../shared/use-remote';
@@ -33,6 +33,8 @@ export interface DrawingCatalogue {
   /** `${attribute}|${code}` → description. */
   readonly descriptions: ReadonlyMap<string, LocalizedText | string>;
   readonly familyData: FamilyData;
+  /** The collection's rule sets (its exclusions): a refused value is named beside its control (issue 27 §2). */
+  readonly rules: readonly RuleSet[];
 }
 
 const VARIATION_KEY: Readonly<Partial<Record<VariationsResponse['variations'][number]['type'], PlanAttribute>>> = {
@@ -42,7 +44,7 @@ const VARIATION_KEY: Readonly<Partial<Record<VariationsResponse['variations'][nu
   installation: 'installation',
 };
 
-export function buildDrawingCatalogue(family: DrawingFamily, collection: Collection, models: readonly ModelSummary[], response: VariationsResponse): DrawingCatalogue {
+export function buildDrawingCatalogue(family: DrawingFamily, collection: Collection, models: readonly ModelSummary[], response: VariationsResponse, rules: readonly RuleSet[] = []): DrawingCatalogue {
   // The options are the lit parts' (the sticks, plusminus's lights): the collection's accessories (joints, canopies, counterweights) have their own codes.
   const lit = family === 'sticks' ? DRAWING_FAMILIES.sticks.segmentModels.map((m) => m.model) : DRAWING_FAMILIES.plusminus.lightModels;
   const descriptions = new Map<string, LocalizedText | string>();
@@ -75,6 +77,7 @@ export function buildDrawingCatalogue(family: DrawingFamily, collection: Collect
     options,
     descriptions,
     familyData: { familyId: collection.familyId, subFamily: { id: collection.subFamilyId, description: collection.name }, category: collection.productType.id },
+    rules,
   };
 }
 
@@ -99,8 +102,8 @@ export function useDrawingCatalogue(family: DrawingFamily, catalogId: number, la
     if (!collection) return null;
     const models = await dispatch(loadCollectionModels({ catalogId, lang, subFamilyId })).unwrap();
     const codes = models.filter((m) => !m.virtual).map((m) => m.model);
-    const variations = await dispatch(loadVariations({ models: codes, catalogId, lang, subFamilyId })).unwrap();
-    return buildDrawingCatalogue(family, collection, models, variations);
+    const [variations, rules] = await Promise.all([dispatch(loadVariations({ models: codes, catalogId, lang, subFamilyId })).unwrap(), dispatch(loadCollectionRules({ subFamilyId, catalogId })).unwrap()]);
+    return buildDrawingCatalogue(family, collection, models, variations, rules);
   });
   return useMemo(() => [remote, reload], [remote, reload]);
 }

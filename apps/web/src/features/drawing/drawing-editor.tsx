@@ -27,6 +27,7 @@ import { DRAWING_ATTRIBUTES, PLAN_ATTRIBUTES, segmentAttributesOf, valueLabel, t
 import { DrawingList, useElementNames, useProblemText } from './drawing-list';
 import { DrawingPlan } from './drawing-plan';
 import { DrawingPreviewPanel } from './drawing-preview-panel';
+import { RefusableSelect, refusalOf, type RefusalTargets } from './drawing-refusals';
 import { drawingReducer, initialDrawingState, LONG_MOVE_STEP, MOVE_STEP, nodesOf, type DrawingAction, type DrawingEditorState, type DrawingEnv, type DrawingSelection, type DrawingTool } from './drawing-state';
 
 /** What the editor hands to its actions (add to project, save, share…). */
@@ -96,6 +97,14 @@ function lineModel(drawing: Drawing): string {
   if (drawing.family === 'sticks') return (first && stickModelFor(segmentLength(first))) ?? DRAWING_FAMILIES.sticks.segmentModels[0]?.model ?? '';
   const light = drawing.items.find((i) => i.kind === 'light');
   return light?.model ?? (first && strapModelFor(segmentLength(first))) ?? DRAWING_FAMILIES.plusminus.lightModels[0] ?? '';
+}
+
+/** What a value chosen for the whole drawing goes to: every segment that carries it, every light. */
+function wholeTargets(drawing: Drawing, key: PlanAttribute): RefusalTargets {
+  return {
+    segments: segmentAttributesOf(drawing.family).includes(key) ? drawing.segments.map((s) => s.id) : [],
+    items: (DRAWING_ATTRIBUTES as readonly PlanAttribute[]).includes(key) ? drawing.items.filter((i) => i.kind === 'light').map((i) => i.id) : [],
+  };
 }
 
 /** The values the drawing as a whole has for an attribute: one value, or undefined when mixed. */
@@ -276,14 +285,16 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
           {t('drawing.whole.title')}
         </h2>
         {(family === 'sticks' ? PLAN_ATTRIBUTES : DRAWING_ATTRIBUTES).filter((key) => catalogue.options[key].length > 0).map((key) => (
-          <Select
+          <RefusableSelect
             key={key}
             label={t(`configurator.attribute.${key}`)}
-            options={catalogue.options[key].map((value) => ({ value, label: label(key, value) }))}
+            values={catalogue.options[key]}
+            labelOf={(value) => label(key, value)}
+            reasonOf={(value) => refusalOf(catalogue.rules, settled, wholeTargets(settled, key), key, value, lang)}
             value={sharedValue(settled, key) ?? (settled.segments.length === 0 ? defaults[key] : undefined) ?? null}
             placeholder={t('drawing.whole.mixed')}
             isDisabled={readOnly}
-            onChange={(value: string) => {
+            onChoose={(value: string) => {
               setDefaults((current) => ({ ...current, [key]: value }));
               const segments = segmentAttributesOf(family).includes(key) ? settled.segments.map((s) => s.id) : [];
               if (segments.length > 0) dispatch({ type: 'setSegmentAttribute', ids: segments, key, value });
@@ -306,7 +317,7 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
         <MetricField label={t('drawing.whole.roomHeight')} catalogId={catalogId} metres={room.height} min={2} max={12} isDisabled={readOnly} onChange={(height) => setRoom((r) => ({ ...r, height }))} />
       </section>
     ),
-    [settled, defaults, room, catalogId, readOnly, label, family, catalogue, t],
+    [settled, defaults, room, catalogId, readOnly, label, family, catalogue, t, lang],
   );
   const livePanel = useMemo(
     () => (
@@ -347,7 +358,7 @@ export function DrawingEditor({ catalogue, catalogId, lang, initialDrawing, init
           <h2 id="drawing-selection-title" className="drawing-panel__title">
             {t('drawing.selection.title')}
           </h2>
-          <SelectionPanel drawing={settled} selected={state.selected} catalogue={catalogue} catalogId={catalogId} readOnly={readOnly} dispatch={dispatch} label={label} modelName={modelName} />
+          <SelectionPanel drawing={settled} selected={state.selected} catalogue={catalogue} catalogId={catalogId} lang={lang} readOnly={readOnly} dispatch={dispatch} label={label} modelName={modelName} />
         </section>
         {wholePanel}
         {livePanel}
@@ -384,6 +395,7 @@ interface SelectionPanelProps {
   selected: DrawingSelection | null;
   catalogue: DrawingCatalogue;
   catalogId: number;
+  lang: Lang;
   readOnly: boolean;
   dispatch: (action: DrawingAction) => void;
   label: (key: PlanAttribute, code: string) => string;
@@ -392,7 +404,7 @@ interface SelectionPanelProps {
 
 /** The selected element: its attributes (a stick, a strap's finish, a light's model and attributes), keyboard drawing from a node, delete. */
 /** Memoised: a drag renders it again only once the drawing has settled. */
-const SelectionPanel = memo(function SelectionPanel({ drawing, selected, catalogue, catalogId, readOnly, dispatch, label, modelName }: SelectionPanelProps) {
+const SelectionPanel = memo(function SelectionPanel({ drawing, selected, catalogue, catalogId, lang, readOnly, dispatch, label, modelName }: SelectionPanelProps) {
   const names = useElementNames(drawing);
   const { t } = useTranslation();
   const format = useFormat();
@@ -425,13 +437,15 @@ const SelectionPanel = memo(function SelectionPanel({ drawing, selected, catalog
     keys
       .filter((key) => catalogue.options[key].length > 0)
       .map((key) => (
-        <Select
+        <RefusableSelect
           key={`${key}-${ids.join(',')}`}
           label={t(`configurator.attribute.${key}`)}
-          options={catalogue.options[key].map((value) => ({ value, label: label(key, value) }))}
+          values={catalogue.options[key]}
+          labelOf={(value) => label(key, value)}
+          reasonOf={(value) => refusalOf(catalogue.rules, drawing, kind === 'segment' ? { segments: ids, items: [] } : { segments: [], items: ids }, key, value, lang)}
           value={current[key] ?? null}
           isDisabled={readOnly}
-          onChange={(value: string) => dispatch({ type: kind === 'segment' ? 'setSegmentAttribute' : 'setItemAttribute', ids, key, value })}
+          onChoose={(value: string) => dispatch({ type: kind === 'segment' ? 'setSegmentAttribute' : 'setItemAttribute', ids, key, value })}
         />
       ));
   return (

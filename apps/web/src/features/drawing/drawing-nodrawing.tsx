@@ -35,6 +35,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { PLAN_ATTRIBUTES, useDrawingCatalogue, valueLabel, type DrawingCatalogue, type PlanAttribute } from './drawing-catalogue';
 import type { DrawingEditorResult } from './drawing-editor';
+import { RefusableSelect, refusalOf } from './drawing-refusals';
 import { useProblemText } from './drawing-list';
 import { loadDrawingPreconfigs } from './drawing-nodrawing-calls';
 import { DrawingPreviewPanel } from './drawing-preview-panel';
@@ -367,13 +368,15 @@ function NoDrawingWorkspace({ catalogue, catalogId, lang, saved, initialQuantity
           {PLAN_ATTRIBUTES
             .filter((key) => (family === 'sticks' || key !== 'installation') && catalogue.options[key].length > 0)
             .map((key) => (
-            <Select
+            <RefusableSelect
               key={key}
               label={t(`configurator.attribute.${key}`)}
-              options={catalogue.options[key].map((value) => ({ value, label: valueLabel(catalogue, lang, key, value) }))}
+              values={catalogue.options[key]}
+              labelOf={(value) => valueLabel(catalogue, lang, key, value)}
+              reasonOf={(value) => refusalOf(catalogue.rules, drawing, { segments: drawing.segments.map((segment) => segment.id), items: drawing.items.map((item) => item.id) }, key, value, lang)}
               value={attributes[key] || null}
               isDisabled={readOnly}
-              onChange={(value: string) => setAttributes((current) => ({ ...current, [key]: value }))}
+              onChoose={(value: string) => setAttributes((current) => ({ ...current, [key]: value }))}
             />
           ))}
           <QuantitySelector
