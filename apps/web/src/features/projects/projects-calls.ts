@@ -58,6 +58,16 @@ export const versionProject = createAsyncAction<ProjectSummary, { projectId: num
   { showError: false },
 );
 
+/**
+ * POST apiv2 /project/{id}/version/update {title}: the version's title changed (the api upserts the
+ * version in the CRM alike). The dialog says a failure itself (showError false).
+ */
+export const updateVersionTitle = createAsyncAction<ProjectSummary, { projectId: number; title: string }>(
+  'updateVersion',
+  ({ projectId, title }, { extra }) => extra.api.post<ProjectSummary>('apiv2', `/project/${projectId}/version/update`, { title }),
+  { showError: false },
+);
+
 /** GET apiv2 /project/{id}/versions (versionsCall). */
 export const loadVersions = createAsyncAction<ProjectVersion[], { projectId: number }>(
   'projectVersions',

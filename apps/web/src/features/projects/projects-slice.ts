@@ -17,6 +17,7 @@ import {
   loadProjects,
   loadVersions,
   renameProject,
+  updateVersionTitle,
   updateProduct,
   versionProject,
   type ProjectListArg,
@@ -248,6 +249,12 @@ export const projectsSlice = createSlice({
         if (state.versions.requestId !== action.meta.requestId) return;
         state.versions.remote = { status: 'failed' };
         state.versions.settled = true;
+      })
+      .addCase(updateVersionTitle.fulfilled, (state, action) => {
+        // A version's title is that version's own: the page and its place in the versions list take it.
+        const { id, versionTitle, revision, updatedAt } = action.payload;
+        if (state.project.data?.id === id) Object.assign(state.project.data, { versionTitle, revision, updatedAt });
+        if (state.versions.remote.status === 'ready') for (const version of state.versions.remote.versions) if (version.id === id) Object.assign(version, { versionTitle, updatedAt });
       })
       .addCase(renameProject.fulfilled, (state, action) => {
         // A name is the project's: every version in the list takes it (the api renamed them all).

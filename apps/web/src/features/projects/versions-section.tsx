@@ -8,7 +8,7 @@ import { projectPath, versionTitleError } from './project-target';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { ConfirmModal } from './confirm-modal';
-import { deleteProject } from './projects-calls';
+import { deleteProject, updateVersionTitle } from './projects-calls';
 import { selectProjects, versionAndReload, versionStatusReset } from './projects-slice';
 import type { VersionsRemote } from './projects-slice';
 import { useVersionLabel } from './version-label';
@@ -40,8 +40,11 @@ export function VersionsSection({ project, remote, onRetry }: { project: Project
   const label = useVersionLabel();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [retitling, setRetitling] = useState(false);
   const canVersion = project.status !== PROJECT_STATUS.DELETED && project.permissions.edit;
   const versions = remote.status === 'ready' ? remote.versions : [];
+  // The title of the version on screen (POST apiv2 …/version/update), while it may still change.
+  const canRetitle = project.status === PROJECT_STATUS.EDITION && project.permissions.edit;
   const canDeleteVersion = versions.length > 1 && project.status === PROJECT_STATUS.EDITION && project.permissions.delete;
 
   return (
@@ -82,6 +85,11 @@ export function VersionsSection({ project, remote, onRetry }: { project: Project
                 {t('projects.item.updated', { date: format.date(version.updatedAt) })} · {t('projects.item.products', { count: version.productsCount })}
                 {version.status === PROJECT_STATUS.ORDER && ` · ${t('projects.status.2')}`}
               </span>
+              {version.id === project.id && canRetitle && (
+                <Button variant="ghost" size="sm" onPress={() => setRetitling(true)}>
+                  {t('projects.versions.retitle')}
+                </Button>
+              )}
               {version.id === project.id && canDeleteVersion && (
                 <Button variant="ghost" size="sm" onPress={() => setDeleting(true)}>
                   {t('projects.versions.delete')}
@@ -91,6 +99,7 @@ export function VersionsSection({ project, remote, onRetry }: { project: Project
           ))}
         </ol>
       )}
+      {retitling && <RetitleVersionModal project={project} onClose={() => setRetitling(false)} />}
       {deleting && <DeleteVersionModal project={project} versions={versions} onClose={() => setDeleting(false)} />}
       {creating && (
         <VersionModal
@@ -126,6 +135,70 @@ function DeleteVersionModal({ project, versions, onClose }: { project: Project; 
     <ConfirmModal title={t('projects.versions.deleteTitle')} confirmLabel={t('projects.delete.confirm')} pending={pending} onConfirm={() => void confirm()} onClose={onClose}>
       <p>{t('projects.versions.deleteText', { version: label(project), name: project.name, count: versions.length - 1 })}</p>
     </ConfirmModal>
+  );
+}
+
+/** The title of the version on screen (the domain's version-title rule: required, 30 characters). */
+const retitleError = (value: string): string | null => (value.trim() === '' ? 'formError.required' : versionTitleError(value));
+
+function RetitleVersionModal({ project, onClose }: { project: Project; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [title, setTitle] = useState(project.versionTitle ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = retitleError(title);
+    setError(problem);
+    if (problem || pending) return;
+    setPending(true);
+    setFailed(false);
+    const result = await dispatch(updateVersionTitle({ projectId: project.id, title: title.trim() }));
+    setPending(false);
+    if (updateVersionTitle.fulfilled.match(result)) onClose();
+    else setFailed(true);
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={t('projects.versions.retitleTitle')}
+      fullScreenOnSmall
+      footer={
+        <>
+          <Button variant="secondary" onPress={onClose}>
+            {t('projects.cancel')}
+          </Button>
+          <Button type="submit" form="retitle-version-form" isLoading={pending}>
+            {t('projects.versions.retitleSubmit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="retitle-version-form" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label={t('projects.versions.titleLabel')}
+          description={t('projects.versions.titleHint')}
+          value={title}
+          onChange={(value) => {
+            setTitle(value);
+            if (error) setError(retitleError(value));
+          }}
+          autoFocus
+          isInvalid={error !== null}
+          errorMessage={error ? t(error) : undefined}
+        />
+        {failed && (
+          <p className="form-alert" role="alert">
+            {t('projects.versions.retitleFailed')}
+          </p>
+        )}
+      </form>
+    </Modal>
   );
 }
 
