@@ -51,6 +51,8 @@ export interface DataTableProps<T> {
   /** The actions of a row (buttons, links), in a last column headed "Actions". */
   rowActions?: (row: T) => ReactNode;
   skeletonRows?: number;
+  /** Below 576 px each row is a card of "Header: value" lines instead of a table row (wide tables on phones). */
+  stacked?: boolean;
   className?: string;
 }
 
@@ -66,7 +68,7 @@ function compare(a: string | number, b: string | number): number {
  * rows it holds, or the caller's (controlled) for rows a server pages.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, status = 'ready', rowActions, skeletonRows = 3, className } = props;
+  const { columns, rows, rowKey, status = 'ready', rowActions, skeletonRows = 3, stacked = false, className } = props;
   const { t } = useWidgetsTranslation();
   const [ownSort, setOwnSort] = useState<TableSort | null>(props.defaultSort ?? null);
   const [ownPage, setOwnPage] = useState(1);
@@ -99,7 +101,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const span = columns.length + (rowActions ? 1 : 0);
   return (
-    <div className={clsx('lm-data-table', className)}>
+    <div className={clsx('lm-data-table', stacked && 'lm-data-table--stacked', className)}>
       <div className="lm-data-table__scroll">
         <table className="lm-data-table__table" aria-label={props['aria-label']} aria-busy={status === 'loading' || undefined}>
           <thead>
@@ -163,7 +165,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {columns.map((column) => {
                     const Cell = column.isRowHeader ? 'th' : 'td';
                     return (
-                      <Cell key={column.id} scope={column.isRowHeader ? 'row' : undefined} className={clsx(column.align && `lm-data-table__cell--${column.align}`)}>
+                      <Cell
+                        key={column.id}
+                        scope={column.isRowHeader ? 'row' : undefined}
+                        className={clsx(column.align && `lm-data-table__cell--${column.align}`)}
+                        data-label={!column.isRowHeader && typeof column.header === 'string' ? column.header : undefined}
+                      >
                         {column.cell(row)}
                       </Cell>
                     );

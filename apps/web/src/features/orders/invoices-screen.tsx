@@ -1,12 +1,11 @@
 import type { InvoiceListPage, InvoiceStatus } from '@lumen/contracts';
 import { INVOICE_SORTS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
-import { Badge, Button, Pager, Select, TextField, type BadgeTone } from '@lumen/ui';
+import { Badge, Button, DataTable, Select, TextField, type BadgeTone } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/use-format';
-import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { useDay } from './order-parts';
@@ -14,6 +13,7 @@ import { downloadInvoice, loadInvoices } from './orders-calls';
 import './orders.css';
 
 type Sort = (typeof INVOICE_SORTS)[number];
+type Invoice = InvoiceListPage['items'][number];
 const PAGE_SIZE = 10;
 const INVOICE_TONES: Record<InvoiceStatus, BadgeTone> = { paid: 'success', unpaid: 'warning', overdue: 'danger' };
 
@@ -86,80 +86,47 @@ function InvoiceList({ clientCode }: { clientCode: string }) {
           {t('orders.list.searchButton')}
         </Button>
       </form>
-      {list.status === 'loading' && <LoadingState />}
-      {list.status === 'failed' && (
-        <div className="card" role="alert">
-          <p>{t(list.httpStatus === 400 ? 'invoices.noClientCode' : 'invoices.failed')}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('orders.retry')}
+      {/* The kit's data table (issue 35 §1): its skeleton rows while loading, its error and empty rows, the pager. */}
+      <DataTable<Invoice>
+        aria-label={t('invoices.title')}
+        className="invoices-table"
+        stacked
+        columns={[
+          { id: 'number', header: t('invoices.field.number'), cell: (invoice) => invoice.number, isRowHeader: true },
+          {
+            id: 'order',
+            header: t('orders.field.order'),
+            cell: (invoice) => (
+              <>
+                <Link className="text-link" to={`/order/${invoice.orderId}`}>
+                  {t('orders.number', { id: invoice.orderId })}
+                </Link>
+                <small className="order-muted"> {invoice.projectName}</small>
+              </>
+            ),
+          },
+          { id: 'issueDate', header: t('invoices.field.issueDate'), cell: (invoice) => day(invoice.issueDate) },
+          { id: 'dueDate', header: t('invoices.field.dueDate'), cell: (invoice) => day(invoice.dueDate) },
+          { id: 'net', header: t('invoices.field.net'), align: 'end', cell: (invoice) => format.money(invoice.net, invoice.currency) },
+          { id: 'vat', header: t('invoices.field.vat'), align: 'end', cell: (invoice) => format.money(invoice.vat, invoice.currency) },
+          { id: 'total', header: t('invoices.field.total'), align: 'end', cell: (invoice) => <strong>{format.money(invoice.total, invoice.currency)}</strong> },
+          { id: 'status', header: t('invoices.field.status'), cell: (invoice) => <Badge tone={INVOICE_TONES[invoice.status]}>{t(`invoice.status.${invoice.status}`)}</Badge> },
+        ]}
+        rows={list.status === 'ready' ? list.data.items : []}
+        rowKey={(invoice) => invoice.number}
+        status={list.status === 'loading' ? 'loading' : list.status === 'failed' ? 'error' : 'ready'}
+        error={t(list.status === 'failed' && list.httpStatus === 400 ? 'invoices.noClientCode' : 'invoices.failed')}
+        onRetry={reload}
+        empty={t(search ? 'invoices.noMatch' : 'invoices.empty')}
+        page={page}
+        pageCount={list.status === 'ready' ? list.data.meta.totalPages : 1}
+        onPageChange={setPage}
+        rowActions={(invoice) => (
+          <Button variant="ghost" size="sm" aria-label={t('invoices.downloadOf', { number: invoice.number })} onPress={() => void dispatch(downloadInvoice({ clientCode, number: invoice.number, lang }))}>
+            {t('invoices.pdf')}
           </Button>
-        </div>
-      )}
-      {list.status === 'ready' &&
-        (list.data.items.length === 0 ? (
-          <p className="card">{t(search ? 'invoices.noMatch' : 'invoices.empty')}</p>
-        ) : (
-          <>
-            <table className="orders-table invoices-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('invoices.field.number')}</th>
-                  <th scope="col">{t('orders.field.order')}</th>
-                  <th scope="col">{t('invoices.field.issueDate')}</th>
-                  <th scope="col">{t('invoices.field.dueDate')}</th>
-                  <th scope="col" className="orders-table__num">
-                    {t('invoices.field.net')}
-                  </th>
-                  <th scope="col" className="orders-table__num">
-                    {t('invoices.field.vat')}
-                  </th>
-                  <th scope="col" className="orders-table__num">
-                    {t('invoices.field.total')}
-                  </th>
-                  <th scope="col">{t('invoices.field.status')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('invoices.field.pdf')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((invoice) => (
-                  <tr key={invoice.number}>
-                    <th scope="row" data-label={t('invoices.field.number')}>
-                      {invoice.number}
-                    </th>
-                    <td data-label={t('orders.field.order')}>
-                      <Link className="text-link" to={`/order/${invoice.orderId}`}>
-                        {t('orders.number', { id: invoice.orderId })}
-                      </Link>
-                      <small className="order-muted"> {invoice.projectName}</small>
-                    </td>
-                    <td data-label={t('invoices.field.issueDate')}>{day(invoice.issueDate)}</td>
-                    <td data-label={t('invoices.field.dueDate')}>{day(invoice.dueDate)}</td>
-                    <td className="orders-table__num" data-label={t('invoices.field.net')}>
-                      {format.money(invoice.net, invoice.currency)}
-                    </td>
-                    <td className="orders-table__num" data-label={t('invoices.field.vat')}>
-                      {format.money(invoice.vat, invoice.currency)}
-                    </td>
-                    <td className="orders-table__num" data-label={t('invoices.field.total')}>
-                      <strong>{format.money(invoice.total, invoice.currency)}</strong>
-                    </td>
-                    <td data-label={t('invoices.field.status')}>
-                      <Badge tone={INVOICE_TONES[invoice.status]}>{t(`invoice.status.${invoice.status}`)}</Badge>
-                    </td>
-                    <td>
-                      <Button variant="ghost" size="sm" aria-label={t('invoices.downloadOf', { number: invoice.number })} onPress={() => void dispatch(downloadInvoice({ clientCode, number: invoice.number, lang }))}>
-                        {t('invoices.pdf')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager page={page} pageCount={list.data.meta.totalPages} onPageChange={setPage} aria-label={t('orders.list.pages')} />
-          </>
-        ))}
+        )}
+      />
     </>
   );
 }
