@@ -23,11 +23,17 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
     if (pathname === '/api/users/v1/account' || pathname === '/api/users/v1/auth/refresh') sessionCalls.push(pathname);
   });
 
-  await page.goto('/');
+  const response = await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(sessionCalls).toEqual([]);
   expect(errors).toEqual([]);
+  // Issue 29 §8: styles without 'unsafe-inline'; the kit's injected <style> is let in by its hash
+  // (a refused one would have no sheet and log a console error).
+  expect(response?.headers()['content-security-policy']).not.toContain('unsafe-inline');
+  const injected = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.sheet !== null && style.sheet.cssRules.length > 0));
+  expect(injected.length).toBeGreaterThan(0);
+  expect(injected.every(Boolean)).toBe(true);
 });
 
 test('a first visit asks for /config.json once, with the page, and loads no schema library', async ({ page }) => {
