@@ -109,6 +109,8 @@ export const ProjectProduct = z.object({
   attributes: ProjectProductAttributes.optional(),
   lumensLed: z.number().nullable().optional(),
   watts: z.number().nullable().optional(),
+  /** The minimum order quantity of the line's article, when above 1 (issue 34 §4: the project page warns below it). */
+  moq: z.number().int().optional(),
   /** Null without price.view or when prices were not asked for. */
   price: ProjectProductPrice.nullable().optional(),
   createdAt: z.string().optional(),

@@ -80,6 +80,16 @@ describe('generating an order (new-order)', () => {
     expect(draft.leadTimeWeeks).toBe(first?.leadTimeWeeks);
   });
 
+  it('the project page knows each line’s minimum order quantity, so it warns below it (issue 34 §4)', async () => {
+    const id = await projectWith(distributor, [
+      { referenceCode: MOQ4, quantity: 2 },
+      { referenceCode: REF16[2], quantity: 1 },
+    ]);
+    const products = (await distributor.get(`/api/projects/v1/projects/${id}`)).json<{ products: Array<{ referenceCode: string; moq?: number }> }>().products;
+    expect(products.find((line) => line.referenceCode === MOQ4)?.moq).toBe(4);
+    expect(products.find((line) => line.referenceCode === REF16[2])?.moq).toBeUndefined();
+  });
+
   it('answers 403 for another company’s project, without order.add, and 401 anonymously', async () => {
     const id = await projectWith(distributor, [{ referenceCode: REF16[0], quantity: 1 }]);
     expect((await distributor2.get(`${NEW}/${id}`)).statusCode).toBe(403);

@@ -43,6 +43,8 @@ type LineContext = {
   attributes?: Partial<Record<'finish' | 'ledColourTemp' | 'control' | 'installation' | 'pendantHeight', LineAttribute>>;
   lumensLed?: number | null;
   watts?: number | null;
+  /** The article's minimum order quantity (issue 34 §4: the project page warns below it). */
+  moq?: number;
 };
 
 /**
@@ -108,6 +110,7 @@ export function contextOfArticle(article: Article, pendantHeight?: number): Line
     attributes,
     lumensLed: article.lumens,
     watts: article.watts,
+    moq: article.moq,
   };
 }
 
@@ -582,6 +585,7 @@ export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean
   }
   product.lumensLed = context.lumensLed ?? null;
   product.watts = context.watts ?? null;
+  if (typeof context.moq === 'number' && context.moq > 1) product.moq = context.moq;
   return product;
 }
 

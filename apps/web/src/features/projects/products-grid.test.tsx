@@ -115,3 +115,16 @@ describe('the products grid of a 200-line project', () => {
     expect(productRows().length).toBeLessThan(20);
   });
 });
+
+describe('a line below its minimum order quantity (issue 34 §4)', () => {
+  it('says so on the project page, with the quantity to order, and only below it', async () => {
+    const products = [makeProduct({ description: 'Short line', quantity: 2, moq: 4 }), makeProduct({ description: 'Enough', quantity: 4, moq: 4 }), makeProduct({ description: 'No minimum', quantity: 1 })];
+    await renderApp('/project/5', projectsApi({ projects: [makeProject(5, { name: 'Lobby', products })] }));
+    await screen.findAllByRole('rowheader');
+    const rows = productRows();
+    const warning = en['projects.grid.belowMoq']?.replace('{{moq}}', '4') ?? '';
+    expect(rows[0]).toHaveTextContent(warning);
+    expect(rows[1]).not.toHaveTextContent(warning);
+    expect(rows[2]).not.toHaveTextContent(en['projects.grid.belowMoq']?.split(':')[0] ?? '');
+  });
+});
