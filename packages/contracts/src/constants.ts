@@ -136,9 +136,9 @@ export const AUDIT_ENTITIES = ['project', 'project_line', 'project_version', 'qu
 
 // product administration (issue 31)
 /** The kinds of entity a catalogue's draft holds, and the path segment of each one's save (draft/{segment}). */
-export const DRAFT_KINDS = ['price', 'article', 'finish', 'modelName', 'rule', 'preconfig'] as const;
+export const DRAFT_KINDS = ['price', 'article', 'terms', 'finish', 'modelName', 'rule', 'preconfig'] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
-export const DRAFT_PATHS: Readonly<Record<DraftKind, string>> = { price: 'prices', article: 'articles', finish: 'finishes', modelName: 'model-names', rule: 'rules', preconfig: 'preconfigs' };
+export const DRAFT_PATHS: Readonly<Record<DraftKind, string>> = { price: 'prices', article: 'articles', terms: 'article-terms', finish: 'finishes', modelName: 'model-names', rule: 'rules', preconfig: 'preconfigs' };
 
 // creations
 /** The files a drawn product exports: its 3D model (glTF binary, OBJ, STL) and its plan (DXF, SVG). */

@@ -47,6 +47,20 @@ export type AdminModelsQuery = z.infer<typeof AdminModelsQuery>;
 /** An entity's draft state: the value in the draft (null: not changed) and its revision (0: never drafted). */
 const Drafted = <T extends z.ZodType>(value: T) => z.object({ draft: value.nullable(), revision: z.number().int() });
 
+/**
+ * An article's order terms (issue 31 §2): its minimum order quantity and its lead time steps (from
+ * this quantity on, so many weeks), the first step from 1 and each next one from a larger quantity.
+ */
+export const AdminArticleTerms = z.strictObject({
+  moq: z.number().int().min(1).max(100_000),
+  leadtime: z
+    .array(z.strictObject({ from: z.number().int().min(1).max(100_000), weeks: z.number().int().min(0).max(104) }))
+    .min(1)
+    .max(10)
+    .refine((steps) => steps[0]?.from === 1 && steps.every((step, index) => index === 0 || step.from > (steps[index - 1]?.from ?? 0)), 'productAdmin.error.leadtime'),
+});
+export type AdminArticleTerms = z.infer<typeof AdminArticleTerms>;
+
 export const AdminArticle = z.object({
   reference: z.string(),
   finish: z.string(),
@@ -55,6 +69,9 @@ export const AdminArticle = z.object({
   installation: z.string().nullable(),
   active: z.boolean(),
   state: Drafted(z.boolean()),
+  /** The published order terms; `termsState.draft` the drafted ones. */
+  terms: AdminArticleTerms,
+  termsState: Drafted(AdminArticleTerms),
 });
 export type AdminArticle = z.infer<typeof AdminArticle>;
 
@@ -115,6 +132,7 @@ const Expected = { expectedRevision: z.number().int().min(0).max(1_000_000) };
 export const DRAFT_BODIES = {
   price: z.strictObject({ key: Key, value: z.strictObject({ salePrice: AdminAmount }), ...Expected }),
   article: z.strictObject({ key: Key, value: z.strictObject({ active: z.boolean() }), ...Expected }),
+  terms: z.strictObject({ key: Key, value: AdminArticleTerms, ...Expected }),
   finish: z.strictObject({ key: Key, value: z.strictObject({ active: z.boolean() }), ...Expected }),
   modelName: z.strictObject({ key: Key, value: z.strictObject({ name: SixTexts }), ...Expected }),
   rule: z.strictObject({ key: Key, value: AdminRuleValue.nullable(), ...Expected }),

@@ -1,9 +1,9 @@
-import type { AdminCatalogue, AdminModel, AdminModelsPage, AdminModelsQuery, CatalogId, Lang } from '@lumen/contracts';
+import type { AdminArticleTerms, AdminCatalogue, AdminModel, AdminModelsPage, AdminModelsQuery, CatalogId, Lang } from '@lumen/contracts';
 import { descriptionIn } from '@lumen/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import * as repo from './product-admin.repository';
-import { changeId, type DraftView, draftView, indexCatalogue, splitKey } from './product-admin.state';
+import { changeId, type DraftView, draftView, indexCatalogue, splitKey, termsOf } from './product-admin.state';
 
 /** The catalogue and its draft, read together. */
 export async function loadDraftView(db: DbOrTx, catalogId: CatalogId): Promise<DraftView> {
@@ -40,7 +40,7 @@ export async function listCatalogues(db: DbOrTx, lang: Lang): Promise<AdminCatal
   return out;
 }
 
-function drafted<T>(view: DraftView, kind: 'price' | 'article' | 'finish' | 'modelName', key: string, pick: (value: unknown) => T | null): { draft: T | null; revision: number } {
+function drafted<T>(view: DraftView, kind: 'price' | 'article' | 'terms' | 'finish' | 'modelName', key: string, pick: (value: unknown) => T | null): { draft: T | null; revision: number } {
   const change = view.changes.get(changeId(kind, key));
   return { draft: change ? pick(change.value) : null, revision: change?.revision ?? 0 };
 }
@@ -57,7 +57,7 @@ export function listModels(view: DraftView, query: AdminModelsQuery & { model?: 
   for (const row of view.changes.values()) {
     if (row.kind === 'modelName') touched.add(row.key);
     else if (row.kind === 'finish') touched.add(splitKey(row.key)[0]);
-    else if (row.kind === 'article') {
+    else if (row.kind === 'article' || row.kind === 'terms') {
       const article = index.articleByReference.get(row.key);
       if (article) touched.add(article.model);
     } else if (row.kind === 'price') {
@@ -126,6 +126,8 @@ export function listModels(view: DraftView, query: AdminModelsQuery & { model?: 
         installation: article.installation,
         active: article.active,
         state: drafted(view, 'article', article.reference, (value) => (value as { active: boolean } | null)?.active ?? null),
+        terms: termsOf(article),
+        termsState: drafted(view, 'terms', article.reference, (value) => (value as AdminArticleTerms | null) ?? null),
       })),
     };
   });

@@ -41,7 +41,7 @@ export function createDraftUseCases(ctx: AppContext) {
   function normalised(body: DraftChangeBody): unknown {
     if (body.kind === 'price') return { salePrice: normaliseAmount(body.value.salePrice) };
     if (body.kind === 'article' || body.kind === 'preconfig' || body.kind === 'rule') return body.value === null ? null : body.value;
-    if (body.kind === 'finish' || body.kind === 'modelName') return body.value;
+    if (body.kind === 'finish' || body.kind === 'modelName' || body.kind === 'terms') return body.value;
     return null;
   }
 
@@ -58,7 +58,7 @@ export function createDraftUseCases(ctx: AppContext) {
      */
     async save(principal: Principal, catalogId: CatalogId, body: DraftChangeBody): Promise<DraftChange | null> {
       const view = await loadDraftView(db, catalogId);
-      const key = body.kind === 'article' ? body.key.toUpperCase() : body.key;
+      const key = body.kind === 'article' || body.kind === 'terms' ? body.key.toUpperCase() : body.key;
       const published = publishedValue(view.index, body.kind, key);
       if (published === undefined) throw new AppError('NOT_FOUND', `No ${body.kind} ${key} in catalogue ${catalogId}`, [{ path: 'body.key', message: 'productAdmin.error.unknownEntity' }]);
       if (body.kind === 'rule' && body.value && body.value.subFamilyId !== Number(key.split('|')[0])) {

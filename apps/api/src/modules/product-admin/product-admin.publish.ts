@@ -1,4 +1,4 @@
-import type { AdminPreconfigValue, AdminRuleValue, CatalogId, DraftKind, PublishResult } from '@lumen/contracts';
+import type { AdminArticleTerms, AdminPreconfigValue, AdminRuleValue, CatalogId, DraftKind, PublishResult } from '@lumen/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { ModelData, PreconfigData, VariationData } from '../../db/seed/catalogue/catalogue-data.types';
@@ -7,10 +7,10 @@ import type { Principal } from '../../http/access-guard';
 import { auditWho, recordAudits } from '../../lib/audit';
 import { loadDraftView } from './product-admin.catalogue';
 import * as repo from './product-admin.repository';
-import { type CatalogueIndex, type DraftView, draftProblems, indexCatalogue, ruleSetOf, splitKey } from './product-admin.state';
+import { type CatalogueIndex, type DraftView, draftProblems, indexCatalogue, ruleSetOf, splitKey, termsOf } from './product-admin.state';
 
 /** The order changes are applied in: a finish before its articles, so an article's own change refines its finish's. */
-const ORDER: readonly DraftKind[] = ['price', 'modelName', 'finish', 'article', 'rule', 'preconfig'];
+const ORDER: readonly DraftKind[] = ['price', 'modelName', 'finish', 'article', 'terms', 'rule', 'preconfig'];
 
 interface FinishState {
   active: boolean;
@@ -37,6 +37,10 @@ function recordedValue(index: CatalogueIndex, kind: DraftKind, key: string): unk
     }
     case 'article':
       return { active: index.articleByReference.get(key)?.active ?? false };
+    case 'terms': {
+      const article = index.articleByReference.get(key);
+      return article ? termsOf(article) : null;
+    }
     case 'finish': {
       const [model, finish] = splitKey(key);
       return finishState(index, model, finish);
@@ -62,6 +66,9 @@ async function apply(tx: DbOrTx, index: CatalogueIndex, catalogId: CatalogId, ki
     }
     case 'article':
       await repo.writeArticlesActive(tx, catalogId, [key], (value as { active: boolean }).active);
+      return value;
+    case 'terms':
+      if (value) await repo.writeArticleTerms(tx, catalogId, key, value as AdminArticleTerms);
       return value;
     case 'finish': {
       const [model, finish] = splitKey(key);

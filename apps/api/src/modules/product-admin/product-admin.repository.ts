@@ -35,6 +35,8 @@ export interface AdminArticleRow {
   installation: string | null;
   isBase: boolean;
   active: boolean;
+  moq: number;
+  leadtime: Array<{ from: number; weeks: number }>;
 }
 
 export interface AdminModelRow {
@@ -86,6 +88,8 @@ export async function loadPublished(db: DbOrTx, catalogId: number): Promise<Publ
         installation: catalogueArticles.installation,
         isBase: catalogueArticles.isBase,
         active: catalogueArticles.active,
+        moq: catalogueArticles.moq,
+        leadtime: catalogueArticles.leadtime,
       })
       .from(catalogueArticles)
       .where(eq(catalogueArticles.catalogId, catalogId))
@@ -301,6 +305,14 @@ export async function writeArticlesActive(tx: DbOrTx, catalogId: number, referen
     .update(catalogueArticles)
     .set({ active })
     .where(and(eq(catalogueArticles.catalogId, catalogId), inArray(catalogueArticles.reference, [...references])));
+}
+
+/** An article's order terms: minimum order quantity and lead time steps. */
+export async function writeArticleTerms(tx: DbOrTx, catalogId: number, reference: string, terms: { moq: number; leadtime: Array<{ from: number; weeks: number }> }): Promise<void> {
+  await tx
+    .update(catalogueArticles)
+    .set({ moq: terms.moq, leadtime: terms.leadtime })
+    .where(and(eq(catalogueArticles.catalogId, catalogId), eq(catalogueArticles.reference, reference)));
 }
 
 export async function deleteColourVariations(tx: DbOrTx, catalogId: number, model: string, finish: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AdminPreconfigValue, AdminRuleValue, DraftKind, DraftProblem, SixTexts } from '@lumen/contracts';
+import type { AdminArticleTerms, AdminPreconfigValue, AdminRuleValue, DraftKind, DraftProblem, SixTexts } from '@lumen/contracts';
 import { LANGS } from '@lumen/contracts';
 import { combinationAllowed, type ExclusionCombination, exclusionRuleSet, type RuleSet, tryParseReference } from '@lumen/domain';
 import type { AdminArticleRow, AdminModelRow, ChangeRow, PublishedCatalogue } from './product-admin.repository';
@@ -11,6 +11,7 @@ import type { AdminArticleRow, AdminModelRow, ChangeRow, PublishedCatalogue } fr
  * Kinds and keys:
  *   price      `${priceReference}|${rateId}`  { salePrice }            (null: no price)
  *   article    reference                      { active }
+ *   terms      reference                      { moq, leadtime }        (the article's order terms)
  *   finish     `${model}|${finish}`           { active }               (every article of the model in that finish)
  *   modelName  model                          { name }                 (the model's description, six languages)
  *   rule       `${subFamilyId}|${ruleId}`     AdminRuleValue | null    (exclusions made in the rule editor)
@@ -100,6 +101,10 @@ export function publishedValue(index: CatalogueIndex, kind: DraftKind, key: stri
       const article = index.articleByReference.get(key);
       return article ? { active: article.active } : undefined;
     }
+    case 'terms': {
+      const article = index.articleByReference.get(key);
+      return article ? termsOf(article) : undefined;
+    }
     case 'finish': {
       const [model, finish] = splitKey(key);
       const articles = (index.articlesByModel.get(model) ?? []).filter((article) => article.finish === finish);
@@ -120,6 +125,10 @@ export function publishedValue(index: CatalogueIndex, kind: DraftKind, key: stri
       return preconfig ? preconfigValueOf(preconfig) : undefined;
     }
   }
+}
+
+export function termsOf(article: AdminArticleRow): AdminArticleTerms {
+  return { moq: article.moq, leadtime: article.leadtime.map((step) => ({ from: step.from, weeks: step.weeks })) };
 }
 
 export function preconfigValueOf(preconfig: PreconfigData): AdminPreconfigValue {
@@ -223,6 +232,8 @@ export function draftProblems(view: DraftView): DraftProblem[] {
       if (!salePrice || Number(salePrice) <= 0) problems.push({ code: 'price', kind, key: row.key, detail: salePrice ?? '' });
       const article = index.articleByReference.get(splitKey(row.key)[0]);
       if (article) touchedModels.add(article.model);
+    } else if (kind === 'terms') {
+      if (!tryParseReference(row.key)) problems.push({ code: 'reference', kind, key: row.key, detail: row.key });
     } else if (kind === 'article') {
       if (!tryParseReference(row.key)) problems.push({ code: 'reference', kind, key: row.key, detail: row.key });
       const article = index.articleByReference.get(row.key);

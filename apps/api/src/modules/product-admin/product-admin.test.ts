@@ -325,4 +325,30 @@ describeWithDb('product administration', () => {
       expect(detail.statusCode, detail.body).toBe(200);
     });
   });
+  describe('order terms', () => {
+    it('drafts an article’s MOQ and lead time steps, previews them, publishes them and restores them', async () => {
+      const article = async (agent: Agent) => (await agent.get('/api/products/v1/articles/references?reference=552010/02_10&catalogId=16')).json<{ moq: number; leadtime: Array<{ from: number; weeks: number }> }>();
+      const published = await article(distributor);
+      const terms = { moq: 4, leadtime: [{ from: 1, weeks: 3 }, { from: 100, weeks: 6 }] };
+      // Steps must start from 1 and grow.
+      expect((await save(pm, { kind: 'terms', key: '552010/02_10', value: { moq: 4, leadtime: [{ from: 5, weeks: 3 }] }, expectedRevision: 0 })).statusCode).toBe(400);
+      expect((await save(pm, { kind: 'terms', key: '552010/02_10', value: { moq: 0, leadtime: terms.leadtime }, expectedRevision: 0 })).statusCode).toBe(400);
+      const saved = await save(pm, { kind: 'terms', key: '552010/02_10', value: terms, expectedRevision: 0 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<DraftChange>()).toMatchObject({ change: 'changed', before: { moq: published.moq, leadtime: published.leadtime }, after: terms });
+      const listed = (await pm.get(`${C16}/models?model=5520`)).json<AdminModelsPage>().items[0]?.articles.find((item) => item.reference === '552010/02_10');
+      expect(listed?.termsState).toEqual({ draft: terms, revision: 1 });
+      expect(await article(distributor)).toMatchObject({ moq: published.moq });
+      await pm.put(`${ADMIN}/preview`, { on: true });
+      expect(await article(pm)).toMatchObject(terms);
+      await pm.put(`${ADMIN}/preview`, { on: false });
+
+      const version = (await pm.get(`${C16}/draft`)).json<CatalogueDraft>().version;
+      const publishing = await pm.post(`${C16}/publish`, { expectedVersion: version });
+      expect(publishing.statusCode, publishing.body).toBe(200);
+      expect(await article(distributor)).toMatchObject(terms);
+      expect((await pm.post(`${C16}/restore`, { expectedVersion: version + 1 })).statusCode).toBe(200);
+      expect(await article(distributor)).toMatchObject({ moq: published.moq, leadtime: published.leadtime });
+    });
+  });
 });

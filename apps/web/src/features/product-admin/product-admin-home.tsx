@@ -1,4 +1,4 @@
-import type { AdminCatalogue, AdminModel, CatalogueDraft, DraftChangeBody } from '@lumen/contracts';
+import type { AdminArticle, AdminArticleTerms, AdminCatalogue, AdminModel, CatalogueDraft, DraftChangeBody } from '@lumen/contracts';
 import { Badge, Button, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -398,6 +398,7 @@ function ModelEditor({ catalogue, code, refresh, onChanged }: { catalogue: Admin
                 >
                   {active ? t('productAdmin.editor.retire') : t('productAdmin.editor.activate')}
                 </Button>
+                <ArticleTermsForm article={article} onSave={(terms) => void save({ kind: 'terms', key: article.reference, value: terms, expectedRevision: article.termsState.revision })} />
               </li>
             );
           })}
@@ -413,6 +414,55 @@ function ModelEditor({ catalogue, code, refresh, onChanged }: { catalogue: Admin
 }
 
 /** A price change by percentage over the collection filtered (or the whole catalogue) and a rate (or all). */
+/** "1: 2, 50: 4" → from 1 unit 2 weeks, from 50 units 4 weeks; null when it is not such a list. */
+export function parseLeadtime(text: string): AdminArticleTerms['leadtime'] | null {
+  const steps = text
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => /^(\d{1,6})\s*:\s*(\d{1,3})$/.exec(part));
+  if (steps.length === 0 || steps.some((step) => !step)) return null;
+  const parsed = steps.map((step) => ({ from: Number(step?.[1]), weeks: Number(step?.[2]) }));
+  return parsed[0]?.from === 1 && parsed.every((step, index) => index === 0 || step.from > (parsed[index - 1]?.from ?? 0)) && parsed.every((step) => step.weeks <= 104) ? parsed : null;
+}
+
+const leadtimeText = (steps: AdminArticleTerms['leadtime']) => steps.map((step) => `${step.from}: ${step.weeks}`).join(', ');
+
+/** An article's order terms (issue 31 §2): minimum order quantity and lead time steps, saved into the draft. */
+function ArticleTermsForm({ article, onSave }: { article: AdminArticle; onSave: (terms: AdminArticleTerms) => void }) {
+  const { t } = useTranslation();
+  const shown = article.termsState.draft ?? article.terms;
+  const [moq, setMoq] = useState(String(shown.moq));
+  const [leadtime, setLeadtime] = useState(leadtimeText(shown.leadtime));
+  const moqValue = /^\d{1,6}$/.test(moq.trim()) ? Number(moq.trim()) : NaN;
+  const steps = parseLeadtime(leadtime);
+  const moqValid = Number.isInteger(moqValue) && moqValue >= 1 && moqValue <= 100_000;
+  return (
+    <form
+      className="product-admin__terms"
+      aria-label={t('productAdmin.editor.terms', { reference: article.reference })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (moqValid && steps) onSave({ moq: moqValue, leadtime: steps });
+      }}
+    >
+      <TextField label={t('productAdmin.editor.moq')} name={`moq-${article.reference}`} value={moq} onChange={setMoq} isInvalid={!moqValid} errorMessage={t('productAdmin.editor.moqInvalid')} />
+      <TextField
+        label={t('productAdmin.editor.leadtime')}
+        description={t('productAdmin.editor.leadtimeHelp')}
+        name={`leadtime-${article.reference}`}
+        value={leadtime}
+        onChange={setLeadtime}
+        isInvalid={steps === null}
+        errorMessage={t('productAdmin.editor.leadtimeInvalid')}
+      />
+      <Button type="submit" size="sm" variant="secondary" isDisabled={!moqValid || steps === null} aria-label={t('productAdmin.editor.saveTerms', { reference: article.reference })}>
+        {t('productAdmin.editor.save')}
+      </Button>
+    </form>
+  );
+}
+
 function BulkPriceForm({ catalogue, subFamilyId, onChanged }: { catalogue: AdminCatalogue; subFamilyId: number | undefined; onChanged: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

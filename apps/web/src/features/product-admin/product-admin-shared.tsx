@@ -38,9 +38,13 @@ export function PreviewSwitch() {
 
   async function toggle(next: boolean) {
     setFailed(false);
+    const before = current;
+    // The switch moves at once; it goes back if the api refuses.
+    setOn(next);
     try {
       setOn((await dispatch(setDraftPreview({ on: next })).unwrap()).on);
     } catch {
+      setOn(before);
       setFailed(true);
     }
   }
@@ -134,6 +138,10 @@ export function useShowValue() {
     if (typeof value !== 'object') return String(value);
     const record = value as Record<string, unknown>;
     if (typeof record.salePrice === 'string') return record.salePrice;
+    if (typeof record.moq === 'number' && Array.isArray(record.leadtime)) {
+      const steps = (record.leadtime as Array<{ from: number; weeks: number }>).map((step) => `${step.from}: ${step.weeks}`).join(', ');
+      return t('productAdmin.value.terms', { moq: record.moq, leadtime: steps });
+    }
     if (typeof record.active === 'boolean') return record.active ? t('productAdmin.value.active') : t('productAdmin.value.retired');
     if (record.name && typeof record.name === 'object') return String((record.name as Record<string, string>)[lang] ?? '');
     if (typeof record.name === 'string') return record.name;

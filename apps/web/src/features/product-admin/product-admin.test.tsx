@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
+import { parseLeadtime } from './product-admin-home';
 import { combinationPart } from './product-admin-rules';
 
 const en = TRANSLATIONS['fr-eproject'].en;
@@ -196,6 +197,17 @@ describe('product administration screens (issue 31)', () => {
     // Reasons missing and no confirmation: the rule cannot be saved yet.
     expect(screen.getByRole('button', { name: tx('productAdmin.rules.save') })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: tx('productAdmin.rules.confirm') })).not.toBeChecked();
+  });
+
+  it('reads lead time steps as "from quantity: weeks", the first from 1 and growing', () => {
+    expect(parseLeadtime('1: 2, 50:4')).toEqual([
+      { from: 1, weeks: 2 },
+      { from: 50, weeks: 4 },
+    ]);
+    expect(parseLeadtime('2: 2')).toBeNull();
+    expect(parseLeadtime('1: 2, 1: 3')).toBeNull();
+    expect(parseLeadtime('1 weeks')).toBeNull();
+    expect(parseLeadtime('')).toBeNull();
   });
 
   it('maps an installation to its two exclusion keys', () => {
