@@ -81,6 +81,7 @@ import { actingCheck, createActingService } from './modules/acting/acting.servic
 import { createDraftPreviewSource, registerDraftPreview } from './modules/product-admin/product-admin.preview';
 import { productAdminRoutes } from './modules/product-admin/product-admin.routes';
 import { createToolBatches } from './modules/tools/tools.batches';
+import { createComposePreview } from './modules/tools/tools.compose-preview';
 import { createProductSheets } from './modules/tools/tools.product-sheet';
 import { toolsRoutes } from './modules/tools/tools.routes';
 import { createProductAdminService } from './modules/product-admin/product-admin.service';
@@ -325,7 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const toolSheets = createProductSheets({ products, images });
   const toolBatches = createToolBatches(ctx, { jobs, storage, products, images, sheets: toolSheets });
   toolBatches.registerWorker();
-  await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches });
+  await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches, compose: createComposePreview({ products, images }), flags });
   // The audit trail's reads and its retention purge (issue 17 §3; a job per UTC day, asked for at start and hourly).
   const audit = createAuditService(ctx, { projectVisible: (principal, id) => projects.name(principal, id), jobs });
   audit.registerWorker();

@@ -82,3 +82,25 @@ export const ToolBatch = z.object({
 export type ToolBatch = z.infer<typeof ToolBatch>;
 export const ToolBatchList = z.array(ToolBatch);
 export const ToolBatchListQuery = z.object({ kind: ToolBatchKind.optional() });
+
+/** A list of codes in the address: `a,b,c` (letters and digits only, bounded). */
+const CodeList = (code: z.ZodString, max: number) =>
+  z
+    .string()
+    .max(max * 13)
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(z.array(code).min(1).max(max));
+
+/**
+ * /preview/compose (issue 32 §4): a composition as an image, only when the flag composeUrlPreview is
+ * on. The collection, its elements (model codes, at most 12) and optionally one finish per element.
+ */
+export const ComposePreviewQuery = z.object({
+  catalog: CatalogIdQuery.default(16),
+  collection: IdQuery,
+  elements: CodeList(ToolModelCode, 12),
+  finishes: CodeList(z.string().regex(/^[A-Za-z0-9]{2}$/, 'Not a finish code'), 12).optional(),
+  /** Width of the picture in pixels. */
+  width: z.coerce.number().int().min(200).max(2400).default(1200),
+});
+export type ComposePreviewQuery = z.infer<typeof ComposePreviewQuery>;

@@ -91,10 +91,20 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, links, onActio
 }
 
 /** The internal tools (spec §2 tool routes; issue 31: the product administration). */
-export type ToolAction = 'productAdmin' | 'editRule' | 'compose' | 'technicalInfo' | 'productSheet' | 'generatePreviews' | 'generatePdf';
+export type ToolAction = 'productAdmin' | 'editRule' | 'compose' | 'technicalInfo' | 'productSheet' | 'generatePreviews' | 'generatePdf' | 'composePreview';
 
 /** The Tools menu of internal users (decided by e-mail on the server; the account says so). */
-export function ToolsDropdown({ onAction, productAdmin = true }: { onAction: (action: ToolAction) => void; /** The user holds product.admin: the product administration's entries. */ productAdmin?: boolean }) {
+export function ToolsDropdown({
+  onAction,
+  productAdmin = true,
+  composePreview = false,
+}: {
+  onAction: (action: ToolAction) => void;
+  /** The user holds product.admin: the product administration's entries. */
+  productAdmin?: boolean;
+  /** The flag composeUrlPreview is on: /preview/compose. */
+  composePreview?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Dropdown<ToolAction>
@@ -114,6 +124,7 @@ export function ToolsDropdown({ onAction, productAdmin = true }: { onAction: (ac
         { id: 'productSheet', label: t('header.tools.productSheet'), icon: 'zip' },
         { id: 'generatePreviews', label: t('header.tools.generatePreviews'), icon: 'zip' },
         { id: 'generatePdf', label: t('header.tools.generatePdf'), icon: 'zip' },
+        ...(composePreview ? [{ id: 'composePreview' as const, label: t('header.tools.composePreview'), icon: 'visibility' as const }] : []),
       ]}
       onAction={onAction}
     />

@@ -7,6 +7,7 @@ import { changeLanguage, themeChanged } from '../shared/preferences';
 import { logout } from '../shared/session';
 import { useAppDispatch, useAppSelector } from '../shared/store';
 import { authModalOpened } from '../shared/ui-state';
+import { useFlag } from '../shared/flags';
 import type { MenuEntry } from '@lumen/contracts';
 import { LanguageTriggerPlaceholder, UserMenuPlaceholder } from './header-placeholders';
 import { entriesOf, mayShow, useNavigationMenu } from './navigation-menu';
@@ -87,6 +88,7 @@ export function Header() {
 function ToolsMenu() {
   const navigate = useNavigate();
   const account = useAppSelector((state) => state.session.account);
+  const composePreview = useFlag('composeUrlPreview');
   if (!account?.internal) return null;
   const productAdmin = hasAnyPrivilege(account.privileges, ['product.admin']);
   const paths = {
@@ -97,11 +99,12 @@ function ToolsMenu() {
     productSheet: '/productsheet',
     generatePreviews: '/compositor/generatePreviews',
     generatePdf: '/compositor/generatePdf',
+    composePreview: '/preview/compose',
   } as const;
   return (
     <Suspense fallback={null}>
       <div className="app-header__menu">
-        <ToolsDropdown productAdmin={productAdmin} onAction={(action) => void navigate(paths[action])} />
+        <ToolsDropdown productAdmin={productAdmin} composePreview={composePreview} onAction={(action) => void navigate(paths[action])} />
       </div>
     </Suspense>
   );

@@ -15,7 +15,8 @@ import { loadFlagsAdminPage } from '../features/flags';
 import { loadActingPage } from '../features/acting';
 import { loadAuditTrailPage } from '../features/audit';
 import { loadProductAdminComposePage, loadProductAdminHomePage, loadProductAdminRulesPage } from '../features/product-admin';
-import { loadGeneratePdfPage, loadGeneratePreviewsPage, loadProductSheetPage, loadTechnicalInfoPage } from '../features/tools';
+import { loadComposePreviewPage, loadGeneratePdfPage, loadGeneratePreviewsPage, loadProductSheetPage, loadTechnicalInfoPage } from '../features/tools';
+import { useFlag } from '../shared/flags';
 import { loadDeskInboxPage, loadDeskRequestPage, loadDeskTradeLeadsPage } from '../features/desk';
 import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
 import { FORBIDDEN_PATH, NOT_ALLOWED_PATH, RequireAuth } from './guards';
@@ -107,6 +108,12 @@ const TechnicalInfoPage = lazyScreen(loadTechnicalInfoPage);
 const ProductSheetPage = lazyScreen(loadProductSheetPage);
 const GeneratePreviewsPage = lazyScreen(loadGeneratePreviewsPage);
 const GeneratePdfPage = lazyScreen(loadGeneratePdfPage);
+const ComposePreviewPage = lazyScreen(loadComposePreviewPage);
+
+/** /preview/compose exists only while the flag composeUrlPreview is on (spec §2); otherwise the not-found page (the api answers 404 too). */
+function FlaggedComposePreview() {
+  return useFlag('composeUrlPreview') ? <ComposePreviewPage /> : <NotFoundPage />;
+}
 /** Spec §2: a project's pages need project view, of one's own, the company's or assigned projects (any one). */
 const anyProjectView = (page: ReactNode) => <RequireAuth privileges={PROJECT_PAGES_PRIVILEGES}>{page}</RequireAuth>;
 /** Spec §2: validating a project line needs project edit (the server enforces the project's scope). */
@@ -429,6 +436,14 @@ export function createRoutes(): RouteObject[] {
           ),
           handle: { preload: Page.preload } satisfies RouteHandle,
         })),
+        {
+          path: '/preview/compose',
+          element: (
+            <RequireAuth internal refusal="forbidden">
+              <FlaggedComposePreview />
+            </RequireAuth>
+          ),
+        },
         {
           // The support desk: the api answers its calls for sales staff (their catalogue) and admins only.
           path: '/desk',

@@ -1,4 +1,5 @@
 import {
+  ComposePreviewQuery,
   isLang,
   type Lang,
   ProductSheetPageQuery,
@@ -17,7 +18,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Access, type Principal, requirePrincipal } from '../../http/access-guard';
 import { attachmentDisposition } from '../../http/attachment';
+import { AppError } from '../../errors';
+import type { FlagsService } from '../flags/flags.service';
 import type { ToolBatches } from './tools.batches';
+import type { ComposePreview } from './tools.compose-preview';
 import type { ProductSheets } from './tools.product-sheet';
 import { type TechnicalInfoProducts, technicalInfoTable, technicalInfoWorkbook } from './tools.technical-info';
 
@@ -25,6 +29,8 @@ export interface ToolsRoutesOptions {
   products: TechnicalInfoProducts;
   sheets: ProductSheets;
   batches: ToolBatches;
+  compose: ComposePreview;
+  flags: Pick<FlagsService, 'forCaller'>;
 }
 
 /** Spec §2 tool routes: internal users only, decided by the user's e-mail (lib/internal-users); checked by the guard on every call. */
@@ -38,7 +44,7 @@ function langOf(principal: Principal, asked: Lang | undefined): Lang {
 }
 
 /** The internal tools (issue 32): technical information, product sheets and the batch work of the tools. */
-export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app, { products, sheets, batches }) => {
+export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app, { products, sheets, batches, compose, flags }) => {
   const tags = ['tools'];
   const config = { access: TOOLS_ACCESS };
 
@@ -118,6 +124,23 @@ export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app
     async (request, reply) => {
       const file = await batches.file(request.params.id, request.params.file);
       return reply.header('content-type', file.contentType).header('content-disposition', attachmentDisposition(file.fileName)).header('cache-control', 'private, no-store').send(file.content);
+    },
+  );
+
+  // /preview/compose (issue 32 §4): an image address for mails and the brand's website, so no session is
+  // needed; it exists only while the flag composeUrlPreview is on for the caller (404 otherwise).
+  app.get(
+    '/api/images/v1/preview/compose',
+    {
+      config: { access: 'optional' },
+      schema: { tags, summary: 'A composition (collection, elements, finishes) as a PNG; only when the flag composeUrlPreview is on (404 otherwise)', querystring: ComposePreviewQuery },
+    },
+    async (request, reply) => {
+      if (!(await flags.forCaller(request.principal).isEnabled('composeUrlPreview'))) throw new AppError('NOT_FOUND', 'Not found');
+      const image = await compose(request.query);
+      reply.header('etag', image.etag).header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      return reply.header('content-type', 'image/png').send(image.png);
     },
   );
 };

@@ -201,4 +201,55 @@ describeWithDb('internal tools', () => {
       expect((await internal.get(`${TOOLS}/batches/999999`)).statusCode).toBe(404);
     });
   });
+
+  describe('/preview/compose', () => {
+    const COMPOSE = '/api/images/v1/preview/compose';
+    const setFlag = async (on: boolean) => {
+      const admin2 = t.agent();
+      await admin2.login('admin@demo.example');
+      const flag = (await admin2.get('/api/masters/v1/flags')).json<{ flags: Array<{ key: string; description: string; defaultValue: boolean; rollout: Record<string, number | null>; emailToggles: unknown[] }> }>().flags.find((item) => item.key === 'composeUrlPreview');
+      if (!flag) throw new Error('no composeUrlPreview');
+      const rollout = Object.fromEntries(Object.keys(flag.rollout).map((name) => [name, on ? 1 : 0]));
+      expect((await admin2.put('/api/masters/v1/flags/composeUrlPreview', { description: flag.description, defaultValue: on, rollout, emailToggles: [] })).statusCode).toBe(200);
+    };
+
+    it('is not found while the flag is off, and draws the composition as a PNG for anyone while it is on, cached by content', async () => {
+      const [a, b] = table.rows.filter((row) => row.subFamilyId === table.rows[0]?.subFamilyId);
+      const finish = a?.finishes[0]?.code ?? '';
+      const url = `${COMPOSE}?collection=${a?.subFamilyId}&elements=${a?.model},${b?.model ?? a?.model}&finishes=${finish},${b?.finishes[0]?.code ?? finish}&width=800`;
+      await setFlag(false);
+      expect((await t.agent().get(url)).statusCode).toBe(404);
+      expect((await internal.get(url)).statusCode).toBe(404);
+      await setFlag(true);
+      const response = await t.agent().get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(pngSize(response.rawPayload).width).toBe(800);
+      expect(execFileSync('file', ['-'], { input: response.rawPayload, encoding: 'utf8' })).toContain('PNG image data, 800 x');
+      const etag = String(response.headers.etag);
+      expect((await t.agent().get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+      expect((await internal.get(url)).headers.etag).toBe(etag);
+      await setFlag(false);
+    });
+
+    it('refuses hostile or oversized input before drawing anything', async () => {
+      await setFlag(true);
+      const [a] = table.rows;
+      const at = `${COMPOSE}?collection=${a?.subFamilyId}`;
+      for (const query of [
+        '',
+        `&elements=${encodeURIComponent('<svg onload=alert(1)>')}`,
+        `&elements=${Array.from({ length: 13 }, () => a?.model).join(',')}`,
+        `&elements=${a?.model}&finishes=${encodeURIComponent('"/><script>')}`,
+        `&elements=${a?.model},${a?.model}&finishes=${a?.finishes[0]?.code}`,
+        `&elements=${a?.model}&finishes=ZZ`,
+        `&elements=${a?.model}&width=99999`,
+      ]) {
+        expect((await t.agent().get(`${at}${query}`)).statusCode, query).toBe(400);
+      }
+      expect((await t.agent().get(`${at}&elements=9999`)).statusCode).toBe(404);
+      expect((await t.agent().get(`${COMPOSE}?collection=abc&elements=${a?.model}`)).statusCode).toBe(400);
+      await setFlag(false);
+    });
+  });
 });

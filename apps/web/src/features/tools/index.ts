@@ -4,3 +4,4 @@ export const loadTechnicalInfoPage = () => import('./technical-info-page').then(
 export const loadProductSheetPage = () => import('./product-sheet-page').then((module) => ({ default: module.ProductSheetPage }));
 export const loadGeneratePreviewsPage = () => import('./preconfig-batch-page').then((module) => ({ default: module.GeneratePreviewsPage }));
 export const loadGeneratePdfPage = () => import('./preconfig-batch-page').then((module) => ({ default: module.GeneratePdfPage }));
+export const loadComposePreviewPage = () => import('./compose-preview-page').then((module) => ({ default: module.ComposePreviewPage }));

@@ -63,3 +63,10 @@ export const downloadBatchFile = createAsyncAction<Blob, { id: number; file: num
   ({ id, file }, { extra }) => extra.api.request<Blob>('products', `${BASE}/batches/${id}/files/${file}`, { responseType: 'blob', timeoutMs: 60_000 }),
   quiet,
 );
+
+export const loadComposePreview = createAsyncAction<Blob, { catalog: number; collection: number; elements: string; finishes: string }>(
+  'toolsComposePreview',
+  ({ catalog, collection, elements, finishes }, { extra }) =>
+    extra.api.request<Blob>('images', '/v1/preview/compose', { query: { catalog, collection, elements, ...(finishes ? { finishes } : {}) }, responseType: 'blob', timeoutMs: 60_000 }),
+  quiet,
+);

@@ -85,7 +85,7 @@ describe('internal tools (issue 32)', () => {
   });
 
   it('shows no Tools menu to a user whose e-mail is not internal, and sends them to the forbidden page on every tool route', async () => {
-    for (const path of ['/technicalinfo', '/productsheet', '/compositor/generatePreviews', '/compositor/generatePdf']) {
+    for (const path of ['/technicalinfo', '/productsheet', '/compositor/generatePreviews', '/compositor/generatePdf', '/preview/compose']) {
       const api = createFakeApi({ account: makeAccount({ role: 'admin', internal: false }) });
       const view = await renderApp(path, api);
       await waitFor(() => expect(view.history.location.pathname).toBe('/error-403'));
@@ -217,5 +217,38 @@ describe('internal tools (issue 32)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('/preview/compose: with the flag on, draws the composition given in the address and gives the image’s address', async () => {
+    const api = createFakeApi({ account: staff, flags: () => ({ composeUrlPreview: true }) });
+    api.handle((call) => {
+      if (call.path === '/api/products/v1/categories/collections') return json(200, [{ id: 225, subFamilyId: 225, name: 'Plusminus' }]);
+      if (call.path === '/api/images/v1/preview/compose') return new Response('png', { status: 200, headers: { 'content-type': 'image/png' } });
+      return undefined;
+    });
+    await renderApp('/', api);
+    await openTool('header.tools.composePreview');
+    const page0 = await screen.findByRole('region', { name: tx('tools.compose.title') });
+    await userEvent.click(await within(page0).findByRole('button', { name: new RegExp(tx('tools.collection')) }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Plusminus' }));
+    await userEvent.type(screen.getByRole('textbox', { name: tx('tools.compose.elements') }), '5520,5521');
+    await userEvent.type(screen.getByRole('textbox', { name: tx('tools.compose.finishes') }), '05,x');
+    expect(screen.getByRole('textbox', { name: tx('tools.compose.finishes') })).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(screen.getByRole('textbox', { name: tx('tools.compose.finishes') }));
+    await userEvent.type(screen.getByRole('textbox', { name: tx('tools.compose.finishes') }), '05,10');
+    await userEvent.click(screen.getByRole('button', { name: tx('tools.compose.show') }));
+    expect(await screen.findByRole('img', { name: tx('tools.compose.alt', { elements: '5520, 5521' }) })).toHaveAttribute('src', 'blob:made');
+    const call = api.callsTo('GET', '/api/images/v1/preview/compose')[0];
+    expect(Object.fromEntries(call?.query ?? [])).toMatchObject({ catalog: '16', collection: '225', elements: '5520,5521', finishes: '05,10' });
+    expect(screen.getByRole('link', { name: /\/api\/images\/v1\/preview\/compose\?catalog=16&collection=225&elements=5520%2C5521&finishes=05%2C10$/ })).toBeInTheDocument();
+  });
+
+  it('/preview/compose: with the flag off, no menu entry and the not-found page', async () => {
+    const api = createFakeApi({ account: staff, flags: () => ({ composeUrlPreview: false }) });
+    await renderApp('/preview/compose?collection=225&elements=5520', api);
+    expect(await screen.findByRole('heading', { name: tx('errors.notFound.title') })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/images/v1/preview/compose')).toHaveLength(0);
+    await userEvent.click(await screen.findByRole('button', { name: tx('header.tools') }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).not.toContain(tx('header.tools.composePreview'));
   });
 });
