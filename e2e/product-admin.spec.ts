@@ -3,11 +3,14 @@ import { DEMO_PASSWORD, logIn } from './support/session';
 import { exactly, texts } from './support/texts';
 
 // Issue 31: the brand's product manager changes a price and retires a finish in a draft, adds an
-// exclusion rule in the rule editor and sees its effect, publishes; a distributor (Spanish) then sees
-// the new price, no longer finds the retired finish and is told the rule's reason beside the excluded
-// option; the manager restores the previous version in one step. Tessa table lamp (4010), catalogue 16.
+// exclusion rule in the rule editor and sees its effect, composes a preconfiguration, previews the draft
+// in the real configurator, publishes; a distributor (Spanish) then sees the new price, no longer finds
+// the retired finish, is told the rule's reason beside the excluded option and finds the new
+// preconfiguration; the manager restores the previous version in one step. Tessa table lamp (4010),
+// catalogue 16.
 
 const en = texts('en');
+const PRECONFIG = 'Tessa duo';
 const es = texts('es');
 const REASONS = {
   'English (UK)': 'Cream is not made with a DALI driver',
@@ -24,7 +27,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('a product manager publishes a price, a retired finish and an exclusion rule; a distributor sees them; restore puts them back', async ({ page, browser }) => {
+test('a product manager drafts a price, a retired finish, an exclusion rule and a preconfiguration, previews and publishes them; a distributor sees them; restore puts them back', async ({ page, browser }) => {
   test.setTimeout(150_000);
   await logIn(page, 'product@lumen.example');
   await page.getByRole('banner').getByRole('button', { name: en('header.tools') }).click();
@@ -34,7 +37,7 @@ test('a product manager publishes a price, a retired finish and an exclusion rul
 
   // Find the model, change its price for the general rate, retire a finish.
   await page.getByRole('textbox', { name: en('productAdmin.models.search') }).fill('4010');
-  await page.getByRole('button', { name: en('productAdmin.models.apply') }).click();
+  await page.getByRole('button', { name: en('productAdmin.models.apply'), exact: true }).click();
   await page.getByRole('button', { name: en('productAdmin.models.editModel', { model: '4010' }) }).click();
   const price = page.getByRole('textbox', { name: en('productAdmin.editor.priceFor', { rate: 'Tarifa general EUR', currency: 'EUR' }) });
   await expect(price).toHaveValue('1470.00');
@@ -60,9 +63,41 @@ test('a product manager publishes a price, a retired finish and an exclusion rul
   await page.getByRole('button', { name: en('productAdmin.rules.save') }).click();
   await expect(page.getByText(en('productAdmin.rules.saved'))).toBeVisible();
 
+  // Compose an express preconfiguration: two Tessa table lamps.
+  const nav = page.getByRole('navigation', { name: en('productAdmin.nav') });
+  await nav.getByRole('link', { name: en('productAdmin.nav.compose') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('productAdmin.compose.title') })).toBeVisible();
+  await choose(page, en('productAdmin.models.collection'), 'Tessa');
+  await page.getByRole('textbox', { name: exactly(en('productAdmin.compose.name'), { end: false }) }).fill(PRECONFIG);
+  const description = page.getByRole('group', { name: en('productAdmin.compose.description') });
+  for (const language of Object.keys(REASONS)) await description.getByRole('textbox', { name: exactly(language, { end: false }) }).fill(`${PRECONFIG}: 2 × 401020/07_00`);
+  await page.getByRole('textbox', { name: en('productAdmin.compose.reference', { n: '1' }) }).fill('401020/07_00');
+  await page.getByRole('textbox', { name: en('productAdmin.compose.quantity', { n: '1' }) }).fill('2');
+  await page.getByRole('button', { name: en('productAdmin.compose.save') }).click();
+  await expect(page.getByText(en('productAdmin.compose.saved'))).toBeVisible();
+
+  // Preview the draft in the real configurator, from the home page.
+  const preview = page.getByRole('switch', { name: en('productAdmin.preview') });
+  await preview.click();
+  await expect(preview).toBeChecked();
+  await expect(preview).toHaveAccessibleDescription(en('productAdmin.preview.on'));
+  await page.getByRole('banner').getByRole('link', { name: en('header.catalogue') }).click();
+  await page.getByRole('list', { name: en('catalogue.collections.listLabel') }).getByRole('link', { name: /Tessa/ }).click();
+  await page.getByRole('list', { name: en('catalogue.models.listLabel') }).getByRole('link', { name: /4010/ }).click();
+  const previewed = page.getByRole('region', { name: en('configurator.result.title') });
+  await expect(previewed.getByTestId('configured-reference')).toHaveText('401020/07_00');
+  await expect(previewed).toContainText(/1[.,]?500[.,]00/);
+  await page.getByRole('button', { name: new RegExp(en('configurator.attribute.finish')) }).click();
+  await expect(page.getByRole('option', { name: /Sage green/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByRole('banner').getByRole('button', { name: en('header.tools') }).click();
+  await page.getByRole('menuitem', { name: en('header.tools.productAdmin') }).click();
+  await expect(page.getByRole('switch', { name: en('productAdmin.preview') })).toBeChecked();
+  await page.getByRole('switch', { name: en('productAdmin.preview') }).click();
+  await expect(page.getByRole('switch', { name: en('productAdmin.preview') })).toHaveAccessibleDescription(en('productAdmin.preview.off'));
+
   // Publish from the catalogue's home.
-  await page.getByRole('navigation', { name: en('productAdmin.nav') }).getByRole('link', { name: en('productAdmin.nav.catalogue') }).click();
-  await expect(draft.getByRole('row')).toHaveCount(4);
+  await expect(draft.getByRole('row')).toHaveCount(5);
   await page.getByRole('button', { name: en('productAdmin.publish') }).click();
   await expect(page.getByRole('status').filter({ hasText: en('productAdmin.publish.done', { version: '2' }) })).toBeVisible();
 
@@ -87,6 +122,13 @@ test('a product manager publishes a price, a retired finish and an exclusion rul
   await expect(distributor.getByRole('option', { name: /Verde salvia/ })).toHaveCount(0);
   await expect(distributor.getByRole('option', { name: /Terracota/ })).toBeVisible();
   await distributor.keyboard.press('Escape');
+  // The new preconfiguration is in the collection's list.
+  await distributor.goBack();
+  await distributor.getByRole('link', { name: es('catalogue.models.preconfigs') }).click();
+  await expect(distributor.getByRole('list', { name: es('catalogue.preconfigs.listLabel') }).getByRole('link', { name: new RegExp(PRECONFIG) })).toBeVisible();
+  await distributor.goBack();
+  await distributor.getByRole('list', { name: es('catalogue.models.listLabel') }).getByRole('link', { name: /4010/ }).click();
+  await expect(result.getByTestId('configured-reference')).toHaveText('401020/07_00');
 
   // The previous version back in one step.
   await page.getByRole('button', { name: en('productAdmin.restore') }).click();
