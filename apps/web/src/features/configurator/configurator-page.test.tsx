@@ -10,7 +10,7 @@ const en = TRANSLATIONS['fr-eproject'].en;
 const de = TRANSLATIONS['fr-eproject'].de;
 const tx = (key: string, file: Record<string, string> = en) => file[key] ?? key;
 
-function configuratorApi(account: ReturnType<typeof makeAccount>, options: { pricing?: boolean; rules?: boolean; notMade?: string[] } = {}) {
+function configuratorApi(account: ReturnType<typeof makeAccount> | null, options: { pricing?: boolean; rules?: boolean; notMade?: string[] } = {}) {
   const api = createFakeApi({ account });
   api.handle((call) => {
     if (call.path === '/api/products/v1/articles/references') {
@@ -291,5 +291,40 @@ describe('RemoteDriverCP, as the api evaluates it for the user', () => {
     await choose(tx('configurator.attribute.installation'), 'Micro canopy');
     expect(reference()).toHaveTextContent('552001/03_31');
     expect(control()).toHaveTextContent('On/off');
+  });
+});
+
+describe('the ERP’s availability on the configurator (spec §7 POST sr-erp /v1/availability)', () => {
+  it('says what the ERP says of the configured reference at the chosen quantity, asked again when the quantity changes', async () => {
+    const api = configuratorApi(distributor());
+    api.handle((call) => {
+      if (call.method !== 'POST' || call.path !== '/api/sr-erp/v1/availability') return undefined;
+      const [asked] = (call.body as { products: { reference: string; quantity: number }[] }).products;
+      const quantity = asked?.quantity ?? 1;
+      return json(200, {
+        data: [
+          {
+            reference: asked?.reference,
+            quantity,
+            availability: quantity > 10 ? { state: 'toOrder', stock: 10, weeks: 4, expectedDate: '2027-01-04' } : { state: 'inStock', stock: 10, weeks: 0, expectedDate: '2026-12-07' },
+            leadTimeWeeks: 2,
+          },
+        ],
+      });
+    });
+    const { result } = await openConfigurator('/add-product/302/2/0270', api);
+    expect(await within(result).findByText('In stock (10 units)')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/sr-erp/v1/availability')[0]?.body).toEqual({ products: [{ reference: '027001/03_10', quantity: 1 }] });
+    const field = within(result).getByRole('spinbutton', { name: tx('configurator.result.quantity') });
+    await userEvent.clear(field);
+    await userEvent.type(field, '12{Enter}');
+    expect(await within(result).findByText('Made to order: 4 weeks')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/sr-erp/v1/availability').at(-1)?.body).toEqual({ products: [{ reference: '027001/03_10', quantity: 12 }] });
+  });
+
+  it('asks nothing for a visitor', async () => {
+    const api = configuratorApi(null);
+    await openConfigurator('/add-product/302/2/0270', api);
+    expect(api.callsTo('POST', '/api/sr-erp/v1/availability')).toHaveLength(0);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { Button, QuantitySelector, Select } from '@lumen/ui';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErpAvailabilityText, useErpAvailability, useMayAskAvailability } from '../../shared/erp-availability';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch } from '../../shared/store';
 import { formatDate, formatLength, formatMoney, formatNumber } from '../../i18n/format';
@@ -337,6 +338,23 @@ interface ResultsProps {
   renderActions?: (state: Omit<ConfiguratorActionsState, 'attributes' | 'pendantHeight'>) => ReactNode;
 }
 
+/**
+ * What the ERP says of the configured reference at the chosen quantity (POST sr-erp /v1/availability),
+ * under what the catalogue says, for users who order or see orders (the api answers only them).
+ */
+function ErpAvailabilityLine({ reference, quantity }: { reference: string; quantity: number }) {
+  const mayAsk = useMayAskAvailability();
+  const asks = useMemo(() => (mayAsk && quantity >= 1 ? [{ reference, quantity }] : []), [mayAsk, reference, quantity]);
+  const remote = useErpAvailability(asks);
+  const availability = remote.status === 'ready' ? remote.data.get(reference) : undefined;
+  if (!availability) return null;
+  return (
+    <span className="erp-availability__line" data-testid="erp-availability">
+      <ErpAvailabilityText availability={availability} />
+    </span>
+  );
+}
+
 function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesPrices, currency, lang, readOnly, renderActions }: ResultsProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<{ reference: string; outcome: 'copied' | 'failed' } | null>(null);
@@ -442,7 +460,10 @@ function Results({ result, catalogId, pendantHeight, quantity, onQuantity, seesP
         </div>
         <div>
           <dt>{t('configurator.result.availability')}</dt>
-          <dd>{availability}</dd>
+          <dd>
+            {availability}
+            {!notMade && <ErpAvailabilityLine reference={result.reference} quantity={quantity} />}
+          </dd>
         </div>
         <div>
           <dt>{t('configurator.result.lumens')}</dt>

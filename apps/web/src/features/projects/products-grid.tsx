@@ -1,11 +1,12 @@
-import type { Project, ProjectProduct } from '@lumen/contracts';
+import type { ErpAvailability, Project, ProjectProduct } from '@lumen/contracts';
 import { MAX_PRODUCT_QUANTITY } from '@lumen/contracts/constants';
 import { attributesValidatePath, CONFIGURATOR_ID, drawingFamilyOf, hasAnyPrivilege, validationPath } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErpAvailabilityText, useErpAvailability, useMayAskAvailability, type AvailabilityAsk } from '../../shared/erp-availability';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
@@ -105,6 +106,11 @@ export function ProductsGrid({ project, editable, seesPrices, renderLineActions 
   const { products } = project;
   const withActions = editable || renderLineActions !== undefined;
   const columns = 5 + (showPrices ? 2 : 0) + (withActions ? 1 : 0);
+  // What the ERP says of the lines' references (POST sr-erp /v1/availability), for users who order or see orders.
+  const mayAsk = useMayAskAvailability();
+  const asks = useMemo(() => (mayAsk ? availabilityAsks(products) : []), [mayAsk, products]);
+  const availability = useErpAvailability(asks);
+  const availableByReference = availability.status === 'ready' ? availability.data : null;
 
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -180,6 +186,7 @@ export function ProductsGrid({ project, editable, seesPrices, renderLineActions 
         showPrices={showPrices}
         onRemove={onRowRemove}
         renderLineActions={renderLineActions}
+        availability={product.referenceCode ? availableByReference?.get(product.referenceCode) : undefined}
       />,
     );
     end = item.end;
@@ -260,6 +267,8 @@ interface RowProps {
   showPrices: boolean;
   onRemove: (product: ProjectProduct) => void;
   renderLineActions: RenderLineActions | undefined;
+  /** What the ERP says of the line's reference, once asked. */
+  availability?: ErpAvailability | undefined;
 }
 
 /**
@@ -289,7 +298,20 @@ function isDrawn(product: ProjectProduct): boolean {
   return product.type === 'CREATION' && drawingFamilyOf(product.subFamily?.id ?? 0) !== null;
 }
 
-const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove, renderLineActions }: RowProps) {
+/**
+ * What a project asks the ERP: each regular line's reference once, at the quantity the project holds
+ * of it in all (a reference on two lines is one need). Creation lines have no catalogue reference.
+ */
+export function availabilityAsks(products: readonly ProjectProduct[]): AvailabilityAsk[] {
+  const byReference = new Map<string, number>();
+  for (const product of products) {
+    if (product.type === 'CREATION' || !product.referenceCode || product.quantity < 1) continue;
+    byReference.set(product.referenceCode, (byReference.get(product.referenceCode) ?? 0) + product.quantity);
+  }
+  return [...byReference].map(([reference, quantity]) => ({ reference, quantity }));
+}
+
+const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove, renderLineActions, availability }: RowProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
@@ -332,6 +354,12 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
             {code && code !== name && <span className="project-grid__code">{code}</span>}
             {product.type === 'CREATION' && <span className="projects__badge">{t('projects.grid.creation')}</span>}
             {product.validation.status === 'VALIDATED' && <span className="projects__badge projects__badge--validated">{t('projects.grid.validated')}</span>}
+            {availability && (
+              <span className="erp-availability__line">
+                <span className="lm-visually-hidden">{t('projects.grid.availability')} </span>
+                <ErpAvailabilityText availability={availability} />
+              </span>
+            )}
             <dl className="project-grid__attributes">
               {ATTRIBUTES.map((key) => (
                 <div key={key}>
@@ -363,12 +391,6 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
           />
         ) : (
           format.number(product.quantity)
-        )}
-        {/* Below the article's minimum order quantity (issue 34 §4), as the edit screen and the order page say. */}
-        {product.moq !== undefined && product.quantity < product.moq && (
-          <p className="project-grid__moq" role="note">
-            {t('projects.grid.belowMoq', { moq: format.number(product.moq) })}
-          </p>
         )}
       </td>
       {showPrices && <td data-label={t('projects.grid.unitPrice')}>{product.price ? format.money(product.price.unitNet, product.price.currency) : empty}</td>}
