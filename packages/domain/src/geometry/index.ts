@@ -1,3 +1,4 @@
 export * from './luminaire-geometry';
 export * from './luminaire-mesh';
 export * from './dimension-drawing';
+export * from './composition-drawing';

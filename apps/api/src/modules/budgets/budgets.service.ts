@@ -14,7 +14,7 @@ import type {
 } from '@lumen/contracts';
 import type { BudgetBody, SendQuoteBody, UsFinalQuoteBody } from '@lumen/contracts';
 import { DEFAULT_LANG, LANGS, QUOTE_NUMBER_PREFIX } from '@lumen/contracts';
-import { creationBillLines, type CreationBillKind, hasAnyPrivilege, taxSummaryOf } from '@lumen/domain';
+import { creationBillLines, type CreationBillKind, descriptionIn, hasAnyPrivilege, taxSummaryOf } from '@lumen/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -202,6 +202,51 @@ export function createBudgetsService(
     return (reference, kind) => {
       const known = facts.get(reference)?.description;
       return known && known !== reference ? known : (texts[`line.bill.${kind}`] ?? reference);
+    };
+  }
+
+  /**
+   * The quote in another language than it was issued in (issue 28 §5): its stored lines carry the
+   * catalogue's descriptions and attribute words in the issuing language, so a document in `lang`
+   * reads each line's description and attributes and each bill sub-line's description again from the
+   * catalogue in `lang` (a reference the catalogue no longer names keeps its stored text; a creation's
+   * own name stays).
+   */
+  async function quoteIn(quote: Quote, lang: Lang): Promise<Quote> {
+    if (lang === quote.lang) return quote;
+    const references = [...new Set(quote.products.flatMap((line) => [...(line.referenceCode ? [line.referenceCode] : []), ...(line.billOfMaterials ?? []).map((sub) => sub.reference)]))];
+    if (references.length === 0) return quote;
+    const regular = [...new Set(quote.products.flatMap((line) => (line.referenceCode ? [line.referenceCode] : [])))];
+    const [facts, articles] = await Promise.all([
+      deps.products.orderFacts(quote.catalogId, references, lang),
+      regular.length > 0 ? deps.products.articlesByReference(null, { catalogId: quote.catalogId, references: regular, lang }) : Promise.resolve(new Map<string, undefined>()),
+    ]);
+    const texts = translationsFor('common-front', lang);
+    // each attribute's words in `lang` where the catalogue's article has the same value
+    const attributesIn = (line: Quote['products'][number]): Quote['products'][number]['attributes'] => {
+      const article = line.referenceCode ? (articles.get(line.referenceCode) ?? articles.get(line.referenceCode.toUpperCase())) : undefined;
+      if (!article) return line.attributes;
+      const out = { ...line.attributes };
+      for (const key of ['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight'] as const) {
+        const stored = out[key];
+        const known = article.attributes[key];
+        const words = known ? descriptionIn(known.description, lang) : '';
+        if (stored && known && words && (key === 'pendantHeight' || known.code === stored.code)) out[key] = { code: stored.code, description: words };
+      }
+      return out;
+    };
+    const named = (reference: string) => {
+      const known = facts.get(reference.toUpperCase())?.description;
+      return known && known !== reference ? known : undefined;
+    };
+    return {
+      ...quote,
+      products: quote.products.map((line) => ({
+        ...line,
+        description: (line.referenceCode ? named(line.referenceCode) : undefined) ?? line.description,
+        attributes: attributesIn(line),
+        ...(line.billOfMaterials ? { billOfMaterials: line.billOfMaterials.map((sub) => ({ ...sub, description: named(sub.reference) ?? texts[`line.bill.${sub.kind}`] ?? sub.description })) } : {}),
+      })),
     };
   }
 
@@ -465,14 +510,14 @@ export function createBudgetsService(
       requirePrices(principal);
       const row = await readableQuote(principal, id);
       const quote = quoteOf(row, await linesOf(row));
-      return { fileName: quoteFileName(quote, 'pdf'), content: await quotePdf(quote, lang ?? quote.lang) };
+      return { fileName: quoteFileName(quote, 'pdf'), content: await quotePdf(await quoteIn(quote, lang ?? quote.lang), lang ?? quote.lang) };
     },
 
     async xlsx(principal: Principal, id: number, lang?: Lang): Promise<{ fileName: string; content: Buffer }> {
       requirePrices(principal);
       const row = await readableQuote(principal, id);
       const quote = quoteOf(row, await linesOf(row));
-      return { fileName: quoteFileName(quote, 'xlsx'), content: await quoteXlsx(quote, lang ?? quote.lang) };
+      return { fileName: quoteFileName(quote, 'xlsx'), content: await quoteXlsx(await quoteIn(quote, lang ?? quote.lang), lang ?? quote.lang) };
     },
 
     /** Sends the quote to a client by e-mail with the signed link of its public page; the quote becomes `sent`. */

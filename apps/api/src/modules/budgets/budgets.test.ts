@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parse as parseDisposition } from 'content-disposition';
 import type { BudgetList, BudgetPayload, Quote } from '@lumen/contracts';
 import { eq } from 'drizzle-orm';
@@ -346,6 +347,24 @@ describe('the quote’s documents', () => {
     expect(text).toMatch(/MwSt\. 21 % auf 3\.899,05 €\s+818,80 €/);
     expect(text).toMatch(/Gesamtbetrag inkl\. MwSt\.\s+4\.717,85 €/);
     expect(text).toContain('Seite 1 von 1');
+    // the lines' descriptions in German too, read from the catalogue (issue 28 §5: they stayed in the issuing language)
+    const catalogue = JSON.parse(readFileSync(new URL('../../db/seed/catalogue/data/catalogue.json', import.meta.url), 'utf8')) as { models: Array<{ model: string; description: Record<string, string> }> };
+    for (const line of quote.products) {
+      const description = catalogue.models.find((model) => model.model === line.model)?.description;
+      expect(description?.de).toBeDefined();
+      // (a description wraps in its column: word by word)
+      const german = (description?.de ?? '').split(' ');
+      for (const word of german) expect(text).toContain(word);
+      for (const word of (description?.fr ?? '').split(' ').filter((word) => word.length > 3 && !german.includes(word))) expect(text).not.toContain(word);
+    }
+    // and their attributes' words: the finish, the light, the canopy
+    expect(text).toContain('Weiß');
+    expect(text).not.toContain('Blanc');
+    expect(text).not.toContain('Rosace');
+    // the same in the spreadsheet
+    const cells = xlsxCells((await distributor.get(`${B1}/quotes/${quote.id}/xlsx?lang=de`)).rawPayload);
+    const first = quote.products[0];
+    expect(JSON.stringify(cells)).toContain(catalogue.models.find((model) => model.model === first?.model)?.description.de ?? '?');
   });
 
   it('a 200-line quote breaks over pages with "Page X of Y" on each', async () => {

@@ -199,7 +199,7 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
         if (!line.creationCode) throw badField(`${at}.params.productId`, 'The creation has no code');
         return {
           model: line.model,
-          subject: { catalogId, language, creation: { code: line.creationCode, model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED' } },
+          subject: { catalogId, language, creation: { code: line.creationCode, model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED', space: line.space ?? null } },
         };
       }
       const pendantHeight = Number(line.attributes?.pendantHeight?.code);
@@ -481,7 +481,7 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
       const subject: DocumentSubject = {
         catalogId: project.catalogId as CatalogId,
         language: lang,
-        creation: { code: line.creationCode, model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED' },
+        creation: { code: line.creationCode, model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED', space: line.space ?? null },
       };
       const [sheet] = await make({ type: 'creationSpecSheet', subType: 'creation' }, subject, makerDeps);
       if (!sheet) throw new AppError('NOT_FOUND', 'No spec sheet for this creation');

@@ -45,6 +45,8 @@ export interface CreationSubject {
   model: string;
   compositions: readonly unknown[];
   validated?: boolean;
+  /** The saved space (element tree, spaceToJSON) the creation was made in: its plan and elevation are drawn from it. */
+  space?: unknown;
 }
 
 /** What a document is about. */

@@ -3,7 +3,7 @@
  * geometry, picture) are computed once per call and drawn by the makers.
  */
 import { Resvg } from '@resvg/resvg-js';
-import { candelaDistribution, type CandelaDistribution, type EnergyRating, eprelPublicUrl, eprelRegistrationOf, modelEnergyRating, opticsOfModel, parseReference, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
+import { candelaDistribution, type CandelaDistribution, compositionDrawing, compositionParts, drawingFamilyOf, type ElementTree, type EnergyRating, eprelPublicUrl, type ModelPart, roomOf, spaceFromJSON, eprelRegistrationOf, modelEnergyRating, opticsOfModel, parseReference, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
 import { AppError } from '../../../errors';
 import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index';
 import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
@@ -54,6 +54,9 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
     drawing: () =>
       (drawing ??= self.geometry().then((g) => {
         const t = textsOf(product.language);
+        // a creation is drawn whole, in plan and elevation, from the space it was made in (issue 28 §3)
+        const whole = product.creation ? creationDrawing(product, t('docs.view.elevation'), t('docs.view.plan')) : null;
+        if (whole) return whole;
         return dimensionDrawing(g, {
           front: `${t('docs.view.front')} · ${product.reference}`,
           side: t('docs.view.side'),
@@ -63,6 +66,37 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
       })),
   };
   return self;
+}
+
+const NO_FAMILY = { familyId: 0, subFamily: { id: 0, description: '' }, category: 0 };
+
+/** A creation's space as the domain reads it, or null when it has none or it cannot be read. */
+function creationTree(product: MadeProduct): ElementTree | null {
+  const space = product.creation?.space;
+  if (space === undefined || space === null) return null;
+  try {
+    return spaceFromJSON(space, NO_FAMILY).tree;
+  } catch {
+    return null;
+  }
+}
+
+/** The creation's solids (metres): a drawn family's by its drawing, any other by its elements. */
+function creationParts(product: MadeProduct): { parts: ModelPart[]; ceiling: number } | null {
+  const tree = creationTree(product);
+  if (!tree) return null;
+  try {
+    return { parts: compositionParts(tree, drawingFamilyOf(product.info.subFamilyId)), ceiling: roomOf(tree).height };
+  } catch {
+    return null;
+  }
+}
+
+/** The plan and elevation of a creation with its measurements, or null without a space to draw. */
+function creationDrawing(product: MadeProduct, elevation: string, plan: string): Drawing | null {
+  const solids = creationParts(product);
+  if (!solids) return null;
+  return compositionDrawing(solids.parts, solids.ceiling, { elevation, plan, length: lengthFormatter(product.catalogId === 21) });
 }
 
 function photometricHeader(s: Shared, fileName: string): PhotometricHeader {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finishColour, modelEnergyRating } from '@lumen/domain';
+import { drawingToSpace, finishColour, modelEnergyRating } from '@lumen/domain';
 import DxfParser from 'dxf-parser';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -486,6 +486,48 @@ print(json.dumps({
         expect(stlSize?.z ?? 0).toBeCloseTo(size.y * 1000, 0);
       });
     }
+  });
+
+  describe('a creation drawn whole: plan and elevation with its dimensions (issue 28 §3)', () => {
+    // a 0.9 m square of 7470 sticks (35 mm), hung 0.5 m below a 3 m ceiling, powered at the middle of one side
+    const space = drawingToSpace(
+      {
+        family: 'sticks',
+        height: 2.5,
+        segments: [
+          { id: 'a', from: { x: 0, z: 0 }, to: { x: 0.9, z: 0 }, attributes: { finish: '05' } },
+          { id: 'b', from: { x: 0.9, z: 0 }, to: { x: 0.9, z: 0.9 }, attributes: { finish: '05' } },
+          { id: 'c', from: { x: 0.9, z: 0.9 }, to: { x: 0, z: 0.9 }, attributes: { finish: '05' } },
+          { id: 'd', from: { x: 0, z: 0.9 }, to: { x: 0, z: 0 }, attributes: { finish: '05' } },
+        ],
+        items: [{ id: 'power', kind: 'connection', segmentId: 'a', offset: 0.45, model: '7466', attributes: {} }],
+      },
+      { room: { height: 3, width: 4, depth: 4, extraCeiling: 0.16, ceilingMaterial: 'pladur' }, configurator: 2, createdAt: 1, applicationLocationId: null },
+    );
+    const creation = { code: 'CR-000077', model: '7470', compositions: [{ compositionNumber: 1, attributes: { finish: '05', control: 'M', installation: '31' }, articles: [{ referenceCode: '747005/M3_31', model: '7470', quantity: 4 }] }], space };
+
+    it('the sheet and the manual draw the composition in plan and elevation: 935 mm wide, 978 deep (with the canopy), 518 below the ceiling', async () => {
+      const [sheet] = await make({ type: 'creationSpecSheet', subType: 'creation' }, { catalogId: 16, language: 'de', creation });
+      qpdfCheck(sheet?.body ?? Buffer.alloc(0));
+      const text = flatText(sheet?.body ?? Buffer.alloc(0));
+      for (const expected of ['Ansicht', 'Grundriss', '935', '978', '518']) expect(text, expected).toContain(expected);
+      // not the one stick's drawing (its 900 mm length, its front and side views)
+      expect(text).not.toContain('Seitenansicht');
+      const [manual] = await make({ type: 'manual', subType: 'manualCreation' }, { catalogId: 16, language: 'es', creation });
+      const manualText = flatText(manual?.body ?? Buffer.alloc(0));
+      for (const expected of ['Alzado', 'Planta', '935', '518']) expect(manualText, expected).toContain(expected);
+    });
+
+    it('its DXF (dxf-parser) and SVG (xmllint) are the plan and elevation, measured', async () => {
+      const files = await make({ type: '2D_3D' }, { catalogId: 16, language: 'en', creation });
+      const dxf = new DxfParser().parseSync(fileOf(files, '.dxf').body.toString('latin1'));
+      const entities = dxf?.entities ?? [];
+      expect(entities.filter((e) => e.type === 'TEXT' && e.layer === 'DIMENSIONS').map((e) => (e as { text?: string }).text)).toEqual(['935', '518', '935', '978']);
+      expect(entities.filter((e) => e.type === 'TEXT' && e.layer === 'TEXT').map((e) => (e as { text?: string }).text)).toEqual(['Elevation', 'Plan']);
+      const svg = onDisk('CR-000077.svg', fileOf(files, '.svg').body);
+      xmllint(svg);
+      expect(readFileSync(svg, 'utf8')).toContain('>978</text>');
+    });
   });
 
   describe('one geometry, the catalogue’s dimensions (issue 28 §4)', () => {
