@@ -283,7 +283,18 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
         />
       </section>
 
-      {reviewing && check.valid && <OrderReview draft={draft} edit={edit} leadTimeWeeks={check.leadTimeWeeks} reviewRef={reviewRef} onEdit={() => setReviewing(false)} />}
+      {reviewing && check.valid && (
+        <OrderReview
+          draft={draft}
+          edit={edit}
+          leadTimeWeeks={check.leadTimeWeeks}
+          reviewRef={reviewRef}
+          // The review pushes the page down: a double click on "Review" may land its second press here; it is not a request to change.
+          onEdit={() => {
+            if (Date.now() - reviewOpenedAt.current >= CONFIRM_AFTER_MS) setReviewing(false);
+          }}
+        />
+      )}
 
       <div className="order-submit" aria-live="polite">
         {failure && (
