@@ -8,7 +8,7 @@ import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
 import type { CreaCatalogue } from './crea-catalogue';
 import { ElementList, RoomPanel, SelectionPanel, useValueLabel } from './crea-panels';
 import { attributeOutcome, clusterOfElement, creaReducer, initialCreaState, optionsForSelection, type CreaAction, type CreaEnv, type CreaNotice, type CreaState } from './crea-state';
-import type { SceneFailure } from './room-scene';
+import type { CameraRequest, SceneFailure } from './room-scene';
 
 /** The scene and three.js: a chunk of their own, fetched when a room opens. */
 export const loadRoomScene = () => import('./room-scene');
@@ -76,6 +76,7 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
   const [model, setModel] = useState<string>(initialModel && catalogue.bodies[initialModel] ? initialModel : (catalogue.models[0]?.model ?? ''));
   const [canopy, setCanopy] = useState('10');
   const [webgl] = useState(webglAvailable);
+  const [view, setView] = useState<CameraRequest>({ kind: 'perspective', nonce: 0 });
   const valueLabel = useValueLabel(catalogue, lang);
   const tree = state.tree;
   const lights = lightsUnder(tree, tree.rootId).length;
@@ -163,6 +164,17 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
             </p>
           )}
         </div>
+        {webgl && (
+          <div className="crea-view" role="group" aria-label={t('crea.view.label')}>
+            <Button variant="secondary" size="sm" aria-pressed={view.kind === 'top'} onPress={() => setView((v) => ({ kind: 'top', nonce: v.nonce + 1 }))}>
+              {t('crea.view.top')}
+            </Button>
+            <Button variant="secondary" size="sm" onPress={() => setView((v) => ({ kind: 'perspective', nonce: v.nonce + 1 }))}>
+              {t('crea.view.reset')}
+            </Button>
+            <p className="crea-view__hint">{t('crea.scene.hint')}</p>
+          </div>
+        )}
         <div className="crea-scene" data-testid="crea-scene">
           {webgl ? (
             <Suspense fallback={<p role="status">{t('crea.scene.loading')}</p>}>
@@ -173,6 +185,7 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
                 failures={sceneFailures}
                 label={t('crea.scene.label', { count: lights })}
                 readOnly={readOnly}
+                view={view}
                 onSelect={(id) => dispatch({ type: 'select', ids: id ? [id] : [] })}
                 onDragStart={(id) => dispatch({ type: 'dragStart', id })}
                 onDrag={(id, x, z) => dispatch({ type: 'dragTo', id, x, z })}
@@ -183,6 +196,14 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
             <p className="crea-scene__none">{t('crea.scene.noWebgl')}</p>
           )}
         </div>
+        {/* The messages of the marks in the scene: under it, where they cover nothing (issue 27 §3). */}
+        {webgl && sceneFailures.length > 0 && (
+          <ol className="crea-failures" aria-label={t('crea.scene.failures')}>
+            {sceneFailures.map((failure) => (
+              <li key={`${failure.elementId}-${failure.message}`}>{failure.message}</li>
+            ))}
+          </ol>
+        )}
       </div>
       <div className="crea-room__side">
         <section className="card crea-panel" aria-labelledby="crea-list-title">

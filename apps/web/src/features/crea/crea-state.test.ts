@@ -8,6 +8,7 @@ import {
   MOVE_STEP,
   optionsForSelection,
   sharedValue,
+  SNAP_GRID,
   type CreaAction,
   type CreaEnv,
   type CreaState,
@@ -196,5 +197,28 @@ describe('crea room state', () => {
     state = run(state, [{ type: 'addPendant', clusterId: wire, model: '5770' }, { type: 'addPendant', clusterId: wire, model: '5770' }]);
     expect(lightsUnder(state.tree, wire)).toHaveLength(3);
     expect(getElement(state.tree, wire).collides).toBe(false);
+  });
+
+  it('a dragged cluster snaps to the 5 cm grid, and against a wall when it comes within 10 cm of it (issue 27 §3)', () => {
+    const added = run(start({ width: 3, depth: 3 }), [{ type: 'addCluster', model: '5770', installation: '10' }]);
+    const id = cluster(added.tree, 0).id;
+    const dragged = (x: number, z: number) => {
+      const moved = run(added, [{ type: 'dragStart', id }, { type: 'dragTo', id, x, z }]);
+      return cluster(moved.tree, 0).position;
+    };
+    // On the grid.
+    const onGrid = dragged(0.337, -0.512);
+    expect(onGrid.x).toBeCloseTo(0.35, 6);
+    expect(onGrid.z).toBeCloseTo(-0.5, 6);
+    expect(Math.abs(Math.round(onGrid.x / SNAP_GRID) * SNAP_GRID - onGrid.x)).toBeLessThan(1e-9);
+    // Near the +x wall: its edge against the wall (the wall at 1.5 m, the cluster's reach subtracted), not on the grid.
+    const near = dragged(1.36, 0);
+    const reach = 1.5 - near.x;
+    expect(reach).toBeGreaterThan(0);
+    expect(reach).toBeLessThan(0.3);
+    const moved = run(added, [{ type: 'dragStart', id }, { type: 'dragTo', id, x: 1.36, z: 0 }]);
+    expect(cluster(moved.tree, 0).collides).toBe(false);
+    // Dragged past it, it stops against it too.
+    expect(dragged(1.5 - reach + 0.08, 0).x).toBeCloseTo(near.x, 6);
   });
 });

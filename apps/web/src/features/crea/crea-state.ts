@@ -312,6 +312,37 @@ function duplicate(state: CreaState, id: string, env: CreaEnv): CreaState {
   return commit(state, tree, { selected: [copyId] });
 }
 
+/** A dragged cluster lands on a 5 cm grid, and against a wall when its edge comes within 10 cm of it (issue 27 §3). */
+export const SNAP_GRID = 0.05;
+export const WALL_SNAP = 0.1;
+
+/** How far a cluster reaches from its centre on the plan (its canopy, its pendants' bodies): metres on x and z. */
+function footprintHalf(tree: ElementTree, id: string): { x: number; z: number } {
+  const cluster = getElement(tree, id);
+  let x = cluster.size.x / 2;
+  let z = cluster.size.z / 2;
+  for (const child of cluster.children) {
+    const pendant = getElement(tree, child);
+    if (pendant.type !== 'Pendant') continue;
+    x = Math.max(x, Math.abs(pendant.position.x) + pendant.size.x / 2);
+    z = Math.max(z, Math.abs(pendant.position.z) + pendant.size.z / 2);
+  }
+  return { x, z };
+}
+
+/** Where a cluster dragged to (x, z) lands: against a wall within WALL_SNAP of it, else on the grid. */
+export function snapOnCeiling(tree: ElementTree, id: string, x: number, z: number): { x: number; z: number } {
+  const room = roomOf(tree);
+  const half = footprintHalf(tree, id);
+  const axis = (value: number, roomHalf: number, reach: number) => {
+    const wall = Math.max(0, roomHalf - reach);
+    if (Math.abs(value - wall) <= WALL_SNAP) return wall;
+    if (Math.abs(value + wall) <= WALL_SNAP) return -wall;
+    return Math.round(value / SNAP_GRID) * SNAP_GRID;
+  };
+  return { x: round(axis(x, room.width / 2, half.x)), z: round(axis(z, room.depth / 2, half.z)) };
+}
+
 /** Moves a cluster on the ceiling; a position that collides is kept while dragging and undone at the end. */
 function moveCluster(tree: ElementTree, id: string, x: number, z: number, env: CreaEnv): ElementTree {
   const cluster = getElement(tree, id);
@@ -416,7 +447,10 @@ export function creaReducer(state: CreaState, action: CreaAction, env: CreaEnv):
     case 'dragStart':
       return { ...state, dragFrom: state.tree, selected: state.selected.includes(action.id) ? state.selected : [action.id], notice: null };
     case 'dragTo':
-      return guarded(state, action.id, () => ({ ...state, tree: moveCluster(state.tree, action.id, action.x, action.z, env) }));
+      return guarded(state, action.id, () => {
+        const at = snapOnCeiling(state.tree, action.id, action.x, action.z);
+        return { ...state, tree: moveCluster(state.tree, action.id, at.x, at.z, env) };
+      });
     case 'dragEnd': {
       // Pointer-up may reach the room twice (the element and the canvas): only the first ends the drag.
       if (state.dragFrom === null) return state;

@@ -29,6 +29,44 @@ export interface RoomSceneProps {
   readonly onDrag: (clusterId: string, x: number, z: number) => void;
   readonly onDragEnd: (clusterId: string) => void;
   readonly readOnly?: boolean;
+  /** The camera's view (issue 27 §3): asked for again each time `nonce` changes. */
+  readonly view?: CameraRequest;
+}
+
+/** A camera view the room is asked for: the usual three-quarter view, or straight from above. */
+export interface CameraRequest {
+  readonly kind: 'perspective' | 'top';
+  readonly nonce: number;
+}
+
+/** Where the camera stands for a view of the room, and what it looks at. */
+export function cameraFor(kind: CameraRequest['kind'], room: { width: number; depth: number; height: number }): { position: [number, number, number]; target: [number, number, number] } {
+  if (kind === 'top') {
+    // From above the ceiling, looking straight down at the floor (the ceiling is drawn from inside only, so it does not hide the room).
+    const fit = Math.max(room.width, room.depth) / (2 * Math.tan((45 / 2) * (Math.PI / 180)));
+    return { position: [0, room.height + fit * 1.1, 0.001], target: [0, 0, 0] };
+  }
+  return { position: [room.width * 0.55, room.height * 0.85, room.depth * 0.5 + Math.max(room.width, room.height) * 1.35], target: [0, room.height / 2, 0] };
+}
+
+/** Moves the camera to the view asked for (and the orbit's target with it). */
+function CameraView({ view, room }: { view: CameraRequest | undefined; room: { width: number; depth: number; height: number } }) {
+  const camera = useThree((state) => state.camera);
+  const controls = useThree((state) => state.controls) as unknown as { target: THREE.Vector3; update: () => void } | null;
+  const invalidate = useThree((state) => state.invalidate);
+  useEffect(() => {
+    if (!view) return;
+    const { position, target } = cameraFor(view.kind, room);
+    camera.position.set(...position);
+    if (controls) {
+      controls.target.set(...target);
+      controls.update();
+    } else camera.lookAt(...target);
+    invalidate();
+    // Asked for once per request (its nonce), not on every change of the room.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view?.nonce, view?.kind, camera, controls, invalidate]);
+  return null;
 }
 
 /** What the benchmark and the browser tests read of the last frame. */
@@ -308,8 +346,9 @@ function Probe({ placed }: { placed: Placed[] }) {
   return null;
 }
 
-export default function RoomScene({ tree, selected, optics, failures, label, onSelect, onDragStart, onDrag, onDragEnd, readOnly }: RoomSceneProps) {
+export default function RoomScene({ tree, selected, optics, failures, label, onSelect, onDragStart, onDrag, onDragEnd, readOnly, view }: RoomSceneProps) {
   const room = roomOf(tree);
+  const controlsRef = useRef<{ enabled: boolean } | null>(null);
   const placed = useMemo(() => placedClusters(tree), [tree]);
   const [dragging, setDragging] = useState<{ id: string; plane: THREE.Plane; offset: THREE.Vector3 } | null>(null);
   // The drag as the event handlers see it now (state updates land a render later; pointer-up can come twice).
@@ -338,6 +377,8 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
     const plane = new THREE.Plane(new THREE.Vector3(0, 1, 0), -event.point.y);
     const offset = new THREE.Vector3(p.world.x - event.point.x, 0, p.world.z - event.point.z);
     (event.target as Element | null)?.setPointerCapture?.(event.pointerId);
+    // The drag moves the element, not the camera: the orbit stops at once, before the next render.
+    if (controlsRef.current) controlsRef.current.enabled = false;
     drag.current = { id, plane, offset };
     setDragging(drag.current);
     onDragStart(id);
@@ -353,6 +394,7 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
     const current = drag.current;
     if (!current) return;
     drag.current = null;
+    if (controlsRef.current) controlsRef.current.enabled = true;
     onDragEnd(current.id);
     setDragging(null);
   };
@@ -366,7 +408,7 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
     <Canvas
       frameloop="demand"
       dpr={[1, 1.5]}
-      camera={{ position: [room.width * 0.55, room.height * 0.85, room.depth * 0.5 + Math.max(room.width, room.height) * 1.35], fov: 45, near: 0.05, far: 200 }}
+      camera={{ position: cameraFor('perspective', room).position, fov: 45, near: 0.05, far: 200 }}
       gl={{ antialias: true }}
       onCreated={({ gl }) => {
         gl.localClippingEnabled = true;
@@ -387,15 +429,19 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
         const o = optics[model];
         return o ? <Pools key={model} model={model} optics={o} lights={lights} room={room} /> : null;
       })}
-      {failures.map((failure) => {
+      {/* A numbered mark where it happens; the message itself is listed under the scene, where it covers nothing. */}
+      {failures.map((failure, index) => {
         const at = anchor(failure.elementId);
         return at ? (
           <Html key={`${failure.elementId}-${failure.message}`} position={at} center zIndexRange={[20, 0]}>
-            <p className="crea-scene__failure">{failure.message}</p>
+            <span className="crea-scene__mark" aria-hidden="true">
+              {index + 1}
+            </span>
           </Html>
         ) : null;
       })}
-      <OrbitControls makeDefault enabled={dragging === null} target={[0, room.height / 2, 0]} maxDistance={Math.max(room.width, room.depth) * 3} />
+      <OrbitControls ref={controlsRef as never} makeDefault enabled={dragging === null} target={[0, room.height / 2, 0]} maxDistance={Math.max(room.width, room.depth) * 3} />
+      <CameraView view={view} room={room} />
       <Probe placed={placed} />
     </Canvas>
   );

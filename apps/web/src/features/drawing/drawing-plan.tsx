@@ -46,7 +46,17 @@ export interface DrawingPlanProps {
   label: string;
 }
 
-type Gesture = { kind: 'pan'; startX: number; startY: number; view: PlanView; moved: boolean } | { kind: 'node'; id: string; moved: boolean };
+type Gesture =
+  | { kind: 'pan'; startX: number; startY: number; view: PlanView; moved: boolean }
+  | { kind: 'node'; id: string; moved: boolean }
+  /** Two fingers (issue 27 §3): the view zooms by the change of their distance, around their middle. */
+  | { kind: 'pinch'; distance: number; view: PlanView; moved: true };
+
+/** The view after a pinch: `view` zoomed by how much further apart the fingers are (`distance` / `from`), around `at`. */
+export function pinchView(view: PlanView, from: number, distance: number, at: PlanPoint): PlanView {
+  if (from <= 0 || distance <= 0) return view;
+  return zoomView(view, distance / from, at);
+}
 
 export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispatch, label }: DrawingPlanProps) {
   const { t } = useTranslation();
@@ -55,6 +65,8 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
   const [view, setView] = useState<PlanView>(() => fitView(room));
   const [hover, setHover] = useState<PlanPoint | null>(null);
   const gesture = useRef<Gesture | null>(null);
+  // The pointers on the plan now (two of them make a pinch).
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
   const viewRef = useRef(view);
   viewRef.current = view;
   const { drawing, selected, pending, tool } = state;
@@ -97,8 +109,21 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
     return () => element.removeEventListener('wheel', onWheel);
   }, []);
 
+  const twoPointers = () => {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? { distance: Math.hypot(a.x - b.x, a.y - b.y), middle: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } } : null;
+  };
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
     if (event.button !== 0) return;
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const pair = twoPointers();
+    if (pair) {
+      // A second finger: whatever the first began (a pan, a node's drag) gives way to the pinch.
+      if (gesture.current?.kind === 'node') dispatch({ type: 'dragEnd' });
+      gesture.current = { kind: 'pinch', distance: pair.distance, view: viewRef.current, moved: true };
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      return;
+    }
     // The plan takes the focus (out of the tab order), so that Escape, Ctrl+Z and the editor's keys work after a click.
     svg.current?.focus({ preventScroll: true });
     const node = (event.target as Element).closest?.('[data-node]')?.getAttribute('data-node');
@@ -117,6 +142,13 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
   };
   const onPointerMove = (event: ReactPointerEvent<SVGSVGElement>) => {
     const current = gesture.current;
+    if (pointers.current.has(event.pointerId)) pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (current?.kind === 'pinch') {
+      const pair = twoPointers();
+      const at = pair ? toPlan(pair.middle.x, pair.middle.y) : null;
+      if (pair && at) setView(pinchView(current.view, current.distance, pair.distance, at));
+      return;
+    }
     if (current?.kind === 'node') {
       const at = toPlan(event.clientX, event.clientY);
       if (at) {
@@ -142,7 +174,13 @@ export function DrawingPlan({ state, room, problems, catalogId, readOnly, dispat
     if (current?.kind === 'node') dispatch({ type: 'dragEnd' });
     return current;
   };
-  const onPointerUp = () => {
+  const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>) => {
+    pointers.current.delete(event.pointerId);
+    if (gesture.current?.kind === 'pinch') {
+      // The pinch ends with its last finger; the click that may follow is not a click on the plan.
+      if (pointers.current.size === 0) setTimeout(() => (gesture.current = null), 0);
+      return;
+    }
     const current = endGesture();
     // A click follows; it is the gesture's end, not a click on the plan, when something moved.
     if (current && !current.moved && current.kind === 'pan') gesture.current = null;
