@@ -10,6 +10,7 @@ import { authModalOpened } from '../shared/ui-state';
 import { useFlag } from '../shared/flags';
 import type { MenuEntry } from '@lumen/contracts';
 import { LanguageTriggerPlaceholder, UserMenuPlaceholder } from './header-placeholders';
+import { HeaderNav } from './header-nav';
 import { entriesOf, mayShow, useNavigationMenu } from './navigation-menu';
 
 /**
@@ -70,10 +71,12 @@ export function Header() {
           <span>{t('app.name')}</span>
         </Link>
         <div className="app-header__tools">
-          <MenuLinks entries={entriesOf(menu, 'header')} />
-          <ToolsMenu />
-          <LanguageSwitcher />
-          <ThemeSwitch />
+          <HeaderNav>
+            <MenuLinks entries={entriesOf(menu, 'header')} />
+            <ToolsMenu />
+            <LanguageSwitcher />
+            <ThemeSwitch />
+          </HeaderNav>
           <UserMenu entries={entriesOf(menu, 'account')} />
         </div>
       </div>
