@@ -31,7 +31,7 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
   // Issue 29 §8: styles without 'unsafe-inline'; the kit's injected <style> is let in by its hash
   // (a refused one would have no sheet and log a console error).
   expect(response?.headers()['content-security-policy']).not.toContain('unsafe-inline');
-  const injected = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.sheet !== null && style.sheet.cssRules.length > 0));
+  const injected = await page.evaluate(() => Array.from(document.querySelectorAll('style'), (style) => style.sheet !== null && style.sheet.cssRules.length > 0));
   expect(injected.length).toBeGreaterThan(0);
   expect(injected.every(Boolean)).toBe(true);
 });
