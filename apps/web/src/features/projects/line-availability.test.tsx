@@ -59,3 +59,28 @@ describe('the ERP’s availability on a project’s lines (spec §7 POST sr-erp 
     ]);
   });
 });
+
+describe('a creation line’s spec sheet by its code (spec §7 GET apiv2 documents/generate-creation-specsheet/{code})', () => {
+  it('offers the PDF in the interface language to a user who may download the project’s documents, and not otherwise', async () => {
+    const api = availabilityApi();
+    await renderApp('/project/5', api);
+    const crea = (await screen.findByRole('rowheader', { name: /Crea cluster/ })).closest('tr') as HTMLElement;
+    expect(within(crea).getByRole('link', { name: /Spec sheet \(PDF\)\s*CR000000042/ })).toHaveAttribute(
+      'href',
+      '/api/apiv2/documents/generate-creation-specsheet/CR000000042?lang=en',
+    );
+    // A regular line has none.
+    const north = screen.getByRole('rowheader', { name: /North wall/ }).closest('tr') as HTMLElement;
+    expect(within(north).queryByRole('link', { name: new RegExp(en['projects.grid.creationSheet'] ?? '') })).not.toBeInTheDocument();
+  });
+
+  it('offers none without the project’s download permission', async () => {
+    const products = lines();
+    const api = projectsApi({
+      projects: [makeProject(5, { name: 'Lobby', products, permissions: { view: true, edit: true, delete: true, clone: true, download: false, addByReference: false, assignThirdparty: false } })],
+    });
+    await renderApp('/project/5', api);
+    await screen.findByRole('rowheader', { name: /Crea cluster/ });
+    expect(screen.queryByRole('link', { name: new RegExp(en['projects.grid.creationSheet'] ?? '') })).not.toBeInTheDocument();
+  });
+});

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErpAvailabilityText, useErpAvailability, useMayAskAvailability, type AvailabilityAsk } from '../../shared/erp-availability';
 import { useFlag } from '../../shared/flags';
+import { usePlatformConfig } from '../../shared/platform-config';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { ConfirmModal } from './confirm-modal';
@@ -187,6 +188,7 @@ export function ProductsGrid({ project, editable, seesPrices, renderLineActions 
         onRemove={onRowRemove}
         renderLineActions={renderLineActions}
         availability={product.referenceCode ? availableByReference?.get(product.referenceCode) : undefined}
+        creationSheets={project.permissions.download}
       />,
     );
     end = item.end;
@@ -269,6 +271,24 @@ interface RowProps {
   renderLineActions: RenderLineActions | undefined;
   /** What the ERP says of the line's reference, once asked. */
   availability?: ErpAvailability | undefined;
+  /** The user may download the project's documents: a creation line offers its spec sheet. */
+  creationSheets?: boolean;
+}
+
+/**
+ * A creation's spec sheet by its code (spec §7 GET apiv2 documents/generate-creation-specsheet/{code}):
+ * a PDF the api makes at once, in the interface language, for a creation in the caller's projects.
+ */
+function CreationSheetLink({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const lang = useAppSelector((state) => state.preferences.lang);
+  const base = usePlatformConfig().services.apiv2 ?? '/api/apiv2';
+  return (
+    <a className="text-link project-grid__sheet" href={`${base}/documents/generate-creation-specsheet/${encodeURIComponent(code)}?lang=${lang}`} download>
+      {t('projects.grid.creationSheet')}
+      <span className="lm-visually-hidden"> {code}</span>
+    </a>
+  );
 }
 
 /**
@@ -311,7 +331,7 @@ export function availabilityAsks(products: readonly ProjectProduct[]): Availabil
   return [...byReference].map(([reference, quantity]) => ({ reference, quantity }));
 }
 
-const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove, renderLineActions, availability }: RowProps) {
+const ProductRow = memo(function ProductRow({ index, measureRef, projectId, catalogId, product, editable, showPrices, onRemove, renderLineActions, availability, creationSheets = false }: RowProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const format = useFormat();
@@ -353,6 +373,7 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
             <span>{name}</span>
             {code && code !== name && <span className="project-grid__code">{code}</span>}
             {product.type === 'CREATION' && <span className="projects__badge">{t('projects.grid.creation')}</span>}
+            {product.type === 'CREATION' && product.creationCode && creationSheets && <CreationSheetLink code={product.creationCode} />}
             {product.validation.status === 'VALIDATED' && <span className="projects__badge projects__badge--validated">{t('projects.grid.validated')}</span>}
             {availability && (
               <span className="erp-availability__line">
