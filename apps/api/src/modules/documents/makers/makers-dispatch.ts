@@ -5,6 +5,9 @@
 import { Resvg } from '@resvg/resvg-js';
 import { candelaDistribution, type CandelaDistribution, compositionDrawing, compositionParts, drawingFamilyOf, type ElementTree, type EnergyRating, eprelPublicUrl, type ModelPart, roomOf, spaceFromJSON, eprelRegistrationOf, modelEnergyRating, opticsOfModel, parseReference, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
 import { AppError } from '../../../errors';
+import { writeGlb as writeCompositionGlb } from '../../../lib/model-export/model-glb';
+import { writeMtl, writeObj as writeCompositionObj, writeStl as writeCompositionStl } from '../../../lib/model-export/model-mesh-files';
+import { partMeshes } from '../../../lib/model-export/model-meshes';
 import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index';
 import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
 import { geometryOfPicture, type LuminaireGeometry } from './maker-geometry';
@@ -323,6 +326,21 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
     case 'photometry':
       return (await creationPhotometryFiles(s, deps)) ?? photometryFiles(s);
     case '2D_3D': {
+      // a creation's whole composition in 3D, in its finishes (issue 28 §3–§4), from the space it was made in
+      const solids = product.creation ? creationParts(product) : null;
+      if (solids && product.creation && solids.parts.length > 0) {
+        const code = fileStem(product.creation.code);
+        const meshes = partMeshes(solids.parts);
+        const drawing = await s.drawing();
+        return [
+          { fileName: `${code}.dxf`, contentType: 'application/dxf', body: Buffer.from(writeDxf(drawing, product.creation.code), 'latin1') },
+          { fileName: `${code}.svg`, contentType: 'image/svg+xml', body: Buffer.from(writeSvg(drawing, product.creation.code), 'utf8') },
+          { fileName: `${code}.glb`, contentType: 'model/gltf-binary', body: await writeCompositionGlb(meshes, product.creation.code) },
+          { fileName: `${code}.obj`, contentType: 'model/obj', body: writeCompositionObj(meshes, product.creation.code, `${code}.mtl`) },
+          { fileName: `${code}.mtl`, contentType: 'model/mtl', body: writeMtl(meshes) },
+          { fileName: `${code}.stl`, contentType: 'model/stl', body: writeCompositionStl(meshes) },
+        ];
+      }
       const [geometry, drawing] = await Promise.all([s.geometry(), s.drawing()]);
       const appearance = { finish: product.finish.colour, kelvin: product.temperature.kelvin };
       const { obj, mtl } = writeObj(geometry, appearance, product.reference, `${stem}.mtl`);

@@ -528,6 +528,45 @@ print(json.dumps({
       xmllint(svg);
       expect(readFileSync(svg, 'utf8')).toContain('>978</text>');
     });
+
+    it('its 3D is the whole square in its finish: glb (GLTFLoader), OBJ with its MTL (OBJLoader, MTLLoader), STL (STLLoader)', async () => {
+      const files = await make({ type: '2D_3D' }, { catalogId: 16, language: 'en', creation });
+      expect(files.map((f) => f.fileName)).toEqual(['CR-000077.dxf', 'CR-000077.svg', 'CR-000077.glb', 'CR-000077.obj', 'CR-000077.mtl', 'CR-000077.stl']);
+      const glb = fileOf(files, '.glb').body;
+      const gltf = await new Promise<{ scene: Object3D }>((resolve, reject) => new GLTFLoader().parse(glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength) as ArrayBuffer, '', resolve, reject));
+      const sticks = new Box3();
+      const colours = new Set<string>();
+      gltf.scene.updateMatrixWorld(true);
+      for (const name of ['a', 'b', 'c', 'd']) {
+        const stick = gltf.scene.getObjectByName(name);
+        expect(stick, name).toBeDefined();
+        stick?.traverse((node) => {
+          const mesh = node as Mesh;
+          if (!mesh.isMesh) return;
+          sticks.expandByObject(mesh);
+          const material = (Array.isArray(mesh.material) ? mesh.material : [mesh.material]) as Array<{ name: string }>;
+          for (const m of material) if (m.name.startsWith('metal')) colours.add(m.name);
+        });
+      }
+      // 0.9 m square of 35 mm sticks, black (finish 05: #16161a)
+      expect(sticks.max.x - sticks.min.x).toBeCloseTo(0.935, 3);
+      expect(sticks.max.z - sticks.min.z).toBeCloseTo(0.935, 3);
+      expect([...colours]).toEqual(['metal #16161a']);
+      const obj = fileOf(files, '.obj').body.toString('utf8');
+      expect(obj).toContain('mtllib CR-000077.mtl');
+      const mtl = new MTLLoader().parse(fileOf(files, '.mtl').body.toString('utf8'), '');
+      expect(Object.keys(mtl.materialsInfo)).toContain('metal_16161a');
+      expect(mtl.materialsInfo.metal_16161a?.kd).toEqual([0.0863, 0.0863, 0.102]);
+      const object = new OBJLoader().setMaterials((mtl.preload(), mtl)).parse(obj);
+      object.traverse((node) => {
+        const material = (node as Mesh).material as { type?: string } | undefined;
+        if ((node as Mesh).isMesh) expect(material?.type).toBe('MeshPhongMaterial');
+      });
+      const stl = fileOf(files, '.stl').body;
+      const geometry = new STLLoader().parse(stl.buffer.slice(stl.byteOffset, stl.byteOffset + stl.byteLength) as ArrayBuffer);
+      geometry.computeBoundingBox();
+      expect((geometry.boundingBox?.max.x ?? 0) - (geometry.boundingBox?.min.x ?? 0)).toBeGreaterThanOrEqual(0.935 - 1e-3);
+    });
   });
 
   describe('one geometry, the catalogue’s dimensions (issue 28 §4)', () => {
