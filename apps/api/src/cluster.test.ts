@@ -251,6 +251,9 @@ describeCluster('api processes behind HAProxy on one PostgreSQL and S3 (issue 33
     const ack = await new Promise<SocketAck>((resolve) => socket.emit('download', { docsParams: docs, lang: 'es', catalogId: 16 }, resolve));
     expect(ack.ok).toBe(true);
     const download = (ack as { download: Download }).download;
+    // As the web's client does: a socket that lost its node (the victim, when it was this socket's)
+    // comes back through the balancer to another one and asks to follow the download again.
+    socket.io.on('reconnect', () => socket.emit('resume', { downloadId: download.id }, () => undefined));
     const fired = attempts.map(async (attempt) => {
       try {
         const answer = await buyer.request('POST', '/api/orders/v2/orders/process/', attempt.body, { 'idempotency-key': attempt.key });
