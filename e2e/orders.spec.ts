@@ -45,8 +45,10 @@ test('a distributor orders a project (a line below MOQ corrected, a shipping dat
     { referenceCode: REFERENCE, quantity: 3 },
     { referenceCode: MOQ4, quantity: 2 },
   ]);
-  const draft = (await (await page.request.get(`/api/orders/v2/orders/new/${projectId}`)).json()) as { lines: Array<{ referenceCode: string; earliestShippingDate: string }> };
+  const draft = (await (await page.request.get(`/api/orders/v2/orders/new/${projectId}?lang=es`)).json()) as { lines: Array<{ referenceCode: string; description: string; earliestShippingDate: string }> };
   const earliest = draft.lines.find((line) => line.referenceCode === REFERENCE)?.earliestShippingDate ?? '';
+  // Lines are named by the names people use (issue 34 §3), their references under them.
+  const nameOf = (reference: string) => draft.lines.find((line) => line.referenceCode === reference)?.description ?? reference;
 
   // From the project page, as a user goes.
   await page.goto(`/project/${projectId}`);
@@ -57,20 +59,20 @@ test('a distributor orders a project (a line below MOQ corrected, a shipping dat
   await expect(main).toContainText('C-100234');
 
   // The line below its MOQ says so, and what to change; the quantity is checked as it is typed.
-  const short = main.getByRole('listitem', { name: es('orders.new.lineLabel', { index: '2', name: MOQ4 }) });
+  const short = main.getByRole('listitem', { name: es('orders.new.lineLabel', { index: '2', name: nameOf(MOQ4) }) });
   await expect(short).toContainText(es('orders.moq.short', { reference: MOQ4, moq: '4', quantity: '2' }));
   await expect(short).toContainText(es('orders.moq.change', { quantity: '4' }));
   await expect(short).toContainText(es('orders.validation.toFix'));
   await screenshots(page, 'new-order-below-moq');
-  await short.getByRole('textbox', { name: es('orders.field.quantityOf', { name: MOQ4 }) }).fill('4');
+  await short.getByRole('textbox', { name: es('orders.field.quantityOf', { name: nameOf(MOQ4) }) }).fill('4');
   await expect(short).toContainText(es('orders.moq.ok', { reference: MOQ4, moq: '4', quantity: '4' }));
   await expect(short).toContainText(es('orders.validation.valid'));
 
   // A shipping date a week after the earliest the lead time allows (Spanish order: day, month, year).
-  const first = main.getByRole('listitem', { name: es('orders.new.lineLabel', { index: '1', name: REFERENCE }) });
+  const first = main.getByRole('listitem', { name: es('orders.new.lineLabel', { index: '1', name: nameOf(REFERENCE) }) });
   const chosen = new Date(Date.parse(`${earliest}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
   const parts = day(chosen);
-  await first.getByRole('group', { name: exactly(es('orders.field.shippingDateOf', { name: REFERENCE }), { end: false }) }).getByRole('spinbutton').first().click();
+  await first.getByRole('group', { name: exactly(es('orders.field.shippingDateOf', { name: nameOf(REFERENCE) }), { end: false }) }).getByRole('spinbutton').first().click();
   await page.keyboard.type(`${parts.date}${parts.month}${parts.year}`);
 
   await main.getByRole('textbox', { name: exactly(es('orders.field.internalOrderNumber'), { end: false }) }).fill('PO-FARO-7');
@@ -79,8 +81,17 @@ test('a distributor orders a project (a line below MOQ corrected, a shipping dat
   expect(await accessibilityViolations(page)).toEqual([]);
   await screenshots(page, 'new-order-ready');
 
-  // Processing twice in a row (a double click) makes one order.
-  const process = main.getByRole('button', { name: es('orders.new.process') });
+  // The review (issue 34 §4): a double click on it opens it and orders nothing; the order goes on its confirmation.
+  await main.getByRole('button', { name: es('orders.review.open') }).dblclick();
+  const review = main.getByRole('region', { name: es('orders.review.title') });
+  await expect(review).toBeVisible();
+  await expect(review).toContainText('Calle Gran Vía 21, 3º');
+  await expect(review).toContainText(es('orders.review.total'));
+  expect((await (await page.request.get(`/api/orders/v2/orders/by-project/${projectId}`)).json()) as unknown[]).toEqual([]);
+  await screenshots(page, 'new-order-review');
+  await page.waitForTimeout(700);
+  // Confirming twice in a row (a double click) makes one order.
+  const process = main.getByRole('button', { name: es('orders.review.confirm') });
   await process.dblclick();
   const outcome = main.getByRole('status').filter({ hasText: projectName });
   await expect(outcome).toBeVisible();
@@ -150,7 +161,12 @@ test('a user whose company has no client code sees the order refused as the spec
   await page.goto(`/project/${projectId}/new-order`);
   const main = page.getByRole('main');
   await expect(main).toContainText(en('orders.new.noClientCodeNote'));
-  await main.getByRole('button', { name: en('orders.new.process') }).click();
+  // No company address to choose from: one is typed, then the review and its confirmation.
+  await main.getByRole('textbox', { name: exactly(en('orders.address.otherLabel'), { end: false }) }).fill('Showroom\nCalle Mayor 1\n28013 Madrid');
+  await main.getByRole('button', { name: en('orders.review.open') }).click();
+  await expect(main.getByRole('region', { name: en('orders.review.title') })).toBeVisible();
+  await page.waitForTimeout(700);
+  await main.getByRole('button', { name: en('orders.review.confirm') }).click();
   await expect(main.getByRole('alert')).toContainText(en('orders.process.noClientCode'));
   // The page stays (a resolved answer, not the forbidden page) and the project is not ordered.
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/new-order$`));

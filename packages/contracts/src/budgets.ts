@@ -328,6 +328,8 @@ export const QuoteWithDocument = Quote.extend({ document: z.object({ url: z.stri
 /** A previous budget of a project (spec §3: checked flag per item, for compare / download / send several). */
 export const QuoteSummary = z.object({
   id: Id,
+  /** The order made from this quote (issue 34 §2), null before; absent from older answers. */
+  orderId: Id.nullable().optional(),
   budgetNumber: z.string(),
   baseNumber: z.string(),
   revision: z.number().int().positive(),

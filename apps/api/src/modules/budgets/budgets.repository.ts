@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { quoteLines, quoteNumberCounters, quoteNumberReservations, quoteQuestions, quotes } from '../../db/schema';
+import { orders, quoteLines, quoteNumberCounters, quoteNumberReservations, quoteQuestions, quotes } from '../../db/schema';
 
 /** The only place with SQL of the budgets module. */
 
@@ -124,4 +124,11 @@ export async function insertQuestion(tx: DbOrTx, row: typeof quoteQuestions.$inf
     .update(quotes)
     .set({ questions: sql`${quotes.questions} + 1` })
     .where(eq(quotes.id, row.quoteId));
+}
+
+/** The order made from each of these quotes, if any (issue 34 §2: the quote links to its order). */
+export async function orderIdsOfQuotes(db: DbOrTx, quoteIds: readonly number[]): Promise<Map<number, number>> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await db.select({ id: orders.id, quoteId: orders.quoteId }).from(orders).where(inArray(orders.quoteId, [...quoteIds]));
+  return new Map(rows.flatMap((row) => (row.quoteId === null ? [] : [[row.quoteId, row.id] as const])));
 }

@@ -41,6 +41,7 @@ import {
   insertQuoteLines,
   insertReservation,
   listProjectQuotes,
+  orderIdsOfQuotes,
   listQuoteLines,
   lockFirstRevision,
   lockQuote,
@@ -152,8 +153,9 @@ export function createBudgetsService(
     };
   }
 
-  function summaryOf(row: QuoteRow): QuoteSummary {
+  function summaryOf(row: QuoteRow, orderId: number | null = null): QuoteSummary {
     return {
+      orderId,
       id: row.id,
       budgetNumber: row.number,
       baseNumber: row.baseNumber,
@@ -478,7 +480,9 @@ export function createBudgetsService(
         throw error;
       }
       const rows = await listProjectQuotes(db, projectId);
-      return { projectId, items: rows.map(summaryOf), checkedCount: 0 };
+      // The order each quote became (issue 34 §2: quote and order link to each other).
+      const orders = await orderIdsOfQuotes(db, rows.map((row) => row.id));
+      return { projectId, items: rows.map((row) => summaryOf(row, orders.get(row.id) ?? null)), checkedCount: 0 };
     },
 
     /** POST v1/budget (and apiv2 budget): issue a quote, or a revision with `revisionOf`. */

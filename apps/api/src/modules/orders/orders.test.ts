@@ -381,6 +381,10 @@ describe('an order from an accepted quote', () => {
     const result = await processed(distributor, { ...bodyOf(draft), quoteId: quote.id });
     expect(result.order?.quoteId).toBe(quote.id);
     expect(result.order?.netTotal).toBe(draft.lines.reduce((sum, line) => sum + (line.price?.totalNet ?? 0), 0));
+    // Quote and order link to each other (issue 34 §2): the order names its quote, the quote list its order.
+    expect(result.order?.quoteNumber).toBe(issued.json<{ budgetNumber: string }>().budgetNumber);
+    const list = (await distributor.get(`/api/projects/v1/budget/project/${id}`)).json<{ items: Array<{ id: number; orderId?: number | null }> }>();
+    expect(list.items.find((item) => item.id === quote.id)?.orderId).toBe(result.orderId);
   });
 });
 

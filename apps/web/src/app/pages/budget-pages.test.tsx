@@ -393,6 +393,8 @@ describe('/project/{id}/generate-budget', () => {
     // An accepted quote converts to an order made from its own lines (issue 34 §2); the expired one does not.
     expect(within(section).getByRole('link', { name: tx('budgets.previous.toOrderOf', { number: 'Q-2026-000123' }) })).toHaveAttribute('href', '/project/5/new-order?quoteId=31');
     expect(within(section).queryByRole('link', { name: tx('budgets.previous.toOrderOf', { number: 'Q-2026-000122' }) })).toBeNull();
+    // Once ordered, the quote links to its order instead (issue 34 §2).
+    expect(within(section).queryByRole('link', { name: tx('budgets.previous.orderOf', { number: 'Q-2026-000123', id: 77 }) })).toBeNull();
     expect(within(section).getByText(tx('budgets.previous.checkedCount_other', { count: 0 }))).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: tx('budgets.previous.downloadChecked') })).toBeDisabled();
     await userEvent.click(within(section).getByRole('checkbox', { name: new RegExp(`^Q-2026-000123`) }));
@@ -435,6 +437,14 @@ describe('/project/{id}/generate-budget', () => {
     expect(subLines).toEqual(['3 × 577010/02_10 Multiple ceiling pendant 3 heads', '1 × DRRK04-0 Driver']);
     // Its fields are named by the name people use, not by a code.
     expect(within(main).getByRole('textbox', { name: tx('budgets.lines.quantityOf', { name: 'Multiple composition, 3 luminaires', index: 1 }) })).toBeInTheDocument();
+  });
+
+  it('links a quote that became an order to that order instead of offering to convert it (issue 34 §2)', async () => {
+    const list = { projectId: 5, items: [makeQuoteSummary(31, { status: 'accepted', acceptedAt: '2026-05-06T10:00:00.000Z', orderId: 77 })], checkedCount: 0 };
+    const { main } = await open('/project/5/generate-budget', budgetsApi({ calls: budgetCalls({ list }) }));
+    const section = await within(main).findByRole('region', { name: tx('budgets.previous.title') });
+    expect(await within(section).findByRole('link', { name: tx('budgets.previous.orderOf', { number: 'Q-2026-000123', id: 77 }) })).toHaveAttribute('href', '/order/77');
+    expect(within(section).queryByRole('link', { name: tx('budgets.previous.toOrderOf', { number: 'Q-2026-000123' }) })).toBeNull();
   });
 
   it('says so when no line can enter a budget, and offers no way to issue', async () => {

@@ -131,11 +131,18 @@ export function PreviousBudgets({ list, onRevise, onChanged, revising = null, ca
                 <Button variant="secondary" size="sm" aria-label={t('budgets.previous.xlsxOf', { number: quote.budgetNumber })} onPress={() => void download(quote, 'xlsx')}>
                   XLSX
                 </Button>
-                {quote.status === 'accepted' && (
-                  // An accepted quote becomes the order (issue 34 §2): the order is made from the quote's frozen lines and prices.
-                  <Link className="button-link" to={`/project/${list.projectId}/new-order?quoteId=${quote.id}`} aria-label={t('budgets.previous.toOrderOf', { number: quote.budgetNumber })}>
-                    {t('budgets.previous.toOrder')}
+                {quote.orderId ? (
+                  // Quote and order link to each other (issue 34 §2).
+                  <Link className="button-link" to={`/order/${quote.orderId}`} aria-label={t('budgets.previous.orderOf', { number: quote.budgetNumber, id: quote.orderId })}>
+                    {t('budgets.previous.order', { id: quote.orderId })}
                   </Link>
+                ) : (
+                  quote.status === 'accepted' && (
+                    // An accepted quote becomes the order (issue 34 §2): the order is made from the quote's frozen lines and prices.
+                    <Link className="button-link" to={`/project/${list.projectId}/new-order?quoteId=${quote.id}`} aria-label={t('budgets.previous.toOrderOf', { number: quote.budgetNumber })}>
+                      {t('budgets.previous.toOrder')}
+                    </Link>
+                  )
                 )}
                 {canRevokeLinks && quote.status === 'sent' && (
                   // Issue 29 §9: the link mailed to the client stops working before its date.
