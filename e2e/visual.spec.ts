@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { accessibilityViolations } from './support/axe';
 import { texts } from './support/texts';
 
 /*
@@ -8,6 +9,7 @@ import { texts } from './support/texts';
  * phone with its menu open), the catalogue's first step, and a new professional's dashboard and
  * downloads page (desktop light, phone dark), each reached by clicks from the home page. The
  * professional is a fresh sign-up, so that what other specs do to the demo accounts never shows here.
+ * Axe scans the visitor's home in dark and the dashboard in both themes.
  * Update after an intended change: `npm run build`, then from e2e/
  * `npx playwright test visual --update-snapshots`, look at the new PNGs and commit them.
  */
@@ -61,6 +63,7 @@ test("a visitor's home, the phone's menu and the catalogue", async ({ page }) =>
   await toDark(page);
   await settle(page);
   await expect(page).toHaveScreenshot('home-visitor-desktop-dark.png');
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test("a new professional's dashboard and downloads, light and dark", async ({ page }, testInfo) => {
@@ -74,6 +77,7 @@ test("a new professional's dashboard and downloads, light and dark", async ({ pa
   await expect(page.getByRole('region', { name: en('home.dash.downloads.title') }).getByText(en('home.dash.downloads.empty'))).toBeVisible();
   await settle(page);
   await expect(page).toHaveScreenshot('dashboard-desktop-light.png');
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   await page.getByRole('banner').getByRole('button', { name: en('header.userMenuFor', { name: 'Vera Visual' }) }).click();
   await page.getByRole('menuitem', { name: en('menu.downloads') }).click();
@@ -89,4 +93,5 @@ test("a new professional's dashboard and downloads, light and dark", async ({ pa
   await expect(page.getByRole('region', { name: en('home.dash.downloads.title') }).getByText(en('home.dash.downloads.empty'))).toBeVisible();
   await settle(page);
   await expect(page).toHaveScreenshot('dashboard-phone-dark.png');
+  expect(await accessibilityViolations(page)).toEqual([]);
 });

@@ -33,7 +33,8 @@ export default function Dashboard({ account }: { account: Account }) {
         {orders && <OpenOrders />}
         <RecentDownloads />
       </div>
-      <aside className="dashboard__side" aria-label={t('home.user.canTitle')}>
+      {/* A plain column: a complementary landmark inside main is not top-level (axe). */}
+      <div className="dashboard__side">
         <section className="card dashboard__panel" aria-labelledby="dashboard-shortcuts-title">
           <h2 id="dashboard-shortcuts-title">{t('home.user.canTitle')}</h2>
           {shortcuts.length > 0 ? (
@@ -67,7 +68,7 @@ export default function Dashboard({ account }: { account: Account }) {
             </div>
           )}
         </section>
-      </aside>
+      </div>
     </div>
   );
 }
