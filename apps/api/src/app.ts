@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, AppDeps, Background } from './context';
 import { createDataChanges } from './db/data-changes';
-import { registerAccessGuard } from './http/access-guard';
+import { loadPrincipal, registerAccessGuard } from './http/access-guard';
 import { registerCompression } from './http/compression';
 import { registerDocs } from './http/docs';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler';
@@ -274,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const products = createProductsService(ctx, () => app.log, { flags, preview: createDraftPreviewSource(ctx) });
   // The catalogue's routes in a scope where a product manager may preview the draft (issue 31 §2).
   await app.register(async (catalogue) => {
-    registerDraftPreview(catalogue, config);
+    registerDraftPreview(catalogue, config, (request) => loadPrincipal(tokens, revocations, request));
     await catalogue.register(productsRoutes, { products });
   });
   // Product administration (issue 31): a publication drops this process's catalogue caches at once (others learn it from catalogue_versions' notification).

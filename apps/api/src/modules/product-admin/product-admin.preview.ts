@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hasAnyPrivilege } from '@lumen/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../http/access-guard';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isInternalEmail, type InternalUsers } from '../../lib/internal-users';
@@ -40,14 +41,16 @@ export function mayPreview(internalUsers: InternalUsers, principal: { email: str
  * turned on after the access guard knows the caller; an answer read from the draft is never kept by
  * a browser or a proxy.
  */
-export function registerDraftPreview(app: FastifyInstance, internalUsers: InternalUsers): void {
+export function registerDraftPreview(app: FastifyInstance, internalUsers: InternalUsers, callerOf: (request: FastifyRequest) => Promise<Principal | null>): void {
   app.addHook('onRequest', (_request, _reply, done) => {
     scope.run({ on: false }, done);
   });
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (request.cookies[PREVIEW_COOKIE] !== '1') return;
     const store = scope.getStore();
-    if (store && mayPreview(internalUsers, request.principal)) store.on = true;
+    // A public route reads no session: the caller is read here for this check only (request.principal stays
+    // unset, so such an answer keeps carrying no prices).
+    if (store && mayPreview(internalUsers, request.principal ?? (await callerOf(request)))) store.on = true;
   });
   app.addHook('onSend', async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (isPreviewing()) reply.header('cache-control', 'private, no-store');

@@ -367,8 +367,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   app.get(
     '/api/products/v1/static/:name',
     {
-      // 'optional': a product manager previewing the draft (issue 31) gets the draft's files.
-      config: { access: 'optional' },
+      config: { access: 'public' },
       schema: { tags, summary: 'Static data files: Subfamilies, IndexSubfamiliesNames, modelSubFamilyNameDictionary', params: StaticFileParams, response: { 200: z.unknown() } },
     },
     async (request, reply) => {
@@ -380,7 +379,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   app.get(
     '/api/products/v1/static/:folder/:file',
     {
-      config: { access: 'optional' },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Per subfamily_catalog files: byFamily, accessories (missing: {}), rules (missing: empty rules)',
