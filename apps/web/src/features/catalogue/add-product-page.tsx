@@ -13,6 +13,7 @@ import { ListSkeleton, LoadFailed } from './remote-state';
 import { SelectionSteps } from './selection-steps';
 import { useRemote } from '../../shared/use-remote';
 import { collectionEntry, creaPath, drawingPath, useTargetProjectId } from './configurator-entry';
+import { CollectionDesigner } from './collection-designer';
 
 export type AddProductFlow = 'v1' | 'v2';
 
@@ -148,6 +149,7 @@ function ModelStep({ collection, location, base, skippedLocation, title, crea }:
         </p>
         <h1 id="catalogue-title">{title}</h1>
         <p className="catalogue__lead">{t(crea ? 'catalogue.models.creaLead' : 'catalogue.models.lead')}</p>
+        <CollectionDesigner subFamilyId={collection.subFamilyId} lang={lang} />
         <p>
           <Link className="text-link" to={`/preconfigs-list/${collection.subFamilyId}/${location.id}`}>
             {t('catalogue.models.preconfigs')}
