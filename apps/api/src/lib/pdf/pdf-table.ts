@@ -57,12 +57,33 @@ export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>
     return height;
   };
 
-  const headerHeight = Math.max(...columns.map((column, index) => measure(column.header, index, bold))) + 2 * PAD_Y;
+  // A header wraps between its words, never inside one (issue 28 §5: "Men/ge", "Energieklass/e"): the
+  // headers' size is the body's, or smaller until each header's longest word fits its column.
+  doc.font(PDF_FONTS[bold]).fontSize(size);
+  const headerSize = Math.max(
+    size * 0.6,
+    Math.min(
+      size,
+      ...columns.map((column, index) => {
+        const room = (widths[index] ?? 0) - 2 * PAD_X;
+        const widest = Math.max(0, ...column.header.split(/\s+/).map((word) => doc.widthOfString(word)));
+        return widest > room && widest > 0 ? Math.floor(((size * room) / widest) * 10) / 10 : size;
+      }),
+    ),
+  );
+  const headerHeight =
+    Math.max(
+      ...columns.map((column, index) => {
+        doc.font(PDF_FONTS[bold]).fontSize(headerSize);
+        return doc.heightOfString(column.header, { width: (widths[index] ?? 0) - 2 * PAD_X, lineGap });
+      }),
+    ) +
+    2 * PAD_Y;
   const drawHeader = () => {
     const y = doc.y;
     doc.rect(pdf.left, y, pdf.width, headerHeight).fill(PDF_COLORS.band);
     columns.forEach((column, index) => {
-      pdf.use(bold, size).text(column.header, (xs[index] ?? 0) + PAD_X, y + PAD_Y, { width: (widths[index] ?? 0) - 2 * PAD_X, align: column.align ?? 'left', lineGap });
+      pdf.use(bold, headerSize).text(column.header, (xs[index] ?? 0) + PAD_X, y + PAD_Y, { width: (widths[index] ?? 0) - 2 * PAD_X, align: column.align ?? 'left', lineGap });
     });
     doc.y = y + headerHeight;
   };

@@ -357,6 +357,9 @@ describe('the quote’s documents', () => {
       for (const word of german) expect(text).toContain(word);
       for (const word of (description?.fr ?? '').split(' ').filter((word) => word.length > 3 && !german.includes(word))) expect(text).not.toContain(word);
     }
+    // the column headers wrap between words, never inside one (issue 28 §5: "Energieklass/e", "Men/ge")
+    expect(text).toContain('Energieklasse');
+    expect(text).toMatch(/\bMenge\b/);
     // and their attributes' words: the finish, the light, the canopy
     expect(text).toContain('Weiß');
     expect(text).not.toContain('Blanc');
