@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
-import { logIn } from './support/session';
+import { DEMO_PASSWORD, logIn } from './support/session';
 import { texts } from './support/texts';
 
 // Issue 32: the brand's product manager (internal by e-mail) opens the internal tools from the Tools
@@ -14,6 +14,25 @@ const en = texts('en');
 async function openTool(page: Page, key: string) {
   await page.getByRole('banner').getByRole('button', { name: en('header.tools') }).click();
   await page.getByRole('menuitem', { name: en(key) }).click();
+}
+
+interface FlagState {
+  key: string;
+  description: string;
+  defaultValue: boolean;
+  rollout: Record<string, number | null>;
+  emailToggles: Array<{ email: string; enabled: boolean }>;
+}
+
+/** Turns composeUrlPreview on or off for one e-mail only (an e-mail toggle), as the backoffice would; other users keep their answer. */
+async function composeUrlPreviewFor(request: APIRequestContext, origin: string, email: string, enabled: boolean) {
+  expect((await request.post('/api/users/v1/auth/login', { data: { email: 'admin@demo.example', password: DEMO_PASSWORD }, headers: { origin } })).status()).toBe(200);
+  const flags = (await (await request.get('/api/masters/v1/flags')).json()) as { flags: FlagState[] };
+  const flag = flags.flags.find((item) => item.key === 'composeUrlPreview');
+  if (!flag) throw new Error('no composeUrlPreview flag');
+  const emailToggles = [...flag.emailToggles.filter((toggle) => toggle.email !== email), { email, enabled }];
+  const saved = await request.put('/api/masters/v1/flags/composeUrlPreview', { data: { description: flag.description, defaultValue: flag.defaultValue, rollout: flag.rollout, emailToggles }, headers: { origin } });
+  expect(saved.status()).toBe(200);
 }
 
 /** Every shared string and inline text of an xlsx (python's zipfile and ElementTree, not the library that wrote it). */
@@ -89,4 +108,32 @@ test('an internal user compares and exports models, previews and downloads a pro
   await expect(page.getByRole('progressbar', { name: en('tools.batch.progressLabel') })).toBeVisible();
   await page.getByRole('button', { name: en('tools.batch.cancel') }).click();
   await expect(page.getByText(en('tools.batch.status.cancelled'), { exact: true })).toBeVisible();
+
+  // /preview/compose: off, the address is not found; on (for this user), the composition is drawn.
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+  const admin = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    await composeUrlPreviewFor(admin, origin, 'product@lumen.example', false);
+    await page.goto('/preview/compose?collection=1&elements=5520');
+    await expect(page.getByRole('heading', { name: en('errors.notFound.title') })).toBeVisible();
+    await composeUrlPreviewFor(admin, origin, 'product@lumen.example', true);
+    await page.goto('/');
+    await openTool(page, 'header.tools.composePreview');
+    const form = page.getByRole('region', { name: en('tools.compose.title') });
+    const info = (await (await page.request.get('/api/products/v2/articles/technicalInfoByModel?model=5520&catalog=16')).json()) as { subFamilyId: number };
+    const collections = (await (await page.request.get('/api/products/v1/categories/collections?catalogId=16')).json()) as Array<{ subFamilyId: number; name: string }>;
+    const collection = collections.find((item) => item.subFamilyId === info.subFamilyId)?.name ?? '';
+    await form.getByRole('button', { name: new RegExp(en('tools.collection')) }).click();
+    await page.getByRole('option', { name: collection, exact: true }).click();
+    await page.getByRole('textbox', { name: en('tools.compose.elements') }).fill('5520');
+    await page.getByRole('button', { name: en('tools.compose.show') }).click();
+    const drawn = page.getByRole('img', { name: en('tools.compose.alt', { elements: '5520' }) });
+    await expect(drawn).toBeVisible();
+    expect(await drawn.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+    await expect(page.getByRole('link', { name: /\/api\/images\/v1\/preview\/compose\?/ })).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  } finally {
+    await composeUrlPreviewFor(admin, origin, 'product@lumen.example', false).catch(() => undefined);
+    await admin.dispose();
+  }
 });

@@ -99,6 +99,7 @@ export function ComposePreviewPage() {
           label={t('tools.collection')}
           name="collection"
           isRequired
+          isDisabled={collections.status !== 'ready'}
           options={collections.status === 'ready' ? collections.data.map((item) => ({ value: String(item.subFamilyId), label: item.name })) : []}
           value={collection}
           onChange={setCollection}

@@ -43,6 +43,7 @@ export function PreconfigBatchPage({ kind }: { kind: Exclude<ToolBatchKind, 'pro
         <Select<string>
           label={t('tools.collection')}
           name="collection"
+          isDisabled={collections.status !== 'ready'}
           options={[{ value: ALL, label: t('tools.allCollections') }, ...(collections.status === 'ready' ? collections.data.map((collection) => ({ value: String(collection.subFamilyId), label: collection.name })) : [])]}
           value={subFamilyId}
           onChange={setSubFamilyId}

@@ -62,6 +62,7 @@ export function ProductSheetPage() {
           label={t('tools.productSheet.model')}
           name="model"
           isRequired
+          isDisabled={models.status !== 'ready'}
           options={models.status === 'ready' ? models.data.rows.map((row) => ({ value: row.model, label: `${row.model} · ${row.description}` })) : []}
           value={model}
           onChange={setModel}
@@ -95,6 +96,7 @@ export function ProductSheetPage() {
         <Select<string>
           label={t('tools.collection')}
           name="collection"
+          isDisabled={collections.status !== 'ready'}
           options={collections.status === 'ready' ? collections.data.map((collection) => ({ value: String(collection.subFamilyId), label: collection.name })) : []}
           value={subFamilyId}
           onChange={setSubFamilyId}
