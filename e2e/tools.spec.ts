@@ -48,7 +48,7 @@ print(json.dumps(re.findall(r'<t[^>]*>([^<]*)</t>', text)))
 }
 
 test('an internal user compares and exports models, previews and downloads a product sheet, and runs the preconfigurations’ batches', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await logIn(page, 'product@lumen.example');
 
   // Technical information: tick two models, compare them, export the comparison.
