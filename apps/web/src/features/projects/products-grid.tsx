@@ -413,6 +413,12 @@ const ProductRow = memo(function ProductRow({ index, measureRef, projectId, cata
         ) : (
           format.number(product.quantity)
         )}
+        {/* Below the article's minimum order quantity (issue 34 §4), as the edit screen and the order page say. */}
+        {product.moq !== undefined && product.quantity < product.moq && (
+          <p className="project-grid__moq" role="note">
+            {t('projects.grid.belowMoq', { moq: format.number(product.moq) })}
+          </p>
+        )}
       </td>
       {showPrices && <td data-label={t('projects.grid.unitPrice')}>{product.price ? format.money(product.price.unitNet, product.price.currency) : empty}</td>}
       {showPrices && <td data-label={t('projects.grid.totalPrice')}>{product.price ? format.money(product.price.totalNet, product.price.currency) : empty}</td>}
