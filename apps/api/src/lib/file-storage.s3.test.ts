@@ -73,6 +73,15 @@ describe('S3 storage (AWS SDK v3) against s3rver', () => {
 
 type Client = Socket<DocsServerToClient, DocsClientToServer>;
 
+/** Waits for `promise` at most `ms`, failing with what was awaited (a hang names its step, not only the test's timeout). */
+function awaited<T>(label: string, promise: Promise<T>, ms = 20_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${label}`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 const made: string[] = [];
 async function fakeMake(kind: DocumentKind, subject: DocumentSubject): Promise<MadeFile[]> {
   const model = 'product' in subject ? ('reference' in subject.product ? subject.product.reference.slice(0, 4) : subject.product.model) : subject.creation.model;
@@ -121,19 +130,19 @@ describeWithDb('two api processes on one bucket: one writes, the other reads', (
 
   it('documents made by one process are delivered by the other: progress on its socket, the zip from its HTTP, the cache it reads', async () => {
     const [writerBase, readerBase] = bases as [string, string];
-    const starter = await connect(writerBase);
-    const ack = await new Promise<SocketAck>((resolve) =>
+    const starter = await awaited('the writer’s socket', connect(writerBase));
+    const ack = await awaited('the download’s ack', new Promise<SocketAck>((resolve) =>
       starter.emit('download', { docsParams: [{ type: 'specSheet', subType: 'model', params: { model: '7460', productType: 'REGULAR', reference: '746005/M3_31' } }, { type: '2D_3D', params: { model: '2355', productType: 'REGULAR', attributes: { finish: '03' } } }], lang: 'en-US', catalogId: 16 }, resolve),
-    );
+    ));
     expect(ack.ok).toBe(true);
     const download = (ack as { download: Download }).download;
     starter.disconnect();
     // The other process's socket follows it (announced through PostgreSQL) to the end.
-    const follower = await connect(readerBase);
+    const follower = await awaited('the reader’s socket', connect(readerBase));
     const ready = new Promise<DownloadReadyEvent>((resolve) => follower.once('download-ready', resolve));
-    const resumed = await new Promise<SocketAck>((resolve) => follower.emit('resume', { downloadId: download.id }, resolve));
+    const resumed = await awaited('the resume’s ack', new Promise<SocketAck>((resolve) => follower.emit('resume', { downloadId: download.id }, resolve)));
     expect(resumed.ok).toBe(true);
-    const event = await ready;
+    const event = await awaited('download-ready on the reader’s socket', ready);
     expect(event).toMatchObject({ downloadId: download.id, status: 'ready' });
     follower.disconnect();
 
@@ -148,11 +157,11 @@ describeWithDb('two api processes on one bucket: one writes, the other reads', (
 
     // The same document asked of the reader comes from the bucket's cache: no maker runs.
     const before = made.length;
-    const again = await connect(readerBase);
+    const again = await awaited('the second socket', connect(readerBase));
     const againReady = new Promise<DownloadReadyEvent>((resolve) => again.once('download-ready', resolve));
-    const second = await new Promise<SocketAck>((resolve) => again.emit('download', { docsParams: [{ type: 'specSheet', subType: 'model', params: { model: '7460', reference: '746005/M3_31' } }], lang: 'us', catalogId: 16 }, resolve));
+    const second = await awaited('the cached download’s ack', new Promise<SocketAck>((resolve) => again.emit('download', { docsParams: [{ type: 'specSheet', subType: 'model', params: { model: '7460', reference: '746005/M3_31' } }], lang: 'us', catalogId: 16 }, resolve)));
     expect(second.ok).toBe(true);
-    expect(await againReady).toMatchObject({ status: 'ready' });
+    expect(await awaited('the cached download’s download-ready', againReady)).toMatchObject({ status: 'ready' });
     expect(made.length).toBe(before);
     again.disconnect();
   });

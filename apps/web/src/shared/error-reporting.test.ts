@@ -43,9 +43,10 @@ describe('the error reports of spec §8', () => {
     const { createFakeApi } = await import('../../test/fake-api');
     const api = createFakeApi();
     const app = await renderApp('/', api);
-    await app.api.get('products', '/v1/catalogs/get-min').catch(() => undefined);
-    const reports = api.callsTo('POST', ERROR_REPORT_PATH).filter((call) => JSON.stringify(call.body).includes('get-min'));
+    // A call the fake api does not answer (404), as an api without that route would.
+    await app.api.get('products', '/v1/catalogs/no-such-call').catch(() => undefined);
+    const reports = api.callsTo('POST', ERROR_REPORT_PATH).filter((call) => JSON.stringify(call.body).includes('no-such-call'));
     expect(reports).toHaveLength(1);
-    expect(reports[0]?.body).toMatchObject({ url: expect.stringContaining('/api/products/v1/catalogs/get-min'), status: 404 });
+    expect(reports[0]?.body).toMatchObject({ url: expect.stringContaining('/api/products/v1/catalogs/no-such-call'), status: 404 });
   });
 });

@@ -414,8 +414,19 @@ export function createDocumentsSocket(options: DocumentsSocketOptions): Document
       }, SOCKET_RECHECK_MS);
       recheckTimer.unref();
       unlisten = await options.database.listen(DOCUMENTS_CHANNEL, onAnnouncement, () => {
-        // Announcements may have been lost while the listener was away: tell every room afresh.
-        for (const name of io.sockets.adapter.rooms.keys()) if (name.startsWith('download:')) throttledProgress(name.slice('download:'.length));
+        // Announcements may have been lost while the listener was away: tell every room afresh, and
+        // send the final state of a download that settled meanwhile (its 'settled' was among them).
+        for (const name of io.sockets.adapter.rooms.keys()) {
+          if (!name.startsWith('download:')) continue;
+          const id = name.slice('download:'.length);
+          throttledProgress(id);
+          options.documents
+            .read(id)
+            .then((download) => {
+              if (download && download.status !== 'running') inOrder(id, () => emitSettled(id), (error: unknown) => options.log.error({ err: error, download: id }, 'telling a download’s sockets failed'));
+            })
+            .catch((error: unknown) => options.log.error({ err: error, download: id }, 'reading a download after the listener came back failed'));
+        }
       });
     },
     async close() {

@@ -81,7 +81,8 @@ describe('configurator drafts (issue 27 §3)', () => {
     expect(screen.queryByRole('region', { name: tx('configurator.draft.title') })).not.toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: tx('projects.addTo.action') }));
-    const dialog = await screen.findByRole('dialog');
+    // The dialog's module is loaded on first use: on a loaded machine its transform alone took over 8 s (CI).
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 30_000 });
     await user.click(await within(dialog).findByRole('button', { name: tx('projects.addTo.submit') }));
     await screen.findByText(tx('projects.addTo.doneCreation', { name: 'Lobby', code: 'CR000000077', quantity: 1 }));
     await waitFor(() => expect(drafts.has('crea')).toBe(false));

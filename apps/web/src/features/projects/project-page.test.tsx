@@ -53,7 +53,7 @@ describe('the project page', () => {
     expect(within(regular).getByRole('rowheader')).toHaveTextContent('North wall027001/03_10');
     for (const text of ['White', '3000 K warm white', 'On/off', 'Surface', '1,200 lm', '12 W', '75,00 €', '150,00 €']) expect(within(regular).getByText(text)).toBeInTheDocument();
     const crea = rows[2] as HTMLElement;
-    expect(within(crea).getByText('CR000000042')).toBeInTheDocument();
+    expect(within(crea).getByText('CR000000042', { selector: '.project-grid__code' })).toBeInTheDocument();
     expect(within(crea).getByText(tx('projects.grid.totalLumens', { value: '4,500' }))).toBeInTheDocument();
     expect(within(crea).getByText(tx('projects.grid.totalWatts', { value: '45' }))).toBeInTheDocument();
     expect(within(crea).getByText('1.50 m')).toBeInTheDocument();
