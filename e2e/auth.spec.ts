@@ -49,9 +49,11 @@ test('a visitor signs up, logs out, logs in, switches language and keeps it afte
   await expect(login).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: en('home.user.greeting', { name }) })).toBeVisible();
 
-  // Switch to French.
+  // Switch to French (kept on the account: the reload below comes once it is saved).
+  const saved = page.waitForResponse((response) => response.url().includes('/v1/users/lang') && response.request().method() === 'PATCH');
   await page.getByRole('button', { name: exactly(en('header.language'), { start: false }) }).click();
   await page.getByRole('option', { name: en('language.fr') }).click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: fr('home.user.greeting', { name }) })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 

@@ -42,20 +42,24 @@ export function useErpAvailability(asks: readonly AvailabilityAsk[]): Remote<Rea
   return remote;
 }
 
-/** The ERP's word on one reference, as the order screens say it. */
-export function ErpAvailabilityText({ availability }: { availability: ErpAvailability }) {
+/** The ERP's word on one reference, in the user's language: in stock, to order (weeks), available from a date, no longer made. */
+export function useAvailabilityText(availability: ErpAvailability): string {
   const { t } = useTranslation();
   const format = useFormat();
   const date = availability.expectedDate ? format.date(`${availability.expectedDate}T12:00:00Z`, { dateStyle: 'medium' }) : '';
-  const text =
-    availability.state === 'inStock'
-      ? t('orders.availability.inStock', { count: availability.stock })
-      : availability.state === 'toOrder'
-        ? t('orders.availability.toOrder', { count: availability.weeks })
-        : availability.state === 'upcoming'
-          ? t('orders.availability.upcoming', { date })
-          : availability.state === 'expired'
-            ? t('orders.availability.expired')
-            : t('orders.availability.unknown');
+  return availability.state === 'inStock'
+    ? t('orders.availability.inStock', { count: availability.stock })
+    : availability.state === 'toOrder'
+      ? t('orders.availability.toOrder', { count: availability.weeks })
+      : availability.state === 'upcoming'
+        ? t('orders.availability.upcoming', { date })
+        : availability.state === 'expired'
+          ? t('orders.availability.expired')
+          : t('orders.availability.unknown');
+}
+
+/** The ERP's word on one reference, as the configurator and project lines say it. */
+export function ErpAvailabilityText({ availability }: { availability: ErpAvailability }) {
+  const text = useAvailabilityText(availability);
   return <span className={`erp-availability erp-availability--${availability.state}`}>{text}</span>;
 }

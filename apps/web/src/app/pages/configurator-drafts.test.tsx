@@ -80,8 +80,10 @@ describe('configurator drafts (issue 27 §3)', () => {
     await waitFor(() => expect(within(clusterList()).getAllByRole('button')).toHaveLength(2));
     expect(screen.queryByRole('region', { name: tx('configurator.draft.title') })).not.toBeInTheDocument();
 
-    await user.click(await screen.findByRole('button', { name: tx('projects.addTo.action') }));
-    // The dialog's module is loaded on first use: on a loaded machine its transform alone took over 8 s (CI).
+    // The button waits for the resumed room's evaluation (disabled until then): pressing it earlier,
+    // as a loaded machine made the test do, does nothing.
+    await waitFor(() => expect(screen.getByRole('button', { name: tx('projects.addTo.action') })).toBeEnabled(), { timeout: 30_000 });
+    await user.click(screen.getByRole('button', { name: tx('projects.addTo.action') }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 30_000 });
     await user.click(await within(dialog).findByRole('button', { name: tx('projects.addTo.submit') }));
     await screen.findByText(tx('projects.addTo.doneCreation', { name: 'Lobby', code: 'CR000000077', quantity: 1 }));

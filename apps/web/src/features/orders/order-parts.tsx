@@ -3,6 +3,7 @@ import { lineAttributeTexts, type ConfiguredAttributes } from '@lumen/domain';
 import { Badge, type BadgeTone } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
+import { useAvailabilityText } from '../../shared/erp-availability';
 
 const AVAILABILITY_TONES: Record<ErpAvailability['state'], BadgeTone> = { inStock: 'success', toOrder: 'neutral', upcoming: 'warning', expired: 'danger', unknown: 'muted' };
 /** Pending and confirmed orders wait on us, production is under way, finished is done. */
@@ -10,19 +11,7 @@ const ORDER_TONES: Record<OrderStatusCode, BadgeTone> = { 1: 'neutral', 2: 'neut
 
 /** What the ERP says of a line: in stock, to order (weeks), available from a date, no longer made. */
 export function AvailabilityBadge({ availability }: { availability: ErpAvailability }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const date = availability.expectedDate ? format.date(`${availability.expectedDate}T12:00:00Z`, { dateStyle: 'medium' }) : '';
-  const text =
-    availability.state === 'inStock'
-      ? t('orders.availability.inStock', { count: availability.stock })
-      : availability.state === 'toOrder'
-        ? t('orders.availability.toOrder', { count: availability.weeks })
-        : availability.state === 'upcoming'
-          ? t('orders.availability.upcoming', { date })
-          : availability.state === 'expired'
-            ? t('orders.availability.expired')
-            : t('orders.availability.unknown');
+  const text = useAvailabilityText(availability);
   return <Badge tone={AVAILABILITY_TONES[availability.state]}>{text}</Badge>;
 }
 
