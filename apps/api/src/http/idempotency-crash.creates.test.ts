@@ -1,6 +1,6 @@
 import type { CreationShareCreated, OrderDraft, ProcessOrderResult, Project, ProjectSummary, ProductsAdded, ReorderResult, RequestMessage, SupportRequestCreated } from '@lumen/contracts';
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { creationShares, projectProducts, projects, supportRequestMessages, supportRequests } from '../db/schema';
 import type { Agent, TestApp } from '../../test/test-app';
@@ -9,6 +9,7 @@ import { describeWithDb } from '../../test/test-db';
 import { drawnSpace, plusminusV, SHARE } from '../modules/products/products.drawings.test-support';
 import { createProject, REF16 } from '../modules/projects/projects.test-support';
 import { IDEMPOTENCY_LEASE_MS } from './idempotency';
+import { answerLost } from './idempotency.test-support';
 
 /**
  * Issue 29 §6, every idempotent create: a process that dies between the commit of what it created
@@ -31,20 +32,11 @@ describeWithDb('exactly once under a crash: projects, support requests, reorder,
     await t?.close();
   });
 
-  async function answerLost<T>(request: () => Promise<T>): Promise<T> {
-    await t.database.db.execute(sql.raw(`create or replace function lumen_test_lose_answer() returns trigger language plpgsql as $$ begin raise exception 'answer lost'; end $$`));
-    await t.database.db.execute(sql.raw(`create trigger lumen_test_lose_answer before update on idempotency_keys for each row when (new.status_code is not null) execute function lumen_test_lose_answer()`));
-    try {
-      return await request();
-    } finally {
-      await t.database.db.execute(sql.raw('drop trigger lumen_test_lose_answer on idempotency_keys'));
-    }
-  }
 
   /** Sends `body` to `url` with a new key as a process that dies after its commit, then retries it: both answers. */
   async function crashThenRetry(agent: Agent, url: string, body: unknown) {
     const key = randomUUID();
-    const first = await answerLost(() => agent.post(url, body, { 'idempotency-key': key }));
+    const first = await answerLost(t, () => agent.post(url, body, { 'idempotency-key': key }));
     expect(first.statusCode, first.body).toBeLessThan(300);
     const retry = await agent.post(url, body, { 'idempotency-key': key });
     expect(retry.statusCode, retry.body).toBe(first.statusCode);
@@ -138,7 +130,7 @@ describeWithDb('exactly once under a crash: projects, support requests, reorder,
     const target = await createProject(distributor, { name: `Target ${randomUUID().slice(0, 8)}` });
     // The dead request's lease has run out too: the retry still answers, it does not order again.
     const key = randomUUID();
-    const first = await answerLost(() => distributor.post(`/api/orders/v2/orders/${orderId}/reorder`, { projectId: target.id }, { 'idempotency-key': key }));
+    const first = await answerLost(t, () => distributor.post(`/api/orders/v2/orders/${orderId}/reorder`, { projectId: target.id }, { 'idempotency-key': key }));
     expect(first.statusCode, first.body).toBe(201);
     t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     await distributor.login('distributor@demo.example');

@@ -1,5 +1,5 @@
 import type { OrderDraft, ProcessOrderResult, Quote } from '@lumen/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInvitations, idempotencyKeys, orders, quotes } from '../db/schema';
 import type { Agent, TestApp } from '../../test/test-app';
@@ -8,6 +8,7 @@ import { describeWithDb } from '../../test/test-db';
 import { issue, payloadOf, projectWith } from '../modules/budgets/budgets.test-support';
 import { REF16 } from '../modules/projects/projects.test-support';
 import { IDEMPOTENCY_LEASE_MS } from './idempotency';
+import { answerLost } from './idempotency.test-support';
 
 /**
  * Issue 29 §6: a process that dies between the commit of what it created and the recording of its
@@ -28,16 +29,6 @@ describeWithDb('exactly once when the answer is lost after the commit (issue 29 
     await t?.close();
   });
 
-  /** Runs `request` as a process that dies after its commit: its answer is never recorded. */
-  async function answerLost<T>(request: () => Promise<T>): Promise<T> {
-    await t.database.db.execute(sql.raw(`create or replace function lumen_test_lose_answer() returns trigger language plpgsql as $$ begin raise exception 'answer lost'; end $$`));
-    await t.database.db.execute(sql.raw(`create trigger lumen_test_lose_answer before update on idempotency_keys for each row when (new.status_code is not null) execute function lumen_test_lose_answer()`));
-    try {
-      return await request();
-    } finally {
-      await t.database.db.execute(sql.raw('drop trigger lumen_test_lose_answer on idempotency_keys'));
-    }
-  }
 
   async function keyRow(key: string) {
     const [row] = await t.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, distributorId), eq(idempotencyKeys.key, key)));
@@ -49,7 +40,7 @@ describeWithDb('exactly once when the answer is lost after the commit (issue 29 
     const payload = await payloadOf(distributor, projectId);
     const body = { projectId, products: payload.products.map((line) => ({ _id: line._id, quantity: line.quantity })) };
     const key = `quote-crash-${projectId}`;
-    const first = await answerLost(() => issue(distributor, body, { 'idempotency-key': key }));
+    const first = await answerLost(t, () => issue(distributor, body, { 'idempotency-key': key }));
     expect((await keyRow(key))?.statusCode).toBeNull();
     expect((await keyRow(key))?.resource).toBe(`quote:${first.id}`);
 
@@ -72,7 +63,7 @@ describeWithDb('exactly once when the answer is lost after the commit (issue 29 
     const draft = (await distributor.get(`/api/orders/v2/orders/new/${projectId}`)).json<OrderDraft>();
     const body = { projectId, internalOrderNumber: 'PO-CRASH', sendTogether: true, products: draft.lines.map((line) => ({ _id: line._id, quantity: line.quantity, shippingDate: line.earliestShippingDate })) };
     const key = `order-crash-${projectId}`;
-    const first = await answerLost(() => distributor.post('/api/orders/v2/orders/process/', body, { 'idempotency-key': key }));
+    const first = await answerLost(t, () => distributor.post('/api/orders/v2/orders/process/', body, { 'idempotency-key': key }));
     expect(first.statusCode, first.body).toBe(200);
     const orderId = first.json<ProcessOrderResult>().orderId;
     t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
@@ -86,7 +77,7 @@ describeWithDb('exactly once when the answer is lost after the commit (issue 29 
     const email = `crash-invite-${Date.now().toString(36)}@example.com`;
     const key = `invite-crash-${email}`;
     const body = { email, privileges: ['project.view'] };
-    const first = await answerLost(() => distributor.post('/api/users/v1/users/manage/by-company/invitations', body, { 'idempotency-key': key }));
+    const first = await answerLost(t, () => distributor.post('/api/users/v1/users/manage/by-company/invitations', body, { 'idempotency-key': key }));
     expect(first.statusCode, first.body).toBe(201);
     t.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     await distributor.login('distributor@demo.example');

@@ -246,7 +246,7 @@ export function SelectionPanel({ tree, selected, options, catalogue, lang, dispa
                 onChange={(value) => choose(key, value, values)}
               />
               {refused && refused.selection === selection && refused.key === key && (
-                <div className="crea-selection__refusal" role="alert">
+                <div className="choice-refusal" role="alert">
                   <p>{t('crea.refusal.text', { value: label(key, refused.value), reason: refused.reason })}</p>
                   {refused.nearest !== null ? (
                     <Button variant="secondary" size="sm" onPress={() => choose(key, refused.nearest ?? '', values)}>

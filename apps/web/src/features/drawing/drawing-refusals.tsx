@@ -73,7 +73,7 @@ export function RefusableSelect({ label, values, value, labelOf, reasonOf, onCho
         onChange={choose}
       />
       {refused && (
-        <div className="drawing-refusal" role="alert">
+        <div className="choice-refusal" role="alert">
           <p>{t('crea.refusal.text', { value: labelOf(refused.value), reason: refused.reason })}</p>
           {refused.nearest !== null ? (
             <Button variant="secondary" size="sm" onPress={() => choose(refused.nearest ?? '')}>
