@@ -61,12 +61,18 @@ async function open(path: string, api: RequestsApi) {
 }
 
 /**
- * Pastes the start of a name into a site field (an autocomplete) and picks the option; the list is there
- * once its call has been answered. (Typed key by key, each key filtered and drew the list of a whole
+ * Pastes the start of a name into a site field (an autocomplete) once its list has been answered, and
+ * picks the option. (Typed key by key, each key filtered and drew the list of a whole
  * country again; the United States tests below still type into the states' autocomplete.)
  */
 async function pick(scope: HTMLElement, fieldKey: string, name: string) {
-  const field = await within(scope).findByRole('combobox', { name: label(fieldKey) });
+  // A list still loading shows its field disabled, and the field is mounted again with the answer:
+  // text typed before that is lost with it (on a loaded machine the answer comes after the field).
+  const field = await waitFor(() => {
+    const control = within(scope).getByRole('combobox', { name: label(fieldKey) });
+    expect(control).toBeEnabled();
+    return control;
+  });
   await fill(field, name.slice(0, 3));
   await userEvent.click(await screen.findByRole('option', { name }));
 }
