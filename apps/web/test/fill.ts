@@ -1,3 +1,4 @@
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 interface Clicks {
@@ -14,4 +15,17 @@ interface Clicks {
 export async function fill(field: Element, text: string, user: Clicks = userEvent) {
   await user.click(field);
   await user.paste(text);
+}
+
+/**
+ * The autocomplete named `name` once its list has been answered. A list still loading shows its field
+ * disabled, and the field is mounted again with the answer: text typed before that would be lost with
+ * it (on a loaded machine the answer comes after the field).
+ */
+export async function findReadyCombobox(scope: HTMLElement, name: string | RegExp): Promise<HTMLElement> {
+  return waitFor(() => {
+    const control = within(scope).getByRole('combobox', { name });
+    expect(control).toBeEnabled();
+    return control;
+  });
 }

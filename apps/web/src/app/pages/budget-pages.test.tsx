@@ -4,7 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, makeAccount, type FakeApi, type FakeCall } from '../../../test/fake-api';
-import { fill } from '../../../test/fill';
+import { fill, findReadyCombobox } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { AppRoot } from '../app-root';
 import { createAppEnvironment, startApp } from '../environment';
@@ -515,7 +515,7 @@ describe('/project/{id}/budget-quotation-usa', () => {
     await fill(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserName') }), 'Pat Buyer');
     await fill(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserEmail') }), 'pat@buyer.example');
     await fill(within(main).getByRole('textbox', { name: label('budgets.usa.purchaserPhone') }), '+1 212 555 0100');
-    const state = await within(main).findByRole('combobox', { name: label('siteLocation.region.states') });
+    const state = await findReadyCombobox(main, label('siteLocation.region.states'));
     await userEvent.type(state, 'New');
     await userEvent.click(await screen.findByRole('option', { name: 'New York' }));
     await fill(within(main).getByRole('textbox', { name: label('siteLocation.city') }), 'Brooklyn');

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { failure, json, makeAccount, type FakeCall } from '../../../test/fake-api';
 import { createFakeXhr } from '../../../test/fake-xhr';
-import { fill } from '../../../test/fill';
+import { fill, findReadyCombobox } from '../../../test/fill';
 import { renderApp } from '../../../test/render-app';
 import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 import { ATTACHMENT_ID, catchDownloads, makeRequestDetail, makeRequestSummary, withGeography } from '../../shared/requests/requests.fixtures';
@@ -66,13 +66,7 @@ async function open(path: string, api: RequestsApi) {
  * country again; the United States tests below still type into the states' autocomplete.)
  */
 async function pick(scope: HTMLElement, fieldKey: string, name: string) {
-  // A list still loading shows its field disabled, and the field is mounted again with the answer:
-  // text typed before that is lost with it (on a loaded machine the answer comes after the field).
-  const field = await waitFor(() => {
-    const control = within(scope).getByRole('combobox', { name: label(fieldKey) });
-    expect(control).toBeEnabled();
-    return control;
-  });
+  const field = await findReadyCombobox(scope, label(fieldKey));
   await fill(field, name.slice(0, 3));
   await userEvent.click(await screen.findByRole('option', { name }));
 }
@@ -314,7 +308,7 @@ describe('/project/{id}/usa-request-budget: the United States quote request', ()
     await waitForCountries(api);
     await waitFor(() => expect(within(main).getByRole('combobox', { name: new RegExp(`^${us['siteLocation.country']}`) })).toHaveValue('United States'));
     expect(api.callsTo('GET', '/api/masters/v1/countries')[0]?.query.get('catalogId')).toBe('21');
-    await userEvent.type(await within(main).findByRole('combobox', { name: new RegExp(`^${us['siteLocation.region.states']}`) }), 'New');
+    await userEvent.type(await findReadyCombobox(main, new RegExp(`^${us['siteLocation.region.states']}`)), 'New');
     await userEvent.click(await screen.findByRole('option', { name: 'New York' }));
     await userEvent.click(within(main).getByRole('button', { name: us['usaBudgetRequest.submit'] }));
 
@@ -332,7 +326,7 @@ describe('/project/{id}/usa-request-budget: the United States quote request', ()
     const { main } = await open('/project/5/usa-request-budget', api);
     const us = { ...TRANSLATIONS['common-front'].us, ...TRANSLATIONS['fr-eproject'].us };
     await waitForCountries(api);
-    await userEvent.type(await within(main).findByRole('combobox', { name: new RegExp(`^${us['siteLocation.region.states']}`) }), 'Cal');
+    await userEvent.type(await findReadyCombobox(main, new RegExp(`^${us['siteLocation.region.states']}`)), 'Cal');
     await userEvent.click(await screen.findByRole('option', { name: 'California' }));
     await userEvent.click(within(main).getByRole('button', { name: us['usaBudgetRequest.submit'] }));
     let confirm = await screen.findByRole('alertdialog');
