@@ -67,6 +67,28 @@ describe('compositions in a quote', () => {
     expect(luminaires).toBe(3);
   });
 
+  it('a creation line\'s compositions carry their articles, each with its parts: the drivers that feed it, named (spec §3)', async () => {
+    const payload = await payloadOf(distributor, projectId);
+    const crea = payload.products[0]!;
+    type Part = { kind: string; reference: string; quantity: number; description?: string };
+    type Article = { referenceCode: string; accessoryCode: string | null; parts?: Part[] };
+    const articles = crea.compositions.flatMap((composition) => (composition.articles ?? []) as Article[]);
+    expect(articles.length).toBeGreaterThan(0);
+    for (const article of articles) expect(Array.isArray(article.parts)).toBe(true);
+    const luminaire = articles.find((article) => article.accessoryCode === null);
+    expect(luminaire?.parts?.length).toBeGreaterThan(0);
+    // The parts of every article add up to the drivers of the creation's bill, each named as the bill names it.
+    const fromParts = new Map<string, number>();
+    for (const part of articles.flatMap((article) => article.parts ?? [])) {
+      expect(part.kind).toBe('driver');
+      expect(part.description).toBe(crea.billOfMaterials?.find((sub) => sub.reference === part.reference)?.description);
+      fromParts.set(part.reference, (fromParts.get(part.reference) ?? 0) + part.quantity);
+    }
+    const drivers = (crea.billOfMaterials ?? []).filter((sub) => sub.kind === 'driver');
+    expect(drivers.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(fromParts)).toEqual(Object.fromEntries(drivers.map((sub) => [sub.reference, sub.quantity])));
+  });
+
   it('the quote keeps the sub-lines; its PDF and XLSX print them under the line', async () => {
     const quote: Quote = await issue(distributor, { projectId, iva: 21, lang: 'en', clientName: 'Lobby client' });
     expect(quote.products).toHaveLength(2);

@@ -1,5 +1,5 @@
 import type { BudgetExcludedLine, BudgetLine, Project, ProjectProduct, ProjectProductPrice } from '@lumen/contracts';
-import { articleCode, computeBudget, creationBillLines, type CreationBillKind, round2, toDecimal, toMoney, type BudgetFooter } from '@lumen/domain';
+import { articleCode, compositionsWithArticleParts, computeBudget, creationBillLines, type CreationBillKind, round2, toDecimal, toMoney, type BudgetFooter } from '@lumen/domain';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 
@@ -94,7 +94,8 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
       pvp,
       discountValue,
       netPrice,
-      compositions: product.type === 'CREATION' ? product.compositions : [],
+      // Spec §3: a creation's compositions with their articles, and each article with its parts (the drivers feeding it).
+      compositions: product.type === 'CREATION' ? compositionsWithArticleParts(product.compositions, (reference) => billName(reference, 'driver')) : [],
       ...(product.type === 'CREATION' ? { billOfMaterials: creationBillLines(product.compositions).map((line) => ({ ...line, description: billName(line.reference, line.kind) })) } : {}),
       image: product.image ?? null,
       // Internal figures: what the line costs the professional and what it leaves them.
