@@ -353,6 +353,15 @@ export type QuoteSummary = z.infer<typeof QuoteSummary>;
 export const BudgetList = z.object({ projectId: Id, items: z.array(QuoteSummary), checkedCount: z.number().int() });
 export type BudgetList = z.infer<typeof BudgetList>;
 
+/** A quote of the caller still open (issued or sent, within its date, its last revision), with its project (issue 35 §4: the dashboard). */
+export const OpenQuote = QuoteSummary.extend({ projectId: Id, projectName: z.string() });
+export type OpenQuote = z.infer<typeof OpenQuote>;
+
+/** GET /api/projects/v1/budget/open: the caller's open quotes, newest first (at most `limit`, default 5). */
+export const OpenQuotesQuery = z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) });
+export const OpenQuoteList = z.object({ items: z.array(OpenQuote) });
+export type OpenQuoteList = z.infer<typeof OpenQuoteList>;
+
 /** GET /api/projects/v1/budget/final-quote/generate-quote-number */
 export const GeneratedQuoteNumber = z.object({ quoteNumber: z.string() });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, quoteLines, quoteNumberCounters, quoteNumberReservations, quoteQuestions, quotes } from '../../db/schema';
 
@@ -65,6 +65,26 @@ export async function listQuoteLines(db: DbOrTx, quoteId: number): Promise<Quote
 /** A project's quotes, newest first. */
 export async function listProjectQuotes(db: DbOrTx, projectId: number): Promise<QuoteRow[]> {
   return db.select().from(quotes).where(eq(quotes.projectId, projectId)).orderBy(desc(quotes.createdAt), desc(quotes.id));
+}
+
+/**
+ * The quotes a user made that are still open (issue 35 §4: the dashboard): issued or sent (an order is
+ * made only from an accepted quote), valid on `today` (yyyy-mm-dd), the last revision of their number; newest first.
+ */
+export async function listOpenQuotesBy(db: DbOrTx, userId: number, today: string, limit: number): Promise<QuoteRow[]> {
+  return db
+    .select()
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.createdByUserId, userId),
+        inArray(quotes.status, ['issued', 'sent']),
+        gte(quotes.validUntil, today),
+        sql`not exists (select 1 from ${quotes} as later where later.base_number = ${quotes.baseNumber} and later.revision > ${quotes.revision})`,
+      ),
+    )
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(limit);
 }
 
 /** The highest revision of a quote number (its revisions are made one at a time: the first revision's row is locked). */

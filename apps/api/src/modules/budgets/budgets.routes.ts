@@ -6,6 +6,8 @@ import {
   DeclineQuoteBody,
   GeneratedQuoteNumber,
   IdParam,
+  OpenQuoteList,
+  OpenQuotesQuery,
   ProjectToBudgetQuery,
   PublicQuote,
   PublicQuoteParams,
@@ -121,6 +123,12 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
       const principal = requirePrincipal(request);
       return reply.code(201).send(committed !== null ? await budgets.quote(principal, committed) : await budgets.finalQuote(principal, request.body));
     },
+  );
+
+  app.get(
+    `${V1}/open`,
+    { config: BUDGETS, schema: { tags: TAGS, summary: 'The caller’s open quotes (issued or sent, valid, last revision), newest first', querystring: OpenQuotesQuery, response: { 200: OpenQuoteList } } },
+    async (request) => budgets.openQuotes(requirePrincipal(request), request.query.limit),
   );
 
   app.get(

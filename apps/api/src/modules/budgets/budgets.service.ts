@@ -5,6 +5,7 @@ import type {
   BudgetPayload,
   CatalogId,
   Lang,
+  OpenQuoteList,
   Project,
   PublicQuote,
   Quote,
@@ -40,6 +41,7 @@ import {
   insertQuote,
   insertQuoteLines,
   insertReservation,
+  listOpenQuotesBy,
   listProjectQuotes,
   orderIdsOfQuotes,
   listQuoteLines,
@@ -483,6 +485,25 @@ export function createBudgetsService(
       // The order each quote became (issue 34 §2: quote and order link to each other).
       const orders = await orderIdsOfQuotes(db, rows.map((row) => row.id));
       return { projectId, items: rows.map((row) => summaryOf(row, orders.get(row.id) ?? null)), checkedCount: 0 };
+    },
+
+    /**
+     * GET v1/budget/open (issue 35 §4): the quotes the caller made that are still open, newest first,
+     * each on a project the caller still sees (a quote of a project moved away is left out).
+     */
+    async openQuotes(principal: Principal, limit: number): Promise<OpenQuoteList> {
+      requirePrices(principal);
+      const rows = await listOpenQuotesBy(db, principal.userId, dayOf(clock()), limit);
+      const readable: QuoteRow[] = [];
+      for (const row of rows) {
+        try {
+          await deps.projects.name(principal, row.projectId);
+          readable.push(row);
+        } catch (error) {
+          if (!(error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN'))) throw error;
+        }
+      }
+      return { items: readable.map((row) => ({ ...summaryOf(row), projectId: row.projectId, projectName: row.projectName })) };
     },
 
     /** POST v1/budget (and apiv2 budget): issue a quote, or a revision with `revisionOf`. */

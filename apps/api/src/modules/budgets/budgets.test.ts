@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseDisposition } from 'content-disposition';
-import type { BudgetList, BudgetPayload, Quote } from '@lumen/contracts';
+import type { BudgetList, BudgetPayload, OpenQuoteList, Quote } from '@lumen/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyPriceTerms, quoteLines, quotes, users } from '../../db/schema';
@@ -422,5 +422,35 @@ describe('the quote’s documents', () => {
   it('documents of a quote the caller does not see: 404', async () => {
     expect((await distributor2.get(`${B1}/quotes/${quote.id}/pdf`)).statusCode).toBe(404);
     expect((await distributor2.get(`${B1}/quotes/${quote.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("the caller's open quotes (issue 35 §4: the dashboard)", () => {
+  it('lists the last revision of each quote still open, newest first, with its project; never an answered or expired one, nor another user’s', async () => {
+    const projectId = await projectWith(distributor, defaultLines);
+    const first = await issue(distributor, { projectId });
+    const revised = await issue(distributor, { projectId, revisionOf: first.id, iva: 10 });
+    const accepted = await issue(distributor, { projectId });
+    const expired = await issue(distributor, { projectId });
+    const latest = await issue(distributor, { projectId });
+    await t.database.db.update(quotes).set({ status: 'accepted' }).where(eq(quotes.id, accepted.id));
+    await t.database.db.update(quotes).set({ validUntil: '2000-01-01' }).where(eq(quotes.id, expired.id));
+    const answer = await distributor.get(`${B1}/open?limit=20`);
+    expect(answer.statusCode).toBe(200);
+    const items = answer.json<OpenQuoteList>().items;
+    const ids = items.map((item) => item.id);
+    expect(ids.slice(0, 2)).toEqual([latest.id, revised.id]);
+    for (const gone of [first.id, accepted.id, expired.id]) expect(ids).not.toContain(gone);
+    expect(items[0]).toMatchObject({ projectId, projectName: latest.projectName, status: 'issued', budgetNumber: latest.budgetNumber });
+    expect(items.every((item) => item.status === 'issued' || item.status === 'sent')).toBe(true);
+    expect((await distributor.get(`${B1}/open`)).json<OpenQuoteList>().items.length).toBeLessThanOrEqual(5);
+    expect((await distributor2.get(`${B1}/open`)).json<OpenQuoteList>().items.map((item) => item.id)).not.toContain(latest.id);
+  });
+
+  it('refuses a bad limit (400), a caller without prices (403) and a visitor (401)', async () => {
+    expect((await distributor.get(`${B1}/open?limit=500`)).statusCode).toBe(400);
+    expect((await distributor.get(`${B1}/open?limit=abc`)).statusCode).toBe(400);
+    expect((await specifier.get(`${B1}/open`)).statusCode).toBe(403);
+    expect((await t.agent().get(`${B1}/open`)).statusCode).toBe(401);
   });
 });

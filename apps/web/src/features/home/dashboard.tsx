@@ -1,4 +1,4 @@
-import type { Account, Download, OrderSummary, ProjectListItem } from '@lumen/contracts';
+import type { Account, Download, OpenQuote, OrderSummary, ProjectListItem } from '@lumen/contracts';
 import { hasAnyPrivilege, isQualified } from '@lumen/domain';
 import { Badge, Button, Icon, Skeleton } from '@lumen/ui';
 import type { ReactNode } from 'react';
@@ -9,14 +9,15 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { authModalOpened } from '../../shared/ui-state';
 import { useRemote, type Remote } from '../../shared/use-remote';
 import { CATALOGUE_PATH, capabilitiesOf } from './capabilities';
-import { DASHBOARD_ITEMS, loadOpenOrders, loadRecentDownloads, loadRecentProjects } from './home-calls';
+import { DASHBOARD_ITEMS, loadOpenOrders, loadOpenQuotes, loadRecentDownloads, loadRecentProjects } from './home-calls';
 
 const PROJECT_PRIVILEGES = ['project.view', 'project.view.company', 'project.view.assigned.company'] as const;
 const DOWNLOAD_TONES = { running: 'warning', ready: 'success', failed: 'danger', cancelled: 'muted' } as const;
+const QUOTE_TONES = { issued: 'neutral', sent: 'warning', accepted: 'success', declined: 'danger', expired: 'muted' } as const;
 
 /**
- * The logged-in home's dashboard (issue 35 §4): the user's recent projects, orders in progress and
- * recent downloads, each a panel with its loading skeleton (the rows' size, so nothing jumps), its
+ * The logged-in home's dashboard (issue 35 §4): the user's recent projects, open quotes (issued or
+ * sent, still valid: each opens its project's budget page), orders in progress and recent downloads, each a panel with its loading skeleton (the rows' size, so nothing jumps), its
  * empty state leading somewhere and its error with a retry; beside them the shortcuts of what the
  * account may do. Loaded after the home's title (home-page.tsx), so the first load of / stays light.
  */
@@ -25,11 +26,14 @@ export default function Dashboard({ account }: { account: Account }) {
   const dispatch = useAppDispatch();
   const projects = hasAnyPrivilege(account.privileges, [...PROJECT_PRIVILEGES]);
   const orders = hasAnyPrivilege(account.privileges, ['order.view']);
+  // The api's rule for quotes: budget or budget.add, and price.view.
+  const quotes = hasAnyPrivilege(account.privileges, ['budget', 'budget.add']) && hasAnyPrivilege(account.privileges, ['price.view']);
   const shortcuts = capabilitiesOf(account.privileges).filter((capability) => capability.to);
   return (
     <div className="dashboard">
       <div className="dashboard__panels">
         {projects && <RecentProjects />}
+        {quotes && <OpenQuotes />}
         {orders && <OpenOrders />}
         <RecentDownloads />
       </div>
@@ -74,15 +78,17 @@ export default function Dashboard({ account }: { account: Account }) {
 }
 
 /** A panel: its title, a link to the whole list, and the list, its skeleton, its empty state or its error. */
-function Panel<T>({ id, title, all, remote, reload, items, empty, row }: { id: string; title: string; all: { to: string; label: string }; remote: Remote<unknown>; reload: () => void; items: readonly T[] | null; empty: ReactNode; row: (item: T) => ReactNode }) {
+function Panel<T>({ id, title, all, remote, reload, items, empty, row }: { id: string; title: string; all?: { to: string; label: string }; remote: Remote<unknown>; reload: () => void; items: readonly T[] | null; empty: ReactNode; row: (item: T) => ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="card dashboard__panel" aria-labelledby={id} aria-busy={remote.status === 'loading'}>
       <header className="dashboard__panel-head">
         <h2 id={id}>{title}</h2>
-        <Link className="dashboard__all" to={all.to}>
-          {all.label}
-        </Link>
+        {all && (
+          <Link className="dashboard__all" to={all.to}>
+            {all.label}
+          </Link>
+        )}
       </header>
       {remote.status === 'loading' && (
         <ul className="dashboard__list" aria-hidden="true">
@@ -138,6 +144,36 @@ function RecentProjects() {
           </Link>
           <span className="dashboard__meta">
             {t('projects.item.products', { count: project.productsCount })} · {t('projects.item.updated', { date: format.date(project.updatedAt, { dateStyle: 'medium' }) })}
+          </span>
+        </li>
+      )}
+    />
+  );
+}
+
+function OpenQuotes() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const format = useFormat();
+  const [remote, reload] = useRemote('quotes', () => dispatch(loadOpenQuotes()).unwrap());
+  const items = remote.status === 'ready' ? remote.data.items.slice(0, DASHBOARD_ITEMS) : null;
+  return (
+    <Panel<OpenQuote>
+      id="dashboard-quotes-title"
+      title={t('home.dash.quotes.title')}
+      remote={remote}
+      reload={reload}
+      items={items}
+      empty={<p>{t('home.dash.quotes.empty')}</p>}
+      row={(quote) => (
+        <li key={quote.id} className="dashboard__row">
+          {/* The project's budget page lists its quotes (their documents, sending, revisions). */}
+          <Link className="dashboard__row-link" to={`/project/${quote.projectId}/generate-budget`}>
+            {quote.budgetNumber} · {quote.projectName}
+          </Link>
+          <span className="dashboard__meta">
+            {format.money(quote.totalNet, quote.currency)} · {t('budgets.previous.validUntil', { date: format.date(`${quote.validationDate}T12:00:00`, { dateStyle: 'medium' }) })}{' '}
+            <Badge tone={QUOTE_TONES[quote.status]}>{t(`budgets.status.${quote.status}`)}</Badge>
           </span>
         </li>
       )}

@@ -1,4 +1,4 @@
-import type { DownloadList, Lang, OrderListPage, ProjectListPage } from '@lumen/contracts';
+import type { DownloadList, Lang, OpenQuoteList, OrderListPage, ProjectListPage } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 
 /*
@@ -25,5 +25,10 @@ export const loadOpenOrders = createAsyncAction<OrderListPage, { lang: Lang }>(
 
 /** GET documents /v1/downloads: the caller's downloads, newest first (the panel shows the first few). */
 export const loadRecentDownloads = createAsyncAction<DownloadList, void>('homeRecentDownloads', (_arg, { extra }) => extra.api.get<DownloadList>('documents', '/v1/downloads'), {
+  showError: false,
+});
+
+/** GET projects /v1/budget/open: the quotes the user made that are still open (issued or sent, valid), newest first. */
+export const loadOpenQuotes = createAsyncAction<OpenQuoteList, void>('homeOpenQuotes', (_arg, { extra }) => extra.api.get<OpenQuoteList>('projects', '/v1/budget/open', { limit: DASHBOARD_ITEMS }), {
   showError: false,
 });
