@@ -79,6 +79,8 @@ export const Region = z.object({
   id: z.string(),
   /** The full GeoNames admin code (US.CA, US.CA.037). */
   code: z.string(),
+  /** The GeoNames id (5332921 for California) where the masters carry it: the United States' states; null elsewhere. */
+  geonameId: z.number().int().nullable(),
   name: z.string(),
   level: z.union([z.literal(2), z.literal(3)]),
   /** Url path typology of this level ('states'). */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Reader } from 'mmdb-lib';
 import { z } from 'zod';
+import { DIVISION_GEONAME_IDS } from './masters.geonames-ids';
 
 /**
  * Reference geography read from npm data packages (see README "Masters"): countries from
@@ -49,6 +50,8 @@ export interface DivisionRecord {
   name: string;
   /** Name folded for search (lower case, no accents). */
   folded: string;
+  /** GeoNames id, where the masters carry it (masters.geonames-ids: the United States' states); else null. */
+  geonameId: number | null;
 }
 
 export interface CountryDivisions {
@@ -93,7 +96,7 @@ function loadCountries(): CountryRecord[] {
 }
 
 function division(code: string, name: string): DivisionRecord {
-  return { id: code.slice(code.lastIndexOf('.') + 1), code, name, folded: fold(name) };
+  return { id: code.slice(code.lastIndexOf('.') + 1), code, name, folded: fold(name), geonameId: DIVISION_GEONAME_IDS[code] ?? null };
 }
 
 function loadDivisions(): Map<string, CountryDivisions> {

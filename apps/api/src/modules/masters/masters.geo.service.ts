@@ -176,7 +176,7 @@ export function createMastersGeoService(deps: MastersGeoDeps = {}) {
     const collator = collatorOf(options.lang);
     return list
       .filter((division) => term === '' || division.folded.includes(term))
-      .map((division) => ({ id: division.id, code: division.code, name: division.name, level, typology, childTypology: childTypology(division) }))
+      .map((division) => ({ id: division.id, code: division.code, geonameId: division.geonameId, name: division.name, level, typology, childTypology: childTypology(division) }))
       .sort((a, b) => collator.compare(a.name, b.name));
   }
 
@@ -212,10 +212,20 @@ export function createMastersGeoService(deps: MastersGeoDeps = {}) {
     },
 
     /**
-     * A country and one of its first-level divisions, by the identifiers the geo calls give (the
-     * country's GeoNames id, the division's full GeoNames admin code such as US.NY), with their names in
-     * the language; null when the country is unknown or the division is not one of its own.
+     * A country and one of its first-level divisions, by their GeoNames ids as the geo calls give them
+     * (spec §3 US budget: country and state "each with geonameId and name"), with their names in the
+     * language and the division's GeoNames admin code (US.NY); null when the country is unknown or the
+     * division is not one of its own.
      */
+    countryAndState(geonameId: number, divisionGeonameId: number, lang: Lang): { country: { geonameId: number; name: string }; division: { geonameId: number; code: string; name: string } } | null {
+      const country = data().byGeonameId.get(geonameId);
+      if (!country) return null;
+      const division = data().divisions.get(country.isoCode)?.level2.find((candidate) => candidate.geonameId === divisionGeonameId);
+      if (!division) return null;
+      return { country: { geonameId: country.geonameId, name: countryName(country, lang) }, division: { geonameId: divisionGeonameId, code: division.code, name: division.name } };
+    },
+
+    /** The same by the division's full GeoNames admin code (US.NY). */
     countryAndDivision(geonameId: number, divisionCode: string, lang: Lang): { country: { geonameId: number; name: string }; division: { code: string; name: string } } | null {
       const country = data().byGeonameId.get(geonameId);
       if (!country) return null;

@@ -14,6 +14,7 @@ interface CountryBody {
 interface RegionBody {
   id: string;
   code: string;
+  geonameId: number | null;
   name: string;
   level: number;
   typology: string;
@@ -130,6 +131,7 @@ describeWithDb('masters countries, regions and geo-IP', () => {
     expect(body.find((region) => region.code === 'US.CA')).toEqual({
       id: 'CA',
       code: 'US.CA',
+      geonameId: CALIFORNIA,
       name: 'California',
       level: 2,
       typology: 'states',
@@ -137,6 +139,11 @@ describeWithDb('masters countries, regions and geo-IP', () => {
     });
     const names = body.map((region) => region.name);
     expect(names).toEqual([...names].sort(new Intl.Collator('en-GB').compare));
+    // Every state carries its GeoNames id (spec §3: the US final quote stores the state by it), each its own.
+    expect(body.find((region) => region.code === 'US.NY')?.geonameId).toBe(5128638);
+    expect(body.find((region) => region.code === 'US.DC')?.geonameId).toBe(4138106);
+    expect(body.every((region) => Number.isInteger(region.geonameId))).toBe(true);
+    expect(new Set(body.map((region) => region.geonameId)).size).toBe(51);
   });
 
   it('searches divisions by part of the name, ignoring case and accents', async () => {
@@ -171,6 +178,7 @@ describeWithDb('masters countries, regions and geo-IP', () => {
     expect(body.find((region) => region.code === 'US.CA.037')).toEqual({
       id: '037',
       code: 'US.CA.037',
+      geonameId: null,
       name: 'Los Angeles County',
       level: 3,
       typology: 'counties',

@@ -46,7 +46,9 @@ export const COUNTRIES: Country[] = [
   { geonameId: 3042362, isoCode: 'GG', name: 'Guernsey', level2Typology: null, level3Typology: null },
 ];
 
-const region = (id: string, name: string, country: string, typology: string): Region => ({ id, code: `${country}.${id}`, name, level: 2, typology, childTypology: null });
+/** GeoNames ids of the two states below (the masters carry them for the United States' states). */
+const STATE_IDS: Readonly<Record<string, number>> = { 'US.CA': 5332921, 'US.NY': 5128638 };
+const region = (id: string, name: string, country: string, typology: string): Region => ({ id, code: `${country}.${id}`, geonameId: STATE_IDS[`${country}.${id}`] ?? null, name, level: 2, typology, childTypology: null });
 
 export const REGIONS: Readonly<Record<string, Region[]>> = {
   '2510769/autonomous-communities': [region('60', 'Valencia', 'ES', 'autonomous-communities'), region('29', 'Madrid', 'ES', 'autonomous-communities')],

