@@ -41,6 +41,8 @@ import { flagsRoutes } from './modules/flags/flags.routes';
 import { createFlagsService } from './modules/flags/flags.service';
 import { mastersRoutes } from './modules/masters/masters.routes';
 import { createMastersService } from './modules/masters/masters.service';
+import { imageRendersRoutes } from './modules/images/images.renders.routes';
+import { createImageRenders } from './modules/images/images.renders';
 import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
 import { productsRoutes } from './modules/products/products.routes';
@@ -283,6 +285,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectsRoutes, { projects });
   const images = createImagesService({ products });
   await app.register(imagesRoutes, { prefix: '/api/images', images });
+  // Product images rendered from the one luminaire geometry (issue 35 §2).
+  const imageRenders = createImageRenders({ products });
+  await app.register(imageRendersRoutes, { prefix: '/api/images', renders: imageRenders });
   // The local disk under DATA_DIR/files, or the S3-compatible bucket of STORAGE_URL (several processes).
   const storage = await createConfiguredStorage(config);
   const files = createFilesService(ctx, { storage });

@@ -105,6 +105,8 @@ export interface LuminaireData {
   readonly depth: number;
   /** Heads of a cluster, spotlights of a track. */
   readonly lightSources?: number;
+  /** The collection's family name (catalogue `familyName`): a family with a shape of its own is built as itself (Algorithm's discs, Plusminus's ribbon, Multiple's heads). */
+  readonly family?: string;
 }
 
 export interface LuminaireGeometryInput {

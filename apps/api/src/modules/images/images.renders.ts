@@ -1,0 +1,97 @@
+/**
+ * Product images rendered from the one luminaire geometry (issue 35 §2): a model (or a collection's
+ * first model) in a finish, at a size, framing and background, rendered once and kept by content.
+ *
+ * The key of an image is everything it is made from (the model's catalogue data, the finish's colour
+ * and surface, the size, camera, background, format and RENDER_VERSION); its ETag is the key's hash,
+ * so a browser's revalidation is answered 304 without rendering. Rendered images are kept in an LRU of
+ * 96 MB per process (a cache: any process renders the same bytes), and concurrent asks for one image
+ * share one render.
+ */
+import { createHash } from 'node:crypto';
+import { type LuminaireGeometry, luminaireGeometry } from '@lumen/domain';
+import { LRUCache } from 'lru-cache';
+import { AppError } from '../../errors';
+import type { PictureSubject, ProductsService } from '../products/products.service';
+import { type FinishSurface, type RenderBackground, type RenderCamera, type RenderedImage, renderLuminaireImage, sizeOf, THUMBNAIL_SIZE } from './render/render-luminaire';
+
+/** Bump when the renderer's output changes: every ETag and cache key changes with it. */
+export const RENDER_VERSION = 1;
+
+/** The surface of a finish, by its code in the demo catalogue (others are lacquered). */
+const FINISH_SURFACE: Readonly<Record<string, FinishSurface>> = { '58': 'metal', A1: 'metal', '23': 'terracotta' };
+
+export function finishSurfaceOf(code: string): FinishSurface {
+  return FINISH_SURFACE[code] ?? 'lacquer';
+}
+
+/** The picture subject's geometry: what the catalogue says of the model, hung or fixed without a canopy in view. */
+export function geometryOfSubject(subject: Pick<PictureSubject, 'category' | 'locationId' | 'width' | 'height' | 'depth' | 'lightSources'> & { family?: string }): LuminaireGeometry {
+  const { category, locationId, width, height, depth, lightSources } = subject;
+  return luminaireGeometry({
+    luminaire: { category, locationId, width, height, depth, ...(lightSources !== undefined ? { lightSources } : {}), ...(subject.family ? { family: subject.family } : {}) },
+    installation: '00',
+    pendantHeight: null,
+  });
+}
+
+export interface ImageOptions {
+  readonly size?: number | { readonly width: number; readonly height: number };
+  readonly camera?: Partial<RenderCamera>;
+  readonly background?: RenderBackground;
+  readonly format?: 'png' | 'webp';
+  /** K; 3,000 by default. */
+  readonly kelvin?: number;
+}
+
+/** A subject (products' PictureSubject) rendered: what the makers, the studio and the routes call. */
+export function renderSubject(subject: PictureSubject & { family?: string }, options: ImageOptions = {}): Promise<RenderedImage> {
+  return renderLuminaireImage({
+    geometry: geometryOfSubject(subject),
+    finish: { colour: subject.colour, surface: finishSurfaceOf(subject.finish) },
+    size: options.size ?? THUMBNAIL_SIZE,
+    ...(options.camera ? { camera: options.camera } : {}),
+    background: options.background ?? 'studio',
+    format: options.format ?? 'png',
+    ...(options.kelvin !== undefined ? { kelvin: options.kelvin } : {}),
+  });
+}
+
+export interface ProductImage {
+  readonly etag: string;
+  readonly contentType: 'image/png' | 'image/webp';
+  /** The bytes: from the cache, or rendered now (once, however many ask at the same time). */
+  readonly image: () => Promise<RenderedImage>;
+}
+
+export type ImageRenders = ReturnType<typeof createImageRenders>;
+
+export function createImageRenders(deps: { products: Pick<ProductsService, 'pictureOf'> }) {
+  const cache = new LRUCache<string, RenderedImage>({ max: 2000, maxSize: 96 * 1024 * 1024, sizeCalculation: (value) => value.data.length });
+  const running = new Map<string, Promise<RenderedImage>>();
+
+  return {
+    /** The rendered image of a model or collection in a finish (404 when there is no such model or finish). */
+    async productImage(kind: 'collection' | 'model', id: string, finish: string | undefined, options: ImageOptions = {}): Promise<ProductImage> {
+      const subject = await deps.products.pictureOf(kind, id, finish);
+      if (!subject) throw new AppError('NOT_FOUND', finish ? `No image for ${kind} ${id} in finish ${finish}` : `No image for ${kind} ${id}`);
+      const format = options.format ?? 'png';
+      const normalised = { ...options, size: sizeOf(options.size ?? THUMBNAIL_SIZE), format, background: options.background ?? 'studio' };
+      const key = JSON.stringify([RENDER_VERSION, subject, finishSurfaceOf(subject.finish), normalised]);
+      const etag = `"r${RENDER_VERSION}-${createHash('sha256').update(key).digest('base64url').slice(0, 24)}"`;
+      const image = async () => {
+        const kept = cache.get(key);
+        if (kept) return kept;
+        let pending = running.get(key);
+        if (!pending) {
+          pending = renderSubject(subject, normalised).finally(() => running.delete(key));
+          running.set(key, pending);
+        }
+        const made = await pending;
+        cache.set(key, made);
+        return made;
+      };
+      return { etag, contentType: format === 'webp' ? 'image/webp' : 'image/png', image };
+    },
+  };
+}
