@@ -298,3 +298,36 @@ describe('/order/{id}: the processed order (issue 34 §2, §4)', () => {
     }
   });
 });
+
+describe('/orders: the list in the kit’s data table (issue 35 §1)', () => {
+  const summary = { orderId: 42, projectId: 5, projectName: 'Lobby', internalOrderNumber: 'PO-FARO', status: 2, completed: false, processedAt: '2026-03-02T10:00:00.000Z', plannedShippingDate: '2026-03-16', linesCount: 1, netTotal: 500, currency: 'EUR', delivery: null };
+  it('shows skeleton rows while loading, an error row with a retry, the rows with their links, and an empty row for a search without match', async () => {
+    let answer: 'fail' | 'rows' | 'none' = 'fail';
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const api = createFakeApi({ account: makeAccount({ role: 'distributor', clientCode: 'C-1' }) });
+    api.handle((call) => {
+      if (call.method !== 'GET' || call.path !== '/api/orders/v3/orders') return undefined;
+      if (answer === 'fail') return held.then(() => failure(500, 'INTERNAL'));
+      if (answer === 'none') return json(200, { items: [], meta: { page: 1, itemsPerPage: 10, totalItems: 0, totalPages: 0 } });
+      return json(200, { items: [summary], meta: { page: 1, itemsPerPage: 10, totalItems: 11, totalPages: 2 } });
+    });
+    await renderApp('/orders', api);
+    const main = await screen.findByRole('main');
+    const table = await within(main).findByRole('table', { name: tx('orders.list.title') });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await within(table).findByRole('alert')).toHaveTextContent(tx('orders.load.failed'));
+    answer = 'rows';
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: tx('dataTable.retry') }));
+    const row = await within(table).findByRole('row', { name: new RegExp(tx('orders.number', { id: 42 })) });
+    expect(within(row).getByRole('link', { name: tx('orders.number', { id: 42 }) })).toHaveAttribute('href', '/order/42');
+    expect(row).toHaveTextContent('PO-FARO');
+    expect(within(main).getByRole('navigation', { name: tx('dataTable.pages', { name: tx('orders.list.title') }) })).toBeInTheDocument();
+    answer = 'none';
+    await user.type(within(main).getByRole('textbox', { name: new RegExp(`^${tx('orders.list.search')}`) }), 'nothing');
+    await user.click(within(main).getByRole('button', { name: tx('orders.list.searchButton') }));
+    expect(await within(table).findByText(tx('orders.list.noMatch'))).toBeInTheDocument();
+  });
+});

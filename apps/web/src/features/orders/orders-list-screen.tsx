@@ -1,10 +1,9 @@
-import type { OrderListPage } from '@lumen/contracts';
-import { Button, Pager, Select, TextField } from '@lumen/ui';
+import type { OrderListPage, OrderSummary } from '@lumen/contracts';
+import { Button, DataTable, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../i18n/use-format';
-import { LoadingState } from '../../shared/loading-state';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
 import { StatusBadge, useDay } from './order-parts';
@@ -74,63 +73,44 @@ export function OrdersListScreen() {
           {t('orders.list.searchButton')}
         </Button>
       </form>
-      {list.status === 'loading' && <LoadingState />}
-      {list.status === 'failed' && (
-        <div className="card" role="alert">
-          <p>{t('orders.load.failed')}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('orders.retry')}
-          </Button>
-        </div>
-      )}
       {list.status === 'ready' && (
-        <>
-          <p className="orders-count" aria-live="polite">
-            {t('orders.list.count', { count: list.data.meta.totalItems })}
-          </p>
-          {list.data.items.length === 0 ? (
-            <p className="card">{t(search || status !== 'any' || completed !== 'all' ? 'orders.list.noMatch' : 'orders.list.empty')}</p>
-          ) : (
-            <table className="orders-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('orders.field.order')}</th>
-                  <th scope="col">{t('orders.field.project')}</th>
-                  <th scope="col">{t('orders.field.internalOrderNumber')}</th>
-                  <th scope="col">{t('orders.field.processedAt')}</th>
-                  <th scope="col">{t('orders.field.status')}</th>
-                  <th scope="col">{t('orders.field.plannedShipping')}</th>
-                  <th scope="col" className="orders-table__num">
-                    {t('orders.field.total')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((item) => (
-                  <tr key={item.orderId}>
-                    <th scope="row" data-label={t('orders.field.order')}>
-                      <Link className="text-link" to={`/order/${item.orderId}`}>
-                        {t('orders.number', { id: item.orderId })}
-                      </Link>
-                    </th>
-                    <td data-label={t('orders.field.project')}>{item.projectName}</td>
-                    <td data-label={t('orders.field.internalOrderNumber')}>{item.internalOrderNumber || '—'}</td>
-                    <td data-label={t('orders.field.processedAt')}>{day(item.processedAt)}</td>
-                    <td data-label={t('orders.field.status')}>
-                      <StatusBadge status={item.status} />
-                    </td>
-                    <td data-label={t('orders.field.plannedShipping')}>{day(item.plannedShippingDate)}</td>
-                    <td className="orders-table__num" data-label={t('orders.field.total')}>
-                      {item.netTotal === null ? '—' : format.money(item.netTotal, item.currency)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <Pager page={page} pageCount={list.data.meta.totalPages} onPageChange={setPage} aria-label={t('orders.list.pages')} />
-        </>
+        <p className="orders-count" aria-live="polite">
+          {t('orders.list.count', { count: list.data.meta.totalItems })}
+        </p>
       )}
+      {/* The kit's data table (issue 35 §1): skeleton rows while loading, its error row with a retry, its empty row, the pager; stacked cards on phones. */}
+      <DataTable<OrderSummary>
+        aria-label={t('orders.list.title')}
+        stacked
+        columns={[
+          {
+            id: 'order',
+            header: t('orders.field.order'),
+            isRowHeader: true,
+            cell: (item) => (
+              <Link className="text-link" to={`/order/${item.orderId}`}>
+                {t('orders.number', { id: item.orderId })}
+              </Link>
+            ),
+          },
+          { id: 'project', header: t('orders.field.project'), cell: (item) => item.projectName },
+          { id: 'internal', header: t('orders.field.internalOrderNumber'), cell: (item) => item.internalOrderNumber || '—' },
+          { id: 'processedAt', header: t('orders.field.processedAt'), cell: (item) => day(item.processedAt) },
+          { id: 'status', header: t('orders.field.status'), cell: (item) => <StatusBadge status={item.status} /> },
+          { id: 'plannedShipping', header: t('orders.field.plannedShipping'), cell: (item) => day(item.plannedShippingDate) },
+          { id: 'total', header: t('orders.field.total'), align: 'end', cell: (item) => (item.netTotal === null ? '—' : format.money(item.netTotal, item.currency)) },
+        ]}
+        rows={list.status === 'ready' ? list.data.items : []}
+        rowKey={(item) => item.orderId}
+        status={list.status === 'loading' ? 'loading' : list.status === 'failed' ? 'error' : 'ready'}
+        error={t('orders.load.failed')}
+        onRetry={reload}
+        empty={t(search || status !== 'any' || completed !== 'all' ? 'orders.list.noMatch' : 'orders.list.empty')}
+        page={page}
+        pageCount={list.status === 'ready' ? list.data.meta.totalPages : 1}
+        onPageChange={setPage}
+        skeletonRows={PAGE_SIZE / 2}
+      />
     </section>
   );
 }
