@@ -86,6 +86,9 @@ import { createToolBatches } from './modules/tools/tools.batches';
 import { createComposePreview } from './modules/tools/tools.compose-preview';
 import { createProductSheets } from './modules/tools/tools.product-sheet';
 import { toolsRoutes } from './modules/tools/tools.routes';
+import { drawnStudioRenderer } from './modules/studio/studio.render';
+import { studioRoutes } from './modules/studio/studio.routes';
+import { createStudioService, type StudioService } from './modules/studio/studio.service';
 import { createProductAdminService } from './modules/product-admin/product-admin.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
@@ -280,10 +283,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await catalogue.register(productsRoutes, { products });
   });
   // Product administration (issue 31): a publication drops this process's catalogue caches at once (others learn it from catalogue_versions' notification).
-  await app.register(productAdminRoutes, { productAdmin: createProductAdminService(ctx, { onPublished: () => products.invalidate() }) });
+  const productAdmin = createProductAdminService(ctx, { onPublished: () => products.invalidate() });
+  await app.register(productAdminRoutes, { productAdmin });
   const projects = createProjectsService(ctx, { products, flags });
   await app.register(projectsRoutes, { projects });
-  const images = createImagesService({ products });
+  // A published studio image (issue 32 §1) wins over the drawn picture; the studio is built below, once the storage is.
+  const studioRef: { service?: StudioService } = {};
+  const images = createImagesService({ products, published: { publishedImage: async (model, finish) => (studioRef.service ? studioRef.service.publishedImage(model, finish) : null) } });
   await app.register(imagesRoutes, { prefix: '/api/images', images });
   // Product images rendered from the one luminaire geometry (issue 35 §2).
   const imageRenders = createImageRenders({ products });
@@ -332,6 +338,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const toolBatches = createToolBatches(ctx, { jobs, storage, products, images, sheets: toolSheets });
   toolBatches.registerWorker();
   await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches, compose: createComposePreview({ products, images }), flags });
+  // The image studio (issue 32 §1): HD renders on the shared queue, reviewed into product administration's draft.
+  const studio = createStudioService(ctx, { jobs, storage, products, productAdmin, render: drawnStudioRenderer });
+  studio.registerWorker();
+  studioRef.service = studio;
+  await app.register(studioRoutes, { studio });
   // The audit trail's reads and its retention purge (issue 17 §3; a job per UTC day, asked for at start and hourly).
   const audit = createAuditService(ctx, { projectVisible: (principal, id) => projects.name(principal, id), jobs });
   audit.registerWorker();

@@ -132,13 +132,13 @@ export const FEATURE_ENVIRONMENTS = ['DEV', 'NEWPRO', 'PRO'] as const;
 
 // audit
 /** What the trail is about. */
-export const AUDIT_ENTITIES = ['project', 'project_line', 'project_version', 'quote', 'order', 'user', 'privileges', 'flag', 'catalogue_draft', 'catalogue', 'company'] as const;
+export const AUDIT_ENTITIES = ['project', 'project_line', 'project_version', 'quote', 'order', 'user', 'privileges', 'flag', 'catalogue_draft', 'catalogue', 'company', 'studio_image'] as const;
 
 // product administration (issue 31)
 /** The kinds of entity a catalogue's draft holds, and the path segment of each one's save (draft/{segment}). */
-export const DRAFT_KINDS = ['price', 'article', 'terms', 'finish', 'modelName', 'rule', 'preconfig'] as const;
+export const DRAFT_KINDS = ['price', 'article', 'terms', 'finish', 'modelName', 'rule', 'preconfig', 'image'] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
-export const DRAFT_PATHS: Readonly<Record<DraftKind, string>> = { price: 'prices', article: 'articles', terms: 'article-terms', finish: 'finishes', modelName: 'model-names', rule: 'rules', preconfig: 'preconfigs' };
+export const DRAFT_PATHS: Readonly<Record<DraftKind, string>> = { price: 'prices', article: 'articles', terms: 'article-terms', finish: 'finishes', modelName: 'model-names', rule: 'rules', preconfig: 'preconfigs', image: 'images' };
 
 // creations
 /** The files a drawn product exports: its 3D model (glTF binary, OBJ, STL) and its plan (DXF, SVG). */

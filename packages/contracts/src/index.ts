@@ -18,5 +18,6 @@ export * from './audit';
 export * from './auth-social';
 export * from './product-admin';
 export * from './tools';
+export * from './studio';
 export * from './route-table';
 export * from './route-schemas';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogId } from './common';
 import { DRAFT_KINDS, LANGS } from './constants';
+import { StudioDraftImage } from './studio';
 export { DRAFT_KINDS, DRAFT_PATHS, type DraftKind } from './constants';
 import { Id, IdQuery, Int4, SafeText } from './input';
 
@@ -137,6 +138,8 @@ export const DRAFT_BODIES = {
   modelName: z.strictObject({ key: Key, value: z.strictObject({ name: SixTexts }), ...Expected }),
   rule: z.strictObject({ key: Key, value: AdminRuleValue.nullable(), ...Expected }),
   preconfig: z.strictObject({ key: Key, value: AdminPreconfigValue.nullable(), ...Expected }),
+  /** A studio image (issue 32 §1) as the catalogue's image of a model in a finish (key MODEL|FINISH); drafted by the studio's review only (no PUT route). */
+  image: z.strictObject({ key: Key, value: StudioDraftImage.nullable(), ...Expected }),
 } as const;
 type Bodies = typeof DRAFT_BODIES;
 /** A change of the draft as the service takes it: the kind and that kind's body. */

@@ -16,3 +16,4 @@ export * from './social';
 export * from './creation-shares';
 export * from './product-admin';
 export * from './configurator-drafts';
+export * from './studio';

@@ -12,6 +12,8 @@ export const JOB_CONCURRENCY: Readonly<Record<string, number>> = {
   'erp.advance': 4,
   /** CRM events of the outbox (modules/projects/projects.outbox.ts). */
   'crm.deliver': 4,
+  /** The image studio's HD renders (modules/studio): one batch at a time per process, its images one after another. */
+  'studio.render': 1,
   /** The audit trail's daily retention purge (modules/audit). */
   'audit.purge': 1,
   // Recurring housekeeping (app.ts, `jobs.every`): one job per slot across all processes.

@@ -38,7 +38,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<ImagesRoutesOptions> = async (a
       reply
         .header('cache-control', IMAGE_CACHE)
         .header('etag', image.etag)
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
       const match = request.headers['if-none-match'];
       if (typeof match === 'string' && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === image.etag)) return reply.code(304).send();
       return reply.type('image/svg+xml; charset=utf-8').send(image.svg);

@@ -41,7 +41,7 @@ export function createDraftUseCases(ctx: AppContext) {
   function normalised(body: DraftChangeBody): unknown {
     if (body.kind === 'price') return { salePrice: normaliseAmount(body.value.salePrice) };
     if (body.kind === 'article' || body.kind === 'preconfig' || body.kind === 'rule') return body.value === null ? null : body.value;
-    if (body.kind === 'finish' || body.kind === 'modelName' || body.kind === 'terms') return body.value;
+    if (body.kind === 'finish' || body.kind === 'modelName' || body.kind === 'terms' || body.kind === 'image') return body.value;
     return null;
   }
 

@@ -1,4 +1,4 @@
-import type { AdminArticleTerms, AdminPreconfigValue, AdminRuleValue, CatalogId, DraftKind, PublishResult } from '@lumen/contracts';
+import type { AdminArticleTerms, AdminPreconfigValue, AdminRuleValue, CatalogId, DraftKind, PublishResult, StudioDraftImage } from '@lumen/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { ModelData, PreconfigData, VariationData } from '../../db/seed/catalogue/catalogue-data.types';
@@ -6,11 +6,12 @@ import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { auditWho, recordAudits } from '../../lib/audit';
 import { loadDraftView } from './product-admin.catalogue';
+import { publishedImage, writePublishedImage } from './product-admin.images';
 import * as repo from './product-admin.repository';
 import { type CatalogueIndex, type DraftView, draftProblems, indexCatalogue, ruleSetOf, splitKey, termsOf } from './product-admin.state';
 
 /** The order changes are applied in: a finish before its articles, so an article's own change refines its finish's. */
-const ORDER: readonly DraftKind[] = ['price', 'modelName', 'finish', 'article', 'terms', 'rule', 'preconfig'];
+const ORDER: readonly DraftKind[] = ['price', 'modelName', 'finish', 'article', 'terms', 'rule', 'preconfig', 'image'];
 
 interface FinishState {
   active: boolean;
@@ -53,7 +54,15 @@ function recordedValue(index: CatalogueIndex, kind: DraftKind, key: string): unk
       const preconfig = /^\d+$/.test(key) ? index.preconfigById.get(Number(key)) : undefined;
       return preconfig ?? null;
     }
+    case 'image':
+      // Not in the index: read from catalogue_images by recorded() below.
+      return null;
   }
+}
+
+/** The value of an entity as a publication records it, the studio's images read from their table. */
+async function recorded(tx: DbOrTx, index: CatalogueIndex, catalogId: CatalogId, kind: DraftKind, key: string): Promise<unknown> {
+  return kind === 'image' ? publishedImage(tx, catalogId, key) : recordedValue(index, kind, key);
 }
 
 /** Writes one entity's value into the published catalogue (a draft's value, or a recorded one on restore). */
@@ -136,6 +145,9 @@ async function apply(tx: DbOrTx, index: CatalogueIndex, catalogId: CatalogId, ki
       return data;
     }
   }
+    case 'image':
+      await writePublishedImage(tx, catalogId, key, (value as StudioDraftImage | null) ?? null, new Date());
+      return value;
 }
 
 /**
@@ -147,7 +159,7 @@ export async function applyDraft(tx: DbOrTx, view: DraftView, catalogId: Catalog
   const changes: repo.PublishedChange[] = [];
   for (const row of rows) {
     const kind = row.kind as DraftKind;
-    const before = recordedValue(view.index, kind, row.key);
+    const before = await recorded(tx, view.index, catalogId, kind, row.key);
     const after = await apply(tx, view.index, catalogId, kind, row.key, row.value);
     changes.push({ kind, key: row.key, before, after });
   }
@@ -215,7 +227,7 @@ export function createPublishUseCases(ctx: AppContext, deps: { onPublished: () =
             changes.push({ kind, key: change.key, before: change.after, after: null });
             continue;
           }
-          const before = recordedValue(index, kind, change.key);
+          const before = await recorded(tx, index, catalogId, kind, change.key);
           const after = await apply(tx, index, catalogId, kind, change.key, change.before);
           changes.push({ kind, key: change.key, before, after });
         }

@@ -111,6 +111,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod<ProductAdminRoutesOptions
   );
 
   for (const kind of DRAFT_KINDS) {
+    // A studio image enters the draft through the studio's review only (modules/studio), which checks it was rendered and approved.
+    if (kind === 'image') continue;
     app.put(
       `${PRODUCT_ADMIN_PREFIX}/catalogs/:catalogId/draft/${DRAFT_PATHS[kind]}`,
       {

@@ -124,6 +124,12 @@ export function publishedValue(index: CatalogueIndex, kind: DraftKind, key: stri
       const preconfig = /^\d{1,9}$/.test(key) ? index.preconfigById.get(Number(key)) : undefined;
       return preconfig ? preconfigValueOf(preconfig) : undefined;
     }
+    case 'image': {
+      // The studio's image of a model in a finish the model is made in; the published one is not in the
+      // index (catalogue_images): a drafted image is shown as new.
+      const [model, finish] = splitKey(key);
+      return (index.articlesByModel.get(model) ?? []).some((article) => article.finish === finish) ? null : undefined;
+    }
   }
 }
 
