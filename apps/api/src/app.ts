@@ -84,6 +84,7 @@ import { createDraftPreviewSource, registerDraftPreview } from './modules/produc
 import { productAdminRoutes } from './modules/product-admin/product-admin.routes';
 import { createToolBatches } from './modules/tools/tools.batches';
 import { createComposePreview } from './modules/tools/tools.compose-preview';
+import { createCompositor } from './modules/tools/tools.compositor';
 import { createProductSheets } from './modules/tools/tools.product-sheet';
 import { toolsRoutes } from './modules/tools/tools.routes';
 import { drawnStudioRenderer } from './modules/studio/studio.render';
@@ -337,7 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const toolSheets = createProductSheets({ products, images });
   const toolBatches = createToolBatches(ctx, { jobs, storage, products, images, sheets: toolSheets });
   toolBatches.registerWorker();
-  await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches, compose: createComposePreview({ products, images }), flags });
+  await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches, compose: createComposePreview({ products, images }), compositor: createCompositor({ products, productAdmin, flags }), flags });
   // The image studio (issue 32 §1): HD renders on the shared queue, reviewed into product administration's draft.
   const studio = createStudioService(ctx, { jobs, storage, products, productAdmin, render: drawnStudioRenderer });
   studio.registerWorker();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGS } from './constants';
-import { IdQuery } from './input';
+import { IdQuery, SafeText } from './input';
 
 // Languages: LANGS, DEFAULT_LANG, LOCALE_OF and isLang live in constants.ts (no zod).
 export { DEFAULT_LANG, isLang, LANGS, LOCALE_OF } from './constants';
@@ -20,3 +20,7 @@ export const CatalogIdQuery = z.coerce.number().pipe(CatalogId);
 export const LangQuery = z.preprocess((value) => (value === 'en-US' ? 'us' : value), Lang);
 
 export const IdParam = z.object({ id: IdQuery });
+
+/** A text in the six interface languages, every one given (what the configurators and catalogue show). */
+export const SixTexts = z.strictObject(Object.fromEntries(LANGS.map((lang) => [lang, SafeText.trim().min(1).max(300)])) as Record<(typeof LANGS)[number], z.ZodString>);
+export type SixTexts = Record<(typeof LANGS)[number], string>;

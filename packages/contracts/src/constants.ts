@@ -43,6 +43,7 @@ export const FLAG_KEYS = [
   'sendOfferWithDownloadBudget',
   'validateComposingPendantsProduct',
   'composeUrlPreview',
+  'compositor',
   'showQualifiedUserDataFromDynamics',
   'hideCloneProjectButton',
   'changePricesCalculation',

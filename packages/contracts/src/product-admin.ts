@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CatalogId } from './common';
-import { DRAFT_KINDS, LANGS } from './constants';
+import { CatalogId, SixTexts } from './common';
+import { CreationSpace } from './creations';
+import { DRAFT_KINDS } from './constants';
 import { StudioDraftImage } from './studio';
 export { DRAFT_KINDS, DRAFT_PATHS, type DraftKind } from './constants';
 import { Id, IdQuery, Int4, SafeText } from './input';
@@ -8,9 +9,8 @@ import { Id, IdQuery, Int4, SafeText } from './input';
 // ─── Product administration (issue 31): catalogue drafts, rules and preconfigurations ──────────────
 // Every call lives under /api/products/v1/product-admin and is for internal users holding product.admin.
 
-/** A text in the six interface languages, every one given (what the configurators and catalogue show). */
-export const SixTexts = z.strictObject(Object.fromEntries(LANGS.map((lang) => [lang, SafeText.trim().min(1).max(300)])) as Record<(typeof LANGS)[number], z.ZodString>);
-export type SixTexts = Record<(typeof LANGS)[number], string>;
+// SixTexts (a text in the six interface languages) lives in common.ts: the tools' compositor uses it too.
+export { SixTexts } from './common';
 
 /** The catalogue in a path: 16 or 21 (an enum, so the OpenAPI document names the two values). */
 export const AdminCatalogParam = z.object({ catalogId: z.enum(['16', '21']).transform((id) => (id === '21' ? 21 : 16) as CatalogId) });
@@ -124,6 +124,8 @@ export const AdminPreconfigValue = z.strictObject({
     .array(z.strictObject({ reference: SafeText.trim().min(6).max(13), quantity: z.number().int().min(1).max(10_000), pendantHeight: z.number().int().min(1).max(10_000).optional() }))
     .min(1)
     .max(50),
+  /** A crea composition (the compositor, issue 32 §2): its saved space, opened ready in the crea room once published. */
+  space: CreationSpace.optional(),
 });
 export type AdminPreconfigValue = z.infer<typeof AdminPreconfigValue>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CatalogId, CatalogIdQuery, LangQuery } from './common';
-import { IdQuery } from './input';
+import { CatalogId, CatalogIdQuery, LangQuery, SixTexts } from './common';
+import { CreationSpace } from './creations';
+import { Id, IdQuery, SafeText } from './input';
 import { Attachment, TechnicalInfo } from './products';
 
 /*
@@ -104,3 +105,42 @@ export const ComposePreviewQuery = z.object({
   width: z.coerce.number().int().min(200).max(2400).default(1200),
 });
 export type ComposePreviewQuery = z.infer<typeof ComposePreviewQuery>;
+
+/*
+ * The compositor (issue 32 §2; configuration-domain §6): the crea room for internal users, on every crea
+ * collection of both catalogues, saving compositions as preconfigurations into the catalogue's draft.
+ * Whether a user may compose is decided per e-mail, collection (subfamily) and application by the flags
+ * (apps/api README "The compositor").
+ */
+export const CompositorQuery = z.object({ catalog: CatalogIdQuery.default(16), lang: LangQuery.optional() });
+export const CompositorApplication = z.object({ applicationLocationId: z.number().int(), description: z.string(), allowed: z.boolean() });
+export const CompositorCollection = z.object({
+  subFamilyId: z.number().int(),
+  name: z.string(),
+  /** The crea configurator (1) or the compositor (5). */
+  configuratorTypeId: z.number().int(),
+  /** The models of the collection, the first one to hang when the room opens. */
+  models: z.array(z.string()),
+  applications: z.array(CompositorApplication),
+});
+export type CompositorCollection = z.infer<typeof CompositorCollection>;
+export const CompositorCollections = z.object({ catalogId: CatalogId, collections: z.array(CompositorCollection) });
+export type CompositorCollections = z.infer<typeof CompositorCollections>;
+
+export const CompositorPreconfigBody = z.object({
+  catalogId: CatalogId,
+  subFamilyId: Id,
+  applicationLocationId: Id,
+  name: SafeText.trim().min(1).max(80),
+  description: SixTexts,
+  visibility: z.enum(['website', 'private']),
+  space: CreationSpace,
+});
+export type CompositorPreconfigBody = z.infer<typeof CompositorPreconfigBody>;
+/** Saved into the catalogue's draft: its key there and the lines the engine made of the composition. */
+export const CompositorPreconfigSaved = z.object({
+  catalogId: CatalogId,
+  key: z.string(),
+  lines: z.array(z.object({ reference: z.string(), quantity: z.number().int(), pendantHeight: z.number().int().optional() })),
+});
+export type CompositorPreconfigSaved = z.infer<typeof CompositorPreconfigSaved>;

@@ -27,6 +27,12 @@ export const FLAG_DEFAULTS: readonly FlagDefault[] = [
   { key: 'sendOfferWithDownloadBudget', description: 'Budgets are created on the apiv2 budget path, which also sends the offer.', defaultValue: false, rollout: { DEV: 1, NEWPRO: 0.25 } },
   { key: 'validateComposingPendantsProduct', description: 'Validating a composing-pendants line opens the compositor instead of the attributes configurator.', defaultValue: false, rollout: { DEV: 1, NEWPRO: 1 } },
   { key: 'composeUrlPreview', description: 'The /preview/compose route is available.', defaultValue: false, rollout: { DEV: 1, NEWPRO: 0 } },
+  {
+    key: 'compositor',
+    description: 'Internal users may compose in the compositor. Per collection and application, flags compositor_{subFamilyId}_{applicationLocationId} and then compositor_{subFamilyId} decide first where they exist.',
+    defaultValue: false,
+    rollout: { DEV: 1, NEWPRO: 0 },
+  },
   { key: 'showQualifiedUserDataFromDynamics', description: 'The account is completed with the qualified contact read from Dynamics.', defaultValue: false, rollout: { DEV: 1, NEWPRO: 0 } },
   { key: 'hideCloneProjectButton', description: 'Hides the duplicate-project button; the api then refuses to duplicate projects.', defaultValue: false, rollout: { DEV: 0, NEWPRO: 0 } },
   { key: 'changePricesCalculation', description: 'Catalogue 21 prices: cap the summed variation percent at 20 (new path) instead of capping the price at 1.2 × base.', defaultValue: false, rollout: { DEV: 1, NEWPRO: 0 } },

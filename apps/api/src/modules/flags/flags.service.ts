@@ -152,6 +152,22 @@ export function createFlagsService(ctx: AppContext) {
       return flags;
     },
 
+    /**
+     * The answer of the first of `keys` that a provider knows (the table, then the remote service), for
+     * a caller in a wider context (the compositor's subfamily and application, given to the remote
+     * service as context attributes too); null when none knows any. Not cached: the table's answers
+     * are read from memory.
+     */
+    async firstKnown(caller: FlagCaller, keys: readonly string[], extra: Readonly<Record<string, string | number>>): Promise<{ key: string; value: boolean } | null> {
+      if (!client) return null;
+      const context: EvaluationContext = { ...extra, ...contextOf(caller) };
+      for (const key of keys) {
+        const details = await client.getBooleanDetails(key, false, context);
+        if (details.errorCode === undefined) return { key, value: details.value };
+      }
+      return null;
+    },
+
     /** Keys and rollout tables per environment (the public configuration's `featureFlags`). */
     rolloutTables(): { keys: string[]; environments: Record<FeatureEnvironment, Record<string, number>> } {
       const environments: Record<FeatureEnvironment, Record<string, number>> = { DEV: {}, NEWPRO: {}, PRO: {} };

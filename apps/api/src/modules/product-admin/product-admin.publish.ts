@@ -138,7 +138,8 @@ async function apply(tx: DbOrTx, index: CatalogueIndex, catalogId: CatalogId, ki
         description: given.description,
         configuratorTypeId: collection?.data.configuratorType.id ?? 0,
         lines,
-        domainJSON: null,
+        // A composition of the compositor keeps its space (the crea room opens it ready); an edited one keeps the space it had.
+        domainJSON: given.space ?? (/^\d+$/.test(key) ? index.preconfigById.get(Number(key))?.domainJSON : null) ?? null,
         order: given.order,
       };
       await repo.writePreconfig(tx, id, data);

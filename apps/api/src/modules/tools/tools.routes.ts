@@ -1,5 +1,9 @@
 import {
   ComposePreviewQuery,
+  CompositorCollections,
+  CompositorPreconfigBody,
+  CompositorPreconfigSaved,
+  CompositorQuery,
   isLang,
   type Lang,
   ProductSheetPageQuery,
@@ -22,6 +26,7 @@ import { AppError } from '../../errors';
 import type { FlagsService } from '../flags/flags.service';
 import type { ToolBatches } from './tools.batches';
 import type { ComposePreview } from './tools.compose-preview';
+import type { Compositor } from './tools.compositor';
 import type { ProductSheets } from './tools.product-sheet';
 import { type TechnicalInfoProducts, technicalInfoTable, technicalInfoWorkbook } from './tools.technical-info';
 
@@ -30,6 +35,7 @@ export interface ToolsRoutesOptions {
   sheets: ProductSheets;
   batches: ToolBatches;
   compose: ComposePreview;
+  compositor: Compositor;
   flags: Pick<FlagsService, 'forCaller'>;
 }
 
@@ -44,7 +50,7 @@ function langOf(principal: Principal, asked: Lang | undefined): Lang {
 }
 
 /** The internal tools (issue 32): technical information, product sheets and the batch work of the tools. */
-export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app, { products, sheets, batches, compose, flags }) => {
+export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app, { products, sheets, batches, compose, compositor, flags }) => {
   const tags = ['tools'];
   const config = { access: TOOLS_ACCESS };
 
@@ -124,6 +130,32 @@ export const toolsRoutes: FastifyPluginAsyncZod<ToolsRoutesOptions> = async (app
     async (request, reply) => {
       const file = await batches.file(request.params.id, request.params.file);
       return reply.header('content-type', file.contentType).header('content-disposition', attachmentDisposition(file.fileName)).header('cache-control', 'private, no-store').send(file.content);
+    },
+  );
+
+  app.get(
+    `${TOOLS_PREFIX}/compositor/collections`,
+    { config, schema: { tags, summary: 'The compositor’s crea collections of a catalogue, and for each application whether the caller may compose there (flags per e-mail, subfamily and application)', querystring: CompositorQuery, response: { 200: CompositorCollections } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return compositor.collections(principal, request.query.catalog, langOf(principal, request.query.lang));
+    },
+  );
+
+  app.post(
+    `${TOOLS_PREFIX}/compositor/preconfigs`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A composition saved as a preconfiguration into the catalogue’s draft (published by product administration); 403 when the compositor is off for the caller in that collection and application',
+        body: CompositorPreconfigBody,
+        response: { 201: CompositorPreconfigSaved },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      return reply.code(201).send(await compositor.savePreconfig(principal, request.body, langOf(principal, undefined)));
     },
   );
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { ProductSheetPreview, TechnicalInfoTable, ToolBatch } from '@lumen/contracts';
+import type { CatalogueDraft, CompositorCollections, CompositorPreconfigSaved, PreconfigDetail, PreconfigSummary, ProductSheetPreview, TechnicalInfoTable, ToolBatch } from '@lumen/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, qpdfCheck, xlsxCells } from '../../../test/document-readers';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
@@ -46,6 +46,8 @@ describeWithDb('internal tools', () => {
       ['GET', `${TOOLS}/batches/1`],
       ['POST', `${TOOLS}/batches/1/cancel`],
       ['GET', `${TOOLS}/batches/1/files/0`],
+      ['GET', `${TOOLS}/compositor/collections`],
+      ['POST', `${TOOLS}/compositor/preconfigs`, { catalogId: 16, subFamilyId: 259, applicationLocationId: 1, name: 'x', description: { en: 'x', us: 'x', fr: 'x', de: 'x', it: 'x', es: 'x' }, visibility: 'website', space: { version: 1 } }],
     ] as const;
 
     it('refuses every tool call to a visitor (401) and to users whose e-mail is not internal (403), whatever their role', async () => {
@@ -251,5 +253,90 @@ describeWithDb('internal tools', () => {
       expect((await t.agent().get(`${COMPOSE}?collection=abc&elements=${a?.model}`)).statusCode).toBe(400);
       await setFlag(false);
     });
+  });
+
+  // Issue 32 §2: the compositor. Last in the file: it publishes a preconfiguration into catalogue 16.
+  describe('the compositor', () => {
+    const COMPOSITOR = `${TOOLS}/compositor`;
+    const DESCRIPTION = { en: 'Three heads', us: 'Three heads', fr: 'Trois têtes', de: 'Drei Köpfe', it: 'Tre teste', es: 'Tres cabezas' };
+    /** A per-collection (or collection and application) flag that decides for product@ only: rollouts null, one e-mail toggle. */
+    const toggle = async (key: string, enabled: boolean | null) => {
+      const body = { description: `compositor test ${key}`, defaultValue: false, rollout: { DEV: null, NEWPRO: null, PRO: null }, emailToggles: enabled === null ? [] : [{ email: 'product@lumen.example', enabled }] };
+      const saved = await admin.put(`/api/masters/v1/flags/${key}`, body);
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const collections = async () => (await internal.get(`${COMPOSITOR}/collections?catalog=16&lang=en`)).json<CompositorCollections>().collections;
+    let space: Record<string, unknown>;
+    let application: number;
+
+    beforeAll(async () => {
+      const [preconfig] = (await internal.get('/api/products/v1/preconfigs/list?catalogId=16&subFamilyId=259')).json<PreconfigSummary[]>();
+      space = (await internal.get(`/api/products/v1/preconfigs/creation/${preconfig?.id}`)).json<PreconfigDetail>().domainJSON ?? {};
+      expect(Object.keys(space).length).toBeGreaterThan(0);
+    });
+
+    it('lists the crea collections with, per application, whether the caller may compose (the flags decide per e-mail, collection and application)', async () => {
+      const all = await collections();
+      expect(all.map((collection) => collection.subFamilyId).sort()).toEqual([259, 302]);
+      const multiple = all.find((collection) => collection.subFamilyId === 259);
+      expect(multiple?.models).toContain('5770');
+      expect(multiple?.applications.length).toBeGreaterThan(0);
+      expect(multiple?.applications.every((item) => item.allowed)).toBe(true);
+      application = multiple?.applications[0]?.applicationLocationId ?? 0;
+
+      // Off for product@ in collection 259; on again for one application of it: the most specific flag decides.
+      await toggle('compositor_259', false);
+      expect((await collections()).find((collection) => collection.subFamilyId === 259)?.applications.every((item) => !item.allowed)).toBe(true);
+      expect((await collections()).find((collection) => collection.subFamilyId === 302)?.applications.every((item) => item.allowed)).toBe(true);
+      await toggle(`compositor_259_${application}`, true);
+      const again = (await collections()).find((collection) => collection.subFamilyId === 259)?.applications ?? [];
+      expect(again.filter((item) => item.allowed).map((item) => item.applicationLocationId)).toEqual([application]);
+      // Sales staff made internal by address keep the general flag's answer (the toggles name product@ only).
+      const salesView = (await sales.get(`${COMPOSITOR}/collections?catalog=16`)).json<CompositorCollections>().collections.find((collection) => collection.subFamilyId === 259);
+      expect(salesView?.applications.every((item) => item.allowed)).toBe(true);
+    });
+
+    it('refuses to save where the flags say no (403), bad input (400) and unknown collections (404); saves into the draft where they say yes, and publishing makes it a preconfiguration that opens ready', async () => {
+      const body = { catalogId: 16, subFamilyId: 259, applicationLocationId: application, name: 'Compositor trio', description: DESCRIPTION, visibility: 'website', space };
+      const other = (await collections()).find((collection) => collection.subFamilyId === 259)?.applications.find((item) => item.applicationLocationId !== application);
+      if (other) {
+        const refused = await internal.post(`${COMPOSITOR}/preconfigs`, { ...body, applicationLocationId: other.applicationLocationId });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json<{ code: string }>().code).toBe('FORBIDDEN');
+      }
+      await toggle(`compositor_259_${application}`, false);
+      const off = await internal.post(`${COMPOSITOR}/preconfigs`, body);
+      expect(off.statusCode, off.body).toBe(403);
+      await toggle(`compositor_259_${application}`, true);
+
+      for (const bad of [{ ...body, space: [] }, { ...body, name: '' }, { ...body, description: { en: 'x' } }, { ...body, name: 'x'.repeat(81) }, { ...body, name: 'a\u0000b' }, { ...body, visibility: 'hidden' }, { ...body, space: { schemaVersion: 'x' } }]) {
+        expect((await internal.post(`${COMPOSITOR}/preconfigs`, bad)).statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
+      }
+      expect((await internal.post(`${COMPOSITOR}/preconfigs`, { ...body, subFamilyId: 234 })).statusCode).toBe(404);
+      expect((await internal.post(`${COMPOSITOR}/preconfigs`, { ...body, applicationLocationId: 99999 })).statusCode).toBe(404);
+
+      const saved = await internal.post(`${COMPOSITOR}/preconfigs`, body);
+      expect(saved.statusCode, saved.body).toBe(201);
+      const result = saved.json<CompositorPreconfigSaved>();
+      expect(result.lines.length).toBeGreaterThan(0);
+      expect(result.lines.every((line) => line.reference.startsWith('57'))).toBe(true);
+      const draft = (await internal.get('/api/products/v1/product-admin/catalogs/16/draft')).json<CatalogueDraft>();
+      const change = draft.changes.find((item) => item.key === result.key);
+      expect(change).toMatchObject({ kind: 'preconfig', change: 'added', after: { name: 'Compositor trio', subFamilyId: 259 } });
+      expect((change?.after as { space?: unknown }).space).toBeTruthy();
+
+      // Published by product administration: a preconfiguration of the lists whose space opens in the crea room.
+      for (const item of draft.changes.filter((entry) => entry.key !== result.key)) {
+        await internal.request('DELETE', `/api/products/v1/product-admin/catalogs/16/draft/changes?kind=${item.kind}&key=${encodeURIComponent(item.key)}&expectedRevision=${item.revision}`);
+      }
+      const published = await internal.post('/api/products/v1/product-admin/catalogs/16/publish', { expectedVersion: draft.version });
+      expect(published.statusCode, published.body).toBe(200);
+      const listed = (await internal.get('/api/products/v1/preconfigs/list?catalogId=16&subFamilyId=259')).json<PreconfigSummary[]>().find((item) => item.name === 'Compositor trio');
+      expect(listed?.id).toBeGreaterThanOrEqual(9000);
+      const opened = (await internal.get(`/api/products/v1/preconfigs/creation/${listed?.id}`)).json<PreconfigDetail>();
+      expect(opened.domainJSON).toBeTruthy();
+      expect(opened.lines.map((line) => line.reference).sort()).toEqual(result.lines.map((line) => line.reference).sort());
+      for (const key of ['compositor_259', `compositor_259_${application}`]) await toggle(key, null);
+    }, 60_000);
   });
 });
