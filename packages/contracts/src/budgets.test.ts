@@ -46,7 +46,7 @@ describe('US final quote body', () => {
     specifier: { email: 'Spec@Example.com', companyName: 'Arco' },
     purchaser: { name: 'Ann Lee', email: 'ann@example.com' },
     country: { geonameId: 6252001, name: 'United States' },
-    state: { code: 'US.NY', name: 'New York' },
+    state: { geonameId: 5128638, name: 'New York' },
     city: { geonameId: 5128581, name: 'New York City' },
   };
   it('takes the alias, specifier, purchaser and the three places', () => {
@@ -54,7 +54,7 @@ describe('US final quote body', () => {
     expect(UsFinalQuoteBody.safeParse({ ...valid, isFinalQuote: false }).success).toBe(false);
     expect(paths(UsFinalQuoteBody.safeParse({ ...valid, quoteNumber: 'Q-26-1' }))).toEqual(['quoteNumber:formError.quoteNumber']);
     expect(paths(UsFinalQuoteBody.safeParse({ ...valid, city: { geonameId: 0, name: 'x' } }))).toHaveLength(1);
-    expect(paths(UsFinalQuoteBody.safeParse({ ...valid, state: { code: 'New York', name: 'x' } }))).toHaveLength(1);
+    expect(paths(UsFinalQuoteBody.safeParse({ ...valid, state: { code: 'US.NY', name: 'New York' } }))).toEqual(['state.geonameId:Invalid input: expected number, received undefined']);
   });
 });
 

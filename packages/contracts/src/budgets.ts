@@ -108,10 +108,10 @@ const PlaceName = SafeText.trim().min(1, 'formError.required').max(200, 'formErr
 /** The site's country: its GeoNames id as the masters' countries give it, and its name. */
 export const GeoCountry = z.object({ geonameId: Id, name: PlaceName });
 /**
- * The site's state: a first-level division as the masters' regions give it, identified by its full
- * GeoNames admin code (US.NY), the key GeoNames itself gives divisions; the api checks it belongs to the country.
+ * The site's state (spec §3 US budget: "each with geonameId and name"): a first-level division by its
+ * GeoNames id, as the masters' regions give it (Region.geonameId); the api checks it belongs to the country.
  */
-export const GeoDivision = z.object({ code: SafeText.regex(/^[A-Z]{2}\.[A-Za-z0-9]{1,20}$/, 'formError.invalid'), name: PlaceName });
+export const GeoDivision = z.object({ geonameId: Id, name: PlaceName });
 /** The site's city: typed by the user (the masters list no cities), with its GeoNames id when the caller has one. */
 export const GeoCity = z.object({ geonameId: Id.optional(), name: PlaceName });
 export type GeoCountry = z.infer<typeof GeoCountry>;
@@ -278,7 +278,8 @@ export const QuoteUsa = z.object({
   specifier: z.object({ email: z.string(), companyName: z.string() }),
   purchaser: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), companyName: z.string().nullable() }),
   country: z.object({ geonameId: z.number().int(), name: z.string() }),
-  state: z.object({ code: z.string(), name: z.string() }),
+  /** The state by its GeoNames id (absent on quotes issued before the masters carried it) and admin code (US.NY). */
+  state: z.object({ geonameId: z.number().int().optional(), code: z.string(), name: z.string() }),
   city: z.object({ geonameId: z.number().int().optional(), name: z.string() }),
 });
 export type QuoteUsa = z.infer<typeof QuoteUsa>;

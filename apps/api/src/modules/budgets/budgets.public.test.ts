@@ -193,7 +193,7 @@ describe('United States final quote', () => {
     specifier: { email: 'spec@arco.example', companyName: 'Arco Studio' },
     purchaser: { name: 'Jane Buyer', email: 'jane@buyer.example', phone: '+1 212 555 0100', companyName: 'Loft LLC' },
     country: { geonameId: 6252001, name: 'United States' },
-    state: { code: 'US.NY', name: 'New York' },
+    state: { geonameId: 5128638, name: 'New York' },
     city: { geonameId: 5128581, name: 'New York City' },
   };
 
@@ -210,6 +210,8 @@ describe('United States final quote', () => {
     expect(response.statusCode, response.body).toBe(201);
     const quote = response.json<Quote>();
     expect(quote).toMatchObject({ budgetNumber: quoteNumber, isFinalQuote: true, currency: 'USD', catalogId: 21, usa: { ...place, purchaser: place.purchaser } });
+    // Spec §3: country, state and city each with its GeoNames id and name (the state's admin code kept beside).
+    expect((await importer.get(`${B1}/quotes/${quote.id}`)).json<Quote>().usa).toMatchObject({ country: { geonameId: 6252001 }, state: { geonameId: 5128638, code: 'US.NY', name: 'New York' }, city: { geonameId: 5128581, name: 'New York City' } });
 
     const reused = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, quoteNumber, ...place });
     expect(reused.statusCode).toBe(400);
@@ -241,13 +243,17 @@ describe('United States final quote', () => {
     const foreign = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, quoteNumber, ...place });
     expect(foreign.statusCode).toBe(400);
     // The state must be one of the country's own divisions, as the masters give them.
-    const foreignState = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, state: { code: 'FR.11', name: 'New York' } });
+    // (Île-de-France's GeoNames id; and the state's old admin code form is no longer taken.)
+    const foreignState = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, state: { geonameId: 3012874, name: 'New York' } });
     expect(foreignState.statusCode).toBe(400);
-    expect(foreignState.json()).toMatchObject({ fields: [{ path: 'body.state.code' }] });
+    expect(foreignState.json()).toMatchObject({ fields: [{ path: 'body.state.geonameId' }] });
+    const byCode = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, state: { code: 'US.NY', name: 'New York' } });
+    expect(byCode.statusCode).toBe(400);
+    expect(byCode.json()).toMatchObject({ fields: [{ path: 'body.state.geonameId' }] });
     // The names stored are the masters', not the labels the caller sent.
-    const renamed = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, country: { ...place.country, name: 'Elsewhere' }, state: { code: 'US.NY', name: 'Somewhere' } });
+    const renamed = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, country: { ...place.country, name: 'Elsewhere' }, state: { geonameId: 5128638, name: 'Somewhere' } });
     expect(renamed.statusCode, renamed.body).toBe(201);
-    expect(renamed.json<Quote>().usa).toMatchObject({ country: { geonameId: 6252001, name: 'United States' }, state: { code: 'US.NY', name: 'New York' } });
+    expect(renamed.json<Quote>().usa).toMatchObject({ country: { geonameId: 6252001, name: 'United States' }, state: { geonameId: 5128638, code: 'US.NY', name: 'New York' } });
     const missingCity = await importer.post(`${B1}/final-quote`, { projectId, isFinalQuote: true, ...place, city: { geonameId: -1, name: '' } });
     expect(missingCity.statusCode).toBe(400);
     expect(missingCity.json<{ fields: Array<{ path: string }> }>().fields.map((field) => field.path)).toEqual(expect.arrayContaining(['body.city.geonameId', 'body.city.name']));

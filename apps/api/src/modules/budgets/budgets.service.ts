@@ -339,9 +339,9 @@ export function createBudgetsService(
     }
     // The site as the masters know it: the state must be one of the country's own, and both carry the
     // masters' names (what the client sent is only a label of its choice).
-    const site = final ? deps.geo.countryAndDivision(final.country.geonameId, final.state.code, lang) : null;
+    const site = final ? deps.geo.countryAndState(final.country.geonameId, final.state.geonameId, lang) : null;
     if (final && !site) {
-      throw new AppError('VALIDATION_FAILED', 'The state is not a division of the country', [{ path: 'body.state.code', message: 'formError.invalid' }]);
+      throw new AppError('VALIDATION_FAILED', 'The state is not a division of the country', [{ path: 'body.state.geonameId', message: 'formError.invalid' }]);
     }
     const usa: QuoteUsa | null = final && site
       ? {

@@ -225,15 +225,6 @@ export function createMastersGeoService(deps: MastersGeoDeps = {}) {
       return { country: { geonameId: country.geonameId, name: countryName(country, lang) }, division: { geonameId: divisionGeonameId, code: division.code, name: division.name } };
     },
 
-    /** The same by the division's full GeoNames admin code (US.NY). */
-    countryAndDivision(geonameId: number, divisionCode: string, lang: Lang): { country: { geonameId: number; name: string }; division: { code: string; name: string } } | null {
-      const country = data().byGeonameId.get(geonameId);
-      if (!country) return null;
-      const division = data().divisions.get(country.isoCode)?.level2.find((candidate) => candidate.code === divisionCode);
-      if (!division) return null;
-      return { country: { geonameId: country.geonameId, name: countryName(country, lang) }, division: { code: division.code, name: division.name } };
-    },
-
     /** Catalogue, language and currency for a visitor at this address (spec §7 default-values/by-ip). */
     defaultValues(ip: string): DefaultValues {
       const fallback: DefaultValues = { ip, source: 'default', country: null, catalogId: DEFAULT_CATALOG_ID, lang: DEFAULT_LANG, currency: CATALOGS[DEFAULT_CATALOG_ID].currency };

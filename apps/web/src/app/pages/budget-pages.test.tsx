@@ -530,7 +530,7 @@ describe('/project/{id}/budget-quotation-usa', () => {
       specifier: { email: 'spec@studio.example', companyName: 'Studio North' },
       purchaser: { name: 'Pat Buyer', email: 'pat@buyer.example', phone: '+1 212 555 0100' },
       country: { geonameId: 6252001, name: 'United States' },
-      state: { name: 'New York' },
+      state: { geonameId: 5128638, name: 'New York' },
       city: { name: 'Brooklyn' },
     });
     expect(within(main).getByRole('button', { name: tx('budgets.download.xlsx') })).toBeInTheDocument();

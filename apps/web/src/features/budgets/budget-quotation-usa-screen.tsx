@@ -62,18 +62,18 @@ function siteFieldsOf(fields: readonly FieldError[]): FieldError[] {
 
 
 /**
- * The country, state and city of the project from the masters geography: the country by its GeoNames
- * id, the state by its GeoNames admin code (US.NY, what the masters' regions carry), the city as typed
- * (the masters list no cities) (apps/web README, "Budgets and quotes").
+ * The country, state and city of the project from the masters geography: the country and the state by
+ * their GeoNames ids (spec §3), the city as typed (the masters list no cities) (apps/web README,
+ * "Budgets and quotes"). A division the masters carry no id for cannot be sent (every US state has one).
  */
 function places(site: SiteLocationState): Pick<UsFinalQuoteRequest, 'country' | 'state' | 'city'> | null {
   if (site.countries.status !== 'ready') return null;
   const country: Country | undefined = site.countries.data.find((candidate) => candidate.isoCode === site.values.country);
   const region = site.regions?.status === 'ready' ? site.regions.data.find((candidate) => candidate.id === site.values.region) : undefined;
-  if (!country || !region) return null;
+  if (!country || !region || region.geonameId === null) return null;
   return {
     country: { geonameId: country.geonameId, name: country.name },
-    state: { code: region.code, name: region.name },
+    state: { geonameId: region.geonameId, name: region.name },
     city: { name: site.values.city.trim() },
   };
 }
