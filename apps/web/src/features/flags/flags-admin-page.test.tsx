@@ -179,8 +179,10 @@ describe('the backoffice flags screen', () => {
     });
     await renderApp('/backoffice/flags', api);
     expect(await screen.findByText(tx('flags.admin.loadFailed'))).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: tx('flags.retry') }));
-    expect(await table()).toBeInTheDocument();
+    // The kit's table: its error row (an alert) with the kit's retry.
+    expect(screen.getByRole('alert')).toHaveTextContent(tx('flags.admin.loadFailed'));
+    await userEvent.click(screen.getByRole('button', { name: TRANSLATIONS['fr-widgets'].en['dataTable.retry'] }));
+    expect(await within(await table()).findByRole('button', { name: tx('flags.admin.editNamed', { key: 'hideCloneProjectButton' }) })).toBeInTheDocument();
   });
 
   it('is for backoffice users only', async () => {

@@ -1,6 +1,6 @@
 import type { FeatureEnvironment, FlagDefinition, FlagList } from '@lumen/contracts';
 import { FEATURE_ENVIRONMENTS } from '@lumen/contracts/constants';
-import { Button, Skeleton } from '@lumen/ui';
+import { Button, DataTable, type DataTableColumn } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
@@ -37,28 +37,17 @@ export default function FlagsAdminPage() {
         {saved ? t('flags.edit.saved', { key: saved }) : ''}
       </div>
 
-      {list.status === 'loading' ? (
-        <div role="status" aria-live="polite">
-          <span className="lm-visually-hidden">{t('common.loading')}</span>
-          <Skeleton lines={6} />
-        </div>
-      ) : list.status === 'failed' ? (
-        <div className="card flags-admin__message" role="alert">
-          <p>{t('flags.admin.loadFailed')}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('flags.retry')}
-          </Button>
-        </div>
-      ) : (
-        <FlagsTable
-          list={list.data}
-          onEdit={(flag) => {
-            setSaved(null);
-            setEditing(flag);
-          }}
-          onHistory={setHistory}
-        />
-      )}
+      {/* The kit's data table (issue 35 §1): skeleton rows while loading, the error row with its retry, sortable by flag. */}
+      <FlagsTable
+        list={list.status === 'ready' ? list.data : null}
+        status={list.status === 'loading' ? 'loading' : list.status === 'failed' ? 'error' : 'ready'}
+        onRetry={reload}
+        onEdit={(flag) => {
+          setSaved(null);
+          setEditing(flag);
+        }}
+        onHistory={setHistory}
+      />
 
       {editing && (
         <FlagEditModal
@@ -76,67 +65,63 @@ export default function FlagsAdminPage() {
   );
 }
 
-function FlagsTable({ list, onEdit, onHistory }: { list: FlagList; onEdit: (flag: FlagDefinition) => void; onHistory: (key: string) => void }) {
+function FlagsTable({ list, status, onRetry, onEdit, onHistory }: { list: FlagList | null; status: 'ready' | 'loading' | 'error'; onRetry: () => void; onEdit: (flag: FlagDefinition) => void; onHistory: (key: string) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const rolloutText = (value: number | null) => (value === null ? t('flags.rollout.remote') : format.number(value, { style: 'percent', maximumFractionDigits: 2 }));
-  const environmentLabel = (environment: FeatureEnvironment) => (environment === list.environment ? t('flags.admin.inUse', { environment }) : environment);
-  // By name as people read it (the api lists by key, where RemoteDriverCP's capital comes first).
-  const flags = [...list.flags].sort((a, b) => a.key.localeCompare(b.key, 'en', { sensitivity: 'base' }));
+  const environmentLabel = (environment: FeatureEnvironment) => (environment === list?.environment ? t('flags.admin.inUse', { environment }) : environment);
+  const columns: DataTableColumn<FlagDefinition>[] = [
+    {
+      id: 'flag',
+      header: t('flags.column.flag'),
+      isRowHeader: true,
+      // By name as people read it (the api lists by key, where RemoteDriverCP's capital comes first).
+      sortValue: (flag) => flag.key.toLocaleLowerCase('en'),
+      cell: (flag) => (
+        <>
+          <span className="flags-table__key">{flag.key}</span>
+          {flag.description && <span className="flags-admin__description">{flag.description}</span>}
+        </>
+      ),
+    },
+    { id: 'default', header: t('flags.column.default'), cell: (flag) => t(flag.defaultValue ? 'flags.value.on' : 'flags.value.off') },
+    ...FEATURE_ENVIRONMENTS.map((environment) => ({
+      id: environment,
+      header: environmentLabel(environment),
+      cell: (flag: FlagDefinition) => <span className={environment === list?.environment ? 'flags-admin__current' : undefined}>{rolloutText(flag.rollout[environment])}</span>,
+    })),
+    { id: 'toggles', header: t('flags.column.emailToggles'), cell: (flag) => <EmailToggles toggles={flag.emailToggles} /> },
+    {
+      id: 'lastChange',
+      header: t('flags.column.lastChange'),
+      sortValue: (flag) => flag.updatedAt,
+      cell: (flag) => (flag.updatedBy ? t('flags.admin.changedBy', { who: flag.updatedBy, when: format.date(flag.updatedAt) }) : t('flags.admin.seeded')),
+    },
+  ];
   return (
-    <div className="flags-table__scroll">
-      <table className="flags-table flags-table--stacked flags-admin__table">
-        <caption className="lm-visually-hidden">{t('flags.admin.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('flags.column.flag')}</th>
-            <th scope="col">{t('flags.column.default')}</th>
-            {FEATURE_ENVIRONMENTS.map((environment) => (
-              <th scope="col" key={environment} className={environment === list.environment ? 'flags-admin__current' : undefined}>
-                {environmentLabel(environment)}
-              </th>
-            ))}
-            <th scope="col">{t('flags.column.emailToggles')}</th>
-            <th scope="col">{t('flags.column.lastChange')}</th>
-            <th scope="col">
-              <span className="lm-visually-hidden">{t('flags.column.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {flags.map((flag) => (
-            <tr key={flag.key}>
-              <th scope="row">
-                <span className="flags-table__key">{flag.key}</span>
-                {flag.description && <span className="flags-admin__description">{flag.description}</span>}
-              </th>
-              <td data-label={t('flags.column.default')}>{t(flag.defaultValue ? 'flags.value.on' : 'flags.value.off')}</td>
-              {FEATURE_ENVIRONMENTS.map((environment) => (
-                <td key={environment} data-label={environmentLabel(environment)} className={environment === list.environment ? 'flags-admin__current' : undefined}>
-                  {rolloutText(flag.rollout[environment])}
-                </td>
-              ))}
-              <td data-label={t('flags.column.emailToggles')}>
-                <EmailToggles toggles={flag.emailToggles} />
-              </td>
-              <td data-label={t('flags.column.lastChange')}>
-                {flag.updatedBy ? t('flags.admin.changedBy', { who: flag.updatedBy, when: format.date(flag.updatedAt) }) : t('flags.admin.seeded')}
-              </td>
-              <td>
-                <div className="flags-admin__actions">
-                  <Button variant="secondary" size="sm" aria-label={t('flags.admin.editNamed', { key: flag.key })} onPress={() => onEdit(flag)}>
-                    {t('flags.admin.edit')}
-                  </Button>
-                  <Button variant="ghost" size="sm" aria-label={t('flags.admin.historyNamed', { key: flag.key })} onPress={() => onHistory(flag.key)}>
-                    {t('flags.admin.history')}
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<FlagDefinition>
+      aria-label={t('flags.admin.caption')}
+      className="flags-admin__table"
+      stacked
+      columns={columns}
+      rows={list?.flags ?? []}
+      rowKey={(flag) => flag.key}
+      status={status}
+      error={t('flags.admin.loadFailed')}
+      onRetry={onRetry}
+      defaultSort={{ column: 'flag', direction: 'ascending' }}
+      skeletonRows={6}
+      rowActions={(flag) => (
+        <div className="flags-admin__actions">
+          <Button variant="secondary" size="sm" aria-label={t('flags.admin.editNamed', { key: flag.key })} onPress={() => onEdit(flag)}>
+            {t('flags.admin.edit')}
+          </Button>
+          <Button variant="ghost" size="sm" aria-label={t('flags.admin.historyNamed', { key: flag.key })} onPress={() => onHistory(flag.key)}>
+            {t('flags.admin.history')}
+          </Button>
+        </div>
+      )}
+    />
   );
 }
 
