@@ -291,8 +291,8 @@ export const ReorderChange = z.object({
   change: z.enum(['same', 'priceChanged', 'discontinued', 'belowMoq']),
   previousUnitNet: Amount.nullable(),
   unitNet: Amount.nullable(),
-  /** The configured attributes whose value differs in the new project's line (issue 34 §3): empty when the configuration came back whole. */
-  changedAttributes: z.array(z.enum(['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight'])),
+  /** The configured attributes whose value differs in the new project's line (issue 34 §3): empty when the configuration came back whole; `creation` when a creation's element tree or drawing differs. */
+  changedAttributes: z.array(z.enum(['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight', 'creation'])),
 });
 export const ReorderResult = z.object({ projectId: Id, added: z.number().int(), changes: z.array(ReorderChange) });
 export type ReorderResult = z.infer<typeof ReorderResult>;

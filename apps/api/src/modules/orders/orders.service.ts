@@ -1,5 +1,6 @@
 import type {
   ErpAvailability,
+  JsonObject,
   Lang,
   Order,
   OrderDraft,
@@ -46,6 +47,7 @@ import type { FlagsService } from '../flags/flags.service';
 import type { OrderFacts, ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
 import { AUDIT_SYSTEM, auditWho, recordAudit } from '../../lib/audit';
+import { creationConfiguration } from './orders.configuration';
 import {
   applyErpStatus,
   buyerOfCompany,
@@ -87,6 +89,11 @@ interface StoredLine {
   accessories: Array<{ reference: string; description: string; quantity: number; unitPrice: number | null }>;
   /** The configuration the line was ordered with (issue 34 §3); absent on orders kept before it was. */
   attributes?: OrderLine['attributes'];
+  /**
+   * A creation's configuration (issue 34 §3): the saved space it was ordered with (its element tree or
+   * drawing), its collection and configurator, so that "Order again" brings the same creation back.
+   */
+  creation?: { creationCode: string | null; subFamilyId: number | null; configuratorTypeId: number | null; space: JsonObject };
 }
 
 const DAY_MS = 86_400_000;
@@ -122,6 +129,12 @@ function articlesOfLine(product: ProjectProduct): Array<{ reference: string; qua
   walk(product.compositions, 0);
   if (found.length === 0 && product.referenceCode) found.push({ reference: product.referenceCode.toUpperCase(), quantity: 1, accessory: false });
   return found;
+}
+
+/** A creation line's configuration as the order keeps it (issue 34 §3): its saved space, collection and configurator. */
+function creationOf(product: ProjectProduct): Pick<StoredLine, 'creation'> {
+  if (product.type !== 'CREATION' || !product.space) return {};
+  return { creation: { creationCode: product.creationCode, subFamilyId: product.subFamily?.id ?? null, configuratorTypeId: product.configuratorType?.id ?? null, space: product.space as JsonObject /* the project row's jsonb: JSON by construction */ } };
 }
 
 function langFor(principal: Principal, ...asked: Array<Lang | undefined>): Lang {
@@ -233,6 +246,22 @@ export function createOrdersService(
     return { unitNet: prices.unitNet, totalNet: prices.totalNet, currency: pricing.currency, unitGross: prices.unitGross, discountPercent: Number(pricing.discountPercent) };
   }
 
+  /**
+   * What a line of an accepted quote costs the professional who orders it (issue 34 §1–§2): an order
+   * goes to the brand, so it is priced at the purchase price frozen on the quote line
+   * (`purchaseUnitNet`), never at the client's price with its discount or markup. While the project's
+   * own list price and discount still come to that figure they are kept for the review; else the
+   * frozen unit price stands alone (no discount). A quote kept before purchase prices were frozen orders at its
+   * own prices.
+   */
+  function quotedPurchase(line: Quote['products'][number], product: ProjectProduct, currency: 'EUR' | 'USD'): LinePricing {
+    const frozen = line.purchaseUnitNet;
+    if (frozen === null || frozen === undefined) return { unitGross: line.unitPvp, discountPercent: line.discount, currency };
+    const now = product.price;
+    if (now && linePrices({ unitGross: now.unitGross, quantity: 1, discountPercent: now.discountPercent }).unitNet === frozen) return { unitGross: now.unitGross, discountPercent: now.discountPercent, currency };
+    return { unitGross: frozen, discountPercent: 0, currency };
+  }
+
   /** The order of a project as the server computes it now: lines, validity, availability, lead time, prices (from the quote when given). */
   async function draftOf(principal: Principal, projectId: number, lang: Lang, quoteId: number | undefined, quotePath: string): Promise<DraftContext> {
     const project = await projectFor(principal, projectId, lang);
@@ -248,7 +277,7 @@ export function createOrdersService(
       const fromQuote = quoted.get(product._id);
       const quantity = fromQuote?.quantity ?? product.quantity;
       const linePricing: LinePricing | null = fromQuote
-        ? { unitGross: fromQuote.unitPvp, discountPercent: fromQuote.discount, currency: project.currency }
+        ? quotedPurchase(fromQuote, product, project.currency)
         : product.price
           ? { unitGross: product.price.unitGross, discountPercent: product.price.discountPercent, currency: product.price.currency }
           : null;
@@ -271,7 +300,8 @@ export function createOrdersService(
         availability: check.availability,
         earliestShippingDate: check.plan.earliestShippingDate ?? today,
         price: hasAnyPrivilege(principal.privileges, ['price.view']) ? priceOf(linePricing, quantity) : null,
-        attributes: product.attributes ?? {},
+        // From a quote, the configuration the client accepted (frozen on the quote line).
+        attributes: fromQuote?.attributes ?? product.attributes ?? {},
       };
     });
     return { project, quote, today, lines, pricing, facts, products: new Map(products.map((product) => [product._id, product])) };
@@ -375,9 +405,9 @@ export function createOrdersService(
     throw new AppError('NOT_FOUND', `No order ${id}`);
   }
 
-  /** The lines of an order that can be ordered again (those with a catalogue reference). */
+  /** The lines of an order that can be ordered again (those with a catalogue reference, and creations with their saved space). */
   function reorderLines(row: OrderRow): StoredLine[] {
-    const lines = (row.lines as StoredLine[]).filter((line) => line.referenceCode !== null);
+    const lines = (row.lines as StoredLine[]).filter((line) => line.referenceCode !== null || line.creation !== undefined);
     if (lines.length === 0) throw new AppError('CONFLICT', 'This order has no catalogue references to order again');
     return lines;
   }
@@ -386,16 +416,21 @@ export function createOrdersService(
   async function reorderAnswer(principal: Principal, lines: readonly StoredLine[], projectId: number): Promise<ReorderResult> {
     const lang = langFor(principal);
     const project = await deps.projects.detail(principal, projectId, { lang, prices: true, parseProducts: true });
-    const facts = await deps.products.orderFacts(project.catalogId, lines.map((line) => line.referenceCode as string), lang);
+    const references = lines.flatMap((line) => (line.referenceCode !== null ? [line.referenceCode] : []));
+    const facts = await deps.products.orderFacts(project.catalogId, references, lang);
     // The lines just added are the project's last ones, in the order's order.
     const added = project.products.slice(-lines.length);
     const changes = lines.map((line, index) => {
-      const fact = facts.get((line.referenceCode as string).toUpperCase());
-      const same = (product: (typeof added)[number] | undefined) => product?.referenceCode?.toUpperCase() === line.referenceCode?.toUpperCase();
+      // A creation has no reference of its own: the engine evaluated its space again when it was added.
+      const fact = line.referenceCode !== null ? facts.get(line.referenceCode.toUpperCase()) : undefined;
+      const same = (product: (typeof added)[number] | undefined) =>
+        line.referenceCode !== null ? product?.referenceCode?.toUpperCase() === line.referenceCode.toUpperCase() : product?.type === 'CREATION' && product.model === line.model;
       const now = same(added[index]) ? added[index] : [...project.products].reverse().find(same);
       const unitNet = now?.price ? now.price.unitNet : null;
       const previous = line.price?.unitNet ?? null;
-      const change: ReorderResult['changes'][number]['change'] = !fact || !fact.active ? 'discontinued' : fact.moq > line.quantity ? 'belowMoq' : previous !== null && unitNet !== null && previous !== unitNet ? 'priceChanged' : 'same';
+      const gone = line.referenceCode !== null ? !fact || !fact.active : now === undefined;
+      const change: ReorderResult['changes'][number]['change'] = gone ? 'discontinued' : fact && fact.moq > line.quantity ? 'belowMoq' : previous !== null && unitNet !== null && previous !== unitNet ? 'priceChanged' : 'same';
+      const creationChanged = line.creation !== undefined && creationConfiguration(line.creation.space) !== creationConfiguration(now?.space);
       const visible = hasAnyPrivilege(principal.privileges, ['price.view']);
       return {
         referenceCode: line.referenceCode,
@@ -404,7 +439,7 @@ export function createOrdersService(
         change,
         previousUnitNet: visible ? previous : null,
         unitNet: visible ? unitNet : null,
-        changedAttributes: line.attributes ? changedLineAttributes(line.attributes, now?.attributes) : [],
+        changedAttributes: [...(line.attributes ? changedLineAttributes(line.attributes, now?.attributes) : []), ...(creationChanged ? (['creation'] as const) : [])],
       };
     });
     return { projectId, added: lines.length, changes };
@@ -560,7 +595,8 @@ export function createOrdersService(
           accessories: check.articles
             .filter((article) => article.accessory)
             .map((article) => ({ reference: article.reference, description: article.description, quantity: article.quantity * asked.quantity, unitPrice: null })),
-          attributes: product.attributes ?? {},
+          attributes: context.lines.find((line) => line._id === product._id)?.attributes ?? product.attributes ?? {},
+          ...creationOf(product),
         });
       });
       if (faults.length > 0) throw new AppError('VALIDATION_FAILED', 'The order is not valid', faults);
@@ -661,6 +697,17 @@ export function createOrdersService(
       // The line comes back as it was configured (issue 34 §3): its reference carries finish, colour
       // temperature, control and installation; the pendant height travels beside it.
       const products = lines.map((line) => {
+        if (line.creation) {
+          const { subFamilyId, configuratorTypeId, space } = line.creation;
+          return {
+            type: 'CREATION' as const,
+            model: line.model,
+            quantity: line.quantity,
+            ...(subFamilyId !== null ? { subFamily: { id: subFamilyId } } : {}),
+            ...(configuratorTypeId !== null ? { configuratorType: { id: configuratorTypeId } } : {}),
+            space,
+          };
+        }
         const pendantHeight = pendantHeightCmOf(line.attributes);
         return { type: 'REGULAR' as const, referenceCode: line.referenceCode as string, quantity: line.quantity, ...(pendantHeight !== undefined ? { pendantHeight } : {}) };
       });

@@ -368,7 +368,7 @@ describe('an order from an accepted quote', () => {
     ]);
     const issued = await distributor.post('/api/projects/v1/budget', { projectId: id, products: [{ _id: (await draftOf(distributor, id)).lines[0]!._id, quantity: 5, discount: 10 }] }, { 'idempotency-key': crypto.randomUUID() });
     expect(issued.statusCode).toBe(201);
-    const quote = issued.json<{ id: number; products: Array<{ _id: string; quantity: number; netPrice: number }> }>();
+    const quote = issued.json<{ id: number; products: Array<{ _id: string; quantity: number; netPrice: number; purchaseUnitNet: number }> }>();
     const refused = await distributor.get(`${NEW}/${id}?quoteId=${quote.id}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ fields: unknown[] }>().fields).toContainEqual({ path: 'querystring.quoteId', message: 'formError.quoteNotAccepted' });
@@ -377,7 +377,10 @@ describe('an order from an accepted quote', () => {
     expect(draft.quoteId).toBe(quote.id);
     const first = draft.lines.find((line) => line._id === quote.products[0]?._id);
     expect(first?.quantity).toBe(5);
-    expect(first?.price?.totalNet).toBe(quote.products[0]?.netPrice);
+    // The order goes to the brand: at the distributor's purchase price frozen on the quote (issue 34 §1), not the client's price.
+    expect(first?.price?.unitNet).toBe(quote.products[0]?.purchaseUnitNet);
+    expect(first?.price?.totalNet).toBe(Number(((quote.products[0]?.purchaseUnitNet ?? 0) * 5).toFixed(2)));
+    expect(first?.price?.totalNet).toBeLessThan(quote.products[0]?.netPrice ?? 0);
     const result = await processed(distributor, { ...bodyOf(draft), quoteId: quote.id });
     expect(result.order?.quoteId).toBe(quote.id);
     expect(result.order?.netTotal).toBe(draft.lines.reduce((sum, line) => sum + (line.price?.totalNet ?? 0), 0));
