@@ -43,7 +43,7 @@ describe('compositions in a quote', () => {
     expect(sticks?.description).toMatch(/^Composición .+, \d+ luminarias?$/);
     for (const line of [crea, sticks]) {
       expect(line?.description).not.toBe(line?.model);
-      expect(line?.image).toMatch(/^\/api\/images\/v1\/catalogue\/model\/\w+\.svg/);
+      expect(line?.image).toMatch(/^\/api\/images\/v1\/render\/model\/\w+\.webp/);
     }
   });
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { describeWithDb } from '../../../test/test-db';
+import { renderedImageOf } from '../projects/projects.products';
 
 const R = '/api/images/v1/render';
 
@@ -55,6 +56,12 @@ describeWithDb('product images rendered from the geometry (issue 35 §2)', () =>
     const black = await luminaireColour(`${R}/model/5772.png?finish=05&size=200&background=transparent`);
     expect(brass[0]).toBeGreaterThan(brass[2] + 25);
     expect(brass[0] + brass[1] + brass[2]).toBeGreaterThan(black[0] + black[1] + black[2] + 120);
+  });
+
+  it('shows a line saved with the drawn picture’s address as the rendered image of the same model and finish', () => {
+    expect(renderedImageOf('/api/images/v1/catalogue/model/7460.svg?finish=05')).toBe(`${R}/model/7460.webp?finish=05`);
+    expect(renderedImageOf('/api/images/v1/catalogue/collection/219.svg')).toBe(`${R}/collection/219.webp`);
+    expect(renderedImageOf('/uploads/photo.svg')).toBe('/uploads/photo.svg');
   });
 
   it('answers 404 for an unknown model or a finish it is not made in, 400 for bad sizes, framings and names', async () => {

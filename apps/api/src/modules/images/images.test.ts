@@ -7,6 +7,7 @@ import { describeWithDb } from '../../../test/test-db';
 import { drawLuminaire, shapeOf } from './luminaire-drawing';
 
 const I = '/api/images/v1/catalogue';
+const R = '/api/images/v1/render';
 
 /** xmllint (libxml2) reads the SVG: well-formed, an <svg> root in the SVG namespace; returns the root's attributes it was asked for. */
 function xmllint(svg: string, xpath: string): string {
@@ -116,15 +117,16 @@ describeWithDb('catalogue pictures (issue 10 §11)', () => {
   it('gives every article its own finish’s picture and every finish variation its picture', async () => {
     const answer = (await visitor.get('/api/apiv2/articles/variations?model=7460&catalog=16&lang=en')).json<VariationsResponse>();
     const base = answer.articles.find((article: Article) => article.model === '7460' && article.reference === article.referenceBase);
-    expect(base?.image).toBe(`${I}/model/7460.svg?finish=${base?.attributes.finish.code}`);
+    expect(base?.image).toBe(`${R}/model/7460.webp?finish=${base?.attributes.finish.code}`);
     const finishes = answer.variations.filter((variation) => variation.model === '7460' && variation.type === 'color');
     expect(finishes.length).toBeGreaterThan(0);
     for (const variation of finishes) {
-      expect(variation.image).toBe(`${I}/model/7460.svg?finish=${variation.modifier}`);
-      expect(shapeAttr(await svgOf(variation.image ?? ''))).toBe('pendant');
+      expect(variation.image).toBe(`${R}/model/7460.webp?finish=${variation.modifier}`);
+      // the drawn picture of the same model and finish is still served
+      expect(shapeAttr(await svgOf((variation.image ?? '').replace(R, I).replace('.webp', '.svg')))).toBe('pendant');
     }
     const collections = (await visitor.get('/api/products/v1/categories/collections?catalogId=16&lang=en&subFamilyId=219')).json<Collection[]>();
-    expect(collections[0]?.image).toBe(`${I}/collection/219.svg`);
+    expect(collections[0]?.image).toBe(`${R}/collection/219.webp`);
   });
 
   it('shows a preconfiguration by its first luminaire in the finish it holds', async () => {
@@ -136,7 +138,7 @@ describeWithDb('catalogue pictures (issue 10 §11)', () => {
       const detail = (await distributor.get(`/api/products/v1/preconfigs/creation/${preconfig.id}?catalogId=16`)).json<PreconfigDetail>();
       const first = detail.lines[0];
       expect(first, String(preconfig.id)).toBeDefined();
-      expect(preconfig.image).toBe(`${I}/model/${first?.model}.svg?finish=${parseReference(first?.reference ?? '').colour}`);
+      expect(preconfig.image).toBe(`${R}/model/${first?.model}.webp?finish=${parseReference(first?.reference ?? '').colour}`);
     }
   });
 });

@@ -18,9 +18,12 @@ import { type ArticleDbRow, type CatalogueDocuments, type CatalogueRows, type Mo
  */
 export const CACHE_TTL_MS = 5 * 60 * 1000;
 
-/** The drawn picture of a collection or a model; with a finish, the model in that finish (else its base finish). */
+/**
+ * The picture of a collection or a model, rendered from its geometry (issue 35 §2: a 480 × 360 WebP;
+ * a screen asks for another `size`); with a finish, the model in that finish (else its base finish).
+ */
 export const imageUrl = (kind: 'collection' | 'model', id: string | number, finish?: string): string =>
-  `/api/images/v1/catalogue/${kind}/${id}.svg${finish ? `?finish=${encodeURIComponent(finish)}` : ''}`;
+  `/api/images/v1/render/${kind}/${id}.webp${finish ? `?finish=${encodeURIComponent(finish)}` : ''}`;
 
 export interface CatalogueSnapshot {
   catalogId: CatalogId;

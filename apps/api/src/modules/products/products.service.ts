@@ -859,7 +859,7 @@ export function createProductsService(
         { type: 'energyLabel' as const, name: `${name} — energy label`, format: 'pdf', url: download('energyLabel', null) },
         { type: '2D_3D' as const, name: `${name} — 2D/3D models`, format: 'zip', url: download('2D_3D', null) },
         { type: 'photometry' as const, name: `${name} — photometry`, format: 'ldt', url: download('photometry', null) },
-        { type: 'imagesHD' as const, name: `${name} — product image`, format: 'svg', url: imageUrl('model', row.model) },
+        { type: 'imagesHD' as const, name: `${name} — product image`, format: 'png', url: imageUrl('model', row.model).replace(/\.webp$/, '.png?size=1600') },
       ];
     },
 

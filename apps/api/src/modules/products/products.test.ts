@@ -177,15 +177,15 @@ describeWithDb('products (catalogue)', () => {
       const categories = new Set(collections.flatMap((collection) => collection.categories.map((category) => category.id)));
       for (let id = 17; id <= 28; id += 1) expect(categories, String(id)).toContain(id);
       for (const collection of collections) {
-        expect(collection.image).toBe(`/api/images/v1/catalogue/collection/${collection.subFamilyId}.svg`);
+        expect(collection.image).toBe(`/api/images/v1/render/collection/${collection.subFamilyId}.webp`);
         expect(collection.modelsCount).toBeGreaterThan(0);
         expect(collection.catalogId).toBe(16);
       }
       const image = await t.agent().get(collections[0]?.image ?? '');
       expect(image.statusCode).toBe(200);
-      expect(image.headers['content-type']).toContain('image/svg+xml');
+      expect(image.headers['content-type']).toBe('image/webp');
       expect(image.headers['cache-control']).toMatch(/max-age=\d{6,}/);
-      expect(image.body).toMatch(/^<svg /);
+      expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
       const again = await t.agent().get(collections[0]?.image ?? '', { 'if-none-match': String(image.headers.etag) });
       expect(again.statusCode).toBe(304);
     });
@@ -234,7 +234,7 @@ describeWithDb('products (catalogue)', () => {
       for (const model of web) {
         expect(model).not.toHaveProperty('priceFrom');
         expect(model.technicalData).toMatchObject({ lumens: expect.any(Number), watts: expect.any(Number), cri: expect.any(Number), beamAngle: expect.any(Number) });
-        expect(model.image).toBe(`/api/images/v1/catalogue/model/${model.model}.svg`);
+        expect(model.image).toBe(`/api/images/v1/render/model/${model.model}.webp`);
         expect(model.articleCode).toBe(`LW${model.model}`);
       }
       expect(web[0]?.description).toMatch(/^Applique Skan/);
@@ -477,7 +477,7 @@ describeWithDb('products (catalogue)', () => {
       const response = await as('webuser').post(`${P}/v1/articles/get-image-details?catalogId=16&lang=en`, products);
       expect(response.statusCode).toBe(200);
       const body = response.json<Array<Record<string, unknown>>>();
-      expect(body[0]).toMatchObject({ image: '/api/images/v1/catalogue/model/0270.svg' });
+      expect(body[0]).toMatchObject({ image: '/api/images/v1/render/model/0270.webp' });
       const input = { not: 'a list' };
       const back = await as('webuser').post(`${P}/v1/articles/get-image-details`, input);
       expect(back.json()).toEqual(input);
@@ -516,6 +516,7 @@ describeWithDb('products (catalogue)', () => {
         '/api/apiv2/product/config/{id}',
         '/api/apiv2/subfamily/{id}/designer',
         '/api/images/v1/catalogue/{kind}/{file}',
+        '/api/images/v1/render/{kind}/{file}',
       ]) {
         expect(doc.paths, path).toHaveProperty([path]);
       }

@@ -533,7 +533,12 @@ function creationImage(data: Pick<LineData, 'compositions'>): string | undefined
   const first = articles.find((article) => typeof article.model === 'string' && article.model !== '');
   if (!first || typeof first.model !== 'string') return undefined;
   const finish = typeof first.attributes?.finish === 'string' && first.attributes.finish ? `?finish=${encodeURIComponent(first.attributes.finish)}` : '';
-  return `/api/images/v1/catalogue/model/${encodeURIComponent(first.model)}.svg${finish}`;
+  return `/api/images/v1/render/model/${encodeURIComponent(first.model)}.webp${finish}`;
+}
+
+/** A line saved with the drawn picture's address (before issue 35 §2) shows the rendered image of the same model and finish. */
+export function renderedImageOf(image: string): string {
+  return image.replace(/^\/api\/images\/v1\/catalogue\/(model|collection)\/([A-Za-z0-9]{1,12})\.svg(?=$|\?)/, '/api/images/v1/render/$1/$2.webp');
 }
 
 export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean; price?: ProjectProductPrice | null }): ProjectProduct {
@@ -575,7 +580,7 @@ export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean
   }
   if (!options.parse || !context) return product;
   if (context.description !== undefined) product.description = descriptionIn(context.description, options.lang);
-  if (context.image !== undefined) product.image = context.image;
+  if (context.image !== undefined) product.image = renderedImageOf(context.image);
   if (context.attributes) {
     const attributes: NonNullable<ProjectProduct['attributes']> = {};
     for (const [key, value] of Object.entries(context.attributes) as Array<[keyof typeof context.attributes, { code: string; description: LocalizedText | string }]>) {
