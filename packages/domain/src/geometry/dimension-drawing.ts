@@ -67,7 +67,7 @@ export function dimensionDrawing(geometry: LuminaireGeometry, labels: DimensionL
   const planShift = minY - gap - maxZ;
   for (const part of geometry.parts) {
     if (part.material === 'cable') continue;
-    if (part.kind === 'cylinder' && Math.abs(part.size[0] - part.size[2]) < 0.01) ops.push({ op: 'circle', layer: layerOf(part), centre: [part.centre[0], part.centre[2] + planShift], radius: part.size[0] / 2 });
+    if (part.kind === 'cylinder' && part.axis !== 'z' && Math.abs(part.size[0] - part.size[2]) < 0.01) ops.push({ op: 'circle', layer: layerOf(part), centre: [part.centre[0], part.centre[2] + planShift], radius: part.size[0] / 2 });
     else {
       const box = outline(part, 0, 2);
       ops.push({ op: 'rect', layer: layerOf(part), ...box, y: box.y + planShift });

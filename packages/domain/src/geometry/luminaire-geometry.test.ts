@@ -84,6 +84,52 @@ describe('one luminaire geometry, measured against the catalogue (issue 28 §4)'
     expect(stick.ops.flatMap((op) => (op.op === 'dim' ? [op.text] : []))).toEqual(['23 5/8"', '1 3/8"', '1 3/8"', '59 1/16"', 'Ø 1 15/16"']);
   });
 
+  it('each family is built as itself (issue 35 §2): Algorithm’s discs, Multiple’s bells, Plusminus’s ribbon, Skan’s wall disc, at the catalogue’s size', () => {
+    const measure = (luminaire: LuminaireData) => {
+      const geometry = luminaireGeometry({ luminaire, installation: '10', pendantHeight: null });
+      return { geometry, size: sizeOf(luminaireEnvelope(geometry)), meshes: luminaireMeshes(geometry) };
+    };
+    // Algorithm Ø 45: four discs of four sizes at four heights, together 450 × 250 × 450
+    const algorithm = measure({ category: 19, locationId: 5, width: 45, height: 25, depth: 45, family: 'algorithm' });
+    expect(algorithm.size).toEqual({ width: 450, height: 250, depth: 450 });
+    const discs = algorithm.geometry.parts.filter((part) => part.name.startsWith('disc-'));
+    expect(discs).toHaveLength(4);
+    expect(new Set(discs.map((disc) => disc.size[0])).size).toBe(4);
+    expect(new Set(discs.map((disc) => disc.centre[1])).size).toBe(4);
+    for (const disc of discs) expect(Math.hypot(disc.centre[0], disc.centre[2]) + disc.size[0] / 2).toBeLessThanOrEqual(225 + 1e-6);
+    expect(algorithm.geometry.parts.filter((part) => part.material === 'cable')).toHaveLength(4);
+    // Multiple 5 heads: five bells, their tops narrower than their mouths, the catalogue's 750 × 200 × 700
+    const multiple = measure({ category: 26, locationId: 5, width: 75, height: 20, depth: 70, lightSources: 5, family: 'multiple' });
+    expect(multiple.size.width).toBeCloseTo(750, 1);
+    expect(multiple.size.depth).toBeCloseTo(700, 1);
+    const heads = multiple.meshes.filter((mesh) => mesh.name.startsWith('head-'));
+    expect(heads).toHaveLength(5);
+    for (const head of heads) {
+      const ys = head.positions.filter((_, i) => i % 3 === 1);
+      const top = Math.max(...ys);
+      const bottom = Math.min(...ys);
+      const spread = (y: number) => {
+        const xs = head.positions.filter((_, i) => i % 3 === 0 && Math.abs((head.positions[i + 1] ?? 0) - y) < 1e-9);
+        return Math.max(...xs) - Math.min(...xs);
+      };
+      expect(spread(top)).toBeLessThan(spread(bottom) * 0.5);
+    }
+    // Plusminus Ø 15: hung from a 24 mm fabric ribbon, its shade the catalogue's 150 × 105 × 150
+    const plusminus = measure({ category: 19, locationId: 5, width: 15, height: 10.5, depth: 15, family: 'plusminus' });
+    expect(plusminus.size).toEqual({ width: 150, height: 105, depth: 150 });
+    const ribbon = plusminus.geometry.parts.find((part) => part.name === 'ribbon');
+    expect(ribbon).toMatchObject({ role: 'mounting', surface: 'fabric', size: [24, expect.any(Number), 1.5] });
+    expect(plusminus.meshes.find((mesh) => mesh.name === 'ribbon')?.surface).toBe('fabric');
+    // Skan Ø 12 on a wall: a disc standing out from the wall, round seen from the front
+    const skan = measure({ category: 17, locationId: 2, width: 12, height: 12, depth: 11 });
+    expect(skan.size.width).toBeCloseTo(120, 6);
+    expect(skan.size.height).toBeCloseTo(120, 6);
+    expect(skan.size.depth).toBeCloseTo(110, 6);
+    const body = skan.meshes.find((mesh) => mesh.name === 'body');
+    const radii = Array.from({ length: (body?.positions.length ?? 0) / 3 }, (_, i) => Math.hypot(body?.positions[i * 3] ?? 0, body?.positions[i * 3 + 1] ?? 0)).filter((r) => r > 1e-6);
+    for (const r of radii) expect(r).toBeCloseTo(0.06, 6);
+  });
+
   it('bounds of no part are empty, of parts their union', () => {
     expect(boundsOf([{ name: 'a', kind: 'box', material: 'body', role: 'luminaire', centre: [0, 0, 0], size: [2, 4, 6] }])).toEqual({ min: [-1, -2, -3], max: [1, 2, 3] });
   });

@@ -65,6 +65,12 @@ export interface LuminairePart {
   readonly centre: Vec3mm;
   /** Extent along x, y, z, mm (a cylinder stands along y; its diameters are size[0] and size[2]). */
   readonly size: Vec3mm;
+  /** A cylinder's top diameter as a share of its bottom one (a bell, a cone, a dome's shade); 1 when absent. */
+  readonly taper?: number;
+  /** A cylinder's axis: 'z' lies it along the depth (a disc on a wall, its diameters size[0] and size[1]); 'y' when absent. */
+  readonly axis?: 'y' | 'z';
+  /** What the part is made of when it is not the finish's material: a fabric ribbon. */
+  readonly surface?: 'fabric';
 }
 
 /** What an installation adds at the mounting point (installation codes of the demo catalogue). */
@@ -179,11 +185,14 @@ export function luminaireGeometry(input: LuminaireGeometryInput): LuminaireGeome
   const parts: LuminairePart[] = [];
   const round = Math.abs(W - D) <= 0.1 * Math.max(W, D);
   const bodyKind: LuminairePart['kind'] = round ? 'cylinder' : 'box';
-  const add = (name: string, kind: LuminairePart['kind'], material: PartMaterial, centre: Vec3mm, size: Vec3mm, role: PartRole = 'luminaire') =>
-    parts.push({ name, kind, material, role, centre, size });
+  const add = (name: string, kind: LuminairePart['kind'], material: PartMaterial, centre: Vec3mm, size: Vec3mm, role: PartRole = 'luminaire', extra: Pick<LuminairePart, 'taper' | 'axis' | 'surface'> = {}) =>
+    parts.push({ name, kind, material, role, centre, size, ...extra });
+  const family = luminaire.family?.toLowerCase();
   /** The light face, 1.5 mm thick, inside the body's outline at its bottom (y its lowest point). */
   const lightFace = (name: string, x: number, y: number, z: number, w: number, d: number, kind: LuminairePart['kind']) => add(name, kind, 'light', [x, y + 0.75, z], [w * 0.8, 1.5, d * 0.8]);
   const cable = (name: string, x: number, z: number, from: number, to: number) => add(name, 'cylinder', 'cable', [x, (from + to) / 2, z], [3, Math.max(1, from - to), 3], 'mounting');
+  /** Plusminus hangs from its textile ribbon, 24 mm wide, not from a cable. */
+  const ribbon = (name: string, x: number, z: number, from: number, to: number) => add(name, 'box', 'cable', [x, (from + to) / 2, z], [24, Math.max(1, from - to), 1.5], 'mounting', { surface: 'fabric' });
   let pendantHeight: number | null = null;
 
   switch (shape) {
@@ -192,14 +201,28 @@ export function luminaireGeometry(input: LuminaireGeometryInput): LuminaireGeome
       pendantHeight = drop;
       addCanopyAtCeiling(add, canopy);
       const top = -drop + H;
-      if (heads > 1) {
-        // a cluster: its heads round the canopy, filling the catalogue's width and depth
+      if (family === 'algorithm') {
+        // Algorithm: discs of four sizes at four heights, each on its cable, together the catalogue's size
+        const discs = algorithmDiscs(W, H, D);
+        discs.forEach((disc, i) => {
+          cable(`cable-${i + 1}`, disc.x, disc.z, -canopy.height, -drop + disc.y + disc.thickness / 2);
+          add(`disc-${i + 1}`, 'cylinder', 'body', [disc.x, -drop + disc.y, disc.z], [disc.width, disc.thickness, disc.depth]);
+          lightFace(`light-${i + 1}`, disc.x, -drop + disc.y - disc.thickness / 2, disc.z, disc.width, disc.depth, 'cylinder');
+        });
+      } else if (heads > 1) {
+        // a cluster: its heads round the canopy, filling the catalogue's width and depth; Multiple's are bells
         const { head, centres } = clusterHeads(heads, W, D);
+        const bell = family === 'multiple' ? { taper: 0.42 } : {};
         centres.forEach(([x, z], i) => {
           cable(`cable-${i + 1}`, x, z, -canopy.height, top);
-          add(`head-${i + 1}`, 'cylinder', 'body', [x, -drop + H / 2, z], [head, H, head]);
+          add(`head-${i + 1}`, 'cylinder', 'body', [x, -drop + H / 2, z], [head, H, head], 'luminaire', bell);
           lightFace(`light-${i + 1}`, x, -drop, z, head, head, 'cylinder');
         });
+      } else if (family === 'plusminus') {
+        // Plusminus: a shade narrowing to its top, hung from the textile ribbon
+        ribbon('ribbon', 0, 0, -canopy.height, top);
+        add('body', 'cylinder', 'body', [0, -drop + H / 2, 0], [W, H, D], 'luminaire', { taper: 0.38 });
+        lightFace('light', 0, -drop, 0, W, D, 'cylinder');
       } else {
         const cables = W >= 3 * D ? [-W / 2 + W * 0.1, W / 2 - W * 0.1] : [0];
         cables.forEach((x, i) => cable(`cable-${i + 1}`, x, 0, -canopy.height, top));
@@ -231,10 +254,20 @@ export function luminaireGeometry(input: LuminaireGeometryInput): LuminaireGeome
     case 'wall':
     case 'bathroom': {
       const plate = Math.min(10, D / 3);
-      add('wall-plate', 'box', 'metal', [0, 0, plate / 2], [Math.min(W, Math.max(60, W * 0.6)), Math.min(H, Math.max(60, H * 0.6)), plate]);
+      // a wall light as wide as high is a disc standing out from its wall (Skan), else a box
+      const disc = Math.abs(W - H) <= 0.1 * Math.max(W, H);
+      const plateSize: Vec3mm = [Math.min(W, Math.max(60, W * 0.6)), Math.min(H, Math.max(60, H * 0.6)), plate];
+      if (disc) add('wall-plate', 'cylinder', 'metal', [0, 0, plate / 2], plateSize, 'luminaire', { axis: 'z' });
+      else add('wall-plate', 'box', 'metal', [0, 0, plate / 2], plateSize);
       const depth = D - plate;
-      add('body', 'box', 'body', [0, 0, plate + depth / 2], [W, H, depth]);
-      lightFace('light', 0, -H / 2, plate + depth / 2, W, depth, 'box');
+      if (disc) {
+        add('body', 'cylinder', 'body', [0, 0, plate + depth / 2], [W, H, depth], 'luminaire', { axis: 'z' });
+        // its light is its front face's diffuser
+        add('light', 'cylinder', 'light', [0, 0, D - 0.75], [W * 0.8, H * 0.8, 1.5], 'luminaire', { axis: 'z' });
+      } else {
+        add('body', 'box', 'body', [0, 0, plate + depth / 2], [W, H, depth]);
+        lightFace('light', 0, -H / 2, plate + depth / 2, W, depth, 'box');
+      }
       break;
     }
     case 'wallPendant': {
@@ -275,6 +308,25 @@ export function luminaireGeometry(input: LuminaireGeometryInput): LuminaireGeome
     }
   }
   return { shape, parts, canopy, width: W, height: H, depth: D, pendantHeight, bounds: boundsOf(parts) };
+}
+
+/** Algorithm's discs (mm, y from the luminaire's bottom): four sizes, the largest the catalogue's width and depth, at four heights. */
+export function algorithmDiscs(width: number, height: number, depth: number): Array<{ x: number; y: number; z: number; width: number; depth: number; thickness: number }> {
+  const shares = [1, 0.74, 0.55, 0.4];
+  const thickness = Math.max(4, Math.min(18, height * 0.08));
+  return shares.map((share, i) => {
+    // offset inside the largest disc's outline, round a golden-angle spiral
+    const angle = i * 2.39996;
+    const room = (1 - share) / 2;
+    return {
+      x: round01(Math.cos(angle) * room * width * 0.7 * (i === 0 ? 0 : 1)),
+      z: round01(Math.sin(angle) * room * depth * 0.7 * (i === 0 ? 0 : 1)),
+      y: round01(thickness / 2 + (i * (height - thickness)) / (shares.length - 1)),
+      width: width * share,
+      depth: depth * share,
+      thickness,
+    };
+  });
 }
 
 function addCanopyAtCeiling(add: (name: string, kind: LuminairePart['kind'], material: PartMaterial, centre: Vec3mm, size: Vec3mm, role?: PartRole) => void, canopy: Canopy): void {

@@ -8,6 +8,8 @@ export interface LuminaireMesh {
   readonly name: string;
   readonly material: PartMaterial;
   readonly role: PartRole;
+  /** The part's own surface when it is not its material's (a fabric ribbon). */
+  readonly surface?: 'fabric';
   readonly positions: number[];
   readonly normals: number[];
   readonly indices: number[];
@@ -43,26 +45,46 @@ function boxMesh(part: LuminairePart): LuminaireMesh {
     }
     indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
   }
-  return { name: part.name, material: part.material, role: part.role, positions, normals, indices };
+  return { name: part.name, material: part.material, role: part.role, ...(part.surface ? { surface: part.surface } : {}), positions, normals, indices };
 }
 
 function cylinderMesh(part: LuminairePart): LuminaireMesh {
   const [cx, cy, cz] = part.centre.map((v) => v / 1000) as [number, number, number];
+  // built standing along y; a part along z is turned a quarter round x: (x, y, z) → (x, -z, y)
+  const alongZ = part.axis === 'z';
   const rx = part.size[0] / 2000;
-  const rz = part.size[2] / 2000;
-  const half = part.size[1] / 2000;
+  const rz = (alongZ ? part.size[1] : part.size[2]) / 2000;
+  const half = (alongZ ? part.size[2] : part.size[1]) / 2000;
+  const taper = Math.min(1, Math.max(0.05, part.taper ?? 1));
   const positions: number[] = [];
   const normals: number[] = [];
   const indices: number[] = [];
-  // Side: two rings with radial normals.
+  const put = (x: number, y: number, z: number, nx: number, ny: number, nz: number) => {
+    if (alongZ) {
+      positions.push(cx + x, cy - z, cz + y);
+      normals.push(nx, -nz, ny);
+    } else {
+      positions.push(cx + x, cy + y, cz + z);
+      normals.push(nx, ny, nz);
+    }
+  };
+  // Side: two rings (the top one narrower by the taper) with normals leaning by the slope.
+  const slope = ((1 - taper) * Math.max(rx, rz)) / (2 * half || 1);
   for (let i = 0; i <= CYLINDER_SEGMENTS; i++) {
     const a = (i / CYLINDER_SEGMENTS) * Math.PI * 2;
     const x = Math.cos(a);
     const z = Math.sin(a);
-    const length = Math.hypot(x / (rx || 1), z / (rz || 1)) || 1;
-    for (const y of [-half, half]) {
-      positions.push(cx + x * rx, cy + y, cz + z * rz);
-      normals.push(x / (rx || 1) / length, 0, z / (rz || 1) / length);
+    let nx = x / (rx || 1);
+    let nz = z / (rz || 1);
+    const flat = Math.hypot(nx, nz) || 1;
+    nx /= flat;
+    nz /= flat;
+    const length = Math.hypot(1, slope);
+    for (const [y, share] of [
+      [-half, 1],
+      [half, taper],
+    ] as const) {
+      put(x * rx * share, y, z * rz * share, nx / length, slope / length, nz / length);
     }
   }
   for (let i = 0; i < CYLINDER_SEGMENTS; i++) {
@@ -70,24 +92,22 @@ function cylinderMesh(part: LuminairePart): LuminaireMesh {
     indices.push(a, a + 1, a + 3, a, a + 3, a + 2);
   }
   // Caps.
-  for (const [y, ny] of [
-    [half, 1],
-    [-half, -1],
+  for (const [y, ny, share] of [
+    [half, 1, taper],
+    [-half, -1, 1],
   ] as const) {
     const centre = positions.length / 3;
-    positions.push(cx, cy + y, cz);
-    normals.push(0, ny, 0);
+    put(0, y, 0, 0, ny, 0);
     for (let i = 0; i <= CYLINDER_SEGMENTS; i++) {
       const a = (i / CYLINDER_SEGMENTS) * Math.PI * 2;
-      positions.push(cx + Math.cos(a) * rx, cy + y, cz + Math.sin(a) * rz);
-      normals.push(0, ny, 0);
+      put(Math.cos(a) * rx * share, y, Math.sin(a) * rz * share, 0, ny, 0);
     }
     for (let i = 0; i < CYLINDER_SEGMENTS; i++) {
       if (ny > 0) indices.push(centre, centre + i + 2, centre + i + 1);
       else indices.push(centre, centre + i + 1, centre + i + 2);
     }
   }
-  return { name: part.name, material: part.material, role: part.role, positions, normals, indices };
+  return { name: part.name, material: part.material, role: part.role, ...(part.surface ? { surface: part.surface } : {}), positions, normals, indices };
 }
 
 /** One mesh per part, in the parts' order. */

@@ -199,6 +199,8 @@ export interface PictureSubject {
   depth: number;
   beamAngle: number;
   lightSources?: number;
+  /** The collection's family name: a family with a shape of its own is built as itself (the luminaire geometry). */
+  family?: string;
 }
 
 /**
@@ -537,6 +539,7 @@ export function createProductsService(
         if (code === undefined || colour === undefined) return undefined;
         const location = docs.applicationLocations.find((candidate) => candidate.id === row.applicationLocationId);
         const { width, height, depth, lightSources, beamAngle } = row.data.technical;
+        const family = snapshot.collectionById.get(row.subFamilyId)?.familyName;
         return {
           model: row.model,
           finish: code,
@@ -549,6 +552,7 @@ export function createProductsService(
           depth,
           beamAngle,
           ...(lightSources !== undefined ? { lightSources } : {}),
+          ...(family ? { family } : {}),
         };
       }
       return undefined;

@@ -10,16 +10,16 @@ export type { Canopy, LuminaireGeometry, LuminairePart as Part, PartMaterial } f
 export { canopyOf } from '@lumen/domain';
 
 export interface GeometryInput {
-  picture: Pick<PictureSubject, 'category' | 'locationId' | 'width' | 'height' | 'depth' | 'lightSources'>;
+  picture: Pick<PictureSubject, 'category' | 'locationId' | 'width' | 'height' | 'depth' | 'lightSources' | 'family'>;
   installation: string;
   /** Centimetres. */
   pendantHeight: number | null;
 }
 
 export function geometryOfPicture(input: GeometryInput): LuminaireGeometry {
-  const { category, locationId, width, height, depth, lightSources } = input.picture;
+  const { category, locationId, width, height, depth, lightSources, family } = input.picture;
   return luminaireGeometry({
-    luminaire: { category, locationId, width, height, depth, ...(lightSources !== undefined ? { lightSources } : {}) },
+    luminaire: { category, locationId, width, height, depth, ...(lightSources !== undefined ? { lightSources } : {}), ...(family ? { family } : {}) },
     installation: input.installation,
     pendantHeight: input.pendantHeight,
   });

@@ -131,6 +131,8 @@ function kelvinLinear(kelvin: number): Vec3 {
 /** The surface of each part: the finish on the body and canopy, black cable, aluminium, a glowing opal diffuser. */
 export function materialOf(mesh: RenderableMesh, finish: RenderFinish, kelvin: number): ShadingMaterial {
   if (mesh.finish) return finishMaterial(mesh.finish.colour, mesh.finish.surface);
+  // a textile part (Plusminus's ribbon) is woven in the finish's colour
+  if (mesh.surface === 'fabric') return finishMaterial(finish.colour, 'fabric');
   switch (mesh.material) {
     case 'cable':
       return { base: linearOf('#1c1c1e'), metalness: 0, roughness: 0.55 };
