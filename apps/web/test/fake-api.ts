@@ -98,6 +98,8 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     config: options.config ?? {},
     flagsFor: options.flags ?? (() => ({})),
     account: options.account ?? null,
+    /** The configurators' drafts by key (products /v1/configurator-drafts). */
+    drafts: new Map<string, { key: string; content: Record<string, unknown>; quantity: number; updatedAt: string }>(),
     users: new Map<string, Account>([...(options.users ?? []), ...(options.account ? [options.account] : [])].map((a) => [a.email, a])),
     calls: [] as FakeCall[],
     handlers: [] as Handler[],
@@ -174,6 +176,22 @@ export function createFakeApi(options: FakeApiOptions = {}) {
     if (method === 'PUT' && profile && state.account) {
       state.account = { ...state.account, ...(body as object) };
       return json(200, state.account);
+    }
+    // The configurators' drafts (issue 27 §3), kept as the api keeps them: a logged-in user's own, by key.
+    const draft = /^\/api\/products\/v1\/configurator-drafts\/([^/]+)$/.exec(path);
+    if (draft) {
+      if (!state.account) return failure(401, 'UNAUTHENTICATED');
+      const key = decodeURIComponent(draft[1] ?? '');
+      if (method === 'GET') return state.drafts.has(key) ? json(200, state.drafts.get(key)) : failure(404, 'NOT_FOUND');
+      if (method === 'PUT') {
+        const kept = { key, ...(body as { content: Record<string, unknown>; quantity: number }), updatedAt: new Date().toISOString() };
+        state.drafts.set(key, kept);
+        return json(200, kept);
+      }
+      if (method === 'DELETE') {
+        state.drafts.delete(key);
+        return noContent();
+      }
     }
     return failure(404, 'NOT_FOUND');
   };

@@ -7,6 +7,7 @@ import { parseLang, readLanguageCookie, resolveLanguage } from '../i18n/language
 import { FORBIDDEN_PATH } from './guards';
 import { createFlagsClient, followSession, type FlagsClient } from '../shared/flags';
 import { nextTask } from '../shared/next-task';
+import { guardHistory } from '../shared/navigation-guard';
 import { changeLanguage } from '../shared/preferences';
 import { readCatalogueCookie } from '../shared/catalogue-choice';
 import { createErrorReporter, errorReportPath } from '../shared/error-reporting';
@@ -95,7 +96,8 @@ export async function createAppEnvironment(options: AppEnvironmentOptions = {}):
   followSession(store, flags);
   await nextTask();
   const routes = createRoutes();
-  const history = options.initialEntries ? UNSAFE_createMemoryHistory({ initialEntries: options.initialEntries, v5Compat: true }) : UNSAFE_createBrowserHistory({ v5Compat: true });
+  // Guarded: a configurator with unsaved changes holds a navigation until the user says leave (shared/navigation-guard.ts).
+  const history = guardHistory(options.initialEntries ? UNSAFE_createMemoryHistory({ initialEntries: options.initialEntries, v5Compat: true }) : UNSAFE_createBrowserHistory({ v5Compat: true }));
   Object.assign(late, { store, history, i18n });
   return { config, api, flags, i18n, store, routes, history };
 }

@@ -4,16 +4,20 @@
  * browser at once and, for a logged-in user, on the server a second later (products
  * /v1/configurator-drafts/{key}); a visitor's stays in the browser. When a configurator opens, the
  * newest of the user's server draft, the user's browser copy and a visitor's browser copy (the work of
- * someone who has just logged in) is offered to resume. Leaving with unsaved changes asks first: the
- * browser's own question on a reload or close, and the app's dialog on a link inside the app.
+ * someone who has just logged in) is offered to resume. A server write that fails is tried again,
+ * sooner then later (`draftTiming.retryDelaysMs`), and the user is told while the change stays unsaved
+ * there. Leaving with unsaved changes asks first: the browser's own question on a reload or close, and
+ * the app's dialog on any navigation inside the app (a link, Cancel, the browser's back and forward:
+ * shared/navigation-guard.ts).
  */
 import type { ConfiguratorDraft, JsonObject } from '@lumen/contracts';
 import { Button, Modal } from '@lumen/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { UNSAFE_NavigationContext } from 'react-router';
 import { useFormat } from '../i18n/use-format';
 import { createAsyncAction } from './async-action';
+import { isGuardedHistory, type HeldNavigation } from './navigation-guard';
 import { useAppDispatch, useAppSelector } from './store';
 import './configurator-draft.css';
 
@@ -25,8 +29,18 @@ export interface DraftData {
   readonly updatedAt: string;
 }
 
-/** A change is written to the server this long after the last one (ms); the browser copy at once. */
-export const DRAFT_SERVER_DELAY_MS = 1000;
+/**
+ * When the server hears of a change (ms): a second after the last one (the browser copy is written at
+ * once); a failed write again after each of `retryDelaysMs` in turn, then every last one, while the
+ * screen is open (and at once when the browser comes back online). After `unsavedAfter` failed
+ * attempts in a row the user is told. Tests shorten these.
+ */
+export const draftTiming = { serverDelayMs: 1000, retryDelaysMs: [2000, 5000, 15000, 30000] as readonly number[], unsavedAfter: 2 };
+/** The wait before retry number `attempt` (1, 2…) of a failed server write. */
+export const draftRetryDelay = (attempt: number): number => {
+  const delays = draftTiming.retryDelaysMs;
+  return delays[Math.min(attempt, delays.length) - 1] ?? draftTiming.serverDelayMs;
+};
 const LOCAL_PREFIX = 'lumen.draft.';
 export const localDraftKey = (owner: number | 'visitor', key: string) => `${LOCAL_PREFIX}${owner}.${key}`;
 
@@ -73,6 +87,11 @@ export const saveServerDraft = createAsyncAction<ConfiguratorDraft, { key: strin
 );
 export const dropServerDraft = createAsyncAction<void, { key: string }>('configuratorDraftDrop', ({ key }, { extra }) => extra.api.delete<void>('products', path(key)), { showError: false });
 
+function stopTimer(timer: { current: ReturnType<typeof setTimeout> | null }): void {
+  if (timer.current) clearTimeout(timer.current);
+  timer.current = null;
+}
+
 const newest = (drafts: readonly (DraftData | null)[]): DraftData | null =>
   drafts.reduce<DraftData | null>((best, d) => (d && (!best || Date.parse(d.updatedAt) > Date.parse(best.updatedAt)) ? d : best), null);
 
@@ -83,6 +102,10 @@ export interface ConfiguratorDraftState {
   readonly checked: boolean;
   /** Changes since the configurator opened (or was saved) that are not saved in a project. */
   readonly dirty: boolean;
+  /** The last change could not be written on the server (still kept in this browser); it is being tried again. */
+  readonly unsaved: boolean;
+  /** Tries the server write again now. */
+  retryNow(): void;
   /** A change: kept in the browser at once, on the server a second later. */
   write(content: JsonObject, quantity: number): void;
   /** The offered draft taken: the configurator opens it; it stays the draft until saved. */
@@ -101,8 +124,13 @@ export function useConfiguratorDraft(key: string | null): ConfiguratorDraftState
   const [offer, setOffer] = useState<DraftData | null>(null);
   const [checked, setChecked] = useState(key === null);
   const [dirty, setDirty] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<{ content: JsonObject; quantity: number } | null>(null);
+  /** Failed server writes in a row. */
+  const failures = useRef(0);
+  /** Bumped when the draft is dropped: a write in flight then must not bring it back. */
+  const generation = useRef(0);
   const owner: number | 'visitor' = userId ?? 'visitor';
   const ownerRef = useRef(owner);
   ownerRef.current = owner;
@@ -127,15 +155,45 @@ export function useConfiguratorDraft(key: string | null): ConfiguratorDraftState
     };
   }, [key, owner, sessionKnown, dispatch]);
 
-  const flush = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    const next = pending.current;
-    pending.current = null;
-    if (!next || key === null || ownerRef.current === 'visitor') return;
-    void dispatch(saveServerDraft({ key, ...next }));
-  }, [dispatch, key]);
-  useEffect(() => () => flush(), [flush]);
+  /** Sends the latest change to the server; a failure keeps it and tries again later. `live`: the screen is still open. */
+  const send = useCallback(
+    (live: boolean) => {
+      stopTimer(timer);
+      const next = pending.current;
+      pending.current = null;
+      if (!next || key === null || ownerRef.current === 'visitor') return;
+      const sentIn = generation.current;
+      void dispatch(saveServerDraft({ key, ...next })).then((result) => {
+        if (saveServerDraft.fulfilled.match(result)) {
+          // Dropped meanwhile (added to a project, discarded): the write that landed after goes too.
+          if (generation.current !== sentIn) void dispatch(dropServerDraft({ key }));
+          else if (live) {
+            failures.current = 0;
+            setUnsaved(false);
+          }
+          return;
+        }
+        if (!live || generation.current !== sentIn) return;
+        // Kept for the next try, unless a newer change is waiting already.
+        pending.current ??= next;
+        failures.current += 1;
+        if (failures.current >= draftTiming.unsavedAfter) setUnsaved(true);
+        if (!timer.current) timer.current = setTimeout(() => sendRef.current(true), draftRetryDelay(failures.current));
+      });
+    },
+    [dispatch, key],
+  );
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  useEffect(() => () => sendRef.current(false), [key]);
+  // Back online: the waiting change goes now rather than at its next try.
+  useEffect(() => {
+    const online = () => {
+      if (pending.current) sendRef.current(true);
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
 
   const write = useCallback(
     (content: JsonObject, quantity: number) => {
@@ -144,20 +202,23 @@ export function useConfiguratorDraft(key: string | null): ConfiguratorDraftState
       writeLocalDraft(ownerRef.current, key, { content, quantity, updatedAt: new Date().toISOString() });
       if (ownerRef.current !== 'visitor') removeLocalDraft('visitor', key);
       pending.current = { content, quantity };
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(flush, DRAFT_SERVER_DELAY_MS);
+      stopTimer(timer);
+      timer.current = setTimeout(() => sendRef.current(true), draftTiming.serverDelayMs);
     },
-    [key, flush],
+    [key],
   );
   const drop = useCallback(() => {
     if (key === null) return;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
+    stopTimer(timer);
     pending.current = null;
+    generation.current += 1;
+    failures.current = 0;
+    setUnsaved(false);
     removeLocalDraft(ownerRef.current, key);
     removeLocalDraft('visitor', key);
     if (ownerRef.current !== 'visitor') void dispatch(dropServerDraft({ key }));
   }, [dispatch, key]);
+  const retryNow = useCallback(() => sendRef.current(true), []);
   const resume = useCallback(() => {
     const taken = offer;
     setOffer(null);
@@ -172,7 +233,7 @@ export function useConfiguratorDraft(key: string | null): ConfiguratorDraftState
     setOffer(null);
     drop();
   }, [drop]);
-  return { offer, checked, dirty, write, resume, discard, saved };
+  return { offer, checked, dirty, unsaved, retryNow, write, resume, discard, saved };
 }
 
 /** The offer to resume a kept draft, above the configurator. */
@@ -192,14 +253,30 @@ export function DraftOffer({ draft, onResume, onDiscard }: { draft: DraftData; o
   );
 }
 
+/** Said while the last change could not be written on the server (it is kept in this browser and tried again). */
+export function DraftUnsavedNotice({ draft }: { draft: Pick<ConfiguratorDraftState, 'unsaved' | 'retryNow'> }) {
+  const { t } = useTranslation();
+  if (!draft.unsaved) return null;
+  return (
+    <div role="alert" className="card draft-unsaved">
+      <p>{t('configurator.draft.unsaved')}</p>
+      <Button variant="secondary" onPress={draft.retryNow}>
+        {t('configurator.draft.retryNow')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Asks before leaving while `dirty`: the browser's question on a reload, a close or an address typed
- * (beforeunload), the app's dialog on a link of the app (the click is held, then followed or not).
+ * (beforeunload), the app's dialog on any navigation inside the app — a link, a button that navigates
+ * (Cancel), the browser's back and forward — held by the app's history (shared/navigation-guard.ts)
+ * until the user says leave.
  */
 export function LeaveGuard({ dirty }: { dirty: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [held, setHeld] = useState<string | null>(null);
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const [held, setHeld] = useState<HeldNavigation | null>(null);
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -207,23 +284,13 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
       // Older browsers show the question only when returnValue is set.
       event.returnValue = '';
     };
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
-      const url = new URL(link.href, window.location.href);
-      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setHeld(`${url.pathname}${url.search}${url.hash}`);
-    };
     window.addEventListener('beforeunload', onBeforeUnload);
-    document.addEventListener('click', onClick, true);
+    const unblock = isGuardedHistory(navigator) ? navigator.block(setHeld) : null;
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
-      document.removeEventListener('click', onClick, true);
+      unblock?.();
     };
-  }, [dirty]);
+  }, [dirty, navigator]);
   return (
     <Modal
       isOpen={held !== null}
@@ -237,9 +304,9 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
           </Button>
           <Button
             onPress={() => {
-              const to = held;
+              const leaving = held;
               setHeld(null);
-              if (to) void navigate(to);
+              leaving?.proceed();
             }}
           >
             {t('configurator.leave.go')}
@@ -249,5 +316,15 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
     >
       <p>{t('configurator.leave.body')}</p>
     </Modal>
+  );
+}
+
+/** What keeps the work on a configurator's screen besides the offer: the leave question and the unsaved-on-the-server notice. */
+export function DraftKeeping({ draft }: { draft: ConfiguratorDraftState }) {
+  return (
+    <>
+      <DraftUnsavedNotice draft={draft} />
+      <LeaveGuard dirty={draft.dirty} />
+    </>
   );
 }

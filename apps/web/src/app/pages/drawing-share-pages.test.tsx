@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, type FakeCall } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { creaEvaluation } from '../../features/crea/crea.fixtures';
-import { drawingEvaluation, STICKS_COLLECTION, STICKS_MODELS, STICKS_VARIATIONS } from '../../features/drawing/drawing.fixtures';
+import { drawingEvaluation, PLUSMINUS_COLLECTION, PLUSMINUS_MODELS, PLUSMINUS_VARIATIONS, STICKS_COLLECTION, STICKS_MODELS, STICKS_VARIATIONS } from '../../features/drawing/drawing.fixtures';
 import { catchDownloads } from '../../shared/requests/requests.fixtures';
 import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 
@@ -168,10 +168,6 @@ describe('the export of a project line', () => {
 const NODRAWING_LINE = '00000000-0000-4000-8000-0000000d2a22';
 
 /** The plusminus collection (225) with one light model, 5520, made from the sticks fixtures. */
-const PLUSMINUS_COLLECTION = { ...STICKS_COLLECTION, id: 225, subFamilyId: 225, name: 'Plusminus', familyName: 'plusminus', modelsCount: 1 };
-const [STICK_MODEL] = STICKS_MODELS;
-const PLUSMINUS_MODELS = STICK_MODEL ? [{ ...STICK_MODEL, model: '5520', description: 'Plusminus 5520', subFamilyId: 225, familyName: 'plusminus', referenceBase: '552010/03', articleCode: 'LW5520' }] : [];
-const PLUSMINUS_VARIATIONS = { ...STICKS_VARIATIONS, articles: STICKS_VARIATIONS.articles.slice(0, 1).map((article) => ({ ...article, model: '5520', reference: '552010/03', referenceBase: '552010/03' })), variations: [] };
 
 /** The projects service plus the sticks and plusminus collections' calls, the preconfigurations (none) and evaluate. */
 function noDrawingApi(projects: Project[] = [makeProject(5, { name: 'Atrium', products: [] })]) {

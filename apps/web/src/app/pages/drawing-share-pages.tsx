@@ -147,13 +147,14 @@ export function parseNoDrawingMode(family: DrawingFamily, value: string | undefi
 }
 
 /** A new no-drawing configuration's actions: add to a project; share a link (plusminus: spec §2's shared view is plusminus's); export it as it is. */
-function NewNoDrawingActions({ result }: { result: DrawingEditorResult }) {
+function NewNoDrawingActions({ result, saved }: { result: DrawingEditorResult; saved: () => void }) {
   return (
     <>
       <AddToProject
         reference=""
         quantity={result.quantity}
         isDisabled={!result.valid || result.space === null}
+        onAdded={saved}
         creation={{ model: result.model, subFamilyId: result.subFamilyId, configuratorTypeId: result.configuratorTypeId, space: result.space ?? {} }}
       />
       {result.space && result.drawing.family === 'plusminus' && <ShareButton space={result.space} subFamilyId={result.subFamilyId} isDisabled={!result.valid} />}
@@ -161,6 +162,8 @@ function NewNoDrawingActions({ result }: { result: DrawingEditorResult }) {
     </>
   );
 }
+
+const newNoDrawingActions = (result: DrawingEditorResult, saved: () => void) => <NewNoDrawingActions result={result} saved={saved} />;
 
 /**
  * /new-product/{family}-nodrawing-configurator and /project/{projectId}/add-product/{family}-nodrawing-configurator:
@@ -187,7 +190,8 @@ export function NewNoDrawingPage({ family }: { family: DrawingFamily }) {
       mode="create"
       backPath={back}
       backLabel={projectId !== null ? t('projects.add.backToProject') : t('crea.backToCatalogue')}
-      renderActions={(result) => <NewNoDrawingActions result={result} />}
+      renderActions={newNoDrawingActions}
+      draftKey={`${family}-nodrawing`}
     />
   );
 }
@@ -236,9 +240,10 @@ function NoDrawingLineEditor({ family, project, product, mode }: { family: Drawi
       backPath={projectPath(project.id)}
       backLabel={t('projects.add.backToProject')}
       intro={<CreationLineIntro project={project} product={product} note={note} className="drawing-page__intro" />}
+      draftKey={`${family}-nodrawing.line.${product._id}`}
       renderActions={
         editable
-          ? (result) => <CreationLineActions project={project} product={product} validate={mode === 'validate'} space={result.space} quantity={result.quantity} valid={result.valid} />
+          ? (result, saved) => <CreationLineActions project={project} product={product} validate={mode === 'validate'} space={result.space} quantity={result.quantity} valid={result.valid} onSaved={saved} />
           : undefined
       }
     />

@@ -9,7 +9,7 @@ import { selectCatalogueReader } from '../../shared/session';
 import { useFlag } from '../../shared/flags';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
-import { DraftOffer, LeaveGuard, useConfiguratorDraft, type DraftData } from '../../shared/configurator-draft';
+import { DraftKeeping, DraftOffer, useConfiguratorDraft, type DraftData } from '../../shared/configurator-draft';
 import { loadCollectionModels, loadCollectionRules, loadCollections, loadVariations } from '../../shared/catalogue-calls';
 import { buildCreaCatalogue, isCreaCollection, type CreaCatalogue } from './crea-catalogue';
 import { CreaRoom, type CreaRoomState } from './crea-room';
@@ -124,7 +124,7 @@ export function CreaScreen({ mode, model, subFamilyId, savedSpace: savedOfCaller
           onDiscard={draft.discard}
         />
       )}
-      <LeaveGuard dirty={draft.dirty} />
+      <DraftKeeping draft={draft} />
       {notFound ? (
         <div className="card" role="alert">
           <p>{model ? t('crea.notFoundModel', { model }) : t('crea.notFound')}</p>

@@ -4,7 +4,8 @@
  * by a few numbers) or one of the catalogue's preconfigurations — then adjusted in forms: counts,
  * lengths, the light model and the attributes. The domain's `layoutDrawing` makes the drawing; from
  * there it is the drawing configurator's: the same checks (`checkDrawing`), 3D preview, plan, live
- * evaluation by the server and save (the line's configurator type is NODRAWING, 3).
+ * evaluation by the server and save (the line's configurator type is NODRAWING, 3). The form is kept
+ * as a draft while it changes (issue 27 §3, shared/configurator-draft.tsx) and offered back on return.
  */
 import type { JsonObject, PreconfigDetail, PreconfigSummary } from '@lumen/contracts';
 import {
@@ -26,10 +27,11 @@ import {
   type RoomSize,
 } from '@lumen/domain';
 import { Button, QuantitySelector, Select, Skeleton } from '@lumen/ui';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadPreconfig } from '../../shared/catalogue-calls';
+import { DraftKeeping, DraftOffer, useConfiguratorDraft, type DraftData } from '../../shared/configurator-draft';
 import { LivePanel, useLiveEvaluation } from '../../shared/live-evaluation';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useRemote } from '../../shared/use-remote';
@@ -39,6 +41,7 @@ import { RefusableSelect, refusalOf } from './drawing-refusals';
 import { useProblemText } from './drawing-list';
 import { loadDrawingPreconfigs } from './drawing-nodrawing-calls';
 import { DrawingPreviewPanel } from './drawing-preview-panel';
+import { draftDrawing } from './drawing-screen';
 import { DrawingPlanView } from './drawing-share-plan';
 import { readDrawingSpace } from './drawing-share-view';
 
@@ -59,6 +62,39 @@ const DEFAULT_HEIGHT = 2.6;
 
 /** What the structure comes from. */
 type Choice = { kind: 'layout'; id: string } | { kind: 'preconfig'; id: number } | { kind: 'saved' };
+
+/** The form as a draft keeps it (issue 27 §3): what the structure comes from, its numbers and the lights' choices. */
+export interface NoDrawingForm {
+  choice: Choice;
+  params: Record<string, number>;
+  /** The structure a preconfiguration or the saved line gave (null for a layout). */
+  base: Drawing | null;
+  lightModel: string;
+  attributes: Record<PlanAttribute, string>;
+  height: number;
+  roomHeight: number;
+}
+
+const isNumberRecord = (value: unknown): value is Record<string, number> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'number' && Number.isFinite(v));
+
+/** The form of a no-drawing draft of this family, or null when the draft is not one (another shape, a layout this version lacks). */
+export function noDrawingFormFromDraft(draft: DraftData | null, family: DrawingFamily): NoDrawingForm | null {
+  const form = draft?.content.form as unknown;
+  if (typeof form !== 'object' || form === null) return null;
+  const f = form as Partial<Record<keyof NoDrawingForm, unknown>>;
+  const choice = f.choice as Partial<{ kind: unknown; id: unknown }> | undefined;
+  const validChoice =
+    (choice?.kind === 'layout' && drawingLayouts(family).some((layout) => layout.id === choice.id)) ||
+    (choice?.kind === 'preconfig' && typeof choice.id === 'number') ||
+    choice?.kind === 'saved';
+  const base = f.base === null ? null : draftDrawing(f.base, family);
+  if (!validChoice || !isNumberRecord(f.params) || (f.base !== null && base === null) || (choice?.kind !== 'layout' && base === null)) return null;
+  const attributes = f.attributes as Record<string, unknown> | undefined;
+  if (typeof f.lightModel !== 'string' || !attributes || !PLAN_ATTRIBUTES.every((key) => typeof attributes[key] === 'string')) return null;
+  if (typeof f.height !== 'number' || typeof f.roomHeight !== 'number' || !(f.height > 0) || !(f.roomHeight > 0)) return null;
+  return { choice: choice as Choice, params: f.params, base, lightModel: f.lightModel, attributes: attributes as Record<PlanAttribute, string>, height: f.height, roomHeight: f.roomHeight };
+}
 
 export function fitRoom(drawing: Drawing, height: number): RoomSize {
   const points = drawing.segments.flatMap((segment) => [segment.from, segment.to]);
@@ -107,11 +143,14 @@ export interface NoDrawingScreenProps {
   intro?: ReactNode;
   backPath: string;
   backLabel: string;
-  renderActions?: (result: DrawingEditorResult) => ReactNode;
+  /** `saved` tells the draft the work is saved (added to a project, the line saved): it goes, and leaving no longer asks. */
+  renderActions?: (result: DrawingEditorResult, saved: () => void) => ReactNode;
+  /** Where the work in progress is kept (issue 27 §3): `plusminus-nodrawing`, `sticks-nodrawing.line.{productId}`…; offered to resume when the screen opens. */
+  draftKey?: string;
 }
 
 /** Loads the family's catalogue (collection, models, attribute values), then opens the forms. */
-export function NoDrawingScreen({ family, mode, catalogId: catalogOfCaller, savedSpace, initialQuantity, readOnly, intro, backPath, backLabel, renderActions }: NoDrawingScreenProps) {
+export function NoDrawingScreen({ family, mode, catalogId: catalogOfCaller, savedSpace, initialQuantity, readOnly, intro, backPath, backLabel, renderActions, draftKey }: NoDrawingScreenProps) {
   const { t } = useTranslation();
   const account = useAppSelector((state) => state.session.account);
   const lang = useAppSelector((state) => state.preferences.lang);
@@ -120,6 +159,14 @@ export function NoDrawingScreen({ family, mode, catalogId: catalogOfCaller, save
   const [catalogue, reload] = useDrawingCatalogue(family, catalogId, lang);
   const ready = catalogue.status === 'ready' ? catalogue.data : null;
   const saved = useMemo(() => (ready && savedSpace !== undefined && savedSpace !== null ? readDrawingSpace(savedSpace, DRAWING_SUBFAMILY[family], ready.familyData) : null), [ready, savedSpace, family]);
+  const editable = !readOnly && mode !== 'view';
+  const draft = useConfiguratorDraft(editable && draftKey ? draftKey : null);
+  const [resumed, setResumed] = useState<{ form: NoDrawingForm; quantity: number; at: string } | null>(null);
+  const offeredForm = noDrawingFormFromDraft(draft.offer, family);
+  // A draft that chose the saved line's structure is offered only where there is a saved line.
+  const offered = offeredForm && (offeredForm.choice.kind !== 'saved' || savedSpace) ? draft.offer : null;
+  const { write, saved: draftSaved } = draft;
+  const actions = useMemo(() => (renderActions ? (result: DrawingEditorResult) => renderActions(result, draftSaved) : undefined), [renderActions, draftSaved]);
 
   return (
     <section className="page drawing-page drawing-nodrawing" aria-labelledby="drawing-nodrawing-title">
@@ -131,6 +178,18 @@ export function NoDrawingScreen({ family, mode, catalogId: catalogOfCaller, save
           {backLabel}
         </Link>
       </header>
+      {offered && (
+        <DraftOffer
+          draft={offered}
+          onResume={() => {
+            const taken = draft.resume();
+            const form = noDrawingFormFromDraft(taken, family);
+            if (taken && form) setResumed({ form, quantity: taken.quantity, at: taken.updatedAt });
+          }}
+          onDiscard={draft.discard}
+        />
+      )}
+      <DraftKeeping draft={draft} />
       {catalogue.status === 'failed' ? (
         <div className="card" role="alert">
           <p>{t('drawing.nodrawing.loadFailed')}</p>
@@ -155,14 +214,17 @@ export function NoDrawingScreen({ family, mode, catalogId: catalogOfCaller, save
         </div>
       ) : (
         <NoDrawingWorkspace
+          key={resumed?.at ?? ''}
           catalogue={ready}
           catalogId={catalogId}
           lang={lang}
           saved={saved?.ok ? { drawing: saved.drawing, room: saved.room } : null}
-          initialQuantity={initialQuantity ?? 1}
+          {...(resumed ? { initialForm: resumed.form } : {})}
+          initialQuantity={resumed?.quantity ?? initialQuantity ?? 1}
           seesPrices={seesPrices}
-          readOnly={Boolean(readOnly) || mode === 'view'}
-          renderActions={renderActions}
+          readOnly={!editable}
+          renderActions={actions}
+          {...(editable && draftKey ? { onChange: (form: NoDrawingForm, quantity: number) => write({ form } as unknown as JsonObject, quantity) } : {})}
         />
       )}
     </section>
@@ -174,10 +236,14 @@ interface WorkspaceProps {
   catalogId: number;
   lang: Lang;
   saved: { drawing: Drawing; room: RoomSize } | null;
+  /** A resumed draft's form (else the saved line's, or the first layout's). */
+  initialForm?: NoDrawingForm;
   initialQuantity: number;
   seesPrices: boolean;
   readOnly: boolean;
   renderActions?: (result: DrawingEditorResult) => ReactNode;
+  /** Each change the user makes to the form (not the form as it opened). */
+  onChange?: (form: NoDrawingForm, quantity: number) => void;
 }
 
 function sharedValue(drawing: Drawing | undefined, key: PlanAttribute): string | undefined {
@@ -186,29 +252,39 @@ function sharedValue(drawing: Drawing | undefined, key: PlanAttribute): string |
   return values.size === 1 ? [...values][0] : undefined;
 }
 
-function NoDrawingWorkspace({ catalogue, catalogId, lang, saved, initialQuantity, seesPrices, readOnly, renderActions }: WorkspaceProps) {
+function NoDrawingWorkspace({ catalogue, catalogId, lang, saved, initialForm, initialQuantity, seesPrices, readOnly, renderActions, onChange }: WorkspaceProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const family = catalogue.family;
   const subFamilyId = catalogue.collection.subFamilyId;
   const layouts = drawingLayouts(family);
   const firstLayout = layouts[0]?.id ?? '';
-  const [choice, setChoice] = useState<Choice>(saved ? { kind: 'saved' } : { kind: 'layout', id: firstLayout });
-  const [params, setParams] = useState<Record<string, number>>(() => defaultsOf(family, firstLayout));
-  const [base, setBase] = useState<Drawing | null>(saved?.drawing ?? null);
+  const [choice, setChoice] = useState<Choice>(initialForm?.choice ?? (saved ? { kind: 'saved' } : { kind: 'layout', id: firstLayout }));
+  const [params, setParams] = useState<Record<string, number>>(() => initialForm?.params ?? defaultsOf(family, firstLayout));
+  const [base, setBase] = useState<Drawing | null>(initialForm ? initialForm.base : (saved?.drawing ?? null));
   const [preconfigProblem, setPreconfigProblem] = useState<string | null>(null);
-  const [lightModel, setLightModel] = useState<string>(() => saved?.drawing.items.find((i) => i.kind === 'light')?.model ?? catalogue.models[0]?.model ?? DRAWING_FAMILIES.plusminus.lightModels[0] ?? '');
-  const [attributes, setAttributes] = useState<Record<PlanAttribute, string>>(() => ({
+  const [lightModel, setLightModel] = useState<string>(() => initialForm?.lightModel ?? saved?.drawing.items.find((i) => i.kind === 'light')?.model ?? catalogue.models[0]?.model ?? DRAWING_FAMILIES.plusminus.lightModels[0] ?? '');
+  const [attributes, setAttributes] = useState<Record<PlanAttribute, string>>(() => initialForm?.attributes ?? ({
     finish: sharedValue(saved?.drawing, 'finish') ?? catalogue.options.finish[0] ?? '',
     ledColourTemp: sharedValue(saved?.drawing, 'ledColourTemp') ?? catalogue.options.ledColourTemp[0] ?? '',
     control: sharedValue(saved?.drawing, 'control') ?? catalogue.options.control[0] ?? '',
     // The sticks' canopy (the straps' lights take none from the form).
     installation: family === 'sticks' ? (sharedValue(saved?.drawing, 'installation') ?? catalogue.options.installation[0] ?? '') : '',
   }));
-  const [height, setHeight] = useState(saved?.drawing.height ?? DEFAULT_HEIGHT);
-  const [roomHeight, setRoomHeight] = useState(saved?.room.height ?? DEFAULT_ROOM_HEIGHT);
+  const [height, setHeight] = useState(initialForm?.height ?? saved?.drawing.height ?? DEFAULT_HEIGHT);
+  const [roomHeight, setRoomHeight] = useState(initialForm?.roomHeight ?? saved?.room.height ?? DEFAULT_ROOM_HEIGHT);
   const [quantity, setQuantity] = useState(initialQuantity);
   const createdAt = useRef(Date.now());
+
+  // A change of the form goes to the draft; the form as it opened does not (compared as written, so a repeated effect writes nothing).
+  const form = useMemo<NoDrawingForm>(() => ({ choice, params, base, lightModel, attributes, height, roomHeight }), [choice, params, base, lightModel, attributes, height, roomHeight]);
+  const formText = JSON.stringify([form, quantity]);
+  const lastWritten = useRef(formText);
+  useEffect(() => {
+    if (!onChange || formText === lastWritten.current) return;
+    lastWritten.current = formText;
+    onChange(form, quantity);
+  }, [formText, form, quantity, onChange]);
 
   const [preconfigs] = useRemote<PreconfigSummary[]>(readOnly ? null : `${subFamilyId}/${catalogId}/${lang}`, () => dispatch(loadDrawingPreconfigs({ catalogId, lang, subFamilyId })).unwrap());
   const preconfigList = preconfigs.status === 'ready' ? preconfigs.data.filter((item) => item.subFamilyId === subFamilyId) : [];

@@ -10,7 +10,7 @@ import type { JsonObject } from '@lumen/contracts';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DraftOffer, LeaveGuard, useConfiguratorDraft, type DraftData } from '../../shared/configurator-draft';
+import { DraftKeeping, DraftOffer, useConfiguratorDraft, type DraftData } from '../../shared/configurator-draft';
 import { useAppSelector } from '../../shared/store';
 import { useDrawingCatalogue } from './drawing-catalogue';
 import { DrawingEditor, type DrawingEditorResult } from './drawing-editor';
@@ -55,18 +55,24 @@ export interface DrawingScreenProps {
 
 const isPoint = (value: unknown): boolean => typeof value === 'object' && value !== null && Number.isFinite((value as { x?: unknown }).x) && Number.isFinite((value as { z?: unknown }).z);
 
-/** A drawing and its room read back from a draft of this family, or null when the draft is not one (another version, another family). */
-export function drawingFromDraft(draft: DraftData | null, family: DrawingFamily): { drawing: Drawing; room: RoomSize } | null {
-  const drawing = draft?.content.drawing as unknown;
-  const room = draft?.content.room as unknown;
-  if (typeof drawing !== 'object' || drawing === null || typeof room !== 'object' || room === null) return null;
-  const d = drawing as Partial<Drawing>;
-  const r = room as Partial<RoomSize>;
+/** A drawing of this family read back from a draft (any JSON), or null when it is not one (another version, another family). */
+export function draftDrawing(value: unknown, family: DrawingFamily): Drawing | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const d = value as Partial<Drawing>;
   if (d.family !== family || !Number.isFinite(d.height) || !Array.isArray(d.segments) || !Array.isArray(d.items)) return null;
   if (!d.segments.every((s) => typeof s?.id === 'string' && isPoint(s.from) && isPoint(s.to))) return null;
   if (!d.items.every((i) => typeof i?.id === 'string' && typeof i.segmentId === 'string' && Number.isFinite(i.offset))) return null;
+  return d as Drawing;
+}
+
+/** A drawing and its room read back from a draft of this family, or null when the draft is not one (another version, another family). */
+export function drawingFromDraft(draft: DraftData | null, family: DrawingFamily): { drawing: Drawing; room: RoomSize } | null {
+  const drawing = draftDrawing(draft?.content.drawing, family);
+  const room = draft?.content.room as unknown;
+  if (drawing === null || typeof room !== 'object' || room === null) return null;
+  const r = room as Partial<RoomSize>;
   if (![r.width, r.depth, r.height].every((v) => typeof v === 'number' && v > 0)) return null;
-  return { drawing: d as Drawing, room: { ...DEFAULT_ROOM_SIZE, ...r } as RoomSize };
+  return { drawing, room: { ...DEFAULT_ROOM_SIZE, ...r } as RoomSize };
 }
 
 export function DrawingScreen({ family, mode, savedSpace, initial: initialOfCaller, initialQuantity: quantityOfCaller, catalogId: catalogOfCaller, readOnly, intro, backPath, backLabel, renderActions, draftKey }: DrawingScreenProps) {
@@ -122,7 +128,7 @@ export function DrawingScreen({ family, mode, savedSpace, initial: initialOfCall
           onDiscard={draft.discard}
         />
       )}
-      <LeaveGuard dirty={draft.dirty} />
+      <DraftKeeping draft={draft} />
       {catalogue.status === 'failed' ? (
         <div className="card" role="alert">
           <p>{t('drawing.loadFailed')}</p>

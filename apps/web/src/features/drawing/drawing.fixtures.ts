@@ -137,3 +137,9 @@ export function drawingEvaluation(sticks: number): CreationEvaluation {
     availability: { status: 'available', weeks: 0, date: null },
   };
 }
+
+/** The plusminus collection (225) as the catalogue calls answer it: one light model, 5520, on the sticks' articles. */
+export const PLUSMINUS_COLLECTION: Collection = { ...STICKS_COLLECTION, id: 225, subFamilyId: 225, name: 'Plusminus', familyName: 'plusminus', modelsCount: 1 };
+const [STICK_MODEL] = STICKS_MODELS;
+export const PLUSMINUS_MODELS: ModelSummary[] = STICK_MODEL ? [{ ...STICK_MODEL, model: '5520', description: 'Plusminus 5520', subFamilyId: 225, familyName: 'plusminus', referenceBase: '552010/03', articleCode: 'LW5520' }] : [];
+export const PLUSMINUS_VARIATIONS: VariationsResponse = { ...STICKS_VARIATIONS, articles: STICKS_VARIATIONS.articles.slice(0, 1).map((article) => ({ ...article, model: '5520', reference: '552010/03', referenceBase: '552010/03' })), variations: [] };
