@@ -5,7 +5,8 @@ import { exactly, texts } from './support/texts';
 
 // Issue 17 §1: a company manager (the demo distributor, who reads Spanish) invites a colleague with
 // chosen privileges; the colleague opens the link from the mail, signs up into the company, lands
-// logged in, and holds exactly those privileges; the manager then sees them among the company's users.
+// logged in, and holds exactly those privileges; the manager then sees them among the company's users,
+// deactivates and reactivates them, and revokes a second, still open invitation (issue 30 §6).
 
 const es = texts('es');
 const en = texts('en');
@@ -57,5 +58,33 @@ test('a manager invites a colleague who signs up through the mailed link and get
   await context.close();
 
   await page.reload();
-  await expect(main.getByRole('row').filter({ hasText: colleague })).toContainText('Nora Nueva');
+  const row = main.getByRole('row').filter({ hasText: colleague });
+  await expect(row).toContainText('Nora Nueva');
+
+  // Issue 30 §6: the manager deactivates the colleague, then reactivates them; it holds after a reload.
+  await row.getByRole('button', { name: es('usersManagement.deactivateUser', { name: 'Nora Nueva' }) }).click();
+  const confirm = page.getByRole('alertdialog', { name: es('usersManagement.deactivateTitle', { name: 'Nora Nueva' }) });
+  await confirm.getByRole('button', { name: es('usersManagement.deactivateConfirm') }).click();
+  await expect(row).toContainText(es('usersManagement.status.DELETED'));
+  await row.getByRole('button', { name: es('usersManagement.reactivateUser', { name: 'Nora Nueva' }) }).click();
+  await expect(row.getByRole('button', { name: es('usersManagement.deactivateUser', { name: 'Nora Nueva' }) })).toBeVisible();
+  await page.reload();
+  await expect(row).toContainText(es('usersManagement.status.QUALIFIED'));
+
+  // Issue 30 §6: an open invitation is revoked from the list; its mailed link no longer opens.
+  const second = `rita-${Date.now().toString(36)}@example.com`;
+  await form.getByRole('textbox', { name: exactly(es('usersManagement.invite.email'), { end: false }) }).fill(second);
+  await form.getByRole('button', { name: es('usersManagement.invite.submit') }).click();
+  await expect(form.getByRole('status')).toHaveText(es('usersManagement.invite.sent', { email: second }));
+  let secondMail: string | undefined;
+  await expect.poll(() => (secondMail = mails().find((text) => text.includes(second) && text.includes('/invitation?token='))), { timeout: 15_000 }).toBeTruthy();
+  const secondLink = new URL(/https?:\/\/[^\s"<>]+\/invitation\?token=[A-Za-z0-9_.%-]+/.exec(secondMail ?? '')?.[0] ?? '');
+  const invitations = main.getByRole('region', { name: es('usersManagement.invitations.title') });
+  await invitations.getByRole('button', { name: es('usersManagement.invitations.revokeFor', { email: second }) }).click();
+  await expect(invitations.getByText(second)).toHaveCount(0);
+  const revoked = await browser.newContext();
+  const late = await revoked.newPage();
+  await late.goto(`${secondLink.pathname}${secondLink.search}`);
+  await expect(late.getByRole('main').getByRole('alert')).toHaveText(en('invitation.invalid'));
+  await revoked.close();
 });
