@@ -41,7 +41,7 @@ describe("users management: a user's history", () => {
       return undefined;
     });
     await renderApp('/users-management', api);
-    await userEvent.click(await screen.findByRole('button', { name: tx('usersManagement.historyOf', { name: 'Carla Colega' }) }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: tx('usersManagement.historyOf', { name: 'Carla Colega' }) }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: tx('usersManagement.historyOf', { name: 'Carla Colega' }) });
     const item = await within(dialog).findByRole('listitem');
     expect(item).toHaveTextContent(tx('audit.history.onBehalf', { actor: 'Samuel Ventas', subject: 'Diego Norte' }));

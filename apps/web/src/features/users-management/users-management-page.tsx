@@ -1,6 +1,6 @@
 import type { CompanyInvitation, CompanyUser, CompanyUsers } from '@lumen/contracts';
 import { roleName, USER_STATUS } from '@lumen/domain';
-import { Button, Modal, TextField } from '@lumen/ui';
+import { Button, DataTable, Modal, TextField, type DataTableColumn } from '@lumen/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
@@ -34,15 +34,8 @@ export function UsersManagementPage() {
     <section className="page users-management" aria-labelledby="users-management-title">
       <h1 id="users-management-title">{t('usersManagement.title')}</h1>
       {account && companyId === null && <p className="card users-management__message">{t('usersManagement.noCompany')}</p>}
-      {companyId !== null && list.status === 'loading' && <p role="status">{t('common.loading')}</p>}
-      {list.status === 'failed' && (
-        <div className="card users-management__message" role="alert">
-          <p>{t('usersManagement.loadFailed')}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('siteLocation.retry')}
-          </Button>
-        </div>
-      )}
+      {/* The kit's data table (issue 35 §1) draws the loading (skeleton rows) and the failure (its error row with a retry). */}
+      {companyId !== null && list.status !== 'ready' && <UsersTable users={[]} status={list.status === 'failed' ? 'error' : 'loading'} onRetry={reload} />}
       {list.status === 'ready' && account && <CompanyUsersView data={list.data} selfId={account.id} onChanged={() => setVersion((n) => n + 1)} />}
     </section>
   );
@@ -63,12 +56,7 @@ function CompanyUsersView({ data, selfId, onChanged }: { data: CompanyUsers; sel
       )}
       <UsersTable
         users={data.users}
-        selfId={selfId}
-        locked={data.privilegeUpdatesLocked}
-        onEdit={setEditing}
-        onDeactivate={setDeactivating}
-        onHistory={setHistoryOf}
-        onReactivated={onChanged}
+        actions={{ selfId, locked: data.privilegeUpdatesLocked, onEdit: setEditing, onDeactivate: setDeactivating, onHistory: setHistoryOf, onReactivated: onChanged }}
       />
       <InviteForm grantable={data.grantable} onInvited={onChanged} />
       <InvitationsList invitations={data.invitations} onRevoked={onChanged} />
@@ -109,17 +97,20 @@ function statusKey(status: number): string {
   return known ? `usersManagement.status.${known[0]}` : 'usersManagement.status.unknown';
 }
 
-function UsersTable(props: {
-  users: readonly CompanyUser[];
+interface UserActions {
   selfId: number;
   locked: boolean;
   onEdit: (user: CompanyUser) => void;
   onDeactivate: (user: CompanyUser) => void;
   onHistory: (user: CompanyUser) => void;
   onReactivated: () => void;
-}) {
+}
+
+/** The company's users in the kit's DataTable: sortable by name, role, status and last login; the actions of each user in its last column. */
+function UsersTable({ users, status = 'ready', onRetry, actions }: { users: readonly CompanyUser[]; status?: 'ready' | 'loading' | 'error'; onRetry?: () => void; actions?: UserActions }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const format = useFormat();
   const [reactivating, setReactivating] = useState<number | null>(null);
 
   /** A deactivated colleague back (issue 30 §6): the list is read again; a failure opens the error dialog. */
@@ -127,79 +118,76 @@ function UsersTable(props: {
     setReactivating(user.id);
     const result = await dispatch(reactivateUser({ userId: user.id }));
     setReactivating(null);
-    if (reactivateUser.fulfilled.match(result)) props.onReactivated();
+    if (reactivateUser.fulfilled.match(result)) actions?.onReactivated();
   }
-  const format = useFormat();
-  const columns = {
-    user: t('usersManagement.column.user'),
-    role: t('usersManagement.column.role'),
-    status: t('usersManagement.column.status'),
-    lastLogin: t('usersManagement.column.lastLogin'),
-    actions: t('usersManagement.column.actions'),
+  const roleText = (user: CompanyUser) => {
+    const role = roleName(user.rolId);
+    return role ? t(`role.${role}`) : t('role.unknown');
   };
+  const columns: DataTableColumn<CompanyUser>[] = [
+    {
+      id: 'user',
+      header: t('usersManagement.column.user'),
+      isRowHeader: true,
+      sortValue: (user) => user.name,
+      cell: (user) => (
+        <span className={user.status === USER_STATUS.DELETED ? 'users-management__deleted' : undefined}>
+          <span className="users-management__name">
+            {user.name}
+            {user.id === actions?.selfId && <span className="users-management__you"> {t('usersManagement.you')}</span>}
+          </span>
+          <span className="users-management__email">{user.email}</span>
+        </span>
+      ),
+    },
+    { id: 'role', header: t('usersManagement.column.role'), sortValue: roleText, cell: roleText },
+    { id: 'status', header: t('usersManagement.column.status'), sortValue: (user) => t(statusKey(user.status)), cell: (user) => t(statusKey(user.status)) },
+    {
+      id: 'lastLogin',
+      header: t('usersManagement.column.lastLogin'),
+      sortValue: (user) => user.lastLoginAt ?? '',
+      cell: (user) => (user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{format.date(user.lastLoginAt, { dateStyle: 'medium', timeStyle: 'short' })}</time> : t('usersManagement.neverLoggedIn')),
+    },
+  ];
   return (
-    <div className="users-management__table-wrap">
-      <table className="users-management__table">
-        <caption className="lm-visually-hidden">{t('usersManagement.usersCaption')}</caption>
-        <thead>
-          <tr>
-            {Object.values(columns).map((name) => (
-              <th key={name} scope="col">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.users.map((user) => {
-            const role = roleName(user.rolId);
-            const deleted = user.status === USER_STATUS.DELETED;
-            return (
-              <tr key={user.id} data-status={user.status}>
-                <th scope="row" data-label={columns.user}>
-                  <span className="users-management__name">
-                    {user.name}
-                    {user.id === props.selfId && <span className="users-management__you"> {t('usersManagement.you')}</span>}
-                  </span>
-                  <span className="users-management__email">{user.email}</span>
-                </th>
-                <td data-label={columns.role}>{role ? t(`role.${role}`) : t('role.unknown')}</td>
-                <td data-label={columns.status}>{t(statusKey(user.status))}</td>
-                <td data-label={columns.lastLogin}>
-                  {user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{format.date(user.lastLoginAt, { dateStyle: 'medium', timeStyle: 'short' })}</time> : t('usersManagement.neverLoggedIn')}
-                </td>
-                <td data-label={columns.actions} className="users-management__actions">
-                  {!deleted && (
-                    <Button size="sm" variant="secondary" isDisabled={props.locked} onPress={() => props.onEdit(user)} aria-label={t('usersManagement.editPrivilegesOf', { name: user.name })}>
-                      {t('usersManagement.editPrivileges')}
-                    </Button>
-                  )}
-                  <Button size="sm" variant="ghost" onPress={() => props.onHistory(user)} aria-label={t('usersManagement.historyOf', { name: user.name })}>
-                    {t('usersManagement.history')}
-                  </Button>
-                  {!deleted && user.id !== props.selfId && (
-                    <Button size="sm" variant="secondary" onPress={() => props.onDeactivate(user)} aria-label={t('usersManagement.deactivateUser', { name: user.name })}>
-                      {t('usersManagement.deactivate')}
-                    </Button>
-                  )}
-                  {deleted && user.id !== props.selfId && (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      isLoading={reactivating === user.id}
-                      onPress={() => void reactivate(user)}
-                      aria-label={t('usersManagement.reactivateUser', { name: user.name })}
-                    >
-                      {t('usersManagement.reactivate')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<CompanyUser>
+      aria-label={t('usersManagement.usersCaption')}
+      className="users-management__table"
+      stacked
+      columns={columns}
+      rows={users}
+      rowKey={(user) => user.id}
+      status={status}
+      error={t('usersManagement.loadFailed')}
+      {...(onRetry ? { onRetry } : {})}
+      // Always a column of actions, so that the skeleton rows have the loaded table's columns.
+      rowActions={(user) => {
+        if (!actions) return null;
+        const deleted = user.status === USER_STATUS.DELETED;
+        return (
+          <div className="users-management__actions">
+            {!deleted && (
+              <Button size="sm" variant="secondary" isDisabled={actions.locked} onPress={() => actions.onEdit(user)} aria-label={t('usersManagement.editPrivilegesOf', { name: user.name })}>
+                {t('usersManagement.editPrivileges')}
+              </Button>
+            )}
+            <Button size="sm" variant="ghost" onPress={() => actions.onHistory(user)} aria-label={t('usersManagement.historyOf', { name: user.name })}>
+              {t('usersManagement.history')}
+            </Button>
+            {!deleted && user.id !== actions.selfId && (
+              <Button size="sm" variant="secondary" onPress={() => actions.onDeactivate(user)} aria-label={t('usersManagement.deactivateUser', { name: user.name })}>
+                {t('usersManagement.deactivate')}
+              </Button>
+            )}
+            {deleted && user.id !== actions.selfId && (
+              <Button size="sm" variant="secondary" isLoading={reactivating === user.id} onPress={() => void reactivate(user)} aria-label={t('usersManagement.reactivateUser', { name: user.name })}>
+                {t('usersManagement.reactivate')}
+              </Button>
+            )}
+          </div>
+        );
+      }}
+    />
   );
 }
 

@@ -83,7 +83,9 @@ describe('/users-management', () => {
   it('lists the company users with role, status and last login; the manager cannot deactivate themselves', async () => {
     const { api } = managementApi();
     const { main, unmount } = await openPage(api);
-    const table = await within(main).findByRole('table', { name: tx('usersManagement.usersCaption') });
+    // The table shows skeleton rows until the list comes.
+    await within(main).findByText('Diego Norte');
+    const table = within(main).getByRole('table', { name: tx('usersManagement.usersCaption') });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     const diego = rows.find((row) => row.textContent?.includes('Diego Norte'));
@@ -94,6 +96,25 @@ describe('/users-management', () => {
     expect(carla?.textContent).toContain(tx('usersManagement.neverLoggedIn'));
     expect(within(main).queryByRole('button', { name: tx('usersManagement.deactivateUser', { name: 'Diego Norte' }) })).toBeNull();
     expect(within(main).getByRole('button', { name: tx('usersManagement.deactivateUser', { name: 'Carla Colega' }) })).toBeEnabled();
+    unmount();
+  });
+
+  it('sorts by a column header (the kit DataTable), and says when the list cannot be read, with a retry', async () => {
+    let failOnce = true;
+    const { api } = managementApi({ refuse: (call) => (call.method === 'GET' && failOnce ? ((failOnce = false), failure(503, 'UNAVAILABLE')) : undefined) });
+    const { main, unmount } = await openPage(api);
+    const table = await within(main).findByRole('table', { name: tx('usersManagement.usersCaption') });
+    expect(await within(table).findByRole('alert')).toHaveTextContent(tx('usersManagement.loadFailed'));
+    await userEvent.click(within(table).getByRole('button', { name: tx('dataTable.retry') }));
+    const loaded = await within(main).findByRole('table', { name: tx('usersManagement.usersCaption') });
+    await within(loaded).findByText('Carla Colega');
+    const names = () => within(loaded).getAllByRole('rowheader').map((cell) => cell.querySelector('.users-management__name')?.firstChild?.textContent);
+    const byUser = within(loaded).getByRole('button', { name: tx('usersManagement.column.user') });
+    await userEvent.click(byUser);
+    expect(names()).toEqual(['Carla Colega', 'Diego Norte']);
+    expect(byUser.closest('th')).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(byUser);
+    expect(names()).toEqual(['Diego Norte', 'Carla Colega']);
     unmount();
   });
 
