@@ -11,9 +11,17 @@ import { texts } from './support/texts';
 
 const en = texts('en');
 
+// The compositor's room draws with WebGL: Chromium's software GL (SwiftShader), as in crea.spec.ts.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  },
+});
+
 async function openTool(page: Page, key: string) {
   await page.getByRole('banner').getByRole('button', { name: en('header.tools') }).click();
-  await page.getByRole('menuitem', { name: en(key) }).click();
+  await page.getByRole('menuitem', { name: en(key), exact: true }).click();
 }
 
 interface FlagState {
@@ -136,4 +144,32 @@ test('an internal user compares and exports models, previews and downloads a pro
     await composeUrlPreviewFor(admin, origin, 'product@lumen.example', false).catch(() => undefined);
     await admin.dispose();
   }
+});
+
+test('an internal user composes pendants in the compositor and saves them as a preconfiguration into the catalogue’s draft', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `Compositor ${Date.now() % 100000}`;
+  await logIn(page, 'product@lumen.example');
+  await openTool(page, 'header.tools.compositor');
+  await expect(page.getByRole('heading', { level: 1, name: en('tools.compositor.title') })).toBeVisible();
+  const choice = page.getByRole('group', { name: en('tools.compositor.choice') });
+  await expect(choice.getByRole('button', { name: new RegExp(en('tools.collection')) })).toBeEnabled();
+  await choice.getByRole('button', { name: new RegExp(en('tools.collection')) }).click();
+  await page.getByRole('option', { name: 'Multiple', exact: true }).click();
+
+  // The room opens on the collection's first model; the engine finds it valid, so it may be saved.
+  const form = page.getByRole('form', { name: en('tools.compositor.saveTitle') });
+  const save = form.getByRole('button', { name: en('tools.compositor.save') });
+  await expect(save).toBeEnabled({ timeout: 30_000 });
+  await form.getByRole('textbox', { name: en('tools.compositor.name') }).fill(name);
+  const descriptions = form.getByRole('group', { name: en('tools.compositor.description') }).getByRole('textbox');
+  await expect(descriptions).toHaveCount(6);
+  for (const [index, text] of ['Three heads', 'Three heads', 'Trois têtes', 'Drei Köpfe', 'Tre teste', 'Tres cabezas'].entries()) await descriptions.nth(index).fill(text);
+  await save.click();
+  await expect(form.getByRole('status')).toContainText(en('tools.compositor.saved', { lights: '' }).split('(')[0]?.trim() ?? '');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Product administration lists it among the draft's preconfigurations, to publish with the next publication.
+  await openTool(page, 'header.tools.compose');
+  await expect(page.getByRole('region', { name: en('productAdmin.compose.list') }).getByText(name)).toBeVisible();
 });

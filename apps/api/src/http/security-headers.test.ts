@@ -20,10 +20,10 @@ function frameAncestors(csp: unknown): string | undefined {
 
 describe('isFramePage', () => {
   it('matches the /iframe/<page> paths and nothing that merely looks like one', () => {
-    for (const url of ['/iframe/plusminus-export3d', '/iframe/plusminus-drawing-configurator?model=1234', '/iframe/plusminus-export3d/']) {
+    for (const url of ['/iframe/plusminus-export3d', '/iframe/plusminus-drawing-configurator?model=1234', '/iframe/plusminus-export3d/', '/minicompositor', '/minicompositor?host=https%3A%2F%2Fpartner.example']) {
       expect(isFramePage(url), url).toBe(true);
     }
-    for (const url of ['/iframe', '/iframe/', '/iframes/x', '/projects/iframe/x', '/iframe/../projects', '/iframe/%2e%2e/projects', '/iframe/a.b', undefined]) {
+    for (const url of ['/iframe', '/iframe/', '/iframes/x', '/projects/iframe/x', '/iframe/../projects', '/iframe/%2e%2e/projects', '/iframe/a.b', '/minicompositor/x', '/minicompositorx', '/compositor', undefined]) {
       expect(isFramePage(url), String(url)).toBe(false);
     }
   });

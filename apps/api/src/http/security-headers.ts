@@ -6,10 +6,10 @@ import type { Config } from '../config';
 
 /**
  * The frame-only pages of the spec (/iframe/plusminus-drawing-configurator, /iframe/plusminus-export3d, and
- * any later /iframe/<page>): plain path segments only, so that no dotted or encoded spelling of another
- * page gets the relaxed framing rule.
+ * any later /iframe/<page>; /minicompositor, the compact compositor of issue 32 §2): plain path segments
+ * only, so that no dotted or encoded spelling of another page gets the relaxed framing rule.
  */
-const FRAME_PAGE = /^\/iframe(\/[A-Za-z0-9_-]+)+\/?$/;
+const FRAME_PAGE = /^\/(iframe(\/[A-Za-z0-9_-]+)+|minicompositor)\/?$/;
 
 export function isFramePage(url: string | undefined): boolean {
   const path = (url ?? '').split('?')[0] ?? '';

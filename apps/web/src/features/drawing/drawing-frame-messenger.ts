@@ -16,7 +16,7 @@ import { EXPORT_FORMATS, type ExportFormat } from './drawing-share-calls';
  * Host → frame: `{ type: 'lumen:export', format }` (export frame): the file's address, without a click.
  */
 
-export type DrawingFrameName = 'configurator' | 'export3d';
+export type DrawingFrameName = 'configurator' | 'export3d' | 'minicompositor';
 
 export type DrawingFrameMessage =
   | { type: 'lumen:ready'; frame: DrawingFrameName }

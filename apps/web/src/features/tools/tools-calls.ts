@@ -1,4 +1,4 @@
-import type { Lang, ProductSheetPreview, TechnicalInfoTable, ToolBatch, ToolBatchBody, ToolBatchKind } from '@lumen/contracts';
+import type { CompositorCollections, CompositorPreconfigBody, CompositorPreconfigSaved, Lang, PreconfigDetail, PreconfigSummary, ProductSheetPreview, TechnicalInfoTable, ToolBatch, ToolBatchBody, ToolBatchKind } from '@lumen/contracts';
 import { createAsyncAction } from '../../shared/async-action';
 
 /*
@@ -68,5 +68,36 @@ export const loadComposePreview = createAsyncAction<Blob, { catalog: number; col
   'toolsComposePreview',
   ({ catalog, collection, elements, finishes }, { extra }) =>
     extra.api.request<Blob>('images', '/v1/preview/compose', { query: { catalog, collection, elements, ...(finishes ? { finishes } : {}) }, responseType: 'blob', timeoutMs: 60_000 }),
+  quiet,
+);
+
+export const loadCompositorCollections = createAsyncAction<CompositorCollections, { catalogId: number; lang: Lang }>(
+  'toolsCompositorCollections',
+  ({ catalogId, lang }, { extra }) => extra.api.get<CompositorCollections>('products', `${BASE}/compositor/collections`, { catalog: catalogId, lang }),
+  quiet,
+);
+
+export const saveCompositorPreconfig = createAsyncAction<CompositorPreconfigSaved, CompositorPreconfigBody>(
+  'toolsCompositorSave',
+  (body, { extra }) => extra.api.post<CompositorPreconfigSaved>('products', `${BASE}/compositor/preconfigs`, body),
+  quiet,
+);
+
+/** The compositor's demo collection (composing pendants, Multiple) and catalogue. */
+export const DEMO_COMPOSITION = { catalogId: 16, subFamilyId: 259 } as const;
+
+/**
+ * /compositor/_demo's fixed composition: the demo catalogue's first preconfiguration of the composing
+ * pendants (the lowest id, a seeded one), opened with its saved space.
+ */
+export const loadDemoComposition = createAsyncAction<PreconfigDetail, { lang: Lang }>(
+  'toolsCompositorDemo',
+  async ({ lang }, { extra }) => {
+    const { catalogId, subFamilyId } = DEMO_COMPOSITION;
+    const list = await extra.api.get<PreconfigSummary[]>('products', '/v1/preconfigs/list', { catalogId, subFamilyId, lang });
+    const first = [...list].sort((a, b) => a.id - b.id)[0];
+    if (!first) throw new Error('No demo composition');
+    return extra.api.get<PreconfigDetail>('products', `/v1/preconfigs/creation/${first.id}`, { catalogId, lang });
+  },
   quiet,
 );
