@@ -158,3 +158,31 @@ test('a pendant keeps the height chosen in the configurator: the project shows i
   await page.reload();
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(t('projects.grid.metres', { value: '2,50' }));
 });
+
+test('a project’s details open in the list; another company’s project opened by its link shows the forbidden page, which says why (issue 30 §2–§3)', async ({ page, browser }) => {
+  const en = texts('en');
+  // Company B's distributor (English) opens their project's details from the list, then the project.
+  const other = await browser.newContext();
+  const owner = await other.newPage();
+  await logIn(owner, 'distributor2@demo.example');
+  await owner.getByRole('banner').getByRole('link', { name: en('projects.nav') }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: en('projects.list.title') })).toBeVisible();
+  const details = owner.getByRole('button', { name: en('projects.facts.toggleNamed', { name: 'Brightline showroom' }) });
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  // Spec §7 tooltip-info: its units (8 + 2) among the facts.
+  const facts = owner.locator('dl').filter({ hasText: en('projects.facts.units') });
+  await expect(facts).toContainText('10');
+  await owner.getByRole('link', { name: 'Brightline showroom' }).first().click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Brightline showroom' })).toBeVisible();
+  const link = new URL(owner.url());
+  await other.close();
+
+  // Company A's distributor (Spanish) follows that link: the forbidden page says why.
+  await logIn(page, 'distributor@demo.example');
+  await page.goto(link.pathname);
+  await expect(page).toHaveURL(/\/error-403$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('errors.forbidden.title') })).toBeVisible();
+  await expect(page.getByText(t('errors.forbidden.project'))).toBeVisible();
+  await expect(page.getByText('Brightline showroom')).toHaveCount(0);
+});
