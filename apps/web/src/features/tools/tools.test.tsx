@@ -81,11 +81,19 @@ describe('internal tools (issue 32)', () => {
     await renderApp('/', toolsApi());
     await userEvent.click(await screen.findByRole('button', { name: tx('header.tools') }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual([tx('header.tools.technicalInfo'), tx('header.tools.productSheet'), tx('header.tools.generatePreviews'), tx('header.tools.generatePdf')]);
+    expect(items).toEqual([
+      tx('header.tools.compositor'),
+      tx('header.tools.compositorV2'),
+      tx('header.tools.compositorDemo'),
+      tx('header.tools.technicalInfo'),
+      tx('header.tools.productSheet'),
+      tx('header.tools.generatePreviews'),
+      tx('header.tools.generatePdf'),
+    ]);
   });
 
   it('shows no Tools menu to a user whose e-mail is not internal, and sends them to the forbidden page on every tool route', async () => {
-    for (const path of ['/technicalinfo', '/productsheet', '/compositor/generatePreviews', '/compositor/generatePdf', '/preview/compose']) {
+    for (const path of ['/technicalinfo', '/productsheet', '/compositor/generatePreviews', '/compositor/generatePdf', '/preview/compose', '/compositor', '/compositor/v2', '/compositor/_demo', '/minicompositor']) {
       const api = createFakeApi({ account: makeAccount({ role: 'admin', internal: false }) });
       const view = await renderApp(path, api);
       await waitFor(() => expect(view.history.location.pathname).toBe('/error-403'));
@@ -93,6 +101,42 @@ describe('internal tools (issue 32)', () => {
       expect(api.callsTo('GET', `${BASE}/technical-info`)).toHaveLength(0);
       view.unmount();
     }
+  });
+
+  it('compositor: each application says whether the flags let the user compose there, and saving is offered only where they do', async () => {
+    const api = toolsApi();
+    api.handle((call) =>
+      call.method === 'GET' && call.path === `${BASE}/compositor/collections`
+        ? json(200, {
+            catalogId: 16,
+            collections: [
+              {
+                subFamilyId: 259,
+                name: 'Multiple',
+                configuratorTypeId: 5,
+                models: ['5770'],
+                applications: [
+                  { applicationLocationId: 15, description: 'Indoor · suspended', allowed: false },
+                  { applicationLocationId: 16, description: 'Indoor · ceiling', allowed: true },
+                ],
+              },
+            ],
+          })
+        : undefined,
+    );
+    await renderApp('/compositor', api);
+    expect(await screen.findByRole('heading', { level: 1, name: tx('tools.compositor.title') })).toBeTruthy();
+    expect(screen.getByText(tx('tools.compositor.choose'))).toBeTruthy();
+    const choice = screen.getByRole('group', { name: tx('tools.compositor.choice') });
+    await waitFor(() => expect(within(choice).getByRole('button', { name: new RegExp(tx('tools.collection')) }).hasAttribute('disabled')).toBe(false));
+    await userEvent.click(within(choice).getByRole('button', { name: new RegExp(tx('tools.collection')) }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Multiple' }));
+    // The first application is off for this user: the page says so.
+    expect(await screen.findByText(tx('tools.compositor.off', { collection: 'Multiple' }))).toBeTruthy();
+    await userEvent.click(within(choice).getByRole('button', { name: new RegExp(tx('tools.compositor.application')) }));
+    expect(screen.getByRole('option', { name: tx('tools.compositor.applicationOff', { application: 'Indoor · suspended' }) })).toBeTruthy();
+    await userEvent.click(screen.getByRole('option', { name: 'Indoor · ceiling' }));
+    await waitFor(() => expect(screen.queryByText(tx('tools.compositor.off', { collection: 'Multiple' }))).toBeNull());
   });
 
   it('technical information: search, sort, compare two models side by side and export the comparison', async () => {
