@@ -48,7 +48,7 @@ function boxMesh(part: LuminairePart): LuminaireMesh {
   return { name: part.name, material: part.material, role: part.role, ...(part.surface ? { surface: part.surface } : {}), positions, normals, indices };
 }
 
-function cylinderMesh(part: LuminairePart): LuminaireMesh {
+function cylinderMesh(part: LuminairePart, segments: number): LuminaireMesh {
   const [cx, cy, cz] = part.centre.map((v) => v / 1000) as [number, number, number];
   // built standing along y; a part along z is turned a quarter round x: (x, y, z) → (x, -z, y)
   const alongZ = part.axis === 'z';
@@ -70,8 +70,8 @@ function cylinderMesh(part: LuminairePart): LuminaireMesh {
   };
   // Side: two rings (the top one narrower by the taper) with normals leaning by the slope.
   const slope = ((1 - taper) * Math.max(rx, rz)) / (2 * half || 1);
-  for (let i = 0; i <= CYLINDER_SEGMENTS; i++) {
-    const a = (i / CYLINDER_SEGMENTS) * Math.PI * 2;
+  for (let i = 0; i <= segments; i++) {
+    const a = (i / segments) * Math.PI * 2;
     const x = Math.cos(a);
     const z = Math.sin(a);
     let nx = x / (rx || 1);
@@ -87,7 +87,7 @@ function cylinderMesh(part: LuminairePart): LuminaireMesh {
       put(x * rx * share, y, z * rz * share, nx / length, slope / length, nz / length);
     }
   }
-  for (let i = 0; i < CYLINDER_SEGMENTS; i++) {
+  for (let i = 0; i < segments; i++) {
     const a = i * 2;
     indices.push(a, a + 1, a + 3, a, a + 3, a + 2);
   }
@@ -98,11 +98,11 @@ function cylinderMesh(part: LuminairePart): LuminaireMesh {
   ] as const) {
     const centre = positions.length / 3;
     put(0, y, 0, 0, ny, 0);
-    for (let i = 0; i <= CYLINDER_SEGMENTS; i++) {
-      const a = (i / CYLINDER_SEGMENTS) * Math.PI * 2;
+    for (let i = 0; i <= segments; i++) {
+      const a = (i / segments) * Math.PI * 2;
       put(Math.cos(a) * rx * share, y, Math.sin(a) * rz * share, 0, ny, 0);
     }
-    for (let i = 0; i < CYLINDER_SEGMENTS; i++) {
+    for (let i = 0; i < segments; i++) {
       if (ny > 0) indices.push(centre, centre + i + 2, centre + i + 1);
       else indices.push(centre, centre + i + 1, centre + i + 2);
     }
@@ -110,7 +110,8 @@ function cylinderMesh(part: LuminairePart): LuminaireMesh {
   return { name: part.name, material: part.material, role: part.role, ...(part.surface ? { surface: part.surface } : {}), positions, normals, indices };
 }
 
-/** One mesh per part, in the parts' order. */
-export function luminaireMeshes(geometry: Pick<LuminaireGeometry, 'parts'>): LuminaireMesh[] {
-  return geometry.parts.map((part) => (part.kind === 'box' ? boxMesh(part) : cylinderMesh(part)));
+/** One mesh per part, in the parts' order; cylinders of CYLINDER_SEGMENTS sides unless asked for more (an HD picture's smooth outline). */
+export function luminaireMeshes(geometry: Pick<LuminaireGeometry, 'parts'>, options: { segments?: number } = {}): LuminaireMesh[] {
+  const segments = Math.max(8, Math.min(256, Math.round(options.segments ?? CYLINDER_SEGMENTS)));
+  return geometry.parts.map((part) => (part.kind === 'box' ? boxMesh(part) : cylinderMesh(part, segments)));
 }

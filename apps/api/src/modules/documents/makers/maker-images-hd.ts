@@ -1,6 +1,6 @@
 /**
- * HD pictures of the product as configured (issue 14 §1 imagesHD): the images module's drawing of
- * the model in the chosen finish, rasterised to PNG at 2,400 px wide — alone (`product`) or placed
+ * HD pictures of the product as configured (issue 14 §1 imagesHD): the product alone is the images
+ * module's render of the one geometry (makers-dispatch, issue 35 §2); here it is placed
  * in a room (`ambient`: ceiling, wall, window, floor and furniture, the light's glow in its colour
  * temperature). Rasterised with resvg (no fonts needed: the pictures carry no words).
  */
@@ -9,16 +9,15 @@ import type { LuminaireShape } from '../../images/luminaire-drawing';
 import { kelvinColour } from './maker-model-3d';
 
 export const HD_WIDTH = 2400;
+export const HD_HEIGHT = 1800;
+/** The rendered luminaire placed in the room: 4:3 like the drawing's frame, at the room's scale. */
+export const AMBIENT_LUMINAIRE: readonly [number, number] = [1600, 1200];
 
 function rasterise(svg: string, width: number): Buffer {
   const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false }, shapeRendering: 2, background: '#ffffff' });
   return resvg.render().asPng();
 }
 
-/** The product alone: the catalogue picture at 2,400 px wide. */
-export function productPng(pictureSvg: string): Buffer {
-  return rasterise(pictureSvg, HD_WIDTH);
-}
 
 /** The picture's inside without its root element and its flat background, to nest in a scene. */
 function innerOf(pictureSvg: string): { inner: string; viewBox: string } {
@@ -51,11 +50,16 @@ const PLACEMENT: Record<LuminaireShape, { x: number; y: number; width: number }>
   bollard: { x: 420, y: 260, width: 400 },
 };
 
-/** The product in a room. */
-export function ambientPng(pictureSvg: string, shape: LuminaireShape, kelvin: number, outdoor: boolean): Buffer {
-  const { inner, viewBox } = innerOf(pictureSvg);
+/** The product in a room: the drawing (`svg`) or the luminaire rendered on a transparent background (`png`, 4:3). */
+export function ambientPng(luminaire: { svg: string } | { png: Buffer; ceiling?: number }, shape: LuminaireShape, kelvin: number, outdoor: boolean): Buffer {
+  const { inner, viewBox } =
+    'svg' in luminaire
+      ? innerOf(luminaire.svg)
+      : { inner: `<image x="0" y="0" width="400" height="300" href="data:image/png;base64,${luminaire.png.toString('base64')}"/>`, viewBox: '0 0 400 300' };
   const [, , vw = '400', vh = '300'] = viewBox.split(/\s+/);
-  const place = PLACEMENT[shape];
+  const drawn = PLACEMENT[shape];
+  // a rendered hung luminaire is framed whole: its ceiling point (a share of the picture's height) meets the room's ceiling (y 40)
+  const place = 'png' in luminaire && luminaire.ceiling !== undefined ? { ...drawn, y: 40 - luminaire.ceiling * ((drawn.width * 3) / 4) } : drawn;
   const height = (place.width * Number(vh)) / Number(vw);
   const [r, g, b] = kelvinColour(kelvin);
   const glow = `rgb(${r},${g},${b})`;

@@ -2,7 +2,6 @@
  * Each document kind's files for a resolved product: the shared pieces (photometry, energy rating,
  * geometry, picture) are computed once per call and drawn by the makers.
  */
-import { Resvg } from '@resvg/resvg-js';
 import { candelaDistribution, type CandelaDistribution, compositionDrawing, compositionParts, drawingFamilyOf, type ElementTree, type EnergyRating, eprelPublicUrl, type ModelPart, roomOf, spaceFromJSON, eprelRegistrationOf, modelEnergyRating, opticsOfModel, parseReference, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
 import { AppError } from '../../../errors';
 import { writeGlb as writeCompositionGlb } from '../../../lib/model-export/model-glb';
@@ -12,7 +11,10 @@ import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index
 import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
 import { geometryOfPicture, type LuminaireGeometry } from './maker-geometry';
 import { gldfLanguage, type GldfLuminaireType, writeGldf } from './maker-gldf';
-import { ambientPng, productPng } from './maker-images-hd';
+import { finishSurfaceOf, RENDER_VERSION } from '../../images/images.renders';
+import { metresOf, project, projectionFor, renderLuminaireImage } from '../../images/render/render-luminaire';
+import type { PictureSubject } from '../../products/products.service';
+import { AMBIENT_LUMINAIRE, ambientPng, HD_HEIGHT, HD_WIDTH } from './maker-images-hd';
 import { writeGlb, writeObj, writeStl } from './maker-model-3d';
 import { textsOf } from './maker-pdf-parts';
 import { creationSheetPdf, energyLabelPdf, manualPdf, rangeSheetPdf, specSheetPdf } from './maker-pdfs';
@@ -30,7 +32,7 @@ interface Shared {
   made: Date;
   distribution(): CandelaDistribution;
   rating(): EnergyRating;
-  pictureSvg(): Promise<string>;
+  subject(): Promise<PictureSubject>;
   geometry(): Promise<LuminaireGeometry>;
   drawing(): Promise<Drawing>;
 }
@@ -38,7 +40,7 @@ interface Shared {
 function shared(product: MadeProduct, deps: MakerDeps): Shared {
   const data = product.info.technicalData;
   let distribution: CandelaDistribution | undefined;
-  let picture: Promise<string> | undefined;
+  let subject: Promise<PictureSubject> | undefined;
   let geometry: Promise<LuminaireGeometry> | undefined;
   let drawing: Promise<Drawing> | undefined;
   const self: Shared = {
@@ -48,12 +50,12 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
     distribution: () => (distribution ??= candelaDistribution({ ...opticsOfModel(data), ...(data.optic ? { optic: data.optic } : {}) })),
     // rated in the chosen control: the driver built in (mains) or remote (control M, non-mains)
     rating: () => modelEnergyRating({ model: product.model, ...data, control: product.control.code }),
-    pictureSvg: () => (picture ??= deps.images.catalogueImage('model', product.model, product.finish.code).then((image) => image.svg)),
-    geometry: () =>
-      (geometry ??= deps.products.pictureOf('model', product.model, product.finish.code).then((subject) => {
-        if (!subject) throw new AppError('NOT_FOUND', `No drawing data for model ${product.model}`);
-        return geometryOfPicture({ picture: subject, installation: product.installation.code, pendantHeight: product.pendantHeight });
+    subject: () =>
+      (subject ??= deps.products.pictureOf('model', product.model, product.finish.code).then((found) => {
+        if (!found) throw new AppError('NOT_FOUND', `No drawing data for model ${product.model}`);
+        return found;
       })),
+    geometry: () => (geometry ??= self.subject().then((found) => geometryOfPicture({ picture: found, installation: product.installation.code, pendantHeight: product.pendantHeight }))),
     drawing: () =>
       (drawing ??= self.geometry().then((g) => {
         const t = textsOf(product.language);
@@ -132,18 +134,49 @@ function headerOf(info: MadeProduct['info'], reference: string, catalogId: numbe
   };
 }
 
-/** Rasterised pictures by their SVG (a pure function of it), the last 64: every sheet of a model in a finish reuses one. */
-const rasterised = new Map<string, Buffer>();
+/** Rendered pictures by what they are made from, the last 64: every sheet of a model in a finish reuses one. */
+const rendered = new Map<string, Promise<Buffer>>();
 
-async function pictureForPdf(s: Shared): Promise<Buffer> {
-  const svg = await s.pictureSvg();
-  const known = rasterised.get(svg);
-  if (known) return known;
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: 700 }, font: { loadSystemFonts: false }, background: '#ffffff' }).render().asPng();
-  if (rasterised.size >= 64) rasterised.delete(rasterised.keys().next().value ?? '');
-  rasterised.set(svg, png);
+/**
+ * The product's picture rendered from its configured geometry (issue 35 §2: the images module's
+ * renderer, the finish's colour and surface), as a PNG of the size asked for.
+ */
+async function renderedPicture(s: Shared, options: { width: number; height: number; background: 'studio' | 'transparent'; kelvin?: number; hungWhole?: boolean }): Promise<Buffer> {
+  const [geometry, subject] = await Promise.all([s.geometry(), s.subject()]);
+  const key = JSON.stringify([RENDER_VERSION, subject, s.product.installation.code, s.product.pendantHeight, options]);
+  let png = rendered.get(key);
+  if (!png) {
+    // a hung luminaire in a room is seen whole, from its ceiling down, nearly level
+    const whole = options.hungWhole && HUNG_SHAPES.has(geometry.shape);
+    png = renderLuminaireImage({
+      geometry,
+      ...(whole ? { frame: metresOf(geometry.bounds), camera: AMBIENT_CAMERA } : {}),
+      finish: { colour: subject.colour, surface: finishSurfaceOf(subject.finish) },
+      size: { width: options.width, height: options.height },
+      background: options.background,
+      format: 'png',
+      ...(options.kelvin !== undefined ? { kelvin: options.kelvin } : {}),
+    }).then((image) => image.data);
+    png.catch(() => rendered.delete(key));
+    if (rendered.size >= 64) rendered.delete(rendered.keys().next().value ?? '');
+    rendered.set(key, png);
+  }
   return png;
 }
+
+const HUNG_SHAPES = new Set(['pendant', 'ceiling', 'track']);
+const AMBIENT_CAMERA = { azimuth: -20, elevation: 3, zoom: 1 };
+
+/** Where the ceiling point (the origin) of a hung luminaire lands on its whole-framed ambient picture, as a share of its height. */
+function ceilingShare(geometry: LuminaireGeometry): number | undefined {
+  if (!HUNG_SHAPES.has(geometry.shape)) return undefined;
+  const [width, height] = AMBIENT_LUMINAIRE;
+  return project(projectionFor(metresOf(geometry.bounds), AMBIENT_CAMERA, width, height), [0, 0, 0]).y / height;
+}
+/** The sheets' picture: 720 × 540 on the studio's grey (about 230 dpi where a sheet prints it). */
+const pictureForPdf = (s: Shared) => renderedPicture(s, { width: 720, height: 540, background: 'studio' });
+/** The GLDF's product picture. */
+const pictureForGldf = (s: Shared) => renderedPicture(s, { width: 640, height: 480, background: 'studio' });
 
 /** The luminaire types of a creation: each model of its compositions with how many and one of its references. */
 function creationTypes(product: MadeProduct): Array<{ model: string; reference: string; quantity: number }> {
@@ -206,7 +239,7 @@ async function creationPhotometryFiles(s: Shared, deps: MakerDeps): Promise<Made
       ],
     });
   }
-  const [geometry, drawing, svg] = await Promise.all([s.geometry(), s.drawing(), s.pictureSvg()]);
+  const [geometry, drawing, picture] = await Promise.all([s.geometry(), s.drawing(), pictureForGldf(s)]);
   const language = gldfLanguage(product.language);
   const first = made[0]?.type;
   if (!first) return null;
@@ -217,7 +250,7 @@ async function creationPhotometryFiles(s: Shared, deps: MakerDeps): Promise<Made
     files: {
       ldt: first.ldt,
       ies: first.ies,
-      picture: { id: 'productPicture', contentType: 'image/png', fileName: `${stem}.png`, body: new Resvg(svg, { fitTo: { mode: 'width', value: 1200 }, font: { loadSystemFonts: false } }).render().asPng() },
+      picture: { id: 'productPicture', contentType: 'image/png', fileName: `${stem}.png`, body: picture },
       symbolSvg: { id: 'symbolSvg', contentType: 'symbol/svg', fileName: `${stem}.svg`, body: Buffer.from(writeSvg(drawing, product.creation.code), 'utf8') },
       symbolDxf: { id: 'symbolDxf', contentType: 'symbol/dxf', fileName: `${stem}.dxf`, body: Buffer.from(writeDxf(drawing, product.creation.code), 'latin1') },
     },
@@ -238,7 +271,7 @@ async function photometryFiles(s: Shared): Promise<MadeFile[]> {
   const distribution = s.distribution();
   const ies = writeIes(distribution, photometricHeader(s, `${stem}.ies`));
   const ldt = writeEulumdat(distribution, photometricHeader(s, `${stem}.ldt`));
-  const [geometry, drawing, svg] = await Promise.all([s.geometry(), s.drawing(), s.pictureSvg()]);
+  const [geometry, drawing, picture] = await Promise.all([s.geometry(), s.drawing(), pictureForGldf(s)]);
   const t = textsOf(product.language);
   const language = gldfLanguage(product.language);
   const gldf = await writeGldf({
@@ -247,7 +280,7 @@ async function photometryFiles(s: Shared): Promise<MadeFile[]> {
     files: {
       ldt: { id: 'eulumdat', contentType: 'ldc/eulumdat', fileName: `${stem}.ldt`, body: Buffer.from(ldt, 'latin1') },
       ies: { id: 'ies', contentType: 'ldc/ies', fileName: `${stem}.ies`, body: Buffer.from(ies, 'latin1') },
-      picture: { id: 'productPicture', contentType: 'image/png', fileName: `${stem}.png`, body: new Resvg(svg, { fitTo: { mode: 'width', value: 1200 }, font: { loadSystemFonts: false } }).render().asPng() },
+      picture: { id: 'productPicture', contentType: 'image/png', fileName: `${stem}.png`, body: picture },
       symbolSvg: { id: 'symbolSvg', contentType: 'symbol/svg', fileName: `${stem}.svg`, body: Buffer.from(writeSvg(drawing, product.reference), 'utf8') },
       symbolDxf: { id: 'symbolDxf', contentType: 'symbol/dxf', fileName: `${stem}.dxf`, body: Buffer.from(writeDxf(drawing, product.reference), 'latin1') },
     },
@@ -354,13 +387,15 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
       ];
     }
     case 'imagesHD': {
-      const svg = await s.pictureSvg();
+      // rendered from the one geometry (issue 35 §2, issue 28 §4): alone on the studio's grey, or placed in a room
+      const kelvin = product.temperature.kelvin;
       if (kind.subType === 'ambient') {
-        const picture = await deps.products.pictureOf('model', product.model, product.finish.code);
-        const geometry = await s.geometry();
-        return [{ fileName: `${stem}-ambient.png`, contentType: 'image/png', body: ambientPng(svg, geometry.shape, product.temperature.kelvin, picture?.applicationId === 2) }];
+        const [subject, geometry] = await Promise.all([s.subject(), s.geometry()]);
+        const luminaire = await renderedPicture(s, { width: AMBIENT_LUMINAIRE[0], height: AMBIENT_LUMINAIRE[1], background: 'transparent', kelvin, hungWhole: true });
+        const ceiling = ceilingShare(geometry);
+        return [{ fileName: `${stem}-ambient.png`, contentType: 'image/png', body: ambientPng({ png: luminaire, ...(ceiling !== undefined ? { ceiling } : {}) }, geometry.shape, kelvin, subject.applicationId === 2) }];
       }
-      return [{ fileName: `${stem}-product.png`, contentType: 'image/png', body: productPng(svg) }];
+      return [{ fileName: `${stem}-product.png`, contentType: 'image/png', body: await renderedPicture(s, { width: HD_WIDTH, height: HD_HEIGHT, background: 'studio', kelvin }) }];
     }
   }
 }

@@ -158,7 +158,10 @@ export function sizeOf(size: LuminaireRenderRequest['size']): { width: number; h
 /** The picture's pixels (RGBA, sRGB), without encoding: what the tests read. */
 export function renderLuminairePixels(request: LuminaireRenderRequest): Pixels {
   const { geometry } = request;
-  const source: readonly RenderableMesh[] = request.meshes ?? (geometry ? luminaireMeshes(geometry) : []);
+  const { width, height } = sizeOf(request.size);
+  // cylinders as smooth as the picture needs: a side of at most ~6 px on the outline
+  const segments = Math.min(192, Math.max(48, Math.round(Math.max(width, height) / 16)));
+  const source: readonly RenderableMesh[] = request.meshes ?? (geometry ? luminaireMeshes(geometry, { segments }) : []);
   const kelvin = request.kelvin ?? 3000;
   const meshes: RenderMesh[] = source.map((mesh) => ({
     positions: mesh.positions,
@@ -169,7 +172,6 @@ export function renderLuminairePixels(request: LuminaireRenderRequest): Pixels {
     onTop: mesh.material === 'light',
   }));
   const frame = request.frame ?? (geometry ? frameOf(geometry) : frameOfMeshes(source));
-  const { width, height } = sizeOf(request.size);
   const camera = { ...defaultCamera(geometry?.shape), ...definedOf(request.camera ?? {}) };
   const contact = request.contact ?? contactOf(geometry?.shape);
   return rasterize(meshes, {
