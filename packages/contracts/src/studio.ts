@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CatalogId, CatalogIdQuery } from './common';
+import { CatalogId, CatalogIdQuery, LangQuery } from './common';
 import { Id, IdQuery } from './input';
 import { ToolModelCode } from './tools';
 
@@ -112,3 +112,21 @@ export const StudioDraftImage = z.strictObject({
   fileKey: z.string().regex(/^studio\/[a-z0-9/_.-]{1,120}$/),
 });
 export type StudioDraftImage = z.infer<typeof StudioDraftImage>;
+
+/** A model as the studio's stage needs it: its name, the finishes it is made in, and its catalogue luminaire (the one geometry's input). */
+export const StudioModel = z.object({
+  model: z.string(),
+  name: z.string(),
+  finishes: z.array(z.object({ code: z.string(), name: z.string() })),
+  luminaire: z.object({
+    category: z.number().int(),
+    locationId: z.number().int(),
+    width: z.number(),
+    height: z.number(),
+    depth: z.number(),
+    lightSources: z.number().int().optional(),
+  }),
+});
+export type StudioModel = z.infer<typeof StudioModel>;
+export const StudioModelList = z.array(StudioModel);
+export const StudioModelsQuery = z.object({ catalog: CatalogIdQuery.default(16), subFamilyId: IdQuery, lang: LangQuery.optional() });

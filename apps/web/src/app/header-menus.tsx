@@ -91,7 +91,7 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, links, onActio
 }
 
 /** The internal tools (spec §2 tool routes; issue 31: the product administration). */
-export type ToolAction = 'productAdmin' | 'editRule' | 'compose' | 'technicalInfo' | 'productSheet' | 'generatePreviews' | 'generatePdf' | 'composePreview' | 'compositor' | 'compositorV2' | 'compositorDemo';
+export type ToolAction = 'productAdmin' | 'editRule' | 'compose' | 'studio' | 'technicalInfo' | 'productSheet' | 'generatePreviews' | 'generatePdf' | 'composePreview';
 
 /** The Tools menu of internal users (decided by e-mail on the server; the account says so). */
 export function ToolsDropdown({
@@ -117,12 +117,10 @@ export function ToolsDropdown({
               { id: 'productAdmin' as const, label: t('header.tools.productAdmin'), icon: 'toolAdd' as const },
               { id: 'editRule' as const, label: t('header.tools.editRule'), icon: 'toolAdd' as const },
               { id: 'compose' as const, label: t('header.tools.compose'), icon: 'toolAdd' as const },
+              { id: 'studio' as const, label: t('header.tools.studio'), icon: 'visibility' as const },
             ]
           : []),
         // Issue 32: every internal user's tools.
-        { id: 'compositor', label: t('header.tools.compositor'), icon: 'toolAdd' },
-        { id: 'compositorV2', label: t('header.tools.compositorV2'), icon: 'toolAdd' },
-        { id: 'compositorDemo', label: t('header.tools.compositorDemo'), icon: 'visibility' },
         { id: 'technicalInfo', label: t('header.tools.technicalInfo'), icon: 'visibility' },
         { id: 'productSheet', label: t('header.tools.productSheet'), icon: 'zip' },
         { id: 'generatePreviews', label: t('header.tools.generatePreviews'), icon: 'zip' },

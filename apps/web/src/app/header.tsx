@@ -98,14 +98,12 @@ function ToolsMenu() {
     productAdmin: '/product-admin',
     editRule: '/product-admin/EditRule',
     compose: '/product-admin/compose',
+    studio: '/studio',
     technicalInfo: '/technicalinfo',
     productSheet: '/productsheet',
     generatePreviews: '/compositor/generatePreviews',
     generatePdf: '/compositor/generatePdf',
     composePreview: '/preview/compose',
-    compositor: '/compositor',
-    compositorV2: '/compositor/v2',
-    compositorDemo: '/compositor/_demo',
   } as const;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { StudioBatch, StudioBatchBody, StudioBatchList, StudioBatchListQuery, StudioBatchParam, StudioImage, StudioImageParam, StudioImageQuery, StudioReviewBody } from '@lumen/contracts';
+import { StudioBatch, StudioBatchBody, StudioBatchList, StudioBatchListQuery, StudioBatchParam, StudioImage, StudioImageParam, StudioImageQuery, StudioModelList, StudioModelsQuery, StudioReviewBody, isLang } from '@lumen/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Access, requirePrincipal } from '../../http/access-guard';
 import { attachmentDisposition } from '../../http/attachment';
@@ -12,6 +12,16 @@ export const STUDIO_PREFIX = '/api/products/v1/tools/studio';
 export const studioRoutes: FastifyPluginAsyncZod<{ studio: StudioService }> = async (app, { studio }) => {
   const tags = ['tools'];
   const config = { access: STUDIO_ACCESS };
+
+  app.get(
+    `${STUDIO_PREFIX}/models`,
+    { config, schema: { tags, summary: 'A collection’s models for the stage: names, finishes and the luminaire data of the one geometry', querystring: StudioModelsQuery, response: { 200: StudioModelList } } },
+    async (request) => {
+      const { catalog, subFamilyId, lang } = request.query;
+      const own = requirePrincipal(request).lang;
+      return studio.models(catalog, subFamilyId, lang ?? (isLang(own) ? own : 'en'));
+    },
+  );
 
   app.post(
     `${STUDIO_PREFIX}/batches`,

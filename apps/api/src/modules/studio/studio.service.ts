@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { CatalogId, StudioBatch, StudioBatchBody, StudioBatchItem, StudioBatchList, StudioCamera, StudioDraftImage, StudioImage, StudioShot } from '@lumen/contracts';
+import type { CatalogId, Lang, StudioBatch, StudioBatchBody, StudioBatchItem, StudioBatchList, StudioCamera, StudioDraftImage, StudioImage, StudioModel, StudioShot } from '@lumen/contracts';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context';
@@ -171,6 +171,25 @@ export function createStudioService(ctx: AppContext, deps: StudioDeps) {
         },
         { concurrency: 1 },
       );
+    },
+
+    /** A collection's models for the stage: names, the finishes they are made in, and their luminaire data. */
+    async models(catalogId: CatalogId, subFamilyId: number, lang: Lang): Promise<StudioModel[]> {
+      const page = await deps.productAdmin.models(catalogId, { subFamilyId, page: 1, limit: 500 }, lang);
+      const models: StudioModel[] = [];
+      for (const model of page.items) {
+        const finishes = model.finishes.filter((finish) => finish.active);
+        const subject = finishes[0] ? await deps.products.pictureOf('model', model.model, finishes[0].code) : undefined;
+        if (!subject) continue;
+        const { category, locationId, width, height, depth, lightSources } = subject;
+        models.push({
+          model: model.model,
+          name: model.name[lang] ?? model.name.en ?? model.model,
+          finishes: finishes.map((finish) => ({ code: finish.code, name: finish.name })),
+          luminaire: { category, locationId, width, height, depth, ...(lightSources !== undefined ? { lightSources } : {}) },
+        });
+      }
+      return models;
     },
 
     /** Starts a batch: every model of the collection (or those listed) in every finish it is made in (or those listed), in each shot. */

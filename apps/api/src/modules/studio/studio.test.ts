@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { CatalogueDraft, PublishResult, StudioBatch, StudioImage } from '@lumen/contracts';
+import type { CatalogueDraft, PublishResult, StudioBatch, StudioImage, StudioModel } from '@lumen/contracts';
 import { and, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,6 +37,7 @@ describeWithDb('image studio', () => {
 
   it('refuses visitors (401), users who are not internal and internal users without product.admin (403)', async () => {
     const calls = [
+      ['GET', `${STUDIO}/models?subFamilyId=${COLLECTION}`],
       ['POST', `${STUDIO}/batches`, body()],
       ['GET', `${STUDIO}/batches`],
       ['GET', `${STUDIO}/batches/1`],
@@ -48,6 +49,16 @@ describeWithDb('image studio', () => {
       expect((await t.agent().request(method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
       for (const agent of [distributor, sales]) expect((await agent.request(method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
     }
+  });
+
+  it('gives the stage a collection’s models: names, finishes and the luminaire data of the one geometry', async () => {
+    const models = (await pm.get(`${STUDIO}/models?catalog=16&subFamilyId=${COLLECTION}&lang=de`)).json<StudioModel[]>();
+    expect(models.map((model) => [model.model, model.finishes.map((finish) => finish.code).sort()])).toEqual([
+      ['2350', ['05', '10']],
+      ['2351', ['05', '10']],
+    ]);
+    expect(models[0]?.luminaire).toMatchObject({ category: expect.any(Number), locationId: expect.any(Number), width: expect.any(Number), height: expect.any(Number), depth: expect.any(Number) });
+    expect((await pm.get(`${STUDIO}/models?subFamilyId=abc`)).statusCode).toBe(400);
   });
 
   it('refuses bad input', async () => {
