@@ -91,7 +91,7 @@ export function UserDropdown({ name, label, isOpen, onOpenChange, links, onActio
 }
 
 /** The internal tools (spec §2 tool routes; issue 31: the product administration). */
-export type ToolAction = 'productAdmin' | 'editRule' | 'compose' | 'studio' | 'technicalInfo' | 'productSheet' | 'generatePreviews' | 'generatePdf' | 'composePreview';
+export type ToolAction = 'productAdmin' | 'editRule' | 'compose' | 'studio' | 'technicalInfo' | 'productSheet' | 'generatePreviews' | 'generatePdf' | 'composePreview' | 'compositor' | 'compositorV2' | 'compositorDemo';
 
 /** The Tools menu of internal users (decided by e-mail on the server; the account says so). */
 export function ToolsDropdown({
@@ -121,6 +121,9 @@ export function ToolsDropdown({
             ]
           : []),
         // Issue 32: every internal user's tools.
+        { id: 'compositor', label: t('header.tools.compositor'), icon: 'toolAdd' },
+        { id: 'compositorV2', label: t('header.tools.compositorV2'), icon: 'toolAdd' },
+        { id: 'compositorDemo', label: t('header.tools.compositorDemo'), icon: 'visibility' },
         { id: 'technicalInfo', label: t('header.tools.technicalInfo'), icon: 'visibility' },
         { id: 'productSheet', label: t('header.tools.productSheet'), icon: 'zip' },
         { id: 'generatePreviews', label: t('header.tools.generatePreviews'), icon: 'zip' },

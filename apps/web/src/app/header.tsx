@@ -104,6 +104,9 @@ function ToolsMenu() {
     generatePreviews: '/compositor/generatePreviews',
     generatePdf: '/compositor/generatePdf',
     composePreview: '/preview/compose',
+    compositor: '/compositor',
+    compositorV2: '/compositor/v2',
+    compositorDemo: '/compositor/_demo',
   } as const;
   return (
     <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ApiClient } from '../api';
 import type { FlagsClient } from '../shared/flags';
 import type { AppDispatch } from '../shared/store';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useSearchParams } from 'react-router';
 import { loadNewRegisterPage, loadPasswordResetPage, loadSocialSignUpPage, loadSocialSignUpPopupPage } from '../features/auth';
 import { ForbiddenPage, NotAllowedPage, NotFoundPage } from '../features/errors';
 import { HomePage } from '../features/home';
@@ -89,6 +89,8 @@ const ValidateProjectLine = lazyScreen(() => import('./pages/validate-project-li
 const loadCreaPages = () => import('./pages/crea-pages');
 /** One lazy component for the four crea pages (`page` picks), so that the first load of `/` carries as little as possible for them. */
 const CreaPage = lazyScreen(loadCreaPages);
+/** The compositor family (issue 32 §2): /compositor, /compositor/v2, /compositor/_demo, /minicompositor (the crea room, loaded with it). */
+const CompositorPages = lazyScreen(() => import('./pages/compositor-pages'));
 /** The drawing configurators (issue 16): sticks and plusminus drawn on a plan (three.js loads with their preview only). */
 const loadDrawingPages = () => import('./pages/drawing-pages');
 const DrawingPage = lazyScreen(loadDrawingPages);
@@ -114,6 +116,20 @@ const ComposePreviewPage = lazyScreen(loadComposePreviewPage);
 const StudioPage = lazyScreen(loadStudioPage);
 
 /** /preview/compose exists only while the flag composeUrlPreview is on (spec §2); otherwise the not-found page (the api answers 404 too). */
+/**
+ * /compositor: with `validating=true` the validation of a composing-pendants line (spec §2, project
+ * edit); otherwise the internal compositor (internal users by e-mail; the api refuses anyone else).
+ */
+function CompositorRoute() {
+  const [search] = useSearchParams();
+  if (search.get('validating') === 'true') return projectEdit(<CreaPage page="validate" />);
+  return (
+    <RequireAuth internal refusal="forbidden">
+      <CompositorPages page="tool" />
+    </RequireAuth>
+  );
+}
+
 function FlaggedComposePreview() {
   return useFlag('composeUrlPreview') ? <ComposePreviewPage /> : <NotFoundPage />;
 }
@@ -241,7 +257,7 @@ export function createRoutes(): RouteObject[] {
           },
         ]),
         // Composing pendants validate here under validateComposingPendantsProduct (spec §2): the room, in validate mode.
-        { path: '/compositor', element: projectEdit(<CreaPage page="validate" />), handle: { preload: CreaPage.preload } satisfies RouteHandle },
+        { path: '/compositor', element: <CompositorRoute />, handle: { preload: CreaPage.preload } satisfies RouteHandle },
         // Issue 16 §5: the shared view, open to anyone with the link (prices only as the viewer's account allows).
         { path: '/plusminus-drawing-configurator/product/:hash', element: <DrawingSharePage page="shared" />, handle: { preload: DrawingSharePage.preload } satisfies RouteHandle },
         // Issue 16 §4: a drawn line's 3D model and plan: a download, so project.download as spec §2's download routes (issue 27 §1); the api checks it again, and the project's read scope.
@@ -440,6 +456,21 @@ export function createRoutes(): RouteObject[] {
           ),
           handle: { preload: Page.preload } satisfies RouteHandle,
         })),
+        // The compositor's other pages (issue 32 §2): internal users by e-mail.
+        ...(
+          [
+            ['/compositor/v2', 'v2'],
+            ['/compositor/_demo', 'demo'],
+          ] as const
+        ).map(([path, page]) => ({
+          path,
+          element: (
+            <RequireAuth internal refusal="forbidden">
+              <CompositorPages page={page} />
+            </RequireAuth>
+          ),
+          handle: { preload: CompositorPages.preload } satisfies RouteHandle,
+        })),
         {
           path: '/preview/compose',
           element: (
@@ -489,6 +520,15 @@ export function createRoutes(): RouteObject[] {
         { path: '/iframe/plusminus-export3d', element: <DrawingSharePage page="export-frame" /> },
         // Issue 16 §6: the plusminus drawing configurator, telling the host each configuration's snapshot id.
         { path: '/iframe/plusminus-drawing-configurator', element: <DrawingSharePage page="configurator-frame" /> },
+        // Issue 32 §2: the compact compositor a partner page embeds (internal users; its host verified like the drawing frames').
+        {
+          path: '/minicompositor',
+          element: (
+            <RequireAuth internal refusal="forbidden">
+              <CompositorPages page="mini" />
+            </RequireAuth>
+          ),
+        },
       ],
     },
     {
