@@ -14,7 +14,7 @@ import { socialServerEnv } from './support/social';
 // pages and the OpenID Connect provider on ports derived from E2E_PORT (support/social.ts). The lists
 // are balanced by measured time (fresh clone of 2026-12-07: lane 1 345 s, lane 2 260 s of tests, so tools and projects moved to lane 2).
 const basePort = Number(process.env.E2E_PORT ?? 3100);
-const LANE_2 = ['first-load', 'budgets', 'catalogue', 'requests', 'crea', 'flags', 'versions', 'preconfigurations', 'configurator-options', 'downloads', 'users-management', 'tools', 'projects'].map((name) => `${name}.spec.ts`);
+const LANE_2 = ['first-load', 'budgets', 'catalogue', 'requests', 'crea', 'flags', 'versions', 'preconfigurations', 'configurator-options', 'downloads', 'users-management', 'tools', 'projects', 'chain'].map((name) => `${name}.spec.ts`);
 
 // Playwright evaluates this file again in every worker: the runner makes the temp dir once and its
 // workers inherit it through the environment, so that the specs read the outbox their server writes.
