@@ -13,8 +13,9 @@ import { describeWithDb, testDbKind } from '../test/test-db';
 
 /**
  * The proof of issue 33 §3 on the production-shaped topology (apps/api/scripts/cluster.ts): two api
- * processes (three in `npm run cluster` and the bench; two keep this test short on 2 cores) behind HAProxy (deploy/haproxy.cfg) on one PostgreSQL, files in s3rver. Kept short for
- * `npm test`; the long soak and the 1/2/3-node throughput are bench/cluster.bench.ts.
+ * processes (three in `npm run cluster` and the bench; two keep this test short on 2 cores) behind HAProxy (deploy/haproxy.cfg) on one PostgreSQL, files in s3rver.
+ * A resilience proof (it kills a node): `npm run test:resilience` runs it, as CI does after `npm test`;
+ * the long soak and the 1/2/3-node throughput are bench/cluster.bench.ts.
  */
 const describeCluster = testDbKind() === 'postgres' ? describeWithDb : (name: string, body: () => void) => describeWithDb(`${name} (PostgreSQL only)`, () => it.skip('needs PostgreSQL', body));
 const REFERENCES = ['552010/02_10', '577010/02_10', '235505/03_10'];
