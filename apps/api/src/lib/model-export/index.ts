@@ -4,7 +4,8 @@
  * products module makes them from a checked space and names the attachment.
  */
 import type { LengthSystem, ModelPart, PlanOutline } from '@lumen/domain';
-import { writeObj, writeStl } from './model-mesh-files';
+import yazl from 'yazl';
+import { writeMtl, writeObj, writeStl } from './model-mesh-files';
 import { writeGlb } from './model-glb';
 import { partMeshes } from './model-meshes';
 import { writeDxf, writeSvg } from './plan-files';
@@ -14,7 +15,7 @@ export type ModelExportFormat = (typeof MODEL_EXPORT_FORMATS)[number];
 
 export const MODEL_EXPORT_CONTENT_TYPES: Readonly<Record<ModelExportFormat, string>> = {
   glb: 'model/gltf-binary',
-  obj: 'model/obj',
+  obj: 'application/zip',
   stl: 'model/stl',
   dxf: 'image/vnd.dxf',
   svg: 'image/svg+xml',
@@ -25,13 +26,30 @@ export interface ModelExportInput {
   readonly outline: PlanOutline;
   /** The product's name (the glTF scene, the OBJ header, the SVG title). */
   readonly title: string;
+  /** The files' name without extension (the OBJ's and its MTL's inside their zip); 'model' by default. */
+  readonly fileStem?: string;
   readonly lengths: LengthSystem;
 }
 
 export interface ExportedFile {
   readonly body: Buffer;
   readonly contentType: string;
-  readonly extension: ModelExportFormat;
+  /** The file's extension: the format's, or zip for the OBJ with its MTL. */
+  readonly extension: ModelExportFormat | 'zip';
+}
+
+/** The OBJ with its material library (issue 28 §4): the pair the format defines, in one zip, the OBJ naming the MTL. */
+async function objWithMtl(input: ModelExportInput): Promise<Buffer> {
+  const stem = (input.fileStem ?? 'model').replace(/[^A-Za-z0-9._-]+/g, '-') || 'model';
+  const meshes = partMeshes(input.parts);
+  const zip = new yazl.ZipFile();
+  const mtime = new Date(Date.UTC(2020, 0, 1));
+  zip.addBuffer(writeObj(meshes, input.title, `${stem}.mtl`), `${stem}.obj`, { mtime });
+  zip.addBuffer(writeMtl(meshes), `${stem}.mtl`, { mtime });
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export async function exportModel(format: ModelExportFormat, input: ModelExportInput): Promise<ExportedFile> {
@@ -40,7 +58,7 @@ export async function exportModel(format: ModelExportFormat, input: ModelExportI
     case 'glb':
       return file(await writeGlb(partMeshes(input.parts), input.title));
     case 'obj':
-      return file(writeObj(partMeshes(input.parts), input.title));
+      return { body: await objWithMtl(input), contentType: 'application/zip', extension: 'zip' };
     case 'stl':
       return file(writeStl(partMeshes(input.parts)));
     case 'dxf':

@@ -101,9 +101,32 @@ describe('model export, read back by independent readers', () => {
     expectBoxClose(new Box3().setFromObject(gltf.scene), 0.011);
   });
 
+  /** The OBJ and MTL of the export's zip, read by unzip. */
+  const unzipped = (body: Buffer) => {
+    const path = join(work, `obj-${Math.random().toString(36).slice(2)}.zip`);
+    writeFileSync(path, body);
+    const names = execFileSync('unzip', ['-Z1', path], { encoding: 'utf8' }).trim().split('\n');
+    const read = (name: string) => execFileSync('unzip', ['-p', path, name], { encoding: 'utf8' });
+    return { names, read };
+  };
+
+  it('OBJ: comes with its MTL in one zip, the OBJ naming it (issue 28 §4), each part’s material in it', async () => {
+    const file = await exportModel('obj', { ...input, fileStem: 'plusminus-abc' });
+    expect([file.contentType, file.extension]).toEqual(['application/zip', 'zip']);
+    const zip = unzipped(file.body);
+    expect(zip.names.sort()).toEqual(['plusminus-abc.mtl', 'plusminus-abc.obj']);
+    const obj = zip.read('plusminus-abc.obj');
+    expect(obj).toMatch(/^mtllib plusminus-abc\.mtl$/m);
+    const mtl = zip.read('plusminus-abc.mtl');
+    const used = new Set([...obj.matchAll(/^usemtl (\S+)$/gm)].map((match) => match[1]));
+    const defined = new Set([...mtl.matchAll(/^newmtl (\S+)$/gm)].map((match) => match[1]));
+    expect(used.size).toBeGreaterThan(0);
+    for (const name of used) expect(defined.has(name), String(name)).toBe(true);
+  });
+
   it('OBJ: one object per part named after its element, the same triangles and extent', async () => {
     const file = await exportModel('obj', input);
-    const text = file.body.toString('utf8');
+    const text = unzipped(file.body).read('model.obj');
     expect(text.split('\n')[0]).toBe(`# ${title}`);
     const object = new OBJLoader().parse(text);
     const meshes = meshesOf(object);
@@ -113,7 +136,7 @@ describe('model export, read back by independent readers', () => {
   });
 
   it('a title with a line break stays a comment in the OBJ', async () => {
-    const text = (await exportModel('obj', { ...input, title: 'one\nv 9 9 9' })).body.toString('utf8');
+    const text = unzipped((await exportModel('obj', { ...input, title: 'one\nv 9 9 9' })).body).read('model.obj');
     expect(text.split('\n').slice(0, 2)).toEqual(['# one v 9 9 9', '# Lumen Pro model export, metres, y up']);
   });
 

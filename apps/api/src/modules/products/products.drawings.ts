@@ -64,6 +64,7 @@ export async function drawingFile(request: DrawingFileRequest): Promise<DrawingF
     parts: drawingParts(drawing),
     outline: planOutline(drawing),
     title: `${request.collection} ${request.name}`,
+    fileStem: stem(`${request.family}-${request.name}`),
     lengths: lengthSystemOf(request.catalogId),
   });
   return { ...file, fileName: `${stem(`${request.family}-${request.name}`)}.${file.extension}` };

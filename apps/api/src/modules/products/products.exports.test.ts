@@ -81,9 +81,17 @@ describeWithDb('products: exports of drawn products', () => {
       const glb = await visitor.get(url('glb'));
       const gltf = await new Promise<{ scene: Object3D }>((resolve, reject) => new GLTFLoader().parse(bytes(glb.rawPayload), '', resolve, reject));
       const triangles = meshesOf(gltf.scene).reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.count ?? 0) / 3, 0);
+      // the OBJ comes with its MTL (issue 28 §4): the pair in one zip, read by unzip
       const obj = await visitor.get(url('obj'));
-      expect(obj.headers['content-type']).toBe('model/obj');
-      const object = new OBJLoader().parse(obj.body);
+      expect(obj.headers['content-type']).toBe('application/zip');
+      expect(parseDisposition(String(obj.headers['content-disposition']))).toMatchObject({ parameters: { filename: `plusminus-${hash}.zip` } });
+      const zipPath = join(work, 'obj.zip');
+      writeFileSync(zipPath, obj.rawPayload);
+      expect(execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8' }).trim().split('\n').sort()).toEqual([`plusminus-${hash}.mtl`, `plusminus-${hash}.obj`]);
+      const objText = execFileSync('unzip', ['-p', zipPath, `plusminus-${hash}.obj`], { encoding: 'utf8' });
+      expect(objText).toContain(`mtllib plusminus-${hash}.mtl`);
+      expect(execFileSync('unzip', ['-p', zipPath, `plusminus-${hash}.mtl`], { encoding: 'utf8' })).toMatch(/^newmtl /m);
+      const object = new OBJLoader().parse(objText);
       expect(meshesOf(object).reduce((sum, mesh) => sum + mesh.geometry.getAttribute('position').count / 3, 0)).toBe(triangles);
       const stl = await visitor.get(url('stl'));
       expect(stl.headers['content-type']).toBe('model/stl');

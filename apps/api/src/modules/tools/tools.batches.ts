@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import type { FileStorage } from '../../lib/file-storage';
 import { findJob, type JobQueue, type JobRow, PermanentJobError } from '../../lib/jobs';
+import { makeDocuments } from '../documents/makers';
 import type { ImagesService } from '../images/images.service';
 import type { ProductsService } from '../products/products.service';
 import type { ProductSheets } from './tools.product-sheet';
@@ -38,7 +39,7 @@ interface BatchTask {
 export interface BatchDeps {
   jobs: JobQueue;
   storage: FileStorage;
-  products: Pick<ProductsService, 'technicalInfo' | 'collections' | 'preconfigs' | 'preconfig'>;
+  products: Pick<ProductsService, 'technicalInfo' | 'collections' | 'preconfigs' | 'preconfig' | 'evaluateCreation' | 'technicalInfoByModel' | 'pictureOf' | 'orderFacts'>;
   images: Pick<ImagesService, 'catalogueImage'>;
   sheets: ProductSheets;
 }
@@ -65,6 +66,29 @@ function reasonOf(error: unknown): string {
  * to the platform's file storage under tools/batches/{job}/{n}; cancel is the queue's cancel.
  */
 export function createToolBatches(ctx: AppContext, deps: BatchDeps) {
+  /**
+   * A preconfiguration's own sheet: with a saved space (crea, drawing and the compositor's), the creation
+   * spec sheet of the whole composition as the engine rebuilds it (its totals, bill and plan); an express
+   * list of one reference, that reference's sheet; of several, the sheet of its first line (the makers
+   * write one product per file).
+   */
+  async function preconfigSheet(catalogId: CatalogId, detail: Awaited<ReturnType<BatchDeps['products']['preconfig']>>): Promise<Buffer> {
+    const first = detail.lines[0];
+    if (!first) throw new AppError('VALIDATION_FAILED', 'The preconfiguration holds no luminaire');
+    if (detail.domainJSON) {
+      const evaluation = await deps.products.evaluateCreation(null, { space: detail.domainJSON, catalogId, subFamilyId: detail.subFamilyId, quantity: 1, lang: 'en' });
+      const files = await makeDocuments(
+        { type: 'creationSpecSheet', subType: 'creation' },
+        { catalogId, language: 'en', creation: { code: `P${detail.id}`, model: first.model, compositions: evaluation.compositions, space: evaluation.space } },
+        { products: deps.products, images: deps.images },
+      );
+      const pdf = files.find((file) => file.contentType === 'application/pdf');
+      if (!pdf) throw new AppError('NOT_FOUND', 'The spec sheet maker made no PDF');
+      return pdf.body;
+    }
+    return (await deps.sheets.sheet({ catalogId, lang: 'en', reference: first.reference })).body;
+  }
+
   async function tasksOf(payload: BatchPayload): Promise<BatchTask[]> {
     const { catalogId } = payload;
     if (payload.kind === 'productSheets') {
@@ -93,8 +117,8 @@ export function createToolBatches(ctx: AppContext, deps: BatchDeps) {
           const body = new Resvg(image.svg, { fitTo: { mode: 'width', value: PREVIEW_WIDTH }, font: { loadSystemFonts: false }, background: '#ffffff' }).render().asPng();
           return { fileName: `${stem}.png`, contentType: 'image/png', body };
         }
-        const sheet = await deps.sheets.sheet({ catalogId, lang: 'en', reference: first.reference });
-        return { fileName: `${stem}.pdf`, contentType: 'application/pdf', body: sheet.body };
+        const sheet = await preconfigSheet(catalogId, detail);
+        return { fileName: `${stem}.pdf`, contentType: 'application/pdf', body: sheet };
       },
     }));
   }

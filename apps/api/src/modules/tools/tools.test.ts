@@ -187,6 +187,13 @@ describeWithDb('internal tools', () => {
       expect(execFileSync('file', ['-'], { input: png.rawPayload, encoding: 'utf8' })).toContain('PNG image data, 1600 x');
       const pdf = await internal.get(`${TOOLS}/batches/${b?.id}/files/0`);
       expect(qpdfCheck(pdf.rawPayload).pages).toBeGreaterThanOrEqual(1);
+      // A composition's own sheet: the creation spec sheet of the whole composition (its code P{id}, its luminaires), not its first line's.
+      const [crea] = (await internal.get('/api/products/v1/preconfigs/list?catalogId=16&subFamilyId=259')).json<PreconfigSummary[]>();
+      const item = b?.items.find((entry) => entry.label.startsWith(`${crea?.id} · `));
+      const sheet = await internal.get(`${TOOLS}/batches/${b?.id}/files/${item?.file}`);
+      const text = pdfText(sheet.rawPayload);
+      expect(text).toContain(`P${crea?.id}`);
+      expect(text).toMatch(/Creation code/i);
     }, 120_000);
 
     it('cancels a batch, and refuses bad input', async () => {
