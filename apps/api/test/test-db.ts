@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { type Database, fromPglite, fromPostgresUrl } from '../src/db/client';
 
 /** Why this project's database tests cannot run here, or null when they can. */
@@ -82,7 +82,21 @@ export function describeWithDb(name: string, body: () => void): void {
  * run on the other engine costs minutes and proves nothing more.
  */
 export function describeOnOneDb(name: string, body: () => void): void {
-  const elsewhere = testDbKind() === 'pglite' && inject('postgresAvailable');
-  if (elsewhere) describe.skip(`${name} (runs on api-postgres)`, body);
+  if (runsElsewhere()) describe.skip(`${name} (runs on api-postgres)`, body);
   else describeWithDb(name, body);
+}
+
+/**
+ * A test run on one database only, in a file of the engine list (test/engine-suite.ts) that also runs
+ * on PGlite: for the tests of such a file whose subject is not the engine (a table's content, a
+ * token's claims, a refusal's shape), which the run on PostgreSQL proves.
+ */
+export function itOnOneDb(name: string, body: () => Promise<void> | void): void {
+  if (runsElsewhere()) it.skip(`${name} (runs on api-postgres)`, body);
+  else it(name, body);
+}
+
+/** This is the PGlite run of an engine file, and the main run is on PostgreSQL. */
+function runsElsewhere(): boolean {
+  return testDbKind() === 'pglite' && inject('postgresAvailable');
 }

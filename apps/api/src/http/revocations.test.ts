@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Agent, createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase, describeWithDb, testDbKind } from '../../test/test-db';
+import { createTestDatabase, describeOnOneDb, describeWithDb, testDbKind } from '../../test/test-db';
 import type { Database } from '../db/client';
 import { privileges, rolePrivileges, users } from '../db/schema';
 import { REVOCATION_LIFETIME_MS } from './revocations';
@@ -52,7 +52,9 @@ async function eventually(request: () => Promise<{ statusCode: number }>, status
   return Date.now() - started;
 }
 
-describeWithDb('sessions checked from the token, with a revocation list', () => {
+// One process and its revocation list: the engine's part (a list kept across processes by
+// LISTEN/NOTIFY) is the next suite, which also runs on PGlite.
+describeOnOneDb('sessions checked from the token, with a revocation list', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ extend: testRoutes });

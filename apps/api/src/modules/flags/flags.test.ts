@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureFlagChanges } from '../../db/schema';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
-import { createTestDatabase, describeWithDb } from '../../../test/test-db';
+import { createTestDatabase, describeWithDb, itOnOneDb } from '../../../test/test-db';
 import { inRollout } from './flags.bucketing';
 
 const FLAGS = '/api/masters/v1/flags';
@@ -34,6 +34,9 @@ async function put(admin: Agent, key: string, settings: FlagSettings) {
   return admin.put(`${FLAGS}/${key}`, settings);
 }
 
+// An engine file (test/engine-suite.ts): on PGlite beside PostgreSQL only the tests about the engine
+// run (a change heard through LISTEN/NOTIFY, concurrent first changes, the audit row in the change's
+// transaction, seeding); the others prove the same on either engine and run once (itOnOneDb).
 describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', () => {
   let t: TestApp;
   let admin: Agent;
@@ -54,7 +57,7 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
   });
 
   describe('the table', () => {
-    it('seeds every known flag with the former rollouts (DEV, NEWPRO) and an empty PRO table', async () => {
+    itOnOneDb('seeds every known flag with the former rollouts (DEV, NEWPRO) and an empty PRO table', async () => {
       const response = await admin.get(FLAGS);
   if (response.statusCode !== 200) throw new Error(`list: ${response.statusCode} ${response.body}`);
   const list = FlagList.parse(response.json());
@@ -69,7 +72,7 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
       for (const flag of list.flags) expect(flag.rollout.PRO, flag.key).toBeNull();
     });
 
-    it('evaluates the table of FLAGS_ENV: DEV, NEWPRO or PRO (empty: every flag takes its default)', async () => {
+    itOnOneDb('evaluates the table of FLAGS_ENV: DEV, NEWPRO or PRO (empty: every flag takes its default)', async () => {
       const newpro = await createTestApp({ env: { FLAGS_ENV: 'newpro' }, database: t.database });
       const pro = await createTestApp({ env: { FLAGS_ENV: 'PRO' }, database: t.database });
       try {
@@ -98,7 +101,7 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
       }
     });
 
-    it('answers every known flag to every caller, anonymous visitors included', async () => {
+    itOnOneDb('answers every known flag to every caller, anonymous visitors included', async () => {
       const anonymous = await evaluated(t.agent());
       const mine = await evaluated(agents.specifier);
       for (const key of ['unifiedCodeVersion', 'preconfigListWithCache', 'getArticlesByReferenceV2', 'editLanguagesFromApiHub', 'hideCloneProjectButton', 'RemoteDriverCP']) {
@@ -109,7 +112,7 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
   });
 
   describe('sticky bucketing and toggles', () => {
-    it('gives each user the bucket of sha256(key:id), the same answer on every request and in every api process', async () => {
+    itOnOneDb('gives each user the bucket of sha256(key:id), the same answer on every request and in every api process', async () => {
       const flag = await flagOf(admin, 'composeUrlPreview');
       expect((await put(admin, 'composeUrlPreview', { ...settingsOf(flag), rollout: { ...flag.rollout, DEV: 0.5 } })).statusCode).toBe(200);
       const other = await createTestApp({ database: t.database });
@@ -131,7 +134,7 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
       }
     });
 
-    it('lets an e-mail toggle beat the rollout, in both directions', async () => {
+    itOnOneDb('lets an e-mail toggle beat the rollout, in both directions', async () => {
       const flag = await flagOf(admin, 'projectRequestBudgetV2');
       await put(admin, 'projectRequestBudgetV2', { ...settingsOf(flag), rollout: { ...flag.rollout, DEV: 0 }, emailToggles: [{ email: 'Distributor@Demo.example', enabled: true }] });
       expect((await evaluated(agents.distributor)).projectRequestBudgetV2).toBe(true);
@@ -166,7 +169,7 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
   });
 
   describe('backoffice calls', () => {
-    it('needs a session (401) and the backoffice privilege (403) for the list, a change and the history', async () => {
+    itOnOneDb('needs a session (401) and the backoffice privilege (403) for the list, a change and the history', async () => {
       const flag = await flagOf(admin, 'unifiedCodeVersion');
       const calls: Array<(agent: Agent) => Promise<{ statusCode: number }>> = [
         (agent) => agent.get(FLAGS),
@@ -181,7 +184,7 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
       expect((await flagOf(admin, 'unifiedCodeVersion')).rollout).toEqual(flag.rollout);
     });
 
-    it('refuses bad input with 400 naming the fields', async () => {
+    itOnOneDb('refuses bad input with 400 naming the fields', async () => {
       const flag = settingsOf(await flagOf(admin, 'unifiedCodeVersion'));
       const fieldsOf = async (key: string, body: unknown) => {
         const response = await admin.put(`${FLAGS}/${key}`, body);
@@ -200,7 +203,7 @@ describeWithDb('feature flags: table, bucketing, e-mail toggles, backoffice', ()
       expect((await admin.get(`${FLAGS}/noSuchFlag/history`)).statusCode).toBe(404);
     });
 
-    it('records who changed what, when, before and after; a new key creates a flag', async () => {
+    itOnOneDb('records who changed what, when, before and after; a new key creates a flag', async () => {
       const before = await flagOf(admin, 'showQualifiedUserDataFromDynamics');
       const after: FlagSettings = { ...settingsOf(before), rollout: { ...before.rollout, PRO: 0.3 }, emailToggles: [{ email: 'sales@demo.example', enabled: true }] };
       t.clock.advance(1000);
