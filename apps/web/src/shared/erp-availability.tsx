@@ -50,7 +50,10 @@ export function useAvailabilityText(availability: ErpAvailability): string {
   return availability.state === 'inStock'
     ? t('orders.availability.inStock', { count: availability.stock })
     : availability.state === 'toOrder'
-      ? t('orders.availability.toOrder', { count: availability.weeks })
+      ? // More than the stock (issue 34 §4): said, so that the stock and the lead time read together.
+        availability.stock > 0
+        ? t('orders.availability.beyondStock', { count: availability.weeks, stock: availability.stock })
+        : t('orders.availability.toOrder', { count: availability.weeks })
       : availability.state === 'upcoming'
         ? t('orders.availability.upcoming', { date })
         : availability.state === 'expired'

@@ -11,8 +11,9 @@ describe('shipping plan of an order line', () => {
     expect(shippingPlan({ quantity: 10, leadtime, today: '2026-03-02' })).toEqual({ state: 'toOrder', weeks: 2, leadTimeWeeks: 2, earliestShippingDate: '2026-03-16' });
     expect(shippingPlan({ quantity: 50, leadtime, today: '2026-03-02' }).earliestShippingDate).toBe('2026-03-30');
   });
-  it('in stock when the ERP holds the quantity (the lead time still applies to the date)', () => {
-    expect(shippingPlan({ quantity: 10, leadtime, stock: 10, today: '2026-03-02' })).toEqual({ state: 'inStock', weeks: 0, leadTimeWeeks: 2, earliestShippingDate: '2026-03-16' });
+  it('in stock when the ERP holds the quantity: it ships today, with no lead time (issue 34 §4); one more than the stock is made to order', () => {
+    expect(shippingPlan({ quantity: 10, leadtime, stock: 10, today: '2026-03-02' })).toEqual({ state: 'inStock', weeks: 0, leadTimeWeeks: 0, earliestShippingDate: '2026-03-02' });
+    expect(shippingPlan({ quantity: 11, leadtime, stock: 10, today: '2026-03-02' })).toMatchObject({ state: 'toOrder', weeks: 2, leadTimeWeeks: 2, earliestShippingDate: '2026-03-16' });
     expect(shippingPlan({ quantity: 11, leadtime, stock: 10, today: '2026-03-02' }).state).toBe('toOrder');
   });
   it('an expired variation cannot ship; an upcoming one waits for the later of since and expected', () => {

@@ -7,8 +7,9 @@
  * - The selected variations' windows: one expired → the line cannot be made (-1); one not yet
  *   available → it waits for the later of since and expected (`availableFrom`).
  * - The earliest shipping date is today plus the lead time, and never before the variations are available.
- * - Availability for the user: expired, upcoming (a date), in stock (the ERP holds enough), or to order
- *   (ships after the lead time).
+ * - Availability for the user: expired, upcoming (a date), in stock (the ERP holds enough: it ships
+ *   today and has no lead time, so "in stock" and "N weeks" never stand side by side), or to order
+ *   (more than the stock, or none: ships after the lead time).
  */
 import { addDays, formatISO, parseISO } from 'date-fns';
 import { availableFrom, weeksUntilAvailable } from '../attributes/availability';
@@ -59,7 +60,8 @@ export function shippingPlan(input: ShippingPlanInput): ShippingPlan {
   }
   const earliestShippingDate = day(earliest);
   if (waitWeeks > 0) return { state: 'upcoming', weeks: Math.max(waitWeeks, weeks), leadTimeWeeks: weeks, earliestShippingDate };
-  if ((input.stock ?? 0) >= input.quantity) return { state: 'inStock', weeks: 0, leadTimeWeeks: weeks, earliestShippingDate };
+  // Held in stock (issue 34 §4): it ships from stock, today, with no lead time of its own; the lead time is for what is made to order.
+  if ((input.stock ?? 0) >= input.quantity) return { state: 'inStock', weeks: 0, leadTimeWeeks: 0, earliestShippingDate: input.today };
   return { state: 'toOrder', weeks, leadTimeWeeks: weeks, earliestShippingDate };
 }
 

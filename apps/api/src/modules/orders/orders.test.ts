@@ -69,15 +69,22 @@ describe('generating an order (new-order)', () => {
     const [first, second] = draft.lines;
     expect(first).toMatchObject({ referenceCode: REF16[0], quantity: 3, valid: true, faults: [], references: { [REF16[0]]: { quantity: 3, moq: 1, valid: true } } });
     expect(second).toMatchObject({ referenceCode: MOQ4, valid: false, faults: ['moq'], minimumQuantity: 4, references: { [MOQ4]: { quantity: 2, moq: 4, valid: false } } });
-    // Not before today plus the line's lead time (the catalogue's breakpoints at the quantity).
+    // Not before today plus the line's lead time (the catalogue's breakpoints at the quantity); a line
+    // the stock covers ships today with no lead time (issue 34 §4: never "in stock" beside "N weeks").
     for (const line of draft.lines) {
-      expect(line.leadTimeWeeks).toBeGreaterThan(0);
-      expect(line.earliestShippingDate).toBe(day(line.leadTimeWeeks * 7));
       expect(['inStock', 'toOrder']).toContain(line.availability.state);
+      if (line.availability.state === 'inStock') expect(line).toMatchObject({ leadTimeWeeks: 0, earliestShippingDate: day(0) });
+      else expect(line.leadTimeWeeks).toBeGreaterThan(0);
+      expect(line.earliestShippingDate).toBe(day(line.leadTimeWeeks * 7));
       expect(line.price?.unitNet).toBeGreaterThan(0);
     }
     // The order's lead time is the maximum across the valid lines.
     expect(draft.leadTimeWeeks).toBe(first?.leadTimeWeeks);
+    // Beyond the stock the line is made to order, with its lead time, and says how many are in stock.
+    const beyond = await projectWith(distributor, [{ referenceCode: REF16[0], quantity: (first?.availability.stock ?? 0) + 1 }]);
+    const over = (await draftOf(distributor, beyond)).lines[0];
+    expect(over?.availability).toMatchObject({ state: 'toOrder', stock: first?.availability.stock });
+    expect(over?.leadTimeWeeks).toBeGreaterThan(0);
   });
 
   it('the project page knows each line’s minimum order quantity, so it warns below it (issue 34 §4)', async () => {

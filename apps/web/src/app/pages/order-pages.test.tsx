@@ -331,3 +331,41 @@ describe('/orders: the list in the kit’s data table (issue 35 §1)', () => {
     expect(await within(table).findByText(tx('orders.list.noMatch'))).toBeInTheDocument();
   });
 });
+
+describe('/order/{id}: delivery facts agree (issue 34 §4)', () => {
+  it('delivered together, every line shows the one planned date, the latest; a line beyond its stock says so, an in-stock line has no lead time beside it', async () => {
+    const base = processedOrder();
+    const first = Object.values(base.productsById)[0]!;
+    const second = { ...first, _id: '22222222-2222-4222-8222-222222222222', referenceCode: '552010/02_10', description: 'Ceiling light', quantity: 9, availability: { state: 'toOrder' as const, stock: 3, weeks: 2, expectedDate: '2026-03-16' }, shippingDate: '2026-03-16' };
+    const stocked = { ...first, availability: { state: 'inStock' as const, stock: 237, weeks: 0, expectedDate: '2026-03-02' }, leadTimeWeeks: 0, shippingDate: '2026-03-02' };
+    const order = processedOrder({ products: [stocked._id, second._id], productsById: { [stocked._id]: stocked, [second._id]: second } });
+    const api = createFakeApi({ account: makeAccount({ role: 'distributor', clientCode: 'C-1' }) });
+    api.handle((call) => (call.method === 'GET' && /\/orders\/42$/.test(call.path) ? json(200, order) : undefined));
+    await renderApp('/order/42', api);
+    const main = await screen.findByRole('main');
+    const table = await within(main).findByRole('table');
+    const rows = within(table).getAllByRole('row').filter((row) => row.closest('tbody'));
+    const dateOf = (row: HTMLElement) => row.querySelectorAll('td')[3]?.textContent ?? '';
+    expect(rows).toHaveLength(2);
+    // One planned date for the delivery together: the latest line's, on both lines and in the facts.
+    expect(dateOf(rows[0]!)).toBe(dateOf(rows[1]!));
+    expect(dateOf(rows[0]!)).toMatch(/16/);
+    // The in-stock line says its stock and nothing of a lead time; the line beyond its stock says both, together.
+    expect(rows[0]).toHaveTextContent(tx('orders.availability.inStock_other', { count: 237 }));
+    expect(rows[0]).not.toHaveTextContent(/week/i);
+    expect(rows[1]).toHaveTextContent(tx('orders.availability.beyondStock_other', { count: 2, stock: 3 }));
+  });
+
+  it('delivered separately, each line keeps its own date', async () => {
+    const base = processedOrder({ sendTogether: false });
+    const first = Object.values(base.productsById)[0]!;
+    const second = { ...first, _id: '22222222-2222-4222-8222-222222222222', referenceCode: '552010/02_10', shippingDate: '2026-03-02' };
+    const order = { ...base, products: [first._id, second._id], productsById: { [first._id]: first, [second._id]: second } };
+    const api = createFakeApi({ account: makeAccount({ role: 'distributor', clientCode: 'C-1' }) });
+    api.handle((call) => (call.method === 'GET' && /\/orders\/42$/.test(call.path) ? json(200, order) : undefined));
+    await renderApp('/order/42', api);
+    const table = await within(await screen.findByRole('main')).findByRole('table');
+    const rows = within(table).getAllByRole('row').filter((row) => row.closest('tbody'));
+    expect(rows[0]?.querySelectorAll('td')[3]?.textContent).not.toBe(rows[1]?.querySelectorAll('td')[3]?.textContent);
+  });
+});

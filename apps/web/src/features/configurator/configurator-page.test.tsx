@@ -318,7 +318,7 @@ describe('the ERP’s availability on the configurator (spec §7 POST sr-erp /v1
     const field = within(result).getByRole('spinbutton', { name: tx('configurator.result.quantity') });
     await userEvent.clear(field);
     await userEvent.type(field, '12{Enter}');
-    expect(await within(result).findByText('Made to order: 4 weeks')).toBeInTheDocument();
+    expect(await within(result).findByText('Only 10 in stock, fewer than ordered: made to order in 4 weeks')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/sr-erp/v1/availability').at(-1)?.body).toEqual({ products: [{ reference: '027001/03_10', quantity: 12 }] });
   });
 

@@ -549,7 +549,8 @@ function OrderLineEditor({ line, index, edit, check, showChecks, serverErrors, c
         />
         <DatePicker
           label={t('orders.field.shippingDateOf', { name })}
-          description={t('orders.field.shippingDateHint', { count: check?.leadTimeWeeks ?? line.leadTimeWeeks })}
+          // A line that waits for nothing (in stock, issue 34 §4) has no lead time to announce beside its availability.
+          description={(check?.leadTimeWeeks ?? line.leadTimeWeeks) === 0 ? t('orders.field.shippingDateNoWait') : t('orders.field.shippingDateHint', { count: check?.leadTimeWeeks ?? line.leadTimeWeeks })}
           value={edit.shippingDate || null}
           minValue={check?.earliestShippingDate ?? line.earliestShippingDate}
           onChange={(value) => onChange(line._id, 'shippingDate', value ?? '')}

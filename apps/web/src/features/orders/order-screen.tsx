@@ -110,6 +110,8 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
   const current = order.timeline.filter((entry) => entry.at !== null).length;
   const nets = lines.map((line) => line.price?.totalNet ?? null);
   const summary = order.vatPercent != null && nets.length > 0 && nets.every((net) => net !== null) ? taxSummaryOfLines(nets.map((net) => ({ net: net ?? 0, rate: order.vatPercent ?? 0 }))) : null;
+  // Delivered together (issue 34 §4): one planned date for every line, the latest line's (the ERP's once it has planned it).
+  const together = order.sendTogether ? (order.plannedShippingDate ?? lines.reduce<string | null>((latest, line) => (latest === null || line.shippingDate > latest ? line.shippingDate : latest), null)) : null;
   return (
     <section className="page order-page" aria-labelledby="order-title">
       <header className="order-page__header">
@@ -149,7 +151,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           </div>
           <div>
             <dt>{t('orders.field.plannedShipping')}</dt>
-            <dd>{day(order.plannedShippingDate, 'long')}</dd>
+            <dd>{day(together ?? order.plannedShippingDate, 'long')}</dd>
           </div>
           <div>
             <dt>{t('orders.field.sent')}</dt>
@@ -230,7 +232,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
                 <td data-label={t('orders.field.availability')}>
                   <AvailabilityBadge availability={line.availability} />
                 </td>
-                <td data-label={t('orders.field.shippingDate')}>{day(line.shippingDate)}</td>
+                <td data-label={t('orders.field.shippingDate')}>{day(together ?? line.shippingDate)}</td>
                 <td className="orders-table__num" data-label={t('orders.field.total')}>
                   {line.price ? money(line.price.totalNet) : '—'}
                 </td>
