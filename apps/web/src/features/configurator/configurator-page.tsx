@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { Configurator, type ConfiguratorActionsState, type ConfiguratorMode } from './configurator';
 import { loadCollectionRules, loadVariations } from '../../shared/catalogue-calls';
 import { loadModelSummary } from './configurator-calls';
-import { pictureInFinish } from './picture';
+import { pictureAtSize, pictureInFinish } from './picture';
 import './configurator.css';
 import { useRemote, type Remote } from '../../shared/use-remote';
 
@@ -124,7 +124,18 @@ export function ConfiguratorScreen({
     <section className="page configurator-page" aria-labelledby="configurator-title">
       {steps}
       <header className="configurator-page__header">
-        {image && <img className="configurator-page__image" src={image} alt="" />}
+        {image && (
+          <img
+            className="configurator-page__image"
+            src={image}
+            {...(pictureAtSize(image, 960) !== image
+              ? { srcSet: `${pictureAtSize(image, 480)} 480w, ${pictureAtSize(image, 960)} 960w, ${pictureAtSize(image, 1440)} 1440w`, sizes: '(max-width: 575px) calc(100vw - 2rem), 20rem' }
+              : {})}
+            width={480}
+            height={360}
+            alt=""
+          />
+        )}
         <div>
           <p className="page-eyebrow">{t(mode === 'attributes' ? 'configurator.mode.attributes' : 'configurator.mode.express')}</p>
           <h1 id="configurator-title">{name ? t('configurator.title', { name, model }) : t('configurator.titleModel', { model })}</h1>

@@ -3,6 +3,7 @@
  * geometry, picture) are computed once per call and drawn by the makers.
  */
 import { candelaDistribution, type CandelaDistribution, compositionDrawing, compositionParts, drawingFamilyOf, type ElementTree, type EnergyRating, eprelPublicUrl, type ModelPart, roomOf, spaceFromJSON, eprelRegistrationOf, modelEnergyRating, opticsOfModel, parseReference, type PhotometricHeader, writeEulumdat, writeIes } from '@lumen/domain';
+import { createHash } from 'node:crypto';
 import { AppError } from '../../../errors';
 import { writeGlb as writeCompositionGlb } from '../../../lib/model-export/model-glb';
 import { writeMtl, writeObj as writeCompositionObj, writeStl as writeCompositionStl } from '../../../lib/model-export/model-mesh-files';
@@ -12,7 +13,8 @@ import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } f
 import { geometryOfPicture, type LuminaireGeometry } from './maker-geometry';
 import { gldfLanguage, type GldfLuminaireType, writeGldf } from './maker-gldf';
 import { finishSurfaceOf, RENDER_VERSION } from '../../images/images.renders';
-import { metresOf, project, projectionFor, renderLuminaireImage } from '../../images/render/render-luminaire';
+import { compositionMeshes } from '../../images/render/render-composition';
+import { frameOfMeshes, metresOf, project, projectionFor, renderLuminaireImage } from '../../images/render/render-luminaire';
 import type { PictureSubject } from '../../products/products.service';
 import { AMBIENT_LUMINAIRE, ambientPng, HD_HEIGHT, HD_WIDTH } from './maker-images-hd';
 import { writeGlb, writeObj, writeStl } from './maker-model-3d';
@@ -142,6 +144,9 @@ const rendered = new Map<string, Promise<Buffer>>();
  * renderer, the finish's colour and surface), as a PNG of the size asked for.
  */
 async function renderedPicture(s: Shared, options: { width: number; height: number; background: 'studio' | 'transparent'; kelvin?: number; hungWhole?: boolean }): Promise<Buffer> {
+  // a creation's picture is the composition itself: the solids its plan and elevation are drawn from
+  const composition = compositionPicture(s, options);
+  if (composition) return composition;
   const [geometry, subject] = await Promise.all([s.geometry(), s.subject()]);
   const key = JSON.stringify([RENDER_VERSION, subject, s.product.installation.code, s.product.pendantHeight, options]);
   let png = rendered.get(key);
@@ -152,6 +157,33 @@ async function renderedPicture(s: Shared, options: { width: number; height: numb
       geometry,
       ...(whole ? { frame: metresOf(geometry.bounds), camera: AMBIENT_CAMERA } : {}),
       finish: { colour: subject.colour, surface: finishSurfaceOf(subject.finish) },
+      size: { width: options.width, height: options.height },
+      background: options.background,
+      format: 'png',
+      ...(options.kelvin !== undefined ? { kelvin: options.kelvin } : {}),
+    }).then((image) => image.data);
+    png.catch(() => rendered.delete(key));
+    if (rendered.size >= 64) rendered.delete(rendered.keys().next().value ?? '');
+    rendered.set(key, png);
+  }
+  return png;
+}
+
+/** A creation's composition rendered from its space's solids (issue 35 §2), or null when it has no space to render. */
+function compositionPicture(s: Shared, options: { width: number; height: number; background: 'studio' | 'transparent'; kelvin?: number }): Promise<Buffer> | null {
+  const { creation } = s.product;
+  if (!creation?.space) return null;
+  const key = JSON.stringify([RENDER_VERSION, 'creation', createHash('sha256').update(JSON.stringify(creation.space)).digest('base64url'), s.product.info.subFamilyId, options.width, options.height, options.background, options.kelvin]);
+  let png = rendered.get(key);
+  if (!png) {
+    const solids = creationParts(s.product);
+    const meshes = solids ? compositionMeshes(solids.parts) : [];
+    if (meshes.length === 0) return null;
+    png = renderLuminaireImage({
+      meshes,
+      frame: frameOfMeshes(meshes.filter((mesh) => mesh.role !== 'mounting')),
+      camera: { azimuth: -25, elevation: 16, zoom: 1 },
+      finish: { colour: '#9a9a9a', surface: 'lacquer' },
       size: { width: options.width, height: options.height },
       background: options.background,
       format: 'png',

@@ -3,11 +3,13 @@
  * header) and measured: the silhouette is where the luminaire's catalogue dimensions project, the
  * finish's colour is on the luminaire, the background is neutral, the contact shadow is under it.
  */
-import { type LuminaireData, luminaireEnvelope, luminaireGeometry, luminaireMeshes } from '@lumen/domain';
+import { drawingParts, type LuminaireData, luminaireEnvelope, luminaireGeometry, luminaireMeshes } from '@lumen/domain';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { frameOf, project, projectionFor, renderLuminaireImage, type RenderCamera } from './render-luminaire';
+import { plusminusV, sticksSquare } from '../../products/products.drawings.test-support';
+import { compositionMeshes } from './render-composition';
+import { frameOf, frameOfMeshes, project, projectionFor, renderLuminaireImage, type RenderCamera } from './render-luminaire';
 
 const STICKS: LuminaireData = { category: 19, locationId: 5, width: 60, height: 3.5, depth: 3.5 };
 const FLOOR: LuminaireData = { category: 20, locationId: 3, width: 34, height: 150, depth: 34 };
@@ -135,5 +137,31 @@ describe('product images rendered from the luminaire geometry (issue 35 §2)', (
     const webp = await renderLuminaireImage({ ...request, size: { width: 1200, height: 800 }, format: 'webp' });
     expect(webp.contentType).toBe('image/webp');
     expect(await sharp(webp.data).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 800 });
+  });
+});
+
+describe('a composition’s picture (issue 35 §2)', () => {
+  it('renders a drawn composition’s own solids: every part, its sticks in their finish, a ribbon in its own colour', async () => {
+    const parts = drawingParts(sticksSquare());
+    const meshes = compositionMeshes(parts);
+    expect(meshes).toHaveLength(parts.length);
+    const frame = frameOfMeshes(meshes.filter((mesh) => mesh.role !== 'mounting'));
+    const png = decode((await renderLuminaireImage({ meshes, frame, finish: WHITE, size: 480, camera: { azimuth: -25, elevation: 16 }, background: 'transparent' })).data);
+    const box = silhouette(png, (pixel) => pixel[3] > 127);
+    // the square fills the picture's width, framed
+    expect((box.x1 - box.x0) / png.width).toBeGreaterThan(0.6);
+    // the sticks' colour (their finish) is there
+    const stick = parts.find((part) => part.shape === 'beam')?.colour ?? '';
+    const [sr, sg, sb] = [1, 3, 5].map((at) => Number.parseInt(stick.slice(at, at + 2), 16));
+    let finish = 0;
+    for (let i = 0; i < png.data.length; i += 4) {
+      if (png.data[i + 3] !== 255) continue;
+      const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+      if (Math.abs(r - sr!) < 40 && Math.abs(g - sg!) < 40 && Math.abs(b - sb!) < 40) finish++;
+    }
+    expect(finish).toBeGreaterThan(200);
+    // Plusminus's textile straps are woven in their own colour, not black wire
+    const straps = compositionMeshes(drawingParts(plusminusV())).filter((mesh) => mesh.role === 'mounting' && mesh.finish?.surface === 'fabric');
+    expect(straps.length).toBeGreaterThan(0);
   });
 });
