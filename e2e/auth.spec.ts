@@ -62,12 +62,24 @@ test('a visitor signs up, logs out, logs in, switches language and keeps it afte
   await expect(page.getByRole('heading', { level: 1, name: fr('home.user.greeting', { name }) })).toBeVisible();
   await expect(page.getByText(fr('home.user.role', { role: fr('role.webUser') }))).toBeVisible();
 
+  // The catalogue shown as a list: a navigation preference of this session (issue 30 §6).
+  await page.getByRole('banner').getByRole('link', { name: fr('header.catalogue') }).click();
+  const view = page.getByRole('group', { name: fr('catalogue.view.label') });
+  await view.getByRole('button', { name: fr('catalogue.view.list') }).click();
+  await expect(view.getByRole('button', { name: fr('catalogue.view.list') })).toHaveAttribute('aria-pressed', 'true');
+
   // ...and a logout: the visitor keeps French.
   await page.getByRole('button', { name: fr('header.userMenuFor', { name }) }).click();
   await page.getByRole('menuitem', { name: fr('header.logout') }).click();
   await expect(page.getByRole('heading', { level: 1, name: fr('home.visitor.title') })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: fr('home.visitor.title') })).toBeVisible();
+  // The footer links to the public website's pages in French (issue 30 §6).
+  const site = page.getByRole('navigation', { name: fr('footer.website') });
+  await expect(site.getByRole('link', { name: fr('footer.site.whereToBuy') })).toHaveAttribute('href', /^https:\/\/www\.lumenpro\.example\/fr\//);
+  // The logout reset the navigation preference: the catalogue is a grid again.
+  await page.getByRole('banner').getByRole('link', { name: fr('header.catalogue') }).click();
+  await expect(page.getByRole('group', { name: fr('catalogue.view.label') }).getByRole('button', { name: fr('catalogue.view.grid') })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('guarded routes: a visitor goes to /, a user without the privilege to the not-allowed page', async ({ page }) => {

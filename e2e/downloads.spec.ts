@@ -63,4 +63,13 @@ test('a project line gives its own documents: the spec sheet of that line as con
   await download.saveAs(file);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   expect(execFileSync('qpdf', ['--check', file]).toString()).toContain('No syntax or stream encoding errors');
+  // Issue 30 §6: the single file, delivered on its own, counts 17 of 17 once the browser has it.
+  const overall = dialog.getByRole('progressbar', { name: es('downloads.overall') });
+  await expect(overall).toHaveAttribute('aria-valuenow', '17');
+  await expect(overall).toHaveAttribute('aria-valuetext', '100 %');
+  // The same document again is ready at once (from the cache): the browser saves it again.
+  const again = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: es('downloads.start'), exact: true }).click();
+  expect((await again).suggestedFilename()).toBe(download.suggestedFilename());
+  await expect(overall).toHaveAttribute('aria-valuenow', '17');
 });
