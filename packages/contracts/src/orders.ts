@@ -287,6 +287,8 @@ export const ReorderBody = z.object({
 export const ReorderChange = z.object({
   referenceCode: z.string().nullable(),
   model: z.string(),
+  /** The line by the name people use (issue 34 §3): "Multiple composition, 3 luminaires", not its model number. */
+  description: z.string().optional(),
   quantity: z.number().int(),
   change: z.enum(['same', 'priceChanged', 'discontinued', 'belowMoq']),
   previousUnitNet: Amount.nullable(),

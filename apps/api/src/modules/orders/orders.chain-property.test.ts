@@ -182,7 +182,12 @@ async function walk(lines: LineInput[]): Promise<void> {
   expect(again.statusCode, again.body.slice(0, 400)).toBe(201);
   const result = again.json<ReorderResult>();
   expect(result.added).toBe(lines.length);
-  for (const change of result.changes) expect(change.changedAttributes).toEqual([]);
+  for (const change of result.changes) {
+    expect(change.changedAttributes).toEqual([]);
+    // Named as people name it (issue 34 §3), never by its model number.
+    expect(change.description).toBeTruthy();
+    expect(change.description).not.toBe(change.model);
+  }
   const reordered = (await distributor.get(`${P1}/${result.projectId}?prices=true&lang=en`)).json<Project>().products;
   const reorderedPayload = (await distributor.get(`/api/apiv2/project-to-budget?projectId=${result.projectId}&lang=en`)).json<BudgetPayload>();
   expect(reordered).toHaveLength(lines.length);

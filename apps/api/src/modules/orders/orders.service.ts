@@ -435,6 +435,7 @@ export function createOrdersService(
       return {
         referenceCode: line.referenceCode,
         model: line.model,
+        description: now?.description ?? line.description,
         quantity: line.quantity,
         change,
         previousUnitNet: visible ? previous : null,

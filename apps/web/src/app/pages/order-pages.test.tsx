@@ -369,3 +369,31 @@ describe('/order/{id}: delivery facts agree (issue 34 §4)', () => {
     expect(rows[0]?.querySelectorAll('td')[3]?.textContent).not.toBe(rows[1]?.querySelectorAll('td')[3]?.textContent);
   });
 });
+
+describe('/order/{id}: order again (issue 34 §3)', () => {
+  it('names each line of the summary as people name it, the reference beside it, and says nothing changed', async () => {
+    const api = createFakeApi({ account: makeAccount({ role: 'distributor', clientCode: 'C-1' }) });
+    api.handle((call) => (call.method === 'GET' && /\/orders\/42$/.test(call.path) ? json(200, processedOrder()) : undefined));
+    api.handle((call) =>
+      call.method === 'POST' && call.path.endsWith('/orders/42/reorder')
+        ? json(201, {
+            projectId: 77,
+            added: 2,
+            changes: [
+              { referenceCode: '552023/02_10', model: '5520', description: 'Wall light', quantity: 5, change: 'same', previousUnitNet: 100, unitNet: 100, changedAttributes: [] },
+              { referenceCode: null, model: '5770', description: 'Multiple composition, 3 luminaires', quantity: 2, change: 'same', previousUnitNet: 2213.25, unitNet: 2213.25, changedAttributes: [] },
+            ],
+          })
+        : undefined,
+    );
+    await renderApp('/order/42', api);
+    const main = await screen.findByRole('main');
+    const section = await within(main).findByRole('region', { name: tx('orders.reorder.title') });
+    await userEvent.click(within(section).getByRole('button', { name: tx('orders.reorder.submit') }));
+    const summary = await within(section).findByRole('status');
+    const items = within(summary).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^Wall light \(552023\/02_10\) × 5/);
+    expect(items[1]).toHaveTextContent(/^Multiple composition, 3 luminaires × 2/);
+    expect(summary).not.toHaveTextContent('5770');
+  });
+});

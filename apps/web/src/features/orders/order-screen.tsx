@@ -333,7 +333,9 @@ function Reorder({ order }: { order: Order }) {
           <ul className="order-changes">
             {result.changes.map((change, index) => (
               <li key={`${change.referenceCode ?? change.model}-${index}`} data-change={change.change}>
-                <strong>{change.referenceCode ?? change.model}</strong> × {change.quantity} —{' '}
+                {/* By the name people use, its reference beside it (issue 34 §3). */}
+                <strong>{change.description ?? change.referenceCode ?? change.model}</strong>
+                {change.description && change.referenceCode ? ` (${change.referenceCode})` : ''} × {change.quantity} —{' '}
                 {t(`orders.reorder.change.${change.change}`, {
                   before: change.previousUnitNet === null ? '' : format.money(change.previousUnitNet, order.currency),
                   now: change.unitNet === null ? '' : format.money(change.unitNet, order.currency),
