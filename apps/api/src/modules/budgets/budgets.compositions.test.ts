@@ -1,4 +1,5 @@
 import type { Project, Quote } from '@lumen/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, qpdfCheck, xlsxCells } from '../../../test/document-readers';
 import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
@@ -43,8 +44,17 @@ describe('compositions in a quote', () => {
     expect(sticks?.description).toMatch(/^Composición .+, \d+ luminarias?$/);
     for (const line of [crea, sticks]) {
       expect(line?.description).not.toBe(line?.model);
-      expect(line?.image).toMatch(/^\/api\/images\/v1\/render\/model\/\w+\.webp/);
+      // the composition's own picture (issue 35 §2), rendered from its space, in the project's scope
+      expect(line?.image).toBe(`${P1}/${projectId}/products/${line?._id}/picture.webp`);
+      const picture = await distributor.get(line?.image ?? '');
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/webp');
+      expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 360 });
+      expect((await distributor.get(line?.image ?? '', { 'if-none-match': String(picture.headers.etag) })).statusCode).toBe(304);
     }
+    // the crea's clusters and the sticks square are two pictures; a visitor sees neither
+    expect((await distributor.get(crea?.image ?? '')).headers.etag).not.toBe((await distributor.get(sticks?.image ?? '')).headers.etag);
+    expect((await t.agent().get(crea?.image ?? '')).statusCode).toBe(401);
   });
 
   it('both enter the budget as one line each with their bill of materials, at the list price, with nothing excluded', async () => {

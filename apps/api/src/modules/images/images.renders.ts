@@ -9,11 +9,12 @@
  * share one render.
  */
 import { createHash } from 'node:crypto';
-import { type LuminaireGeometry, luminaireGeometry } from '@lumen/domain';
+import { compositionParts, drawingFamilyOf, type LuminaireGeometry, luminaireGeometry, spaceFromJSON } from '@lumen/domain';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../errors';
 import type { PictureSubject, ProductsService } from '../products/products.service';
-import { type FinishSurface, type RenderBackground, type RenderCamera, type RenderedImage, renderLuminaireImage, sizeOf, THUMBNAIL_SIZE } from './render/render-luminaire';
+import { compositionMeshes } from './render/render-composition';
+import { type FinishSurface, frameOfMeshes, type RenderBackground, type RenderCamera, type RenderedImage, renderLuminaireImage, sizeOf, THUMBNAIL_SIZE } from './render/render-luminaire';
 
 /** Bump when the renderer's output changes: every ETag and cache key changes with it. */
 export const RENDER_VERSION = 1;
@@ -94,4 +95,36 @@ export function createImageRenders(deps: { products: Pick<ProductsService, 'pict
       return { etag, contentType: format === 'webp' ? 'image/webp' : 'image/png', image };
     },
   };
+}
+
+const NO_FAMILY = { familyId: 0, subFamily: { id: 0, description: '' }, category: 0 };
+
+/** What a composition's picture is keyed by: the renderer's version, its space and collection, the options. */
+export function compositionImageEtag(space: unknown, subFamilyId: number, options: ImageOptions = {}): string {
+  const key = JSON.stringify([RENDER_VERSION, 'composition', space, subFamilyId, options]);
+  return `"c${RENDER_VERSION}-${createHash('sha256').update(key).digest('base64url').slice(0, 24)}"`;
+}
+
+/**
+ * A creation's picture (crea, drawn or no-drawing): the solids of its saved space (`compositionParts`,
+ * the same its documents draw), seen three-quarter from above; null when the space cannot be read or
+ * holds nothing to draw.
+ */
+export async function compositionImage(space: unknown, subFamilyId: number, options: ImageOptions = {}): Promise<RenderedImage | null> {
+  let meshes;
+  try {
+    meshes = compositionMeshes(compositionParts(spaceFromJSON(space, NO_FAMILY).tree, drawingFamilyOf(subFamilyId)));
+  } catch {
+    return null;
+  }
+  if (meshes.length === 0) return null;
+  return renderLuminaireImage({
+    meshes,
+    frame: frameOfMeshes(meshes.filter((mesh) => mesh.role !== 'mounting')),
+    camera: { azimuth: -25, elevation: 16, zoom: 1, ...(options.camera ?? {}) },
+    finish: { colour: '#9a9a9a', surface: 'lacquer' },
+    size: options.size ?? THUMBNAIL_SIZE,
+    background: options.background ?? 'studio',
+    format: options.format ?? 'webp',
+  });
 }

@@ -575,7 +575,8 @@ export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean
   // A creation reads by a name people use and shows a picture (issue 34 §3), never only its code.
   if (options.parse && product.type === 'CREATION' && context?.description === undefined) {
     product.description = creationLineName(data, row.model, options.lang);
-    const image = creationImage(data);
+    // the composition itself when the line has a saved space (issue 35 §2), else its first luminaire
+    const image = data.space ? `/api/projects/v1/projects/${row.projectId}/products/${row.id}/picture.webp` : creationImage(data);
     if (image) product.image = image;
   }
   if (!options.parse || !context) return product;

@@ -242,6 +242,21 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   );
 
   app.get(
+    '/api/projects/v1/projects/:projectId/products/:productId/picture.webp',
+    {
+      config: view,
+      schema: { tags, summary: 'A creation line’s picture (issue 35 §2): its composition rendered from its saved space, 480 × 360 WebP; ETag (304)', params: ProjectProductParams },
+    },
+    async (request, reply) => {
+      const match = request.headers['if-none-match'];
+      const picture = await projects.productPicture(requirePrincipal(request), request.params.projectId, request.params.productId, typeof match === 'string' ? match : undefined);
+      reply.header('cache-control', 'private, no-cache').header('etag', picture.etag).header('content-security-policy', "default-src 'none'");
+      if (!picture.image) return reply.code(304).send();
+      return reply.type('image/webp').send(picture.image);
+    },
+  );
+
+  app.get(
     '/api/projects/v1/projects/:projectId/products/:productId/export/:format',
     {
       // A download, as the spec's other download routes (§2: project.download); the service checks the project's read scope.
@@ -250,7 +265,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
         tags,
         summary: 'A drawn line as a file (issue 16 §4): 3D model (glb, obj, stl) or plan (dxf, svg), as an attachment',
         params: ProjectProductExportParams,
-        response: { 200: z.unknown().describe('The file: model/gltf-binary, model/obj, model/stl, image/vnd.dxf or image/svg+xml') },
+        response: { 200: z.unknown().describe('The file: model/gltf-binary, application/zip (the OBJ with its MTL), model/stl, image/vnd.dxf or image/svg+xml') },
       },
     },
     async (request, reply) => {

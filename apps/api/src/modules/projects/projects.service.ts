@@ -33,6 +33,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { AppError, RateLimitedError } from '../../errors';
+import { compositionImage, compositionImageEtag } from '../images/images.renders';
 import type { Principal } from '../../http/access-guard';
 import { recordIdempotentResource } from '../../http/idempotency';
 import { createRateLimiter, type RateCheck } from '../../http/rate-limits';
@@ -998,6 +999,24 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       }
       const catalogId: CatalogId = project.catalogId === 21 ? 21 : 16;
       return deps.products.exportCreation(principal, { space: data.space, subFamilyId: data.subFamily.id, catalogId, name: line.creationCode ?? productId }, format);
+    },
+
+    /**
+     * A creation line's picture (issue 35 §2): its composition rendered from its saved space, in the
+     * project's read scope (another company's project is a 404), a 404 for a line without a space.
+     * The ETag is the hash of what it is made from, so a revalidation is answered without rendering.
+     */
+    async productPicture(principal: Principal, id: number, productId: string, ifNoneMatch: string | undefined): Promise<{ etag: string; image: Buffer | null }> {
+      await visibleOr404(principal, id);
+      const line = await findProduct(ctx.db, id, productId);
+      const data = line ? lineDataOf(line) : undefined;
+      if (!line || line.type !== 'CREATION' || !data?.space) throw new AppError('NOT_FOUND', `No composition ${productId} in project ${id}`);
+      const subFamilyId = data.subFamily?.id ?? 0;
+      const etag = compositionImageEtag(data.space, subFamilyId);
+      if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return { etag, image: null };
+      const image = await compositionImage(data.space, subFamilyId);
+      if (!image) throw new AppError('NOT_FOUND', `Composition ${productId} has nothing to draw`);
+      return { etag, image: image.data };
     },
 
     async generateCreationCode(prefix: string) {
