@@ -139,6 +139,13 @@ describe('internal tools (issue 32)', () => {
     await waitFor(() => expect(screen.queryByText(tx('tools.compositor.off', { collection: 'Multiple' }))).toBeNull());
   });
 
+  it('minicompositor: opened outside a partner’s frame, it refuses (the host must be a FRAME_ANCESTORS page that embeds it) and asks nothing of the api', async () => {
+    const api = toolsApi();
+    await renderApp('/minicompositor?host=https%3A%2F%2Fpartner.example', api);
+    expect(await screen.findByText(tx('drawingShare.frame.notFramed'))).toBeTruthy();
+    expect(api.callsTo('GET', `${BASE}/compositor/collections`)).toHaveLength(0);
+  });
+
   it('technical information: search, sort, compare two models side by side and export the comparison', async () => {
     const api = toolsApi();
     api.handle((call) =>
