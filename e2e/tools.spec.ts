@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
 import { DEMO_PASSWORD, logIn } from './support/session';
@@ -144,6 +145,77 @@ test('an internal user compares and exports models, previews and downloads a pro
     await composeUrlPreviewFor(admin, origin, 'product@lumen.example', false).catch(() => undefined);
     await admin.dispose();
   }
+});
+
+// Issue 32 §1: the image studio. Before the compositor's walk, which leaves a preconfiguration in the
+// draft: the studio publishes the catalogue's whole draft.
+test('an internal user renders a collection’s HD images in the studio, approves them and publishes them as the catalogue’s pictures', async ({ page }) => {
+  test.setTimeout(180_000);
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+  // The server refuses the studio to a user whose e-mail is not internal.
+  const outsider = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    expect((await outsider.post('/api/users/v1/auth/login', { data: { email: 'distributor@demo.example', password: DEMO_PASSWORD }, headers: { origin } })).status()).toBe(200);
+    expect((await outsider.get('/api/products/v1/tools/studio/batches')).status()).toBe(403);
+    const batchBody = { catalogId: 16, subFamilyId: 302, shots: ['product'], size: 2400, camera: { azimuth: 30, elevation: 15, zoom: 1, offsetX: 0, offsetY: 0 } };
+    expect((await outsider.post('/api/products/v1/tools/studio/batches', { data: batchBody, headers: { origin } })).status()).toBe(403);
+  } finally {
+    await outsider.dispose();
+  }
+
+  await logIn(page, 'product@lumen.example');
+  await openTool(page, 'header.tools.studio');
+  await expect(page.getByRole('heading', { level: 1, name: en('studio.title') })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(en('studio.collection')) })).toBeEnabled();
+  await page.getByRole('button', { name: new RegExp(en('studio.collection')) }).click();
+  await page.getByRole('option', { name: 'Wireflow', exact: true }).click();
+  // Collection Wireflow: models 2350 and 2351; black only, the product shot only.
+  await page.getByRole('checkbox', { name: '10 · White' }).uncheck();
+  await page.getByRole('checkbox', { name: en('studio.shot.ambient') }).uncheck();
+  await expect(page.locator('.studio__stage [role="img"]')).toBeVisible({ timeout: 30_000 });
+  const turn = page.getByRole('slider', { name: en('studio.azimuth') });
+  await turn.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(turn).toHaveValue('31');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: en('studio.render_other', { count: '2' }) }).click();
+  await expect(page.getByRole('progressbar', { name: en('studio.progressLabel') })).toBeVisible();
+  await expect(page.getByText(en('studio.status.done'), { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('status').filter({ hasText: en('studio.progress', { done: '2', total: '2' }) })).toBeVisible();
+  const grid = page.getByRole('list', { name: en('studio.review') });
+  await expect(grid.getByRole('listitem')).toHaveCount(2);
+  for (const model of ['2350', '2351']) {
+    const name = `${model} · 05 · ${en('studio.shot.product')}`;
+    await expect(grid.getByRole('img', { name })).toBeVisible();
+    await grid.getByRole('button', { name: en('studio.approveImage', { name }) }).click();
+    await expect(grid.getByRole('listitem', { name }).getByText(en('studio.inDraft'))).toBeVisible();
+  }
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The HD file the button saves, and every file of the batch, read by libmagic's `file`.
+  const downloading = page.waitForEvent('download');
+  await grid.getByRole('button', { name: en('studio.downloadImage', { name: `2350 · 05 · ${en('studio.shot.product')}` }) }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('2350-05-product-2400px.png');
+  expect(execFileSync('file', [await download.path()], { encoding: 'utf8' })).toContain('PNG image data, 2400 x 2400');
+  const [latest] = (await (await page.request.get('/api/products/v1/tools/studio/batches?catalog=16')).json()) as Array<{ id: number }>;
+  const batch = (await (await page.request.get(`/api/products/v1/tools/studio/batches/${latest?.id}`)).json()) as { images: Array<{ id: number }> };
+  expect(batch.images).toHaveLength(2);
+  for (const image of batch.images) {
+    const path = test.info().outputPath(`studio-${image.id}.png`);
+    writeFileSync(path, await (await page.request.get(`/api/products/v1/tools/studio/images/${image.id}/file`)).body());
+    expect(execFileSync('file', [path], { encoding: 'utf8' })).toContain('PNG image data, 2400 x 2400');
+  }
+
+  // Publishing (product administration's publication) makes them the catalogue's pictures.
+  await page.getByRole('button', { name: en('studio.publish') }).click();
+  await expect(page.getByRole('status').filter({ hasText: /version \d+/ })).toBeVisible({ timeout: 30_000 });
+  await expect(grid.getByText(en('studio.published'), { exact: true })).toHaveCount(2);
+  const picture = await page.request.get('/api/images/v1/catalogue/model/2350.svg?finish=05');
+  const svg = await picture.text();
+  expect(svg).toContain('data-source="studio"');
+  execFileSync('xmllint', ['--noout', '-'], { input: svg });
 });
 
 test('an internal user composes pendants in the compositor and saves them as a preconfiguration into the catalogue’s draft', async ({ page }) => {

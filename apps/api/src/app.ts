@@ -87,7 +87,7 @@ import { createComposePreview } from './modules/tools/tools.compose-preview';
 import { createCompositor } from './modules/tools/tools.compositor';
 import { createProductSheets } from './modules/tools/tools.product-sheet';
 import { toolsRoutes } from './modules/tools/tools.routes';
-import { drawnStudioRenderer } from './modules/studio/studio.render';
+import { renderedStudioRenderer } from './modules/studio/studio.render';
 import { studioRoutes } from './modules/studio/studio.routes';
 import { createStudioService, type StudioService } from './modules/studio/studio.service';
 import { createProductAdminService } from './modules/product-admin/product-admin.service';
@@ -340,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   toolBatches.registerWorker();
   await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches, compose: createComposePreview({ products, images }), compositor: createCompositor({ products, productAdmin, flags }), flags });
   // The image studio (issue 32 §1): HD renders on the shared queue, reviewed into product administration's draft.
-  const studio = createStudioService(ctx, { jobs, storage, products, productAdmin, render: drawnStudioRenderer });
+  const studio = createStudioService(ctx, { jobs, storage, products, productAdmin, render: renderedStudioRenderer });
   studio.registerWorker();
   studioRef.service = studio;
   await app.register(studioRoutes, { studio });
