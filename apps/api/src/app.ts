@@ -61,6 +61,7 @@ import { clientCodeOfCompany, createCompanyService } from './modules/company/com
 import { createBuiltinErp } from './modules/erp/erp.builtin';
 import { erpRoutes } from './modules/erp/erp.routes';
 import { createErpService } from './modules/erp/erp.service';
+import { svgThumbnail } from './modules/erp/erp.thumbnails';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { recordingCrmAdapter, registerCrmOutbox } from './modules/projects/projects.outbox';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service';
@@ -321,7 +322,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return built.orders.listener;
     },
   });
-  const erpService = createErpService(ctx, { erp, products, clientCodeOf: (companyId) => clientCodeOfCompany(ctx.db, companyId) });
+  const erpService = createErpService(ctx, {
+    erp,
+    products,
+    clientCodeOf: (companyId) => clientCodeOfCompany(ctx.db, companyId),
+    // Invoice lines print the catalogue's picture of their model in its finish (issue 34 §3).
+    thumbnail: async (model, finish) => svgThumbnail((await images.catalogueImage('model', model, finish)).svg),
+  });
   const ordersService = createOrdersService(ctx, { projects, products, flags, budgets, erp, jobs: orderJobs, invoiceOf: (orderId) => erpService.invoiceOfOrder(orderId) });
   built.orders = ordersService;
   erp.registerWorkers();

@@ -27,6 +27,17 @@ export function qpdfCheck(pdf: Buffer): { pages: number } {
   });
 }
 
+/** The pictures a PDF holds, as poppler's pdfimages lists them (page, width and height in pixels). */
+export function pdfImages(pdf: Buffer): Array<{ page: number; width: number; height: number }> {
+  const listing = withFile('doc.pdf', pdf, (path) => execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' }));
+  return listing
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cells) => cells.length > 4 && /^\d+$/.test(cells[0] ?? ''))
+    .map((cells) => ({ page: Number(cells[0]), width: Number(cells[3]), height: Number(cells[4]) }));
+}
+
 /** The text poppler extracts, in reading order. */
 export function pdfText(pdf: Buffer): string {
   return withFile('doc.pdf', pdf, (path) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }));

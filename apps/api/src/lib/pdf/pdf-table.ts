@@ -8,7 +8,12 @@ export interface PdfColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** The cell's text; an array gives a first line in bold and the others under it in the muted colour. */
   text: (row: Row) => string | readonly string[];
+  /** A picture (PNG or JPEG) drawn in the cell instead of text, fitted in a square as wide as the column (at most `IMAGE_MAX` points); none: the text. */
+  image?: (row: Row) => Buffer | null | undefined;
 }
+
+/** The largest side of a picture in a table cell (a thumbnail), points. */
+const IMAGE_MAX = 36;
 
 export interface PdfTableOptions {
   fontSize?: number;
@@ -98,7 +103,9 @@ export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>
     });
     // Measured in the faces they are drawn in: a first line of several is bold (wider).
     const faceOf = (lines: readonly string[], lineIndex: number): PdfFont => (lines.length > 1 && lineIndex === 0 ? bold : font);
-    const cellHeights = cells.map((lines, index) => lines.reduce((sum, line, lineIndex) => sum + (line ? measure(line, index, faceOf(lines, lineIndex)) : 0), 0));
+    const images = columns.map((column) => column.image?.(row) ?? null);
+    const imageSide = (index: number) => Math.min(IMAGE_MAX, (widths[index] ?? 0) - 2 * PAD_X);
+    const cellHeights = cells.map((lines, index) => (images[index] ? imageSide(index) : lines.reduce((sum, line, lineIndex) => sum + (line ? measure(line, index, faceOf(lines, lineIndex)) : 0), 0)));
     const height = Math.min(Math.max(...cellHeights) + 2 * PAD_Y, pageRoom());
     if (doc.y + height > pdf.bottom()) {
       doc.addPage();
@@ -107,6 +114,12 @@ export function drawTable<Row>(pdf: BrandedPdf, columns: readonly PdfColumn<Row>
     const y = doc.y;
     if (options.zebra !== false && rowIndex % 2 === 1) doc.rect(pdf.left, y, pdf.width, height).fill(PDF_COLORS.zebra);
     cells.forEach((lines, index) => {
+      const image = images[index];
+      if (image) {
+        const side = imageSide(index);
+        doc.image(image, (xs[index] ?? 0) + PAD_X, y + PAD_Y, { fit: [side, side], align: 'center', valign: 'center' });
+        return;
+      }
       const align = columns[index]?.align ?? 'left';
       const cellWidth = (widths[index] ?? 0) - 2 * PAD_X;
       let cursor = y + PAD_Y;

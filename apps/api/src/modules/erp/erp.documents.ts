@@ -24,7 +24,12 @@ export interface InvoiceDocument {
   supplyDate: string;
   paymentTermsDays: number;
   lines: readonly InvoiceLineRecord[];
+  /** Each line's picture (PNG) by `thumbnailKey(model, finish)`: printed beside its reference; absent: no picture column. */
+  thumbnails?: ReadonlyMap<string, Buffer>;
 }
+
+/** The key of a line's picture: its model and finish. */
+export const thumbnailKey = (model: string, finish: string | undefined): string => `${model}|${finish ?? ''}`;
 
 const partyLines = (party: InvoiceParty, vatLabel: string): string[] => [party.name, ...party.address, ...(party.vatId ? [`${vatLabel} ${party.vatId}`] : [])];
 
@@ -94,9 +99,12 @@ export async function invoicePdf(document: InvoiceDocument, lang: Lang): Promise
     document.lines.length > 0
       ? [...document.lines]
       : [{ referenceCode: null, model: '', description: t('invoice.document.line', { order: invoice.orderId }), attributes: {}, quantity: 1, unitNet: invoice.net, totalNet: invoice.net, vatPercent: invoice.vatPercent }];
+  const thumbnails = document.thumbnails ?? new Map<string, Buffer>();
+  const pictureOf = (line: InvoiceLineRecord) => thumbnails.get(thumbnailKey(line.model, line.attributes.finish?.code)) ?? null;
   drawTable(
     pdf,
     [
+      ...(thumbnails.size > 0 ? [{ header: '', width: 0.9, text: () => '', image: pictureOf }] : []),
       { header: t('invoice.column.reference'), width: 2, text: (line: InvoiceLineRecord) => line.referenceCode ?? line.model },
       { header: t('invoice.column.description'), width: 4, text: (line) => [line.description, lineAttributeTexts(line.attributes, document.catalogId, lang).join(' · ')].filter(Boolean) },
       { header: t('invoice.column.quantity'), width: 0.8, align: 'right', text: (line) => formatLocaleNumber(line.quantity, lang) },

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import type { ProductsService } from '../products/products.service';
 import { INVOICE_PAYMENT_DAYS } from './erp.builtin';
-import { invoicePdf, type InvoiceDocument } from './erp.documents';
+import { invoicePdf, thumbnailKey, type InvoiceDocument } from './erp.documents';
 import type { ErpPort, InvoiceParty } from './erp.port';
 import { findInvoice, type InvoiceListRow, invoiceOfOrder, listInvoices } from './erp.repository';
 
@@ -32,7 +32,16 @@ export const invoicePdfPath = (clientCode: string, number: string) => `/api/sr-e
  * The sr-erp calls (spec §7): availability of products through the ERP adapter, and a client code's
  * invoices with their PDF. A user reads only the client code of their own company (admin: any).
  */
-export function createErpService(ctx: AppContext, deps: { erp: ErpPort; products: ProductsService; clientCodeOf: (companyId: number) => Promise<string | null> }) {
+export function createErpService(
+  ctx: AppContext,
+  deps: {
+    erp: ErpPort;
+    products: ProductsService;
+    clientCodeOf: (companyId: number) => Promise<string | null>;
+    /** A line's picture as a small PNG (the catalogue's picture of the model in its finish; issue 34 §3); null when there is none. */
+    thumbnail?: (model: string, finish: string | undefined) => Promise<Buffer | null>;
+  },
+) {
   const { db, clock } = ctx;
 
   /**
@@ -138,7 +147,19 @@ export function createErpService(ctx: AppContext, deps: { erp: ErpPort; products
           vatPercent: line.vatPercent ?? invoice.vatPercent,
         })),
       };
-      return { fileName: `${row.number}.pdf`, content: await invoicePdf(document, lang) };
+      // Each line with its picture, as on the order (issue 34 §3): one per model and finish; a line without one prints without.
+      const thumbnails = new Map<string, Buffer>();
+      if (deps.thumbnail) {
+        const wanted = [...new Set(document.lines.filter((line) => line.model).map((line) => thumbnailKey(line.model, line.attributes.finish?.code)))];
+        await Promise.all(
+          wanted.map(async (key) => {
+            const [model = '', finish] = key.split('|');
+            const png = await deps.thumbnail?.(model, finish || undefined).catch(() => null);
+            if (png) thumbnails.set(key, png);
+          }),
+        );
+      }
+      return { fileName: `${row.number}.pdf`, content: await invoicePdf({ ...document, thumbnails }, lang) };
     },
 
     /** The invoice of an order, for the order page (the orders module checked the caller may see the order). */

@@ -2,7 +2,7 @@ import type { Invoice, InvoiceListPage, Order, OrderDraft, ProcessOrderResult, P
 import { formatCurrency, formatLocaleDate } from '@lumen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfText, qpdfCheck } from '../../../test/document-readers';
+import { pdfImages, pdfText, qpdfCheck } from '../../../test/document-readers';
 import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
 import { invoices } from '../../db/schema';
 import { createProject, P1, REF16 } from '../projects/projects.test-support';
@@ -75,6 +75,8 @@ describe('a configured pendant through project → quote → order → invoice �
 
     const pdf = (await distributor.get(invoice.pdf)).rawPayload;
     qpdfCheck(pdf);
+    // The line with its picture (issue 34 §3): the catalogue's picture of the pendant, as a thumbnail beside its reference.
+    expect(pdfImages(pdf)).toEqual([{ page: 1, width: 96, height: 96 }]);
     const text = plain(pdfText(pdf));
     const date = (day: string) => plain(formatLocaleDate(day, 'es', { dateStyle: 'long' }));
     // Seller (configuration) and buyer (company profile): names, addresses, VAT identification numbers.
