@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/session';
 import { exactly, texts } from './support/texts';
@@ -9,7 +9,14 @@ import { exactly, texts } from './support/texts';
 // layout") and an express product (Tessa). Each is added to one project, reopened from the project
 // page by its Edit, changed and saved; axe on the new step and the configurators.
 
-test.use({ viewport: { width: 1400, height: 1000 } });
+// The crea room is drawn in 3D: Chromium with SwiftShader, as crea.spec.ts launches it (README 'WebGL').
+test.use({
+  viewport: { width: 1400, height: 1000 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  },
+});
 test.setTimeout(240_000);
 
 const t = texts('es');
@@ -150,4 +157,112 @@ test('from the home page to each configurator by clicks: crea, a sticks drawing,
   await expect(grid(page)).toContainText(after);
   await expect(grid(page).getByRole('row')).toHaveCount(5);
   expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+/** Two fingers on the middle of `target`, moved `spread` px further apart (a pinch that zooms in), as a touch screen sends them. */
+async function pinch(page: Page, target: Locator, spread: number) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to pinch');
+  const client = await page.context().newCDPSession(page);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const fingers = (gap: number) => [
+    { x: x - gap, y, id: 1 },
+    { x: x + gap, y, id: 2 },
+  ];
+  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+  for (let step = 1; step <= 6; step += 1) await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(20 + (spread / 2) * (step / 6)) });
+  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await client.detach();
+}
+
+/**
+ * What overlaps in `root`: every pair of visible labels, fields and buttons (neither inside the other)
+ * whose boxes cross by more than a pixel, named by their text.
+ */
+async function overlaps(root: Locator): Promise<string[]> {
+  return root.evaluate((element) => {
+    // Not what is hidden from everyone (a select's native twin, kept for forms and autofill).
+    const seen = [...element.querySelectorAll('label, input, button, [role="spinbutton"], [role="button"], a[href]')].filter((node) => {
+      const box = node.getBoundingClientRect();
+      return box.width > 1 && box.height > 1 && getComputedStyle(node).visibility !== 'hidden' && !node.closest('[aria-hidden="true"]');
+    });
+    const name = (node: Element) => `${node.tagName.toLowerCase()} "${(node.textContent || node.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+    const found: string[] = [];
+    seen.forEach((a, i) => {
+      for (const b of seen.slice(i + 1)) {
+        if (a.contains(b) || b.contains(a)) continue;
+        const p = a.getBoundingClientRect();
+        const q = b.getBoundingClientRect();
+        const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+        const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+        if (w > 1 && h > 1) found.push(`${name(a)} × ${name(b)}`);
+      }
+    });
+    return found;
+  });
+}
+
+test.describe('on a phone (issue 27 §3)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the sticks plan and the crea room zoom with two fingers, nothing asks for a mouse wheel, and no label, stepper or button sits on another', async ({ page }) => {
+    const login = await page.request.post('/api/users/v1/auth/login', { data: { email: 'distributor@demo.example', password: DEMO_PASSWORD }, headers: { origin: new URL(test.info().project.use.baseURL ?? '').origin } });
+    expect(login.status()).toBe(200);
+    await page.goto('/');
+    const toCatalogue = async (collection: string) => {
+      await page.getByRole('button', { name: exactly(t('header.menu')) }).click();
+      await page.getByRole('banner').getByRole('link', { name: t('header.catalogue') }).click();
+      await collections(page).getByRole('link', { name: new RegExp(collection) }).click();
+    };
+
+    // The sticks plan: drawn by its buttons, zoomed by a pinch.
+    await toCatalogue('Sticks');
+    await page.getByRole('link', { name: new RegExp(t('catalogue.entry.draw.title')) }).click();
+    await expect(page).toHaveURL(/\/new-product\/sticks-drawing-configurator$/);
+    const addStick = page.getByRole('button', { name: t('drawing.keyboard.add.sticks') });
+    await addStick.click();
+    await addStick.click();
+    const sticks = page.getByRole('list', { name: t('drawing.list.segments.sticks') });
+    await sticks.getByRole('button', { name: new RegExp(`^${t('drawing.element.sticks.segment', { number: '1' })}`) }).click();
+    await page.getByRole('button', { name: t('drawing.selection.add', { kind: t('drawing.tool.connection') }) }).click();
+    await expect(page.getByText(t('drawing.problems.none'))).toBeVisible();
+    const plan = page.getByTestId('drawing-plan');
+    await plan.scrollIntoViewIfNeeded();
+    const before = (await plan.getAttribute('viewBox')) ?? '';
+    await pinch(page, plan, 120);
+    await expect.poll(async () => Number((await plan.getAttribute('viewBox'))?.split(' ')[2])).toBeLessThan(Number(before.split(' ')[2]) * 0.9);
+    await expect(page.getByRole('main')).not.toContainText(/rueda|ratón/i);
+    await expect(page.getByRole('button', { name: t('projects.addTo.action') })).toBeEnabled({ timeout: 20_000 });
+    await page.screenshot({ path: test.info().outputPath('sticks-phone.png'), fullPage: true });
+    expect(await overlaps(page.getByRole('main'))).toEqual([]);
+
+    // Leaving the unsaved drawing by a link of the app asks first; Leave goes.
+    await page.getByRole('button', { name: exactly(t('header.menu')) }).click();
+    await page.getByRole('banner').getByRole('link', { name: t('header.catalogue') }).click();
+    const leave = page.getByRole('alertdialog', { name: t('configurator.leave.title') });
+    await expect(leave).toBeVisible();
+    await expect(page).toHaveURL(/\/new-product\/sticks-drawing-configurator$/);
+    await leave.getByRole('button', { name: t('configurator.leave.go') }).click();
+
+    // The crea room: a model of Multiple hung, the room zoomed by a pinch.
+    await collections(page).getByRole('link', { name: /Multiple/ }).click();
+    const locations = page.getByRole('list', { name: t('catalogue.locations.listLabel') });
+    if (await locations.isVisible()) await locations.getByRole('link').first().click();
+    await page.getByRole('list', { name: t('catalogue.models.listLabel') }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/new-product\/crea-configurator\/\w{4}$/);
+    // The room loads its collection's models, articles and rules first (slow on a loaded machine).
+    await expect(page.getByRole('list', { name: t('crea.list.title') }).getByRole('listitem')).toHaveCount(1, { timeout: 45_000 });
+    const scene = page.getByTestId('crea-scene');
+    await scene.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: t('projects.addTo.action') })).toBeEnabled({ timeout: 20_000 });
+    await page.waitForFunction(() => ((window as unknown as { lumenCreaProbe?: { frames: number } }).lumenCreaProbe?.frames ?? 0) > 0);
+    const still = await scene.screenshot();
+    await expect.poll(async () => (await scene.screenshot()).equals(still)).toBe(true);
+    await pinch(page, scene, 160);
+    await expect.poll(async () => (await scene.screenshot()).equals(still)).toBe(false);
+    await expect(page.getByRole('main')).not.toContainText(/rueda|ratón/i);
+    await page.screenshot({ path: test.info().outputPath('crea-phone.png'), fullPage: true });
+    expect(await overlaps(page.getByRole('main'))).toEqual([]);
+  });
 });

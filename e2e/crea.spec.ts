@@ -82,7 +82,12 @@ test('compose three clusters, a refused canopy replaced, a drag into a collision
   await page.mouse.move((from.x + onto.x) / 2, (from.y + onto.y) / 2, { steps: 5 });
   await page.mouse.move(onto.x, onto.y, { steps: 5 });
   await page.mouse.up();
-  await expect(page.getByRole('status').filter({ hasText: t('crea.notice.collision', { name: t('crea.list.cluster', { number: '2' }) }) })).toBeVisible();
+  const collision = page.getByRole('status').filter({ hasText: t('crea.notice.collision', { name: t('crea.list.cluster', { number: '2' }) }) });
+  await expect(collision).toBeVisible();
+  // Said where it covers nothing of the room (issue 27 §3): its box and the scene's do not cross.
+  const said = await collision.boundingBox();
+  const room = await page.getByTestId('crea-scene').boundingBox();
+  expect(said && room && (said.y >= room.y + room.height || said.y + said.height <= room.y || said.x >= room.x + room.width || said.x + said.width <= room.x)).toBe(true);
   const back = await clusterOnPage(page, 2);
   expect(Math.hypot(back.x - onto.x, back.y - onto.y)).toBeGreaterThan(10);
 
