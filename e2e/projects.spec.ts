@@ -159,7 +159,7 @@ test('a pendant keeps the height chosen in the configurator: the project shows i
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(t('projects.grid.metres', { value: '2,50' }));
 });
 
-test('a project’s details open in the list; another company’s project opened by its link shows the forbidden page, which says why (issue 30 §2–§3)', async ({ page, browser }) => {
+test('a project’s details open in the list; the profile takes the company’s client code; another company’s project opened by its link shows the forbidden page, which says why (issue 30 §2–§3)', async ({ page, browser }) => {
   const en = texts('en');
   // Company B's distributor (English) opens their project's details from the list, then the project.
   const other = await browser.newContext();
@@ -176,6 +176,18 @@ test('a project’s details open in the list; another company’s project opened
   await owner.getByRole('link', { name: 'Brightline showroom' }).first().click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Brightline showroom' })).toBeVisible();
   const link = new URL(owner.url());
+
+  // Issue 30 §3: the profile records the company's client code (PATCH client-code); another company's is refused on the field.
+  await owner.getByRole('button', { name: en('header.userMenuFor', { name: 'Daisy Bright' }) }).click();
+  await owner.getByRole('menuitem', { name: en('menu.myProfile') }).click();
+  const clientCode = owner.getByRole('form', { name: en('profile.clientCode.title') });
+  const codeField = clientCode.getByRole('textbox', { name: new RegExp(en('profile.clientCode.label')) });
+  await codeField.fill('C-100234');
+  await clientCode.getByRole('button', { name: en('profile.clientCode.save') }).click();
+  await expect(clientCode.getByText(en('profile.clientCode.unknown'))).toBeVisible();
+  await codeField.fill('C-200871');
+  await clientCode.getByRole('button', { name: en('profile.clientCode.save') }).click();
+  await expect(clientCode.getByRole('status')).toHaveText(en('profile.clientCode.saved'));
   await other.close();
 
   // Company A's distributor (Spanish) follows that link: the forbidden page says why.
