@@ -237,10 +237,16 @@ test.describe('on a phone (issue 27 §3)', () => {
     await page.screenshot({ path: test.info().outputPath('sticks-phone.png'), fullPage: true });
     expect(await overlaps(page.getByRole('main'))).toEqual([]);
 
-    // Leaving the unsaved drawing by a link of the app asks first; Leave goes.
+    // Leaving the unsaved drawing asks first: the browser's back (Stay keeps the drawing), then a link of the app (Leave goes).
+    await page.goBack();
+    const leave = page.getByRole('alertdialog', { name: t('configurator.leave.title') });
+    await expect(leave).toBeVisible();
+    await expect(page).toHaveURL(/\/new-product\/sticks-drawing-configurator$/);
+    await leave.getByRole('button', { name: t('configurator.leave.stay') }).click();
+    await expect(leave).toBeHidden();
+    await expect(sticks.locator(':scope > li')).toHaveCount(2);
     await page.getByRole('button', { name: exactly(t('header.menu')) }).click();
     await page.getByRole('banner').getByRole('link', { name: t('header.catalogue') }).click();
-    const leave = page.getByRole('alertdialog', { name: t('configurator.leave.title') });
     await expect(leave).toBeVisible();
     await expect(page).toHaveURL(/\/new-product\/sticks-drawing-configurator$/);
     await leave.getByRole('button', { name: t('configurator.leave.go') }).click();
