@@ -17,3 +17,4 @@ export * from './creation-shares';
 export * from './product-admin';
 export * from './configurator-drafts';
 export * from './studio';
+export * from './tools';
