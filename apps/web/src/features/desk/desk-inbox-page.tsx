@@ -1,6 +1,6 @@
 import type { RequestSummary } from '@lumen/contracts';
 import { REQUEST_KINDS, SUPPORT_REQUEST_STATUSES } from '@lumen/contracts/constants';
-import { Button, Select, TextField } from '@lumen/ui';
+import { DataTable, Select, TextField, type DataTableColumn } from '@lumen/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -122,93 +122,75 @@ export function DeskInboxPage() {
         <TextField type="search" label={t('desk.filter.search')} description={t('desk.filter.searchHelp')} name="search" value={typed} onChange={setTyped} />
       </form>
 
-      {inbox.status === 'loading' && <p role="status">{t('common.loading')}</p>}
-      {inbox.status === 'failed' && (
-        <div className="card desk__message" role="alert">
-          <p>{t('desk.loadFailed')}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('siteLocation.retry')}
-          </Button>
-        </div>
-      )}
       {inbox.status === 'ready' && (
-        <>
-          <p className="desk__count" role="status">
-            {t('desk.count', { count: inbox.data.total })}
-          </p>
-          {inbox.data.items.length === 0 ? (
-            <p className="card desk__message">{t('desk.empty')}</p>
-          ) : (
-            <InboxTable requests={inbox.data.items} from={search} />
-          )}
-          {pages > 1 && (
-            <nav className="desk__paging" aria-label={t('desk.paging')}>
-              <Button variant="secondary" size="sm" isDisabled={query.page <= 1} onPress={() => update({ page: String(query.page - 1) })}>
-                {t('desk.previous')}
-              </Button>
-              <span>{t('desk.page', { page: query.page, pages })}</span>
-              <Button variant="secondary" size="sm" isDisabled={query.page >= pages} onPress={() => update({ page: String(query.page + 1) })}>
-                {t('desk.next')}
-              </Button>
-            </nav>
-          )}
-        </>
+        <p className="desk__count" role="status">
+          {t('desk.count', { count: inbox.data.total })}
+        </p>
       )}
+      {/* The kit's data table (issue 35 §1): skeleton rows while loading, its error row with a retry, its empty row, the server's pages. */}
+      <InboxTable
+        requests={inbox.status === 'ready' ? inbox.data.items : []}
+        from={search}
+        status={inbox.status === 'loading' ? 'loading' : inbox.status === 'failed' ? 'error' : 'ready'}
+        onRetry={reload}
+        page={query.page}
+        pageCount={inbox.status === 'ready' ? pages : 1}
+        onPageChange={(page) => update({ page: String(page) })}
+      />
     </section>
   );
 }
 
-/** The inbox as a table on md and up, one block per request below 768 px (each value under its column's name). */
-function InboxTable({ requests, from }: { requests: readonly RequestSummary[]; from: string }) {
+/** The inbox in the kit's DataTable; below 576 px each request is a card (each value under its column's name). */
+function InboxTable(props: { requests: readonly RequestSummary[]; from: string; status: 'ready' | 'loading' | 'error'; onRetry: () => void; page: number; pageCount: number; onPageChange: (page: number) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const columns = {
-    request: t('desk.column.request'),
-    requester: t('desk.column.requester'),
-    project: t('desk.column.project'),
-    received: t('desk.column.received'),
-    status: t('desk.column.status'),
-  };
+  const columns: DataTableColumn<RequestSummary>[] = [
+    {
+      id: 'request',
+      header: t('desk.column.request'),
+      isRowHeader: true,
+      cell: (request) => (
+        <>
+          <Link className="text-link desk__request-link" to={`/desk/requests/${request.id}`} state={{ from: props.from }}>
+            {t('requests.number', { number: request.id })}
+          </Link>
+          <span className="desk__subject">{request.subject}</span>
+          <span className="desk__counts">
+            {t('requests.files.count', { count: request.files })} · {t('requests.replies.count', { count: request.replies })}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'requester',
+      header: t('desk.column.requester'),
+      cell: (request) => (
+        <>
+          <span className="desk__name">{request.contactName}</span>
+          <span className="desk__email">{request.contactEmail}</span>
+        </>
+      ),
+    },
+    { id: 'project', header: t('desk.column.project'), cell: (request) => request.projectName ?? '—' },
+    { id: 'received', header: t('desk.column.received'), cell: (request) => <time dateTime={request.createdAt}>{format.date(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time> },
+    { id: 'status', header: t('desk.column.status'), cell: (request) => <RequestStatusBadge status={request.status} /> },
+  ];
   return (
-    <div className="desk__table-wrap">
-      <table className="desk__table">
-        <caption className="lm-visually-hidden">{t('desk.title')}</caption>
-        <thead>
-          <tr>
-            {Object.values(columns).map((name) => (
-              <th key={name} scope="col">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((request) => (
-            <tr key={request.id} data-status={request.status}>
-              <th scope="row" data-label={columns.request}>
-                <Link className="text-link desk__request-link" to={`/desk/requests/${request.id}`} state={{ from }}>
-                  {t('requests.number', { number: request.id })}
-                </Link>
-                <span className="desk__subject">{request.subject}</span>
-                <span className="desk__counts">
-                  {t('requests.files.count', { count: request.files })} · {t('requests.replies.count', { count: request.replies })}
-                </span>
-              </th>
-              <td data-label={columns.requester}>
-                <span className="desk__name">{request.contactName}</span>
-                <span className="desk__email">{request.contactEmail}</span>
-              </td>
-              <td data-label={columns.project}>{request.projectName ?? '—'}</td>
-              <td data-label={columns.received}>
-                <time dateTime={request.createdAt}>{format.date(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-              </td>
-              <td data-label={columns.status}>
-                <RequestStatusBadge status={request.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<RequestSummary>
+      aria-label={t('desk.title')}
+      className="desk__table"
+      stacked
+      columns={columns}
+      rows={props.requests}
+      rowKey={(request) => request.id}
+      status={props.status}
+      error={t('desk.loadFailed')}
+      onRetry={props.onRetry}
+      empty={t('desk.empty')}
+      page={props.page}
+      pageCount={props.pageCount}
+      onPageChange={props.onPageChange}
+    />
   );
 }

@@ -101,9 +101,9 @@ describe('/desk: the inbox', () => {
     expect(first).toHaveTextContent(tx('requests.files.count_one', { count: 1 }));
     expect(api.callsTo('GET', INBOX)[0]?.query.get('limit')).toBe('25');
 
-    await userEvent.click(within(main).getByRole('button', { name: tx('desk.next') }));
+    await userEvent.click(within(main).getByRole('button', { name: tx('pager.next') }));
     await waitFor(() => expect(history.location.search).toBe('?page=2'));
-    expect(await within(main).findByText(tx('desk.page', { page: 2, pages: 2 }))).toBeInTheDocument();
+    expect(await within(main).findByText(tx('pager.position', { page: 2, pages: 2 }))).toBeInTheDocument();
     expect(api.callsTo('GET', INBOX).at(-1)?.query.get('page')).toBe('2');
     expect(within(main).getAllByRole('row')).toHaveLength(6);
   });
@@ -111,7 +111,7 @@ describe('/desk: the inbox', () => {
   it('filters by status, type and text (the text once the user pauses); a filter goes back to the first page', async () => {
     const api = deskApi();
     const { main, history } = await openPage('/desk?page=2', api);
-    await within(main).findByText(tx('desk.page', { page: 2, pages: 2 }));
+    await within(main).findByText(tx('pager.position', { page: 2, pages: 2 }));
     await userEvent.click(within(main).getByRole('button', { name: new RegExp(escape(tx('desk.filter.status'))) }));
     await userEvent.click(await screen.findByRole('option', { name: tx('requests.status.in_progress') }));
     await waitFor(() => expect(history.location.search).toBe('?status=in_progress'));
@@ -134,7 +134,7 @@ describe('/desk: the inbox', () => {
     const { main } = await openPage('/desk', api);
     expect(await within(main).findByRole('alert')).toHaveTextContent(tx('desk.loadFailed'));
     fail = false;
-    await userEvent.click(within(main).getByRole('button', { name: tx('siteLocation.retry') }));
+    await userEvent.click(within(main).getByRole('button', { name: tx('dataTable.retry') }));
     expect(await within(main).findByText(tx('desk.count_other', { count: 30 }))).toBeInTheDocument();
   });
 });
