@@ -75,6 +75,19 @@ function readObj(file: Buffer): { vertices: number; faces: number } {
   return { vertices, faces: faces.length };
 }
 
+/** The OBJ export: a zip of the OBJ and its MTL (issue 28 §4), read by unzip; the OBJ names the MTL and its faces name vertices that exist. */
+function readObjZip(file: Buffer, into: string): { vertices: number; faces: number } {
+  const path = join(into, 'model-obj.zip');
+  writeFileSync(path, file);
+  const names = execFileSync('unzip', ['-Z1', path], { encoding: 'utf8' }).trim().split('\n');
+  const obj = names.find((name) => name.endsWith('.obj')) ?? '';
+  const mtl = names.find((name) => name.endsWith('.mtl')) ?? '';
+  expect([obj, mtl].every(Boolean)).toBe(true);
+  const text = execFileSync('unzip', ['-p', path, obj], { encoding: 'utf8' });
+  expect(text).toContain(`mtllib ${mtl}`);
+  return readObj(Buffer.from(text, 'utf8'));
+}
+
 /** DXF: group code / value pairs, its sections, LINE entities of the structure, and the end of file. */
 function readDxf(file: Buffer): { lines: number } {
   const rows = file.toString('utf8').split(/\r?\n/).map((row) => row.trim());
@@ -155,7 +168,7 @@ test('a no-drawing plusminus from a layout, saved to a project; its exports down
   const into = mkdtempSync(join(tmpdir(), 'lumen-drawing-export-'));
   const glb = readGlb(await download(page, es('drawingShare.export.format.glb'), into));
   expect(glb.nodes?.length ?? 0).toBeGreaterThan(0);
-  const obj = readObj(await download(page, es('drawingShare.export.format.obj'), into));
+  const obj = readObjZip(await download(page, es('drawingShare.export.format.obj'), into), into);
   expect(obj.faces).toBeGreaterThan(0);
   expect(readStl(await download(page, es('drawingShare.export.format.stl'), into))).toBeGreaterThan(0);
   // The plan: the two straps at least.

@@ -1,8 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { logIn } from './support/session';
 import { texts } from './support/texts';
 
-// Issue 10 §11: each model's picture is drawn from its own type and dimensions, in the chosen finish.
+// Issue 10 §11, issue 35 §2: each model's picture is rendered from its own geometry, in the chosen finish.
 
 const es = texts('es');
 
@@ -11,11 +12,22 @@ async function loaded(image: Locator): Promise<void> {
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
 }
 
-/** The colour of the picture's body gradient, as the browser fetched it. */
-async function finishColourOf(page: Page, src: string): Promise<string | undefined> {
-  const svg = await (await page.request.get(src)).text();
-  return /<linearGradient id="finish"[^>]*><stop[^>]*\/><stop offset="0.45" stop-color="(#[0-9a-f]{6})"/.exec(svg)?.[1];
+/** The mean colour of the luminaire in the picture (the same render on a transparent background, decoded by sharp). */
+async function finishColourOf(page: Page, src: string): Promise<[number, number, number]> {
+  const body = await (await page.request.get(`${src}${src.includes('?') ? '&' : '?'}background=transparent&size=160`)).body();
+  const { data } = await sharp(body).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] !== 255) continue;
+    for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
+    n++;
+  }
+  expect(n).toBeGreaterThan(100);
+  return sum.map((value) => value / n) as [number, number, number];
 }
+
+const lightness = ([r, g, b]: [number, number, number]) => (r + g + b) / 3;
 
 test('changing the finish in the configurator changes the picture', async ({ page }, info) => {
   await logIn(page, 'distributor@demo.example');
@@ -25,14 +37,17 @@ test('changing the finish in the configurator changes the picture', async ({ pag
   const picture = page.locator('img.configurator-page__image');
   await loaded(picture);
   const creamSrc = (await picture.getAttribute('src')) ?? '';
-  expect(await finishColourOf(page, creamSrc)).toBe('#e8dfc8');
+  // rendered from the geometry (issue 35 §2): cream is light and warm
+  const creamColour = await finishColourOf(page, creamSrc);
+  expect(lightness(creamColour)).toBeGreaterThan(150);
+  expect(creamColour[0]).toBeGreaterThan(creamColour[2]);
   const cream = await picture.screenshot();
 
   await page.getByRole('group', { name: es('configurator.attribute.finish') }).getByRole('button', { name: 'Negro' }).click();
   await expect(page.getByTestId('configured-reference')).toHaveText(/^401005\//);
   await expect(picture).toHaveAttribute('src', /[?&]finish=05$/);
   await loaded(picture);
-  expect(await finishColourOf(page, (await picture.getAttribute('src')) ?? '')).toBe('#16161a');
+  expect(lightness(await finishColourOf(page, (await picture.getAttribute('src')) ?? ''))).toBeLessThan(90);
   expect((await picture.screenshot()).equals(cream)).toBe(false);
   await page.screenshot({ path: info.outputPath('configurator-black.png') });
 });
