@@ -77,6 +77,12 @@ describe('the order being edited (order-form)', () => {
     expect(checkLine(subject, { quantity: '0', shippingDate: '2026-03-16' }, '2026-03-02').quantityError).toBe('formError.quantityMin');
   });
 
+  it('a quantity the stock covers ships today with no lead time, as the server checks it; one more waits for the lead time (issue 34 §4)', () => {
+    const stocked = line({ availability: { state: 'inStock', stock: 10, weeks: 0, expectedDate: '2026-03-02' }, earliestShippingDate: '2026-03-02', leadTimeWeeks: 0 });
+    expect(checkLine(stocked, { quantity: '10', shippingDate: '2026-03-02' }, '2026-03-02')).toMatchObject({ quantityError: null, shippingError: null, leadTimeWeeks: 0, earliestShippingDate: '2026-03-02' });
+    expect(checkLine(stocked, { quantity: '11', shippingDate: '2026-03-02' }, '2026-03-02')).toMatchObject({ leadTimeWeeks: 2, earliestShippingDate: '2026-03-16', shippingError: 'formError.shippingDateTooEarly' });
+  });
+
   it('keeps out the lines that cannot be ordered, builds the body and places the api’s refusals beside their fields', () => {
     const gone = line({ _id: '22222222-2222-4222-8222-222222222222', faults: ['discontinued'] });
     const subject = draft({ lines: [line(), gone] });

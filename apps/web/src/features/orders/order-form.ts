@@ -95,7 +95,9 @@ export function checkLine(line: OrderDraftLine, edit: LineEdit, today: string): 
   const quantity = quantityError ? null : parsed;
   const validity = orderLineValidity(quantity ?? line.quantity, line.articles);
   if (!quantityError && !validity.valid) quantityError = 'formError.belowMoq';
-  const leadTimeWeeks = weeksFor(line.leadtime, quantity ?? line.quantity);
+  // What the stock covers ships today, with no lead time (domain shippingPlan, as the server checks it; issue 34 §4).
+  const fromStock = (line.availability.state === 'inStock' || line.availability.state === 'toOrder') && (quantity ?? line.quantity) <= line.availability.stock;
+  const leadTimeWeeks = fromStock ? 0 : weeksFor(line.leadtime, quantity ?? line.quantity);
   let earliest = addDays(today, leadTimeWeeks * 7);
   // A variation not yet made waits for its date, whatever the quantity (the server said when).
   if (line.availability.state === 'upcoming' && line.availability.expectedDate && line.availability.expectedDate > earliest) earliest = line.availability.expectedDate;
