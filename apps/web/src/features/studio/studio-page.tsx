@@ -435,7 +435,7 @@ function PublishPanel({ catalogId, approved, onPublished }: { catalogId: 16 | 21
   return (
     <section className="studio__publish" aria-labelledby="studio-publish-title">
       <h2 id="studio-publish-title">{t('studio.publishTitle')}</h2>
-      <p>{t('studio.publishDraft', { images, changes })}</p>
+      <p>{t('studio.publishDraft', { count: images, changes })}</p>
       <Button onPress={() => void publish()} isLoading={busy} isDisabled={draft.status !== 'ready' || images === 0}>
         {t('studio.publish')}
       </Button>
