@@ -59,6 +59,14 @@ test('versions are grouped under their project, switched from the project page a
   await expect(switcher).toContainText(v2Label);
   const v2Url = page.url();
 
+  // Issue 30 §3 (apiv2 version/update): the version on screen takes a new title; the header says it.
+  await page.getByRole('list', { name: t('projects.versions.listLabel') }).getByRole('button', { name: t('projects.versions.retitle') }).click();
+  const retitle = page.getByRole('dialog', { name: t('projects.versions.retitleTitle') });
+  await retitle.getByRole('textbox', { name: t('projects.versions.titleLabel') }).fill('Cooler light');
+  await retitle.getByRole('button', { name: t('projects.versions.retitleSubmit') }).click();
+  await expect(retitle).toBeHidden();
+  await expect(switcher).toContainText(t('projects.versions.itemTitled', { number: '2', title: 'Cooler light' }));
+
   // A rename on version 2 reaches version 1.
   await page.getByRole('button', { name: t('projects.rename.action') }).click();
   const rename = page.getByRole('dialog', { name: t('projects.rename.title') });
