@@ -46,7 +46,10 @@ export interface ImageOptions {
 }
 
 /** A subject (products' PictureSubject) rendered: what the makers, the studio and the routes call. */
-export function renderSubject(subject: PictureSubject & { family?: string }, options: ImageOptions = {}): Promise<RenderedImage> {
+export function renderSubject(
+  subject: Pick<PictureSubject, 'category' | 'locationId' | 'width' | 'height' | 'depth' | 'lightSources' | 'colour' | 'finish'> & { family?: string },
+  options: ImageOptions = {},
+): Promise<RenderedImage> {
   return renderLuminaireImage({
     geometry: geometryOfSubject(subject),
     finish: { colour: subject.colour, surface: finishSurfaceOf(subject.finish) },

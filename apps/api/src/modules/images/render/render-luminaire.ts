@@ -186,7 +186,9 @@ export function renderLuminairePixels(request: LuminaireRenderRequest): Pixels {
 }
 
 function definedOf(camera: Partial<RenderCamera>): Partial<RenderCamera> {
-  const out: { azimuth?: number; elevation?: number; zoom?: number } = {};
+  const out: { azimuth?: number; elevation?: number; zoom?: number; offsetX?: number; offsetY?: number } = {};
+  if (camera.offsetX !== undefined && Number.isFinite(camera.offsetX)) out.offsetX = Math.max(-1, Math.min(1, camera.offsetX));
+  if (camera.offsetY !== undefined && Number.isFinite(camera.offsetY)) out.offsetY = Math.max(-1, Math.min(1, camera.offsetY));
   if (camera.azimuth !== undefined && Number.isFinite(camera.azimuth)) out.azimuth = camera.azimuth;
   if (camera.elevation !== undefined && Number.isFinite(camera.elevation)) out.elevation = camera.elevation;
   if (camera.zoom !== undefined && Number.isFinite(camera.zoom) && camera.zoom > 0) out.zoom = camera.zoom;

@@ -27,6 +27,9 @@ export interface RenderCamera {
   readonly elevation: number;
   /** 1 frames the subject with a margin; 2 is twice as close. */
   readonly zoom: number;
+  /** Moves the subject in the picture by a share of its width / height (right, down); 0 centred. */
+  readonly offsetX?: number;
+  readonly offsetY?: number;
 }
 
 export type RenderBackground = 'studio' | 'room' | 'transparent';
@@ -127,8 +130,8 @@ export function projectionFor(frame: Frame, camera: RenderCamera, width: number,
   const eye: Vec3 = [target[0] + toEye[0] * distance, target[1] + toEye[1] * distance, target[2] + toEye[2] * distance];
   const focal = (height / 2 / tanHalf) * Math.max(0.05, camera.zoom);
   // centre the projected box
-  const cx = width / 2 - ((box.x0 + box.x1) / 2) * focal;
-  const cy = height / 2 + ((box.y0 + box.y1) / 2) * focal;
+  const cx = width / 2 - ((box.x0 + box.x1) / 2) * focal + (camera.offsetX ?? 0) * width;
+  const cy = height / 2 + ((box.y0 + box.y1) / 2) * focal + (camera.offsetY ?? 0) * height;
   return { eye, right, up, forward, focal, cx, cy };
 }
 

@@ -76,6 +76,9 @@ describe('product images rendered from the luminaire geometry (issue 35 §2)', (
     const closer = decode((await renderLuminaireImage({ meshes, frame: frameOf(geometry), finish: WHITE, size: { width: 640, height: 480 }, camera: { ...camera, zoom: 0.5 }, background: 'transparent' })).data);
     const half = silhouette(closer, (pixel) => pixel[3] > 127);
     expect((half.x1 - half.x0) / (box.x1 - box.x0)).toBeCloseTo(0.5, 1);
+    // an offset moves it by that share of the picture (the studio's framing)
+    const moved = decode((await renderLuminaireImage({ meshes, frame: frameOf(geometry), finish: WHITE, size: { width: 640, height: 480 }, camera: { ...camera, zoom: 0.5, offsetX: 0.25 }, background: 'transparent' })).data);
+    expect(silhouette(moved, (pixel) => pixel[3] > 127).x0 - half.x0).toBeCloseTo(160, -1);
   });
 
   it('puts the finish’s colour where the luminaire is, on a neutral studio background', async () => {
