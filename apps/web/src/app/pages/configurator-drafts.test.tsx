@@ -1,5 +1,5 @@
 import type { ConfiguratorDraft, Project, ProjectProduct } from '@lumen/contracts';
-import { drawingToSpace, type Drawing } from '@lumen/domain';
+import { drawingToSpace } from '@lumen/domain';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { failure, json, noContent, type FakeCall } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { CREA_COLLECTION, CREA_MODELS, CREA_RULE_BOOK, CREA_VARIATIONS, creaEvaluation } from '../../features/crea/crea.fixtures';
-import { STICKS_COLLECTION, STICKS_MODELS, STICKS_VARIATIONS, drawingEvaluation } from '../../features/drawing/drawing.fixtures';
+import { DRAWING_ROOM, STICKS_COLLECTION, STICKS_MODELS, STICKS_SQUARE, STICKS_VARIATIONS, drawingEvaluation } from '../../features/drawing/drawing.fixtures';
 import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 import { draftTiming, localDraftKey, readLocalDraft } from '../../shared/configurator-draft';
 
@@ -60,17 +60,6 @@ const clusterList = () => screen.getByRole('list', { name: tx('crea.list.title')
 
 /** A saved no-drawing sticks line: a square of four 0.90 m sticks with its canopy. */
 const NODRAWING_LINE = '00000000-0000-4000-8000-00000000ad01';
-const SQUARE: Drawing = {
-  family: 'sticks',
-  height: 2.5,
-  segments: [
-    { id: 'a', from: { x: -0.45, z: -0.45 }, to: { x: 0.45, z: -0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
-    { id: 'b', from: { x: 0.45, z: -0.45 }, to: { x: 0.45, z: 0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
-    { id: 'c', from: { x: 0.45, z: 0.45 }, to: { x: -0.45, z: 0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
-    { id: 'd', from: { x: -0.45, z: 0.45 }, to: { x: -0.45, z: -0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
-  ],
-  items: [{ id: 'k', kind: 'connection', segmentId: 'a', offset: 0.45, model: '7466', attributes: {} }],
-};
 const squareLine = () =>
   makeProduct({
     _id: NODRAWING_LINE,
@@ -82,7 +71,7 @@ const squareLine = () =>
     creationNumber: 61,
     configuratorType: { id: 3 },
     subFamily: { id: 219, description: 'Sticks' },
-    space: drawingToSpace(SQUARE, { room: { width: 6, depth: 6, height: 3, extraCeiling: 0.16, ceilingMaterial: 'pladur' }, configurator: 3, spaceId: 'space-9', createdAt: 1, applicationLocationId: null }) as ProjectProduct['space'],
+    space: drawingToSpace(STICKS_SQUARE, { room: DRAWING_ROOM, configurator: 3, spaceId: 'space-9', createdAt: 1, applicationLocationId: null }) as ProjectProduct['space'],
     revision: 1,
   });
 

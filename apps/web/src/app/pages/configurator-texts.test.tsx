@@ -1,5 +1,5 @@
 import type { Lang, ProjectProduct, SharedCreation } from '@lumen/contracts';
-import { drawingToSpace, type Drawing } from '@lumen/domain';
+import { drawingToSpace } from '@lumen/domain';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { json, makeAccount } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { CREA_COLLECTION, CREA_MODELS, CREA_RULE_BOOK, CREA_VARIATIONS, creaEvaluation } from '../../features/crea/crea.fixtures';
-import { PLUSMINUS_COLLECTION, PLUSMINUS_MODELS, PLUSMINUS_VARIATIONS, STICKS_COLLECTION, STICKS_MODELS, STICKS_VARIATIONS, drawingEvaluation } from '../../features/drawing/drawing.fixtures';
+import { DRAWING_ROOM, PLUSMINUS_COLLECTION, PLUSMINUS_STRAP, PLUSMINUS_MODELS, PLUSMINUS_VARIATIONS, STICKS_COLLECTION, STICKS_MODELS, STICKS_VARIATIONS, drawingEvaluation } from '../../features/drawing/drawing.fixtures';
 import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 
 const LANGS: readonly Lang[] = ['en', 'us', 'fr', 'de', 'it', 'es'];
@@ -16,18 +16,8 @@ const KEYS = new Set(Object.keys(TRANSLATIONS['fr-eproject'].en));
 
 const HASH = 'AbCdEfGhIjKlMnOpQrStUv';
 const LINE = '00000000-0000-4000-8000-0000000c7e01';
-/** A plusminus drawing: one 2 m strap, two lights and its power canopy, as a saved line and a shared link hold it. */
-const STRAP: Drawing = {
-  family: 'plusminus',
-  height: 2.6,
-  segments: [{ id: 's1', from: { x: -1, z: 0 }, to: { x: 1, z: 0 }, attributes: { finish: '10' } }],
-  items: [
-    { id: 'l1', kind: 'light', segmentId: 's1', offset: 0.5, model: '5520', attributes: { finish: '10', ledColourTemp: '3', control: '0', installation: '10' } },
-    { id: 'l2', kind: 'light', segmentId: 's1', offset: 1.5, model: '5520', attributes: { finish: '10', ledColourTemp: '3', control: '0', installation: '10' } },
-    { id: 'k1', kind: 'connection', segmentId: 's1', offset: 1, model: '7495', attributes: {} },
-  ],
-};
-const STRAP_SPACE = drawingToSpace(STRAP, { room: { width: 6, depth: 6, height: 3, extraCeiling: 0.16, ceilingMaterial: 'pladur' }, configurator: 2, createdAt: 1, applicationLocationId: null });
+/** A plusminus strap as a saved line and a shared link hold it. */
+const STRAP_SPACE = drawingToSpace(PLUSMINUS_STRAP, { room: DRAWING_ROOM, configurator: 2, createdAt: 1, applicationLocationId: null });
 const plusminusEvaluation = (lights: number) => ({ ...drawingEvaluation(lights), subFamily: { id: 225, description: 'Plusminus' } });
 const SHARED: SharedCreation = { hash: HASH, subFamilyId: 225, catalogId: 16, createdAt: '2026-11-20T10:00:00.000Z', space: STRAP_SPACE, evaluation: plusminusEvaluation(2) };
 const strapLine = () =>

@@ -1,6 +1,6 @@
 import type { Account, Project, ProjectProduct, SharedCreation } from '@lumen/contracts';
 import { PROJECT_STATUS } from '@lumen/contracts/constants';
-import { drawingToSpace, type Drawing } from '@lumen/domain';
+import { drawingToSpace } from '@lumen/domain';
 import { TRANSLATIONS } from '@lumen/i18n';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, type FakeCall } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { creaEvaluation } from '../../features/crea/crea.fixtures';
-import { drawingEvaluation, PLUSMINUS_COLLECTION, PLUSMINUS_MODELS, PLUSMINUS_VARIATIONS, STICKS_COLLECTION, STICKS_MODELS, STICKS_VARIATIONS } from '../../features/drawing/drawing.fixtures';
+import { DRAWING_ROOM, drawingEvaluation, PLUSMINUS_COLLECTION, PLUSMINUS_STRAP, STICKS_SQUARE, PLUSMINUS_MODELS, PLUSMINUS_VARIATIONS, STICKS_COLLECTION, STICKS_MODELS, STICKS_VARIATIONS } from '../../features/drawing/drawing.fixtures';
 import { catchDownloads } from '../../shared/requests/requests.fixtures';
 import { makeProduct, makeProject, projectsApi } from '../../features/projects/projects.fixtures';
 
@@ -18,31 +18,9 @@ const tx = (key: string, values: Record<string, string | number> = {}) =>
 
 const HASH = 'AbCdEfGhIjKlMnOpQrStUv';
 const LINE_ID = '00000000-0000-4000-8000-0000000d2a11';
-const ROOM = { width: 6, depth: 6, height: 3, extraCeiling: 0.16, ceilingMaterial: 'pladur' } as const;
-
-/** A plusminus drawing: one 2 m strap with two lights and its power canopy. */
-const DRAWING: Drawing = {
-  family: 'plusminus',
-  height: 2.6,
-  segments: [{ id: 's1', from: { x: -1, z: 0 }, to: { x: 1, z: 0 }, attributes: { finish: '10' } }],
-  items: [
-    { id: 'l1', kind: 'light', segmentId: 's1', offset: 0.5, model: '5520', attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' } },
-    { id: 'l2', kind: 'light', segmentId: 's1', offset: 1.5, model: '5520', attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' } },
-    { id: 'k1', kind: 'connection', segmentId: 's1', offset: 1, model: '7495', attributes: {} },
-  ],
-};
-/** A square of four 0.90 m sticks with its canopy: a saved no-drawing sticks structure. */
-const SQUARE: Drawing = {
-  family: 'sticks',
-  height: 2.5,
-  segments: [
-    { id: 'a', from: { x: -0.45, z: -0.45 }, to: { x: 0.45, z: -0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
-    { id: 'b', from: { x: 0.45, z: -0.45 }, to: { x: 0.45, z: 0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
-    { id: 'c', from: { x: 0.45, z: 0.45 }, to: { x: -0.45, z: 0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
-    { id: 'd', from: { x: -0.45, z: 0.45 }, to: { x: -0.45, z: -0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
-  ],
-  items: [{ id: 'k', kind: 'connection', segmentId: 'a', offset: 0.45, model: '7466', attributes: {} }],
-};
+const ROOM = DRAWING_ROOM;
+const DRAWING = PLUSMINUS_STRAP;
+const SQUARE = STICKS_SQUARE;
 const SPACE = drawingToSpace(DRAWING, { room: ROOM, configurator: 2, createdAt: 1, applicationLocationId: null });
 
 const PRICE = { currency: 'EUR' as const, unitGross: 812, unitNet: 690.2, totalGross: 812, totalNet: 690.2, totalDiscount: 121.8, complete: true };

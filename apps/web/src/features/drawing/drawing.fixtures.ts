@@ -1,5 +1,6 @@
 /** Test data of the drawing configurators: the sticks collection (219) as the catalogue calls answer it, and the server's evaluation. */
 import type { Collection, CreationEvaluation, ModelSummary, VariationsResponse } from '@lumen/contracts';
+import type { Drawing, RoomSize } from '@lumen/domain';
 
 const attr = (code: string) => ({ code, description: { en: `Option ${code}` }, bov: 'B' as const });
 
@@ -143,3 +144,31 @@ export const PLUSMINUS_COLLECTION: Collection = { ...STICKS_COLLECTION, id: 225,
 const [STICK_MODEL] = STICKS_MODELS;
 export const PLUSMINUS_MODELS: ModelSummary[] = STICK_MODEL ? [{ ...STICK_MODEL, model: '5520', description: 'Plusminus 5520', subFamilyId: 225, familyName: 'plusminus', referenceBase: '552010/03', articleCode: 'LW5520' }] : [];
 export const PLUSMINUS_VARIATIONS: VariationsResponse = { ...STICKS_VARIATIONS, articles: STICKS_VARIATIONS.articles.slice(0, 1).map((article) => ({ ...article, model: '5520', reference: '552010/03', referenceBase: '552010/03' })), variations: [] };
+
+/** The room the saved drawings of the tests were made in. */
+export const DRAWING_ROOM: RoomSize = { width: 6, depth: 6, height: 3, extraCeiling: 0.16, ceilingMaterial: 'pladur' };
+
+/** A plusminus drawing: one 2 m strap with two lights and its power canopy. */
+export const PLUSMINUS_STRAP: Drawing = {
+  family: 'plusminus',
+  height: 2.6,
+  segments: [{ id: 's1', from: { x: -1, z: 0 }, to: { x: 1, z: 0 }, attributes: { finish: '10' } }],
+  items: [
+    { id: 'l1', kind: 'light', segmentId: 's1', offset: 0.5, model: '5520', attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' } },
+    { id: 'l2', kind: 'light', segmentId: 's1', offset: 1.5, model: '5520', attributes: { finish: '01', ledColourTemp: '3', control: '0', installation: '10' } },
+    { id: 'k1', kind: 'connection', segmentId: 's1', offset: 1, model: '7495', attributes: {} },
+  ],
+};
+
+/** A square of four 0.90 m sticks with its canopy: a saved no-drawing sticks structure. */
+export const STICKS_SQUARE: Drawing = {
+  family: 'sticks',
+  height: 2.5,
+  segments: [
+    { id: 'a', from: { x: -0.45, z: -0.45 }, to: { x: 0.45, z: -0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
+    { id: 'b', from: { x: 0.45, z: -0.45 }, to: { x: 0.45, z: 0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
+    { id: 'c', from: { x: 0.45, z: 0.45 }, to: { x: -0.45, z: 0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
+    { id: 'd', from: { x: -0.45, z: 0.45 }, to: { x: -0.45, z: -0.45 }, attributes: { finish: '10', ledColourTemp: '3', control: '0' } },
+  ],
+  items: [{ id: 'k', kind: 'connection', segmentId: 'a', offset: 0.45, model: '7466', attributes: {} }],
+};
