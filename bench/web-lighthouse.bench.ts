@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12 on the built web app (run `npm run build` first), served by the api as a user
- * starts it: `/` for a first visit (no session), then, logged in as a distributor, `/projects` and a
- * project with 200 products made through the api. Mobile (Lighthouse's default: slow 4G, 4× CPU) and
+ * starts it: `/` for a first visit (no session), then, logged in as a distributor, `/projects`, a
+ * project with 200 products made through the api and a configurator page (Plusminus 5520). Mobile (Lighthouse's default: slow 4G, 4× CPU) and
  * desktop presets; prints performance, accessibility, CLS, TBT, LCP and FCP.
  * Run: npx tsx bench/web-lighthouse.bench.ts   (CHROME_PATH defaults to /usr/bin/chromium)
  * LIGHTHOUSE_RUNS (3) runs each page and preset that many times and keeps the run of median
@@ -10,7 +10,7 @@
  * Lighthouse could not trace is run again.
  * LIGHTHOUSE_REPORTS=<dir> also writes the kept run's full report and trace there (<page>-<preset>.json,
  * <page>-<preset>.trace.json, which DevTools' Performance panel opens), to see what blocks, shifts or waits
- * (LIGHTHOUSE_SAMPLES=1 puts V8's samples in the trace, at a small cost to the figures); LIGHTHOUSE_PAGES=home,projects,project runs only those pages;
+ * (LIGHTHOUSE_SAMPLES=1 puts V8's samples in the trace, at a small cost to the figures); LIGHTHOUSE_PAGES=home,projects,project,configurator runs only those pages;
  * LIGHTHOUSE_PRESETS=mobile runs only that preset; WEB_DIST_DIR serves that build instead of apps/web/dist.
  * LIGHTHOUSE_NICE=1 lowers this process's priority once Chrome runs (the api and Lighthouse's driver
  * run here), so that on a small machine they do not take the CPU from the page under test, as a
@@ -32,7 +32,7 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 const REFERENCES = ['552010/02_10', '746005/M3_31', '577010/02_10', '235505/03_10', '745010/M2_31', '747005/M3_31', '552510/02_10', '229910/02_10'];
 const PRESETS = ['mobile', 'desktop'] as const;
 const presets = PRESETS.filter((preset) => (process.env.LIGHTHOUSE_PRESETS ?? PRESETS.join(',')).split(',').includes(preset));
-const PAGES = ['home', 'projects', 'project'] as const;
+const PAGES = ['home', 'projects', 'project', 'configurator'] as const;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const ATTEMPTS_PER_RUN = 3;
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
@@ -115,6 +115,8 @@ try {
   await page.setCookie(...cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain: url.hostname, path: '/' })));
   await audit('projects', '/projects', '/projects', { Cookie: cookie });
   await audit('project', `/project/${big.id}`, 'project, 200 products', { Cookie: cookie });
+  // A configurator page (issue 35 §5): the Plusminus pendant Ø 15's express configurator, as the catalogue opens it.
+  await audit('configurator', '/add-product/225/15/5520', 'configurator (5520)', { Cookie: cookie });
   await browser.disconnect();
 
   console.log(`web Lighthouse 12 (mobile: slow 4G, 4x CPU; desktop preset); median of ${RUNS} run(s), range = lowest–highest performance`);

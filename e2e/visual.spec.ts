@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
+import { logIn } from './support/session';
 import { texts } from './support/texts';
 
 /*
@@ -10,8 +11,15 @@ import { texts } from './support/texts';
  * downloads page (desktop light, phone dark), each reached by clicks from the home page. The
  * professional is a fresh sign-up, so that what other specs do to the demo accounts never shows here.
  * Axe scans the visitor's home in dark and the dashboard in both themes.
- * Update after an intended change: `npm run build`, then from e2e/
- * `npx playwright test visual --update-snapshots`, look at the new PNGs and commit them.
+ * Then a distributor's work, each screen desktop and phone, light and dark (one page load per screen,
+ * the theme toggled in the header, the width changed): a project, its budget page and its technical
+ * downloads, an attributes configurator, a sticks drawing and the crea room, each reached by clicks
+ * (header, project list, catalogue). Dates, quote numbers and other values that change from run to
+ * run are masked. The 3D scenes (crea room, drawing preview) are in the pictures as drawn by the
+ * machine's Chromium without GPU (SwiftShader), once their first frames are drawn.
+ * Update after an intended change: `flock /tmp/lumen-build.lock npm run build`, then from e2e/
+ * `npx playwright test visual --project lane-1 --update-snapshots`, look at the new PNGs and commit
+ * them (a change of the 3D scenes or the product pictures changes those screens' baselines too).
  */
 
 const en = texts('en');
@@ -94,4 +102,98 @@ test("a new professional's dashboard and downloads, light and dark", async ({ pa
   await settle(page);
   await expect(page).toHaveScreenshot('dashboard-phone-dark.png');
   expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+type Texts = ReturnType<typeof texts>;
+
+/** The screen in the theme it is in and in the other one, desktop and phone: four pictures, one page load. */
+async function fourWays(page: Page, t: Texts, name: string, options: { mask?: Locator[] } = {}) {
+  const mask = options.mask ?? [];
+  const first = (await page.locator('html').getAttribute('data-theme')) === 'dark' ? 'dark' : 'light';
+  const second = first === 'dark' ? 'light' : 'dark';
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+  await expect(page).toHaveScreenshot(`${name}-desktop-${first}.png`, { mask });
+  await page.setViewportSize(PHONE);
+  await settle(page);
+  await expect(page).toHaveScreenshot(`${name}-phone-${first}.png`, { mask });
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('banner').getByRole('button', { name: t(second === 'dark' ? 'theme.toDark' : 'theme.toLight') }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', second);
+  // The pointer off the toggle, so that no picture has its hover.
+  await page.mouse.move(1, 1);
+  await settle(page);
+  await expect(page).toHaveScreenshot(`${name}-desktop-${second}.png`, { mask });
+  await page.setViewportSize(PHONE);
+  await settle(page);
+  await expect(page).toHaveScreenshot(`${name}-phone-${second}.png`, { mask });
+  await page.setViewportSize(DESKTOP);
+}
+
+/** From the header's catalogue to a collection's models (through its first application when it asks for one) or its ways to configure. */
+async function toModels(page: Page, t: Texts, collection: RegExp) {
+  await page.getByRole('banner').getByRole('link', { name: t('header.catalogue') }).click();
+  await page.getByRole('list', { name: t('catalogue.collections.listLabel') }).getByRole('link', { name: collection }).first().click();
+  const locations = page.getByRole('list', { name: t('catalogue.locations.listLabel') });
+  const models = page.getByRole('list', { name: t('catalogue.models.listLabel') });
+  const ways = page.getByRole('list', { name: t('catalogue.entry.listLabel') });
+  await expect(locations.or(models).or(ways).first()).toBeVisible();
+  // A collection with its own ways to configure (sticks: draw it) stays on them.
+  if (!(await models.isVisible()) && !(await ways.isVisible()) && (await locations.isVisible())) await locations.getByRole('link').first().click();
+}
+
+test("a distributor's project, budget page and downloads, a configurator, a drawing and the crea room", async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(DESKTOP);
+  // The distributor works in Spanish: the pictures are the Spanish screens.
+  const t = texts('es');
+  await logIn(page, 'distributor@demo.example');
+  // A name of its own (each run has a fresh database), so that the title is in the pictures.
+  const name = 'Casa Lumen · vestíbulo';
+  const created = await page.request.post('/api/projects/v1/projects', {
+    data: { name, catalogId: 16, products: [{ type: 'REGULAR', referenceCode: '552010/02_10', quantity: 3 }, { type: 'REGULAR', referenceCode: '746005/M3_31', quantity: 2 }] },
+  });
+  expect(created.status()).toBe(201);
+  const main = page.getByRole('main');
+  // Values that change from run to run: dates, quote numbers.
+  const changing = [page.locator('time'), main.getByText(/\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}-\d{2}-\d{2}|Q-\d{4}-\d+|\d{1,2} (de )?\p{L}{3,}\.? (de )?\d{4}/u)];
+
+  // The project, from the header's projects link and the list's search.
+  await page.getByRole('banner').getByRole('link', { name: t('menu.projects') }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(main.getByRole('search').getByRole('searchbox')).toBeVisible();
+  await main.getByRole('search').getByRole('searchbox').fill(name);
+  await main.getByRole('link', { name, exact: true }).click();
+  await expect(main.getByRole('heading', { level: 1, name })).toBeVisible();
+  await fourWays(page, t, 'project', { mask: changing });
+
+  await main.getByRole('link', { name: t('budgets.action.generate') }).click();
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(main.getByText('552010/02_10').first()).toBeVisible();
+  await fourWays(page, t, 'budget', { mask: changing });
+
+  await page.goBack();
+  await main.getByRole('link', { name: t('downloads.action.project') }).click();
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await fourWays(page, t, 'project-downloads', { mask: changing });
+
+  // An attributes configurator (North), from the catalogue.
+  await toModels(page, t, /^North/);
+  await page.getByRole('list', { name: t('catalogue.models.listLabel') }).getByRole('link').first().click();
+  await expect(page.getByRole('region', { name: t('configurator.result.title') }).getByTestId('configured-reference')).toBeVisible();
+  await fourWays(page, t, 'configurator');
+
+  // A sticks drawing, its plan and its preview.
+  await toModels(page, t, /^Sticks/);
+  await page.getByRole('list', { name: t('catalogue.entry.listLabel') }).getByRole('link', { name: new RegExp(t('catalogue.entry.draw.title')) }).click();
+  await expect(page.getByTestId('drawing-plan')).toBeVisible();
+  await fourWays(page, t, 'drawing');
+
+  // The crea room (Multiple, 5770: 3 heads), once its first frames are drawn.
+  await toModels(page, t, /^Multiple/);
+  await page.getByRole('list', { name: t('catalogue.models.listLabel') }).getByRole('link', { name: /5770/ }).first().click();
+  await expect(page.locator('[data-testid="crea-scene"] canvas')).toBeVisible();
+  await page.waitForFunction(() => ((window as unknown as { lumenCreaProbe?: { frames: number } }).lumenCreaProbe?.frames ?? 0) > 1);
+  await expect(page.getByRole('list', { name: t('crea.list.title') })).toBeVisible();
+  await fourWays(page, t, 'crea-room');
 });
