@@ -50,7 +50,7 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { createPlatformService } from './modules/platform/platform.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
-import { createProductsService } from './modules/products/products.service';
+import { createProductsService, type PreconfigOutputs } from './modules/products/products.service';
 import { budgetsRoutes } from './modules/budgets/budgets.routes';
 import { createBudgetsService } from './modules/budgets/budgets.service';
 import { supportRoutes } from './modules/support/support.routes';
@@ -84,6 +84,7 @@ import { actingCheck, createActingService } from './modules/acting/acting.servic
 import { createDraftPreviewSource, registerDraftPreview } from './modules/product-admin/product-admin.preview';
 import { productAdminRoutes } from './modules/product-admin/product-admin.routes';
 import { createToolBatches } from './modules/tools/tools.batches';
+import { createPreconfigResults } from './modules/tools/tools.preconfig-results';
 import { createComposePreview } from './modules/tools/tools.compose-preview';
 import { createCompositor } from './modules/tools/tools.compositor';
 import { createProductSheets } from './modules/tools/tools.product-sheet';
@@ -278,7 +279,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platformRoutes, { platform: createPlatformService(config, flags) });
   await app.register(companyRoutes, { prefix: '/api/users', company: createCompanyService(ctx, { flags, users }) });
   await app.register(usersOptionsRoutes, { prefix: '/api/apiv2', users });
-  const products = createProductsService(ctx, () => app.log, { flags, preview: createDraftPreviewSource(ctx) });
+  // The tools' batch results per preconfiguration (issue 32 §3) are built below, once the file storage is.
+  const preconfigOutputsRef: { value?: PreconfigOutputs } = {};
+  const products = createProductsService(ctx, () => app.log, { flags, preview: createDraftPreviewSource(ctx), preconfigOutputs: () => preconfigOutputsRef.value });
   // The catalogue's routes in a scope where a product manager may preview the draft (issue 31 §2).
   await app.register(async (catalogue) => {
     registerDraftPreview(catalogue, config, (request) => loadPrincipal(tokens, revocations, request));
@@ -343,7 +346,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   documents.registerWorker();
   // The internal tools (issue 32): technical information, product sheets (the spec sheet maker's PDF) and their batches on the shared queue.
   const toolSheets = createProductSheets({ products, images });
-  const toolBatches = createToolBatches(ctx, { jobs, storage, products, images, sheets: toolSheets });
+  const preconfigResults = createPreconfigResults(ctx, { storage });
+  const toolBatches = createToolBatches(ctx, { jobs, storage, products, images, sheets: toolSheets, results: preconfigResults });
+  preconfigOutputsRef.value = { results: preconfigResults, makeSheet: toolBatches.preconfigSheet };
   toolBatches.registerWorker();
   await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches, compose: createComposePreview({ products, images }), compositor: createCompositor({ products, productAdmin, flags }), flags });
   // The image studio (issue 32 §1): HD renders on the shared queue, reviewed into product administration's draft.

@@ -25,6 +25,9 @@ export const CACHE_TTL_MS = 5 * 60 * 1000;
 export const imageUrl = (kind: 'collection' | 'model', id: string | number, finish?: string): string =>
   `/api/images/v1/render/${kind}/${id}.webp${finish ? `?finish=${encodeURIComponent(finish)}` : ''}`;
 
+/** A preconfiguration's preview image made by a tools batch (issue 32 §3); the batch's job in the address changes it with each batch. */
+export const preconfigPreviewUrl = (id: number, version: number): string => `/api/products/v1/preconfigs/${id}/preview.png?v=${version}`;
+
 export interface CatalogueSnapshot {
   catalogId: CatalogId;
   collections: Array<{ subFamilyId: number; active: boolean; data: CollectionData }>;

@@ -211,6 +211,36 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
     async (request) => products.preconfig(request.principal, request.params.id, request.query),
   );
 
+  // Issue 32 §3: what the tools' batches made of a preconfiguration, to whoever may read it (the lists' rules).
+  app.get(
+    '/api/products/v1/preconfigs/:id/preview.png',
+    { config: sessionIfAny, schema: { tags, summary: 'A preconfiguration’s preview image (PNG) made by the latest preview batch; ETag (304); 404 when no batch made one', params: ProductsIdParam } },
+    async (request, reply) => {
+      const preview = await products.preconfigPreview(request.principal, request.params.id);
+      const etag = `"preconfig-${request.params.id}-${preview.version}"`;
+      // The lists' address carries the batch (?v=job): a new batch is a new address, so the image may be kept.
+      reply.header('cache-control', 'public, max-age=86400').header('etag', etag).header('content-security-policy', "default-src 'none'");
+      const match = request.headers['if-none-match'];
+      if (typeof match === 'string' && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      return reply.type('image/png').send(await preview.content());
+    },
+  );
+
+  app.get(
+    '/api/products/v1/preconfigs/:id/spec-sheet',
+    { config: sessionIfAny, schema: { tags, summary: 'A preconfiguration’s PDF spec sheet: the one the latest PDF batch made, else made now', params: ProductsIdParam } },
+    async (request, reply) => {
+      const sheet = await products.preconfigSheet(request.principal, request.params.id);
+      reply.header('content-disposition', attachmentDisposition(sheet.name)).type('application/pdf');
+      if (sheet.version === null) return reply.header('cache-control', 'private, no-store').send(sheet.body);
+      const etag = `"preconfig-sheet-${request.params.id}-${sheet.version}"`;
+      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      const match = request.headers['if-none-match'];
+      if (typeof match === 'string' && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      return reply.send(await sheet.content());
+    },
+  );
+
   app.get(
     '/api/products/v1/decision-trees/layers/:layer',
     {

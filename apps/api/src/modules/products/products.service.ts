@@ -48,6 +48,7 @@ import {
   toMoney,
   tryParseReference,
 } from '@lumen/domain';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ModelData, VariationData } from '../../db/seed/catalogue/catalogue-data.types';
@@ -58,6 +59,7 @@ import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
 import { recordIdempotentResource } from '../../http/idempotency';
 import { randomToken } from '../../lib/tokens';
 import type { FlagsService } from '../flags/flags.service';
+import type { PreconfigResults } from '../tools/tools.preconfig-results';
 import {
   buildAccessoryArticle,
   buildArticle,
@@ -67,6 +69,7 @@ import {
   collectionRuleSets,
   createCatalogueCache,
   imageUrl,
+  preconfigPreviewUrl,
   type DraftPreviewSource,
   type SharedDocuments,
   snapshotOfRows,
@@ -85,6 +88,18 @@ export interface Pricing {
   /** The caller's flag changePricesCalculation (catalogue 21's percent cap instead of the price cap). */
   changePricesCalculation: boolean;
 }
+
+/**
+ * The internal tools' latest results per preconfiguration (issue 32 §3): the preview image and PDF spec
+ * sheet a batch made last (modules/tools' service), and the sheet made on demand when no batch made one.
+ */
+export interface PreconfigOutputs {
+  results: Pick<PreconfigResults, 'versions' | 'open'>;
+  makeSheet(catalogId: CatalogId, detail: PreconfigDetail): Promise<Buffer>;
+}
+
+/** A preconfiguration's file: the batch's stored one (its version is the batch's job), or one made now. */
+export type PreconfigFile = { version: number; content: () => Promise<Readable> } | { version: null; body: Buffer };
 
 /** Product type of composing pendants (spec §9): the control filter follows filterControlMforCP on them. */
 const COMPOSING_PENDANTS_TYPE = 7;
@@ -226,8 +241,18 @@ export function createProductsService(
     flags: FlagsService;
     /** The product administration's "preview the draft" (issue 31 §2): when active for the request, reads come from the draft. */
     preview?: DraftPreviewSource;
+    /** The tools' batch results (issue 32 §3), built after the file storage (app.ts), so asked for when needed. */
+    preconfigOutputs?: () => PreconfigOutputs | undefined;
   },
 ) {
+  /** The version (batch job) of each listed preconfiguration's generated preview image. */
+  async function previewVersions(ids: readonly number[]): Promise<Map<number, number>> {
+    const outputs = deps.preconfigOutputs?.();
+    if (!outputs || ids.length === 0) return new Map();
+    const versions = await outputs.results.versions(ids);
+    return new Map([...versions].flatMap(([id, version]) => (version.preview !== null ? [[id, version.preview] as const] : [])));
+  }
+
   // Only the catalogue_versions table's own count (not every write's touchAll): a publication in any process makes the snapshots stale (issue 31).
   const cache: CatalogueCache = createCatalogueCache(ctx.db, Date.now, () => ctx.changes.version(['catalogue_versions']) - ctx.changes.version([]));
   const limiter = createRateLimiter(ctx.db, ctx.clock);
@@ -418,7 +443,14 @@ export function createProductsService(
     return variations.filter((variation) => filterControlVariations([variation], flagsOn, { composingPendant: composingPendant(variation.model) }).length > 0);
   }
 
-  function preconfigSummary(snapshot: CatalogueSnapshot, docs: SharedDocuments, preconfig: (typeof snapshot.preconfigs)[number], lang: Lang, pricing: Pricing | null): PreconfigSummary {
+  function preconfigSummary(
+    snapshot: CatalogueSnapshot,
+    docs: SharedDocuments,
+    preconfig: (typeof snapshot.preconfigs)[number],
+    lang: Lang,
+    pricing: Pricing | null,
+    previewVersion?: number,
+  ): PreconfigSummary {
     let price: Money | null = null;
     if (pricing) {
       const totals: string[] = [];
@@ -447,8 +479,8 @@ export function createProductsService(
       configuratorType: configurator ?? { id: preconfig.configuratorTypeId, description: String(preconfig.configuratorTypeId) },
       models: [...new Set(preconfig.lines.map((line) => line.model))],
       lightsCount: preconfig.lines.reduce((sum, line) => sum + line.quantity, 0),
-      // The first luminaire, in the finish the preconfiguration holds it in.
-      image: imageUrl('model', preconfig.lines[0]?.model ?? '', snapshot.articleByReference.get(preconfig.lines[0]?.reference ?? '')?.finish),
+      // The preview image a tools batch made (issue 32 §3), else the first luminaire in the finish the preconfiguration holds it in.
+      image: previewVersion !== undefined ? preconfigPreviewUrl(preconfig.id, previewVersion) : imageUrl('model', preconfig.lines[0]?.model ?? '', snapshot.articleByReference.get(preconfig.lines[0]?.reference ?? '')?.finish),
       price,
     };
   }
@@ -511,6 +543,18 @@ export function createProductsService(
     if (!row) throw notFound('No shared configuration with this link');
     for (const key of keys) await limiter.release(key);
     return { ...row, catalogId: (row.catalogId === 21 ? 21 : 16) as CatalogId };
+  }
+
+  async function preconfigDetail(principal: Principal | null, id: number, asked: { lang?: Lang }): Promise<PreconfigDetail> {
+    const lang = langOf(principal, asked.lang);
+    for (const catalogId of [16, 21] as const) {
+      const { snapshot, docs } = await load(catalogId);
+      const found = snapshot.preconfigs.find((preconfig) => preconfig.id === id);
+      if (!found) continue;
+      const [pricing, remoteDriverCP, versions] = await Promise.all([pricingFor(principal, catalogId, docs), deps.flags.forCaller(principal).isEnabled('RemoteDriverCP'), previewVersions([id])]);
+      return { ...preconfigSummary(snapshot, docs, found, lang, pricing, versions.get(id)), lines: found.lines, domainJSON: readySpace(snapshot, docs, found, remoteDriverCP, lang) };
+    }
+    throw notFound(`No preconfiguration ${id}`);
   }
 
   return {
@@ -966,27 +1010,41 @@ export function createProductsService(
       const { snapshot, docs } = await load(catalogId);
       if (query.subFamilyId !== undefined) collectionOrThrow(snapshot, query.subFamilyId);
       const pricing = await pricingFor(principal, catalogId, docs);
-      return snapshot.preconfigs
-        .filter(
-          (preconfig) =>
-            preconfig.visibility === visibility &&
-            (query.familyId === undefined || preconfig.familyId === query.familyId) &&
-            (query.subFamilyId === undefined || preconfig.subFamilyId === query.subFamilyId) &&
-            (query.applicationLocationId === undefined || preconfig.applicationLocationId === query.applicationLocationId),
-        )
-        .map((preconfig) => preconfigSummary(snapshot, docs, preconfig, lang, pricing));
+      const listed = snapshot.preconfigs.filter(
+        (preconfig) =>
+          preconfig.visibility === visibility &&
+          (query.familyId === undefined || preconfig.familyId === query.familyId) &&
+          (query.subFamilyId === undefined || preconfig.subFamilyId === query.subFamilyId) &&
+          (query.applicationLocationId === undefined || preconfig.applicationLocationId === query.applicationLocationId),
+      );
+      const versions = await previewVersions(listed.map((preconfig) => preconfig.id));
+      return listed.map((preconfig) => preconfigSummary(snapshot, docs, preconfig, lang, pricing, versions.get(preconfig.id)));
     },
 
     async preconfig(principal: Principal | null, id: number, asked: { lang?: Lang }): Promise<PreconfigDetail> {
-      const lang = langOf(principal, asked.lang);
-      for (const catalogId of [16, 21] as const) {
-        const { snapshot, docs } = await load(catalogId);
-        const found = snapshot.preconfigs.find((preconfig) => preconfig.id === id);
-        if (!found) continue;
-        const [pricing, remoteDriverCP] = await Promise.all([pricingFor(principal, catalogId, docs), deps.flags.forCaller(principal).isEnabled('RemoteDriverCP')]);
-        return { ...preconfigSummary(snapshot, docs, found, lang, pricing), lines: found.lines, domainJSON: readySpace(snapshot, docs, found, remoteDriverCP, lang) };
-      }
-      throw notFound(`No preconfiguration ${id}`);
+      return preconfigDetail(principal, id, asked);
+    },
+
+    /**
+     * A preconfiguration's generated preview image (issue 32 §3), to whoever may read the preconfiguration
+     * (the lists' rules): 404 for an unknown preconfiguration or one no batch made a preview of.
+     */
+    async preconfigPreview(principal: Principal | null, id: number): Promise<{ version: number; content: () => Promise<Readable> }> {
+      await preconfigDetail(principal, id, {});
+      const stored = await deps.preconfigOutputs?.()?.results.open(id, 'preview');
+      if (!stored) throw notFound(`No preview image of preconfiguration ${id}`);
+      return stored;
+    },
+
+    /** A preconfiguration's PDF spec sheet: the one a batch made last, else made now (issue 32 §3). */
+    async preconfigSheet(principal: Principal | null, id: number): Promise<PreconfigFile & { name: string }> {
+      const detail = await preconfigDetail(principal, id, { lang: 'en' });
+      const outputs = deps.preconfigOutputs?.();
+      if (!outputs) throw new AppError('UNAVAILABLE', 'Spec sheets are not available');
+      const name = `preconfig-${id}-${detail.name}.pdf`;
+      const stored = await outputs.results.open(id, 'pdf');
+      if (stored) return { name, version: stored.version, content: stored.content };
+      return { name, version: null, body: await outputs.makeSheet(detail.catalogId, detail) };
     },
 
     async decisionTree(principal: Principal | null, id: number, query: { lang?: Lang }) {

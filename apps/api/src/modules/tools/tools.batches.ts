@@ -11,6 +11,7 @@ import { findJob, type JobQueue, type JobRow, PermanentJobError } from '../../li
 import { makeDocuments } from '../documents/makers';
 import type { ImagesService } from '../images/images.service';
 import type { ProductsService } from '../products/products.service';
+import type { PreconfigResults } from './tools.preconfig-results';
 import type { ProductSheets } from './tools.product-sheet';
 
 export const TOOLS_BATCH_QUEUE = 'tools.batch';
@@ -33,6 +34,8 @@ interface BatchProgress {
 /** One unit of a batch: what it is called and how its file is made. */
 interface BatchTask {
   label: string;
+  /** The preconfiguration whose latest result the file becomes (its lists and downloads serve it). */
+  preconfig?: { id: number; catalogId: CatalogId; kind: 'preview' | 'pdf' };
   make: () => Promise<{ fileName: string; contentType: string; body: Buffer }>;
 }
 
@@ -42,6 +45,7 @@ export interface BatchDeps {
   products: Pick<ProductsService, 'technicalInfo' | 'collections' | 'preconfigs' | 'preconfig' | 'evaluateCreation' | 'technicalInfoByModel' | 'pictureOf' | 'orderFacts'>;
   images: Pick<ImagesService, 'catalogueImage'>;
   sheets: ProductSheets;
+  results: Pick<PreconfigResults, 'record'>;
 }
 
 const fileKey = (id: number, file: number) => `tools/batches/${id}/${file}`;
@@ -107,6 +111,7 @@ export function createToolBatches(ctx: AppContext, deps: BatchDeps) {
     ];
     return preconfigs.map((summary) => ({
       label: `${summary.id} · ${summary.name}`,
+      preconfig: { id: summary.id, catalogId, kind: payload.kind === 'preconfigPreviews' ? 'preview' : 'pdf' },
       make: async () => {
         const detail = await deps.products.preconfig(null, summary.id, { lang: 'en' });
         const first = detail.lines[0];
@@ -148,6 +153,9 @@ export function createToolBatches(ctx: AppContext, deps: BatchDeps) {
   }
 
   return {
+    /** A preconfiguration's spec sheet made now: the products module's download when no batch made one (issue 32 §3). */
+    preconfigSheet,
+
     registerWorker(): void {
       deps.jobs.work<BatchPayload>(TOOLS_BATCH_QUEUE, async (job) => {
         const tasks = await tasksOf(job.payload);
@@ -160,6 +168,7 @@ export function createToolBatches(ctx: AppContext, deps: BatchDeps) {
           try {
             const made = await task.make();
             await deps.storage.put(fileKey(job.id, file), Readable.from(made.body));
+            if (task.preconfig) await deps.results.record(task.preconfig.kind, { preconfigId: task.preconfig.id, catalogId: task.preconfig.catalogId, key: fileKey(job.id, file), jobId: job.id });
             Object.assign(item, { status: 'done', file, fileName: made.fileName });
             file += 1;
           } catch (error) {

@@ -170,7 +170,18 @@ describeWithDb('internal tools', () => {
       expect(list[0]?.id).toBe(batch.id);
     }, 120_000);
 
-    it('makes preview images and PDF sheets of every preconfiguration, each readable', async () => {
+    it('makes preview images and PDF sheets of every preconfiguration, each readable, and the lists and downloads serve them', async () => {
+      // Before any batch: the list shows the drawn picture, and the sheet download makes the sheet now (not stored: no ETag).
+      const visitor = t.agent();
+      const [drawn] = (await visitor.get('/api/products/v1/preconfigs/list?catalogId=16&subFamilyId=259')).json<PreconfigSummary[]>();
+      expect(drawn?.image).toMatch(/^\/api\/images\/v1\/render\/model\//);
+      expect((await visitor.get(`/api/products/v1/preconfigs/${drawn?.id}/preview.png`)).statusCode).toBe(404);
+      // (An express one, the cheapest to make: its reference's sheet.)
+      const express = (await visitor.get('/api/products/v1/preconfigs/list?catalogId=16')).json<PreconfigSummary[]>().find((item) => item.configuratorType.description === 'EXPRESS');
+      const made = await visitor.get(`/api/products/v1/preconfigs/${express?.id}/spec-sheet`);
+      expect(made.statusCode).toBe(200);
+      expect(made.headers.etag).toBeUndefined();
+      expect(qpdfCheck(made.rawPayload).pages).toBeGreaterThanOrEqual(1);
       const previews = (await internal.post(`${TOOLS}/batches`, { kind: 'preconfigPreviews', catalogId: 16 })).json<ToolBatch>();
       const pdfs = (await internal.post(`${TOOLS}/batches`, { kind: 'preconfigPdfs', catalogId: 16 })).json<ToolBatch>();
       await t.app.jobs.drain();
@@ -194,6 +205,30 @@ describeWithDb('internal tools', () => {
       const text = pdfText(sheet.rawPayload);
       expect(text).toContain(`P${crea?.id}`);
       expect(text).toMatch(/Creation code/i);
+
+      // Issue 32 §3: the lists show the batch's preview image, served with an ETag to whoever may read the list (a visitor too).
+      const [listed] = (await visitor.get('/api/products/v1/preconfigs/list?catalogId=16&subFamilyId=259')).json<PreconfigSummary[]>();
+      expect(listed?.image).toBe(`/api/products/v1/preconfigs/${crea?.id}/preview.png?v=${a?.id}`);
+      expect((await visitor.get(`/api/products/v1/preconfigs/creation/${crea?.id}`)).json<PreconfigDetail>().image).toBe(listed?.image);
+      const preview = await visitor.get(listed?.image ?? '');
+      expect(preview.statusCode).toBe(200);
+      expect(preview.headers['content-type']).toBe('image/png');
+      expect(execFileSync('file', ['-'], { input: preview.rawPayload, encoding: 'utf8' })).toContain('PNG image data, 1600 x');
+      const etag = String(preview.headers.etag);
+      expect(etag).toContain(String(a?.id));
+      expect((await visitor.request('GET', listed?.image ?? '', undefined, { 'if-none-match': etag })).statusCode).toBe(304);
+      expect((await visitor.get('/api/products/v1/preconfigs/999999/preview.png')).statusCode).toBe(404);
+      // The sheet download answers the batch's stored PDF (its ETag names the batch), read by qpdf and pdftotext.
+      const stored = await visitor.get(`/api/products/v1/preconfigs/${crea?.id}/spec-sheet`);
+      expect(stored.statusCode).toBe(200);
+      expect(stored.headers['content-type']).toBe('application/pdf');
+      expect(stored.headers['content-disposition']).toContain('attachment');
+      expect(String(stored.headers.etag)).toContain(`-${b?.id}`);
+      expect(stored.rawPayload.equals(sheet.rawPayload)).toBe(true);
+      expect(qpdfCheck(stored.rawPayload).pages).toBeGreaterThanOrEqual(1);
+      expect(pdfText(stored.rawPayload)).toContain(`P${crea?.id}`);
+      expect((await visitor.get('/api/products/v1/preconfigs/999999/spec-sheet')).statusCode).toBe(404);
+      expect((await visitor.get('/api/products/v1/preconfigs/abc/spec-sheet')).statusCode).toBe(400);
     }, 120_000);
 
     it('cancels a batch, and refuses bad input', async () => {
