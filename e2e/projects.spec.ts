@@ -27,6 +27,8 @@ async function addToProject(page: Page, projectName: string) {
 }
 
 test('a distributor builds a project: three products three ways, a quantity, a version and a duplicate', async ({ page }) => {
+  // A long walk (three configurators, an edit, a version, a duplicate): about 45 s alone, over 60 s beside the other lane.
+  test.setTimeout(150_000);
   const name = `Vestíbulo ${Date.now() % 100000}`;
   await logIn(page, 'distributor@demo.example');
 
@@ -74,6 +76,10 @@ test('a distributor builds a project: three products three ways, a quantity, a v
   await addToProject(page, name);
   // The whole preconfiguration: its two luminaires (issue 10 §2).
   await expect(grid.getByRole('row')).toHaveCount(5);
+  // Issue 30 §3 (POST sr-erp v1/availability): a distributor, who orders, reads the ERP's word under each line.
+  const stockWords = new RegExp(`^(${[t('orders.availability.inStock_other'), t('orders.availability.toOrder_other'), t('orders.availability.beyondStock_other')].map((text) => text.split(/[({:]/)[0]!.trim()).join('|')})`);
+  await expect(grid.locator('.erp-availability')).toHaveCount(4);
+  for (const word of await grid.locator('.erp-availability').all()) await expect(word).toHaveText(stockWords);
 
   // A quantity: typed into the first line's quantity selector; the server keeps it.
   const quantity = grid.getByRole('spinbutton').first();
