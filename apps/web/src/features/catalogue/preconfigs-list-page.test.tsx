@@ -37,7 +37,7 @@ describe('the ready-made configurations of a collection', () => {
     const fake = api('distributor');
     await renderApp('/preconfigs-list/306/14', fake);
     const list = await screen.findByRole('list', { name: tx('catalogue.preconfigs.listLabel') });
-    const card = within(list).getByRole('link', { name: /Tessa Duo/ });
+    const card = within(list).getByRole('link', { name: /^Tessa Duo/ });
     expect(card).toHaveAttribute('href', '/add-preconfig/1039');
     expect(within(card).getByText('5.406,00 €')).toBeInTheDocument();
     const call = fake.callsTo('GET', '/api/products/v1/preconfigs/list')[0];
@@ -47,17 +47,30 @@ describe('the ready-made configurations of a collection', () => {
     expect(screen.getByRole('link', { name: tx('catalogue.preconfigs.back') })).toHaveAttribute('href', '/add-product/306/14');
   });
 
+  it('shows the preview image a tools batch made and offers the spec sheet download beside each card (issue 32 §3)', async () => {
+    const generated = { ...PRECONFIG, image: '/api/products/v1/preconfigs/1039/preview.png?v=77' };
+    const { container } = await renderApp('/preconfigs-list/306/14', api('webUser', [generated]));
+    const list = await screen.findByRole('list', { name: tx('catalogue.preconfigs.listLabel') });
+    const card = within(list).getByRole('link', { name: /^Tessa Duo/ });
+    expect(card.querySelector('img')).toHaveAttribute('src', '/api/products/v1/preconfigs/1039/preview.png?v=77');
+    const sheet = within(list).getByRole('link', { name: (name) => name.startsWith(tx('catalogue.preconfigs.specSheet')) && name.endsWith('Tessa Duo') });
+    expect(sheet).toHaveAttribute('href', '/api/products/v1/preconfigs/1039/spec-sheet');
+    expect(sheet).toHaveAttribute('download');
+    expect(card).not.toContainElement(sheet);
+    expect(container.querySelectorAll('a a')).toHaveLength(0);
+  });
+
   it('asks the cached apiv2 path when preconfigListWithCache is on for the user, products v1 otherwise', async () => {
     const on = api('distributor', [PRECONFIG], { preconfigListWithCache: true });
     const first = await renderApp('/preconfigs-list/306/14', on);
-    expect(await screen.findByRole('link', { name: /Tessa Duo/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Tessa Duo/ })).toBeInTheDocument();
     expect(on.callsTo('GET', '/api/apiv2/products/preconfigs/list')).toHaveLength(1);
     expect(on.callsTo('GET', '/api/products/v1/preconfigs/list')).toHaveLength(0);
     first.unmount();
 
     const off = api('distributor', [PRECONFIG], { preconfigListWithCache: false });
     await renderApp('/preconfigs-list/306/14', off);
-    expect(await screen.findByRole('link', { name: /Tessa Duo/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Tessa Duo/ })).toBeInTheDocument();
     expect(off.callsTo('GET', '/api/products/v1/preconfigs/list')).toHaveLength(1);
     expect(off.callsTo('GET', '/api/apiv2/products/preconfigs/list')).toHaveLength(0);
   });
@@ -79,10 +92,10 @@ describe('a preconfiguration opens in its own configurator (issue 27 §1)', () =
     const drawn = { ...PRECONFIG, id: 1005, name: 'Plusminus Linea', subFamilyId: 225, configuratorType: { id: 2, description: 'DRAWING' } };
     await renderApp('/preconfigs-list/306', api('distributor', [crea, pendants, drawn, PRECONFIG]));
     const list = await screen.findByRole('list', { name: tx('catalogue.preconfigs.listLabel') });
-    expect(within(list).getByRole('link', { name: /Wireflow Cascade/ })).toHaveAttribute('href', '/new-product/crea-configurator?preconfigId=1025');
-    expect(within(list).getByRole('link', { name: /Multiple Trio/ })).toHaveAttribute('href', '/new-product/crea-configurator?preconfigId=1009');
-    expect(within(list).getByRole('link', { name: /Plusminus Linea/ })).toHaveAttribute('href', '/new-product/plusminus-drawing-configurator?preconfigId=1005');
-    expect(within(list).getByRole('link', { name: /Tessa Duo/ })).toHaveAttribute('href', '/add-preconfig/1039');
+    expect(within(list).getByRole('link', { name: /^Wireflow Cascade/ })).toHaveAttribute('href', '/new-product/crea-configurator?preconfigId=1025');
+    expect(within(list).getByRole('link', { name: /^Multiple Trio/ })).toHaveAttribute('href', '/new-product/crea-configurator?preconfigId=1009');
+    expect(within(list).getByRole('link', { name: /^Plusminus Linea/ })).toHaveAttribute('href', '/new-product/plusminus-drawing-configurator?preconfigId=1005');
+    expect(within(list).getByRole('link', { name: /^Tessa Duo/ })).toHaveAttribute('href', '/add-preconfig/1039');
   });
 
   it('/add-preconfig/{id} of a crea preconfiguration (a link from before) goes to the crea room', async () => {

@@ -11,6 +11,7 @@ import './catalogue.css';
 import { ProductImage } from './product-image';
 import { ListSkeleton, LoadFailed } from './remote-state';
 import { useRemote } from '../../shared/use-remote';
+import { usePlatformConfig } from '../../shared/platform-config';
 
 function positiveId(value: string | undefined): number | undefined {
   const id = Number(value);
@@ -58,8 +59,9 @@ export default function PreconfigsListPage() {
       ) : (
         <ul className="catalogue-collections catalogue-collections--grid" aria-label={t('catalogue.preconfigs.listLabel')}>
           {remote.data.map((preconfig) => (
-            <li key={preconfig.id}>
+            <li key={preconfig.id} className="catalogue-preconfig">
               <PreconfigCard preconfig={preconfig} seesPrices={seesPrices} />
+              <PreconfigSheetLink preconfig={preconfig} />
             </li>
           ))}
         </ul>
@@ -84,5 +86,20 @@ function PreconfigCard({ preconfig, seesPrices }: { preconfig: PreconfigSummary;
         {seesPrices && preconfig.price && <span className="catalogue-card__price">{formatMoney(preconfig.price.amount, preconfig.price.currency)}</span>}
       </span>
     </Link>
+  );
+}
+
+/**
+ * The preconfiguration's PDF spec sheet (issue 32 §3): the one the tools' latest batch made, else made by
+ * the api when asked. Beside the card, not in it: the card is a link already.
+ */
+function PreconfigSheetLink({ preconfig }: { preconfig: PreconfigSummary }) {
+  const { t } = useTranslation();
+  const base = usePlatformConfig().services.products ?? '/api/products';
+  return (
+    <a className="text-link catalogue-preconfig__sheet" href={`${base}/v1/preconfigs/${preconfig.id}/spec-sheet`} download>
+      {t('catalogue.preconfigs.specSheet')}
+      <span className="lm-visually-hidden"> {preconfig.name}</span>
+    </a>
   );
 }
