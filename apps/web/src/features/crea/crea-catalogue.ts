@@ -4,7 +4,7 @@
  * the engine checks against, the values' descriptions, and the family a saved space is read with.
  */
 import type { Collection, ModelSummary, VariationsResponse } from '@lumen/contracts';
-import type { ArticleCollection, AttributeKey, FamilyData, LocalizedText, RuleSet, Variation } from '@lumen/domain';
+import type { ArticleCollection, AttributeKey, FamilyData, LocalizedText, LuminaireData, RuleSet, Variation } from '@lumen/domain';
 import type { ModelBody } from './crea-state';
 import type { ModelOptics } from './light-pools';
 
@@ -13,6 +13,8 @@ export interface CreaCatalogue {
   readonly models: readonly ModelSummary[];
   readonly bodies: Readonly<Record<string, ModelBody>>;
   readonly optics: Readonly<Record<string, ModelOptics>>;
+  /** What the scene draws each model as: the domain's luminaire geometry's input (the room hangs them: location 5, suspended). */
+  readonly luminaires: Readonly<Record<string, LuminaireData>>;
   readonly articles: ArticleCollection;
   readonly rules: readonly RuleSet[];
   /** `${attribute}|${code}` → description. */
@@ -24,6 +26,9 @@ export interface CreaCatalogue {
 export function isCreaCollection(collection: Collection): boolean {
   return collection.configuratorType.id === 1 || collection.productType.id === 7;
 }
+
+/** The location the room hangs every model in (the geometry's 'suspended'). */
+const SUSPENDED = 5;
 
 type WireVariation = VariationsResponse['variations'][number];
 
@@ -48,6 +53,7 @@ export function buildCreaCatalogue(collection: Collection, models: readonly Mode
   const real = models.filter((m) => !m.virtual);
   const bodies: Record<string, ModelBody> = {};
   const optics: Record<string, ModelOptics> = {};
+  const luminaires: Record<string, LuminaireData> = {};
   for (const m of real) {
     const d = m.technicalData;
     bodies[m.model] = {
@@ -61,6 +67,7 @@ export function buildCreaCatalogue(collection: Collection, models: readonly Mode
       subFamilyId: m.subFamilyId,
     };
     optics[m.model] = { lumens: d.lumens, beamAngle: d.beamAngle, width: d.width, depth: d.depth };
+    luminaires[m.model] = { category: m.category.id, locationId: SUSPENDED, width: d.width, height: d.height, depth: d.depth, ...(d.lightSources !== undefined ? { lightSources: d.lightSources } : {}) };
   }
   const descriptions = new Map<string, LocalizedText | string>();
   for (const article of response.articles) {
@@ -79,6 +86,7 @@ export function buildCreaCatalogue(collection: Collection, models: readonly Mode
     models: real,
     bodies,
     optics,
+    luminaires,
     articles: {
       articles: response.articles.map((article) => ({ ...article, priceReference: article.priceReference ?? article.referenceBase })),
       variations: response.variations.map(toVariation).filter((v): v is Variation => v !== null),

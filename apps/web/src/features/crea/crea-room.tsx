@@ -169,6 +169,9 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
             <Button variant="secondary" size="sm" aria-pressed={view.kind === 'top'} onPress={() => setView((v) => ({ kind: 'top', nonce: v.nonce + 1 }))}>
               {t('crea.view.top')}
             </Button>
+            <Button variant="secondary" size="sm" aria-pressed={view.kind === 'front'} onPress={() => setView((v) => ({ kind: 'front', nonce: v.nonce + 1 }))}>
+              {t('crea.view.front')}
+            </Button>
             <Button variant="secondary" size="sm" onPress={() => setView((v) => ({ kind: 'perspective', nonce: v.nonce + 1 }))}>
               {t('crea.view.reset')}
             </Button>
@@ -182,6 +185,7 @@ export function CreaRoom({ catalogue, catalogId, lang, initialTree, initialQuant
                 tree={tree}
                 selected={state.selected}
                 optics={catalogue.optics}
+                luminaires={catalogue.luminaires}
                 failures={sceneFailures}
                 label={t('crea.scene.label', { count: lights })}
                 readOnly={readOnly}

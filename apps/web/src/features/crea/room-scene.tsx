@@ -2,14 +2,19 @@
  * The room in 3D (three.js through @react-three/fiber; this module and its libraries are a chunk of
  * their own, loaded by the crea routes only). It draws what the element tree holds and reports
  * pointer drags; it decides nothing. Rendering is on demand (no frame while nothing changes), and
- * every kind of thing is one instanced draw whatever its count: canopies, wires, bodies, the
- * selection marks, and the light pools (one draw per model, each with its model's distribution).
+ * every kind of thing is one instanced draw whatever its count: canopies, wires, each model's bodies
+ * per kind of finish (the domain's luminaire geometry: a 3-head pendant's three heads), its light
+ * faces, the selection's outline, and the light pools (one draw per model, each with its model's
+ * distribution). Lit by image-based light made in the browser, tone mapped, with soft shadows
+ * (shared/stage: the same materials and light as the drawing previews and the studio's stage).
  */
 import { addAfterEffect, Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
 import { Html, OrbitControls } from '@react-three/drei';
-import { finishColour as finishColourOf, getElement, roomOf, worldPosition, type ElementTree, type TreeElement } from '@lumen/domain';
+import { finishColour as finishColourOf, getElement, luminaireGeometry, roomOf, surfaceKindOf, worldPosition, type ElementTree, type LuminaireData, type SurfaceKind, type TreeElement } from '@lumen/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
+import { EMITTER_GAIN, emitterMaterial, kindMaterial, luminaireGeometries, mergedGeometry, surfaceMaterial } from '../../shared/stage/luminaire-three';
+import { KeyLight, RoomShell, SoftShadows, StageEnvironment, setUpRenderer, softShadowOf } from '../../shared/stage/stage-room';
 import { distributionOf, kelvinOfCode, kelvinToRgb, poolHalfWidth, poolPattern, poolStrength, type ModelOptics } from './light-pools';
 
 export interface SceneFailure {
@@ -21,6 +26,8 @@ export interface RoomSceneProps {
   readonly tree: ElementTree;
   readonly selected: readonly string[];
   readonly optics: Readonly<Record<string, ModelOptics>>;
+  /** Each model's shape (the domain's luminaire geometry's input); a model without one is drawn as a plain cylinder of its size. */
+  readonly luminaires?: Readonly<Record<string, LuminaireData>>;
   /** Messages shown where they happen (rule failures, the last notice). */
   readonly failures: readonly SceneFailure[];
   readonly label: string;
@@ -33,9 +40,9 @@ export interface RoomSceneProps {
   readonly view?: CameraRequest;
 }
 
-/** A camera view the room is asked for: the usual three-quarter view, or straight from above. */
+/** A camera view the room is asked for: the usual three-quarter view, straight from above, or from the front. */
 export interface CameraRequest {
-  readonly kind: 'perspective' | 'top';
+  readonly kind: 'perspective' | 'top' | 'front';
   readonly nonce: number;
 }
 
@@ -45,6 +52,11 @@ export function cameraFor(kind: CameraRequest['kind'], room: { width: number; de
     // From above the ceiling, looking straight down at the floor (the ceiling is drawn from inside only, so it does not hide the room).
     const fit = Math.max(room.width, room.depth) / (2 * Math.tan((45 / 2) * (Math.PI / 180)));
     return { position: [0, room.height + fit * 1.1, 0.001], target: [0, 0, 0] };
+  }
+  if (kind === 'front') {
+    // From beyond the front wall (drawn from inside only), level, far enough to see the back wall whole (a screen about 1.5 times wider than high).
+    const fit = Math.max(room.width / 1.5, room.height) / (2 * Math.tan((45 / 2) * (Math.PI / 180)));
+    return { position: [0, room.height / 2, room.depth / 2 + fit * 1.05], target: [0, room.height / 2, 0] };
   }
   return { position: [room.width * 0.55, room.height * 0.85, room.depth * 0.5 + Math.max(room.width, room.height) * 1.35], target: [0, room.height / 2, 0] };
 }
@@ -90,7 +102,10 @@ declare global {
 
 /** A finish's colour: the domain's one table of the catalogue's swatches (the same as the drawings' 3D and exports). */
 const finishColour = (code: string | undefined) => new THREE.Color(finishColourOf(code));
-const CEILING_COLOURS = { pladur: '#f4f4f2', concrete: '#b7b5b0', wood: '#b08a62' } as const;
+const COLLIDING = new THREE.Color('#e5484d');
+/** The selection's outline: a thin shell round the selected luminaires, in the kit's accent. */
+const OUTLINE_COLOUR = '#ffb547';
+const OUTLINE_MM = 6;
 
 interface Placed {
   cluster: TreeElement;
@@ -137,107 +152,173 @@ function finishMesh(mesh: THREE.InstancedMesh | null, count: number) {
 const CAPACITY_STEP = 64;
 const capacity = (n: number) => Math.max(CAPACITY_STEP, Math.ceil(n / CAPACITY_STEP) * CAPACITY_STEP);
 
-function Room({ tree }: { tree: ElementTree }) {
-  const room = roomOf(tree);
-  const materials = useMemo(() => {
-    // Matte surfaces: Lambert shading is all they need, and it is the cheapest to fill a screen with.
-    const wall = new THREE.MeshLambertMaterial({ color: '#e9e7e2', side: THREE.BackSide });
-    const floor = new THREE.MeshLambertMaterial({ color: '#595753', side: THREE.BackSide });
-    const ceiling = new THREE.MeshLambertMaterial({ color: CEILING_COLOURS[room.ceilingMaterial], side: THREE.BackSide });
-    // Box faces: +x, −x, +y (ceiling), −y (floor), +z, −z.
-    return [wall, wall, ceiling, floor, wall, wall];
-  }, [room.ceilingMaterial]);
+/** A model as the room draws it: its bodies, light faces and outline shell centred on its box, and where its wires leave it. */
+export interface ModelShape {
+  readonly body: THREE.BufferGeometry;
+  readonly light: THREE.BufferGeometry | null;
+  readonly outline: THREE.BufferGeometry;
+  /** Each wire's foot (x, z from the body's centre, metres): one per head. */
+  readonly wires: ReadonlyArray<readonly [number, number]>;
+  /** The catalogue size the geometry was made at (metres): instances are scaled from it to their element's size. */
+  readonly size: THREE.Vector3;
+}
+
+/** The model's shape from the domain's luminaire geometry (or a plain cylinder of its size when the model has none). */
+export function modelShape(luminaire: LuminaireData | undefined): ModelShape {
+  const data = luminaire ?? { category: 19, locationId: 5, width: 100, height: 100, depth: 100 };
+  const geometry = luminaireGeometry({ luminaire: data, installation: '00', pendantHeight: null });
+  const own = luminaireGeometries(geometry, { parts: 'luminaire', origin: 'envelope' });
+  const body = own.body ?? new THREE.CylinderGeometry(0.5, 0.5, 1, 24);
+  const wires = geometry.parts.filter((part) => part.material === 'cable').map((part) => [part.centre[0] / 1000, part.centre[2] / 1000] as const);
+  const outline = mergedGeometry(luminaireGeometries(geometry, { parts: 'luminaire', origin: 'envelope', grow: OUTLINE_MM, without: ['light'] }));
+  return { body, light: own.light ?? null, outline, wires: wires.length > 0 ? wires : [[0, 0]], size: new THREE.Vector3(data.width / 100, data.height / 100, data.depth / 100) };
+}
+
+interface Instance {
+  readonly clusterId: string;
+  readonly world: THREE.Vector3;
+  readonly scale: THREE.Vector3;
+  readonly colour: THREE.Color;
+}
+
+/** One model's bodies of one kind of finish: one instanced draw, its instances in their finish's colour. */
+function Bodies({ geometry, kind, instances, onPointerDown }: { geometry: THREE.BufferGeometry; kind: SurfaceKind; instances: readonly Instance[]; onPointerDown: (event: ThreeEvent<PointerEvent>, clusterId: string) => void }) {
+  const mesh = useRef<THREE.InstancedMesh>(null);
+  const invalidate = useThree((state) => state.invalidate);
+  const cap = capacity(instances.length);
+  useLayoutEffect(() => {
+    const current = mesh.current;
+    if (!current) return;
+    instances.forEach((instance, i) => {
+      setInstance(current, i, instance.world, instance.scale);
+      current.setColorAt(i, instance.colour);
+    });
+    finishMesh(current, instances.length);
+    invalidate();
+  }, [instances, invalidate, cap]);
   return (
-    <mesh position={[0, room.height / 2, 0]} material={materials} name="room">
-      <boxGeometry args={[room.width, room.height, room.depth]} />
-    </mesh>
+    <instancedMesh
+      key={cap}
+      ref={mesh}
+      args={[geometry, kindMaterial(kind), cap]}
+      onPointerDown={(e) => {
+        const id = e.instanceId === undefined ? undefined : instances[e.instanceId]?.clusterId;
+        if (id) onPointerDown(e, id);
+      }}
+    />
   );
 }
 
-/** Canopies, wires, bodies, selection rings: one instanced mesh each. */
-function Elements({ placed, selected, onPointerDown }: { placed: Placed[]; selected: readonly string[]; onPointerDown: (event: ThreeEvent<PointerEvent>, clusterId: string) => void }) {
-  const canopies = useRef<THREE.InstancedMesh>(null);
-  const wires = useRef<THREE.InstancedMesh>(null);
-  const bodies = useRef<THREE.InstancedMesh>(null);
-  const rings = useRef<THREE.InstancedMesh>(null);
-  const bodyOwners = useRef<string[]>([]);
-  const pendantCount = placed.reduce((n, p) => n + p.pendants.length, 0);
-  const cap = capacity(Math.max(pendantCount, placed.length));
+/** Light faces, wires or outlines: one instanced draw that is not picked. */
+function Plain({ geometry, material, instances }: { geometry: THREE.BufferGeometry; material: THREE.Material; instances: readonly Instance[] }) {
+  const mesh = useRef<THREE.InstancedMesh>(null);
   const invalidate = useThree((state) => state.invalidate);
-
+  const cap = capacity(instances.length);
   useLayoutEffect(() => {
-    let c = 0;
-    let w = 0;
-    let b = 0;
-    let r = 0;
-    const owners: string[] = [];
-    const colliding = new THREE.Color('#e5484d');
+    const current = mesh.current;
+    if (!current) return;
+    instances.forEach((instance, i) => {
+      setInstance(current, i, instance.world, instance.scale);
+      current.setColorAt(i, instance.colour);
+    });
+    finishMesh(current, instances.length);
+    invalidate();
+  }, [instances, invalidate, cap]);
+  return <instancedMesh key={cap} ref={mesh} args={[geometry, material, cap]} raycast={() => null} />;
+}
+
+const WHITE = new THREE.Color('#ffffff');
+const outlineMaterial = new THREE.MeshBasicMaterial({ color: OUTLINE_COLOUR, side: THREE.BackSide, toneMapped: false });
+const wireGeometry = new THREE.CylinderGeometry(0.0015, 0.0015, 1, 5);
+const canopyGeometry = new THREE.CylinderGeometry(0.5, 0.5, 1, 32);
+
+/** Canopies, wires, bodies (per model and kind of finish), light faces and the selection's outline. */
+function Elements({ placed, selected, luminaires, onPointerDown }: { placed: Placed[]; selected: readonly string[]; luminaires: Readonly<Record<string, LuminaireData>>; onPointerDown: (event: ThreeEvent<PointerEvent>, clusterId: string) => void }) {
+  const models = useMemo(() => {
+    const codes = new Set<string>();
+    for (const p of placed) for (const q of p.pendants) codes.add(modelOf(q));
+    return [...codes].sort();
+  }, [placed]);
+  const shapes = useMemo(() => new Map(models.map((code) => [code, modelShape(luminaires[code])])), [models, luminaires]);
+  useEffect(
+    () => () => {
+      for (const shape of shapes.values()) {
+        shape.body.dispose();
+        shape.light?.dispose();
+        shape.outline.dispose();
+      }
+    },
+    [shapes],
+  );
+
+  const drawn = useMemo(() => {
+    const canopies: Instance[] = [];
+    const wires: Instance[] = [];
+    const bodies = new Map<string, { model: string; kind: SurfaceKind; instances: Instance[] }>();
+    const lights = new Map<string, Instance[]>();
+    const outlines = new Map<string, Instance[]>();
     for (const p of placed) {
       const size = p.cluster.size;
-      const isSelected = selected.includes(p.cluster.id);
       const ceiling = p.world.y + size.y / 2;
-      if (size.x > 0 && canopies.current) {
-        setInstance(canopies.current, c, new THREE.Vector3(p.world.x, ceiling - Math.max(size.y, 0.01) / 2, p.world.z), new THREE.Vector3(size.x, Math.max(size.y, 0.01), size.z));
-        canopies.current.setColorAt(c, p.cluster.collides ? colliding : new THREE.Color('#dcdcd6'));
-        c++;
+      const isSelected = selected.includes(p.cluster.id);
+      const firstFinish = p.pendants[0]?.light?.attributes.finish;
+      if (size.x > 0) {
+        const height = Math.max(size.y, 0.01);
+        canopies.push({ clusterId: p.cluster.id, world: new THREE.Vector3(p.world.x, ceiling - height / 2, p.world.z), scale: new THREE.Vector3(size.x, height, size.z), colour: p.cluster.collides ? COLLIDING : finishColour(firstFinish) });
       }
-      for (const { body, world } of p.pendants) {
+      for (const { body, world, light } of p.pendants) {
         if (body.type !== 'Pendant') continue;
+        const model = modelOf({ body, light });
+        const shape = shapes.get(model);
+        if (!shape) continue;
+        const scale = new THREE.Vector3(body.size.x / shape.size.x, body.size.y / shape.size.y, body.size.z / shape.size.z);
         const top = world.y + body.size.y / 2;
         const wire = Math.max(0.001, ceiling - top);
-        if (wires.current) setInstance(wires.current, w++, new THREE.Vector3(world.x, top + wire / 2, world.z), new THREE.Vector3(1, wire, 1));
-        if (bodies.current) {
-          setInstance(bodies.current, b, world, new THREE.Vector3(body.size.x, body.size.y, body.size.z));
-          bodies.current.setColorAt(b, p.cluster.collides ? colliding : finishColour(lightFinish(p, body.id)));
-          owners[b] = p.cluster.id;
-          b++;
-        }
-      }
-      if (isSelected && rings.current) {
-        const radius = Math.max(size.x, ...p.pendants.map((q) => Math.max(q.body.size.x, q.body.size.z))) * 0.75 + 0.05;
-        setInstance(rings.current, r++, new THREE.Vector3(p.world.x, 0.01, p.world.z), new THREE.Vector3(radius, radius, radius));
+        for (const [x, z] of shape.wires) wires.push({ clusterId: p.cluster.id, world: new THREE.Vector3(world.x + x * scale.x, top + wire / 2, world.z + z * scale.z), scale: new THREE.Vector3(1, wire, 1), colour: WHITE });
+        const finish = light?.attributes.finish;
+        const kind = surfaceKindOf(finish);
+        const key = `${model}|${kind}`;
+        const group = bodies.get(key) ?? { model, kind, instances: [] };
+        group.instances.push({ clusterId: p.cluster.id, world, scale, colour: p.cluster.collides ? COLLIDING : finishColour(finish) });
+        bodies.set(key, group);
+        const [r, g, b] = kelvinToRgb(kelvinOfCode(light?.attributes.ledColourTemp));
+        lights.set(model, [...(lights.get(model) ?? []), { clusterId: p.cluster.id, world, scale, colour: new THREE.Color(r * EMITTER_GAIN, g * EMITTER_GAIN, b * EMITTER_GAIN) }]);
+        if (isSelected) outlines.set(model, [...(outlines.get(model) ?? []), { clusterId: p.cluster.id, world, scale, colour: WHITE }]);
       }
     }
-    bodyOwners.current = owners;
-    finishMesh(canopies.current, c);
-    finishMesh(wires.current, w);
-    finishMesh(bodies.current, b);
-    finishMesh(rings.current, r);
-    invalidate();
-  }, [placed, selected, invalidate, cap]);
+    return { canopies, wires, bodies: [...bodies.entries()], lights: [...lights.entries()], outlines: [...outlines.entries()] };
+  }, [placed, selected, shapes]);
 
-  const canopyOwner = (index: number) => placed.filter((p) => p.cluster.size.x > 0)[index]?.cluster.id;
   return (
     <>
-      <instancedMesh key={`canopies-${cap}`} ref={canopies} args={[undefined, undefined, cap]} onPointerDown={(e) => {
-        const id = e.instanceId === undefined ? undefined : canopyOwner(e.instanceId);
-        if (id) onPointerDown(e, id);
-      }}>
-        <cylinderGeometry args={[0.5, 0.5, 1, 24]} />
-        <meshLambertMaterial />
-      </instancedMesh>
-      <instancedMesh key={`wires-${cap}`} ref={wires} args={[undefined, undefined, cap]} raycast={() => null}>
-        <cylinderGeometry args={[0.002, 0.002, 1, 4]} />
-        <meshBasicMaterial color="#2a2a2a" />
-      </instancedMesh>
-      <instancedMesh key={`bodies-${cap}`} ref={bodies} args={[undefined, undefined, cap]} onPointerDown={(e) => {
-        const id = e.instanceId === undefined ? undefined : bodyOwners.current[e.instanceId];
-        if (id) onPointerDown(e, id);
-      }}>
-        <cylinderGeometry args={[0.5, 0.35, 1, 24, 1, true]} />
-        <meshStandardMaterial roughness={0.45} metalness={0.2} side={THREE.DoubleSide} emissive="#fff4e0" emissiveIntensity={0.08} />
-      </instancedMesh>
-      <instancedMesh key={`rings-${cap}`} ref={rings} args={[undefined, undefined, cap]} raycast={() => null} rotation={[0, 0, 0]}>
-        <torusGeometry args={[1, 0.02, 6, 48]} />
-        <meshBasicMaterial color="#4f7cff" />
-      </instancedMesh>
+      <Bodies key="canopies" geometry={canopyGeometry} kind="lacquer" instances={drawn.canopies} onPointerDown={onPointerDown} />
+      <Plain geometry={wireGeometry} material={surfaceMaterial(undefined, 'cable')} instances={drawn.wires} />
+      {drawn.bodies.map(([key, group]) => {
+        const shape = shapes.get(group.model);
+        return shape ? <Bodies key={key} geometry={shape.body} kind={group.kind} instances={group.instances} onPointerDown={onPointerDown} /> : null;
+      })}
+      {drawn.lights.map(([model, instances]) => {
+        const light = shapes.get(model)?.light;
+        return light ? <Plain key={`light-${model}`} geometry={light} material={emitterMaterial()} instances={instances} /> : null;
+      })}
+      {drawn.outlines.map(([model, instances]) => {
+        const shape = shapes.get(model);
+        return shape ? <Plain key={`outline-${model}`} geometry={shape.outline} material={outlineMaterial} instances={instances} /> : null;
+      })}
     </>
   );
 }
 
-function lightFinish(p: Placed, pendantId: string): string | undefined {
-  return p.pendants.find((q) => q.body.id === pendantId)?.light?.attributes.finish;
+/** The model a pendant shows: its light's code (the body carries no model of its own). */
+function modelOf(q: { body: TreeElement; light: TreeElement | undefined }): string {
+  return q.light?.type === 'Light' ? q.light.props.code : '';
 }
+
+/**
+ * How bright a pool shows: the floor's reflectance (oak, 0.3) times the illuminance over the exposure
+ * (EXPOSURE_LUX at full strength), before tone mapping; a pool is light added to the lit floor.
+ */
+const POOL_GAIN = 0.14;
 
 /** The pools of one model: a texture from its distribution, one instance per light. */
 function Pools({ model, optics, lights, room }: { model: string; optics: ModelOptics; lights: { world: THREE.Vector3; temperature: string | undefined }[]; room: { width: number; depth: number } }) {
@@ -275,13 +356,13 @@ function Pools({ model, optics, lights, room }: { model: string; optics: ModelOp
     lights.forEach((light, i) => {
       const h = Math.max(0.1, light.world.y);
       const half = reach * h;
-      tmp.position.set(light.world.x, 0.005, light.world.z);
+      tmp.position.set(light.world.x, 0.004, light.world.z);
       tmp.rotation.set(-Math.PI / 2, 0, 0);
       tmp.scale.set(half * 2, half * 2, 1);
       tmp.updateMatrix();
       mesh.current?.setMatrixAt(i, tmp.matrix);
       const [r, g, b] = kelvinToRgb(kelvinOfCode(light.temperature));
-      const s = poolStrength(distribution, h);
+      const s = poolStrength(distribution, h) * POOL_GAIN;
       mesh.current?.setColorAt(i, new THREE.Color(r * s, g * s, b * s));
     });
     finishMesh(mesh.current, lights.length);
@@ -290,7 +371,7 @@ function Pools({ model, optics, lights, room }: { model: string; optics: ModelOp
   return (
     <instancedMesh key={`${model}-${cap}`} ref={mesh} args={[undefined, undefined, cap]} raycast={() => null} renderOrder={1}>
       <planeGeometry args={[1, 1]} />
-      <meshBasicMaterial map={texture} transparent blending={THREE.AdditiveBlending} depthWrite={false} toneMapped={false} clippingPlanes={walls} />
+      <meshBasicMaterial map={texture} transparent blending={THREE.AdditiveBlending} depthWrite={false} clippingPlanes={walls} />
     </instancedMesh>
   );
 }
@@ -346,7 +427,12 @@ function Probe({ placed }: { placed: Placed[] }) {
   return null;
 }
 
-export default function RoomScene({ tree, selected, optics, failures, label, onSelect, onDragStart, onDrag, onDragEnd, readOnly, view }: RoomSceneProps) {
+/** Round the room: a calm dark grey, so the lit room is what the eye finds. */
+const BACKGROUND = '#2b2c30';
+
+const NO_LUMINAIRES: Readonly<Record<string, LuminaireData>> = {};
+
+export default function RoomScene({ tree, selected, optics, luminaires = NO_LUMINAIRES, failures, label, onSelect, onDragStart, onDrag, onDragEnd, readOnly, view }: RoomSceneProps) {
   const room = roomOf(tree);
   const controlsRef = useRef<{ enabled: boolean } | null>(null);
   const placed = useMemo(() => placedClusters(tree), [tree]);
@@ -367,6 +453,9 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
     }
     return [...byModel.entries()];
   }, [placed, optics]);
+
+  // Each pendant's soft shadow on the floor, under its body.
+  const shadows = useMemo(() => placed.flatMap((p) => p.pendants.map((q) => softShadowOf(q.world.x, q.world.z, Math.max(q.body.size.x, q.body.size.z) / 2, q.world.y - q.body.size.y / 2))), [placed]);
 
   const startDrag = (event: ThreeEvent<PointerEvent>, id: string) => {
     event.stopPropagation();
@@ -411,6 +500,7 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
       camera={{ position: cameraFor('perspective', room).position, fov: 45, near: 0.05, far: 200 }}
       gl={{ antialias: true }}
       onCreated={({ gl }) => {
+        setUpRenderer(gl);
         gl.localClippingEnabled = true;
       }}
       aria-label={label}
@@ -418,12 +508,13 @@ export default function RoomScene({ tree, selected, optics, failures, label, onS
       onPointerMissed={() => onSelect(null)}
       onPointerUp={end}
     >
-      <color attach="background" args={['#1c1d21']} />
-      <hemisphereLight args={['#ffffff', '#55524c', 0.9]} />
-      <directionalLight position={[2, room.height * 2, 3]} intensity={0.6} />
+      <color attach="background" args={[BACKGROUND]} />
+      <StageEnvironment intensity={0.5} />
+      <KeyLight width={room.width} depth={room.depth} height={room.height} intensity={0.55} />
+      <SoftShadows shadows={shadows} />
       <group onPointerMove={move} onPointerUp={end}>
-        <Room tree={tree} />
-        <Elements placed={placed} selected={selected} onPointerDown={startDrag} />
+        <RoomShell width={room.width} depth={room.depth} height={room.height} ceiling={room.ceilingMaterial} />
+        <Elements placed={placed} selected={selected} luminaires={luminaires} onPointerDown={startDrag} />
       </group>
       {pools.map(([model, lights]) => {
         const o = optics[model];

@@ -33,7 +33,8 @@ const NONE: readonly string[] = [];
 export const DrawingPreviewPanel = memo(function DrawingPreviewPanel({ drawing, room, highlighted = NONE }: DrawingPreviewPanelProps) {
   const { t } = useTranslation();
   const [webgl] = useState(webglAvailable);
-  const parts = useMemo(() => drawingParts(drawing), [drawing]);
+  // Hung from the room's ceiling, as the preview draws the room.
+  const parts = useMemo(() => drawingParts(drawing, room), [drawing, room]);
   const label = t(`drawing.preview.label.${drawing.family}`, { count: drawing.segments.length });
   return (
     <div className="drawing-preview" data-testid="drawing-preview" data-parts={parts.length}>

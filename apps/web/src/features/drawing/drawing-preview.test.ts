@@ -2,7 +2,7 @@ import { DEFAULT_ROOM_SIZE, drawingParts, type Drawing, type ModelPart } from '@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { fitView, zoomView } from './drawing-plan';
-import { framing, groupParts, placePart } from './drawing-preview';
+import { framing, groupParts, kindOfPart, materialOf, placePart } from './drawing-preview';
 
 const DRAWING: Drawing = {
   family: 'plusminus',
@@ -26,6 +26,19 @@ describe('the 3D preview', () => {
     expect(new Set(groups.map((g) => g.key)).size).toBe(groups.length);
     // Two straps are one group (textile cables), whatever their number.
     expect(groups.find((g) => g.shape === 'cable' && g.material === 'textile')?.parts.filter((p) => p.elementId === 'a' || p.elementId === 'b').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('each part is drawn in its finish’s material (issue 35 §3): black sticks lacquer, straps fabric, brass metal, emitters glowing', () => {
+    const sticks = groupParts(drawingParts(DRAWING));
+    expect(sticks.every((g) => g.material === 'emitter' || g.kind === kindOfPart(g.parts[0] as ModelPart))).toBe(true);
+    expect(kindOfPart({ material: 'metal', colour: '#16161a' })).toBe('lacquer');
+    expect(kindOfPart({ material: 'metal', colour: '#a98b4f' })).toBe('metal');
+    expect(kindOfPart({ material: 'textile', colour: '#16161a' })).toBe('fabric');
+    expect(kindOfPart({ material: 'glass', colour: '#f4f4f0' })).toBe('glass');
+    const lacquer = materialOf({ material: 'metal', kind: 'lacquer' }) as THREE.MeshStandardMaterial;
+    expect(lacquer.metalness).toBe(0);
+    expect(materialOf({ material: 'metal', kind: 'metal' })).toHaveProperty('metalness', 1);
+    expect(materialOf({ material: 'emitter', kind: 'lacquer' })).toBeInstanceOf(THREE.MeshBasicMaterial);
   });
 
   it('places a cable from its start to its end, and an upright cylinder at its centre', () => {

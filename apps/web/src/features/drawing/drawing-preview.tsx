@@ -1,14 +1,17 @@
 /**
  * The 3D preview beside the plan (issue 16 §2): the parts of the domain's `drawingParts` (the same
- * solids the api's glTF, OBJ and STL exports are made of) in a react-three-fiber canvas. This module and
+ * solids the api's glTF, OBJ and STL exports are made of) in a react-three-fiber canvas, in a room lit
+ * and finished as the crea room and the studio's stage are (shared/stage, issue 35 §3). This module and
  * three.js are a chunk of their own, loaded by the drawing screens only. Rendering is on demand (no
  * frame while nothing changes) and each shape and material is one instanced draw whatever its count.
  */
 import { addAfterEffect, addEffect, Canvas, useThree } from '@react-three/fiber';
 import { OrbitControls } from '@react-three/drei';
-import type { ModelPart, RoomSize } from '@lumen/domain';
+import { finishOfColour, surfaceKindOf, type ModelPart, type RoomSize, type SurfaceKind } from '@lumen/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
+import { EMITTER_GAIN, emitterMaterial, kindMaterial } from '../../shared/stage/luminaire-three';
+import { KeyLight, RoomShell, StageEnvironment, setUpRenderer } from '../../shared/stage/stage-room';
 
 export interface DrawingPreviewProps {
   readonly parts: readonly ModelPart[];
@@ -32,14 +35,15 @@ declare global {
   }
 }
 
-type Group = { key: string; shape: ModelPart['shape']; material: ModelPart['material']; parts: ModelPart[] };
+type Group = { key: string; shape: ModelPart['shape']; material: ModelPart['material']; kind: SurfaceKind; parts: ModelPart[] };
 
-/** The parts grouped by shape and material: one instanced mesh each. */
+/** The parts grouped by shape, material and kind of finish (lacquer, metal, fabric, glass): one instanced mesh each. */
 export function groupParts(parts: readonly ModelPart[]): Group[] {
   const groups = new Map<string, Group>();
   for (const part of parts) {
-    const key = `${part.shape}|${part.material}`;
-    const group = groups.get(key) ?? { key, shape: part.shape, material: part.material, parts: [] };
+    const kind = kindOfPart(part);
+    const key = `${part.shape}|${part.material}|${kind}`;
+    const group = groups.get(key) ?? { key, shape: part.shape, material: part.material, kind, parts: [] };
     group.parts.push(part);
     groups.set(key, group);
   }
@@ -77,25 +81,34 @@ function geometryOf(shape: ModelPart['shape']): THREE.BufferGeometry {
   return new THREE.CylinderGeometry(0.5, 0.5, 1, shape === 'cable' ? 8 : 24);
 }
 
-function materialOf(material: ModelPart['material']): THREE.Material {
-  if (material === 'emitter') return new THREE.MeshBasicMaterial({ toneMapped: false });
-  if (material === 'glass') return new THREE.MeshStandardMaterial({ transparent: true, opacity: 0.6, roughness: 0.1 });
-  if (material === 'textile') return new THREE.MeshStandardMaterial({ roughness: 0.9 });
-  return new THREE.MeshStandardMaterial({ roughness: 0.35, metalness: 0.6 });
+/**
+ * The material of a group of parts (shared/stage, as the crea room and the studio): its finish's kind
+ * (a black stick is black lacquer, a brass reflector metal, a strap fabric, a globe glass), the
+ * finish's colour on each instance; emitters glow.
+ */
+export function materialOf(group: Pick<Group, 'material' | 'kind'>): THREE.Material {
+  return group.material === 'emitter' ? emitterMaterial() : kindMaterial(group.kind);
+}
+
+/** The kind of surface of a part: its material's (glass, textile), else its finish's (read from its colour). */
+export function kindOfPart(part: Pick<ModelPart, 'material' | 'colour'>): SurfaceKind {
+  if (part.material === 'glass' || part.material === 'textile') return surfaceKindOf(undefined, part.material);
+  return surfaceKindOf(finishOfColour(part.colour));
+}
+
+/** The colour of a part's instance: its finish's, or the LED's glow for an emitter (brighter than white before tone mapping). */
+function instanceColour(part: ModelPart, target: THREE.Color): THREE.Color {
+  target.set(part.colour);
+  return part.material === 'emitter' ? target.multiplyScalar(EMITTER_GAIN) : target;
 }
 
 function PartGroup({ group, highlighted }: { group: Group; highlighted: ReadonlySet<string> }) {
   const mesh = useRef<THREE.InstancedMesh>(null);
   const invalidate = useThree((state) => state.invalidate);
   const geometry = useMemo(() => geometryOf(group.shape), [group.shape]);
-  const material = useMemo(() => materialOf(group.material), [group.material]);
-  useEffect(
-    () => () => {
-      geometry.dispose();
-      material.dispose();
-    },
-    [geometry, material],
-  );
+  const material = useMemo(() => materialOf(group), [group]);
+  // The materials are shared (shared/stage): only the geometry is this group's.
+  useEffect(() => () => geometry.dispose(), [geometry]);
   // Capacity grows in steps, so that adding a part does not remake the mesh every time.
   const capacity = Math.max(16, 2 ** Math.ceil(Math.log2(group.parts.length + 1)));
   useLayoutEffect(() => {
@@ -107,7 +120,7 @@ function PartGroup({ group, highlighted }: { group: Group; highlighted: Readonly
       if (!placePart(part, tmp)) continue;
       tmp.updateMatrix();
       current.setMatrixAt(count, tmp.matrix);
-      current.setColorAt(count, highlighted.has(part.elementId) ? SELECTED : colour.set(part.colour));
+      current.setColorAt(count, highlighted.has(part.elementId) ? SELECTED : instanceColour(part, colour));
       count += 1;
     }
     current.count = count;
@@ -155,39 +168,62 @@ export function framing(parts: readonly ModelPart[], room: RoomSize): { target: 
   const min = { x: Math.min(...points.map((p) => p.x)), y: Math.min(...points.map((p) => p.y)), z: Math.min(...points.map((p) => p.z)) };
   const max = { x: Math.max(...points.map((p) => p.x)), y: Math.max(...points.map((p) => p.y)), z: Math.max(...points.map((p) => p.z)) };
   const centre: [number, number, number] = [(min.x + max.x) / 2, (min.y + max.y) / 2, (min.z + max.z) / 2];
-  const size = Math.max(1, max.x - min.x, max.z - min.z, max.y - min.y);
-  const distance = size * 1.4;
+  const size = Math.max(2, max.x - min.x, max.z - min.z, max.y - min.y);
+  const distance = size * 1.7;
   // From below and aside, as one sees a ceiling structure, never under the floor.
   return { target: centre, position: [centre[0] + distance * 0.45, Math.max(0.3, centre[1] - distance * 0.35), centre[2] + distance * 0.85] };
+}
+
+/** Frames the structure when the first part appears in a preview that opened empty. */
+function Reframe({ parts, room, empty }: { parts: readonly ModelPart[]; room: RoomSize; empty: boolean }) {
+  const camera = useThree((state) => state.camera);
+  const controls = useThree((state) => state.controls) as unknown as { target: THREE.Vector3; update: () => void } | null;
+  const invalidate = useThree((state) => state.invalidate);
+  const wasEmpty = useRef(empty);
+  const latest = useRef({ parts, room });
+  latest.current = { parts, room };
+  useEffect(() => {
+    if (wasEmpty.current && !empty) {
+      const { position, target } = framing(latest.current.parts, latest.current.room);
+      camera.position.set(...position);
+      if (controls) {
+        controls.target.set(...target);
+        controls.update();
+      } else camera.lookAt(...target);
+      invalidate();
+    }
+    wasEmpty.current = empty;
+  }, [empty, camera, controls, invalidate]);
+  return null;
 }
 
 export default function DrawingPreview({ parts, room, highlighted, label }: DrawingPreviewProps) {
   const groups = useMemo(() => groupParts(parts), [parts]);
   const marked = useMemo(() => new Set(highlighted), [highlighted]);
   const reach = Math.max(room.width, room.depth);
-  // Framed once, when the preview opens; the user's orbit is theirs after that.
+  // Framed when the preview opens, and again when the first part is drawn in an empty one; the user's orbit is theirs after that.
   const [view] = useState(() => framing(parts, room));
+  const empty = parts.length === 0;
   return (
     <Canvas
       frameloop="demand"
       dpr={[1, 1.5]}
       camera={{ position: view.position, fov: 45, near: 0.05, far: 200 }}
       gl={{ antialias: true }}
+      onCreated={({ gl }) => setUpRenderer(gl)}
       role="img"
       aria-label={label}
     >
-      <color attach="background" args={['#1c1d21']} />
-      <hemisphereLight args={['#ffffff', '#55524c', 1]} />
-      <directionalLight position={[2, room.height * 2, 3]} intensity={0.7} />
-      <mesh position={[0, room.height, 0]} rotation={[Math.PI / 2, 0, 0]}>
-        <planeGeometry args={[room.width, room.depth]} />
-        <meshStandardMaterial color="#f4f4f2" side={THREE.DoubleSide} />
-      </mesh>
-      <gridHelper args={[Math.max(room.width, room.depth), Math.round(Math.max(room.width, room.depth) * 2), '#5b5d63', '#3a3c41']} />
+      <color attach="background" args={['#2b2c30']} />
+      {/* The room's light and surfaces (shared/stage): a white ceiling the structure hangs from, plaster walls, an oak floor. */}
+      <StageEnvironment intensity={0.85} />
+      <KeyLight width={room.width} depth={room.depth} height={room.height} intensity={0.7} />
+      <RoomShell width={room.width} depth={room.depth} height={room.height} />
       {groups.map((group) => (
         <PartGroup key={group.key} group={group} highlighted={marked} />
       ))}
       <OrbitControls makeDefault target={view.target} maxDistance={reach * 4} />
+      <Reframe parts={parts} room={room} empty={empty} />
       <Probe instances={parts.length} />
     </Canvas>
   );

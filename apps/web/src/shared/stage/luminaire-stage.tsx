@@ -17,7 +17,7 @@ import * as THREE from 'three';
 import { kelvinToRgb } from './light-colour';
 import { EMITTER_GAIN, emitterMaterial, luminaireGeometries, surfaceMaterial } from './luminaire-three';
 import { DEFAULT_STAGE_CAMERA, STAGE_FOV, framingDistance, stageCameraOf, stageCameraPosition, type StageCamera } from './stage-camera';
-import { RoomShell, ShadowLight, StageEnvironment, setUpRenderer } from './stage-room';
+import { KeyLight, RoomShell, SoftShadows, StageEnvironment, setUpRenderer, softShadowOf } from './stage-room';
 
 export type StageBackground = 'studio' | 'room';
 
@@ -71,6 +71,9 @@ export interface StageLayout {
   readonly floor: number;
   readonly wall: boolean;
   readonly shape: LuminaireShape;
+  /** The luminaire's lowest point and its footprint's radius (its soft shadow), metres. */
+  readonly bottom: number;
+  readonly footprint: number;
 }
 
 /** Where the luminaire goes on the stage and what the camera frames (metres). */
@@ -94,7 +97,7 @@ export function stageLayout(luminaire: LuminaireData, background: StageBackgroun
   const target: [number, number, number] = [mount[0] + centre[0], mount[1] + centre[1], mount[2] + centre[2]];
   const bottom = mount[1] + min[1];
   const floor = background === 'room' || !(CEILING_SHAPES.has(shape) || WALL_SHAPES.has(shape)) ? 0 : Math.max(0, bottom - Math.max(0.3, radius * 1.2));
-  return { mount, target, radius, floor, wall: WALL_SHAPES.has(shape), shape };
+  return { mount, target, radius, floor, wall: WALL_SHAPES.has(shape), shape, bottom, footprint: Math.max(max[0] - min[0], max[2] - min[2]) / 2 };
 }
 
 function Luminaire({ luminaire, installation, pendantHeight, finish, kelvin, background, mount }: Required<Pick<LuminaireStageProps, 'luminaire' | 'background'>> & { installation: string; pendantHeight: number | null; finish: string | undefined; kelvin: number; mount: [number, number, number] }) {
@@ -121,7 +124,7 @@ function Luminaire({ luminaire, installation, pendantHeight, finish, kelvin, bac
   return (
     <group position={mount} name="luminaire">
       {(Object.entries(geometries) as [PartMaterial, THREE.BufferGeometry][]).map(([material, geometry]) => (
-        <mesh key={material} geometry={geometry} material={material === 'light' ? emitter : surfaceMaterial(finish, material)} castShadow={material !== 'light'} receiveShadow={material !== 'light'} name={material} />
+        <mesh key={material} geometry={geometry} material={material === 'light' ? emitter : surfaceMaterial(finish, material)} name={material} />
       ))}
     </group>
   );
@@ -176,7 +179,6 @@ export default function LuminaireStage({ luminaire, installation = '10', pendant
     <Canvas
       frameloop="demand"
       dpr={[1, 2]}
-      shadows="percentage"
       camera={{ position: stageCameraPosition(target, layout.radius, camera), fov: STAGE_FOV, near: 0.01, far: 100 }}
       gl={{ antialias: true, preserveDrawingBuffer: true }}
       onCreated={({ gl }) => setUpRenderer(gl)}
@@ -188,28 +190,29 @@ export default function LuminaireStage({ luminaire, installation = '10', pendant
       {studio ? (
         <>
           {/* A seamless sweep: the floor and, for a wall light, the wall behind it, in the background's colour. */}
-          <mesh rotation={[-Math.PI / 2, 0, 0]} position={[0, layout.floor, 0]} receiveShadow name="sweep">
+          <mesh rotation={[-Math.PI / 2, 0, 0]} position={[0, layout.floor, 0]} name="sweep">
             <planeGeometry args={[span, span]} />
             <meshStandardMaterial color={STUDIO_COLOUR} roughness={1} metalness={0} />
           </mesh>
           {layout.wall && (
-            <mesh position={[0, layout.floor + span / 2, layout.mount[2] - 0.001]} receiveShadow name="backdrop">
+            <mesh position={[0, layout.floor + span / 2, layout.mount[2] - 0.001]} name="backdrop">
               <planeGeometry args={[span, span]} />
               <meshStandardMaterial color={STUDIO_COLOUR} roughness={1} metalness={0} />
             </mesh>
           )}
-          <ShadowLight width={layout.radius * 6} depth={layout.radius * 6} height={layout.target[1] + layout.radius * 2} intensity={1.1} />
+          <KeyLight width={layout.radius * 6} depth={layout.radius * 6} height={layout.target[1] + layout.radius * 2} intensity={1.1} />
           <directionalLight position={[-3, 2, 4]} intensity={0.5} color="#f3f6ff" />
           <directionalLight position={[2, 3, -4]} intensity={0.6} color="#fff1e0" />
         </>
       ) : (
         <>
           <RoomShell width={ROOM.width} depth={ROOM.depth} height={ROOM.height} />
-          <ShadowLight width={ROOM.width} depth={ROOM.depth} height={ROOM.height} intensity={0.5} />
+          <KeyLight width={ROOM.width} depth={ROOM.depth} height={ROOM.height} intensity={0.5} />
           {/* The luminaire's own light on the room (its pool on the floor, its glow on the wall). */}
           <pointLight position={[layout.target[0], layout.target[1] - layout.radius * 0.8, layout.target[2] + (layout.wall ? layout.radius : 0)]} decay={2} intensity={3} color={new THREE.Color(...kelvinToRgb(kelvin))} />
         </>
       )}
+      <SoftShadows shadows={[softShadowOf(layout.target[0], layout.target[2], layout.footprint, layout.bottom - layout.floor)]} floor={layout.floor} />
       <Luminaire luminaire={luminaire} installation={installation} pendantHeight={pendantHeight} finish={finish} kelvin={kelvin} background={background} mount={layout.mount} />
       <Framing target={target} radius={layout.radius} camera={camera} onCameraChange={onCameraChange} />
       <Probe />

@@ -5,7 +5,7 @@
  * geometry for its heads and one for its light faces), and instancing draws any number of them.
  * Only three.js's core: this module loads with the 3D chunks, never on the first load.
  */
-import { finishSurface, luminaireEnvelope, luminaireMeshes, type LuminaireGeometry, type LuminairePart, type PartMaterial, type Vec3mm } from '@lumen/domain';
+import { finishSurface, luminaireEnvelope, type SurfaceKind, luminaireMeshes, type LuminaireGeometry, type LuminairePart, type PartMaterial, type Vec3mm } from '@lumen/domain';
 import * as THREE from 'three';
 
 export type PartSelection = 'luminaire' | 'all';
@@ -108,30 +108,52 @@ const MATERIALS = new Map<string, THREE.Material>();
  * lacquer, glass, terracotta, fabric), shared by every mesh that asks for the same pair (never
  * dispose it). The light face glows in the LED's colour (`lightColour`, linear 0..1).
  */
-export function surfaceMaterial(finish: string | undefined, part: PartMaterial | 'glass' | 'textile' = 'body'): THREE.MeshPhysicalMaterial {
+export function surfaceMaterial(finish: string | undefined, part: PartMaterial | 'glass' | 'textile' = 'body'): THREE.MeshStandardMaterial {
   const key = `${finish ?? ''}|${part}`;
   const found = MATERIALS.get(key);
-  if (found) return found as THREE.MeshPhysicalMaterial;
-  let material: THREE.MeshPhysicalMaterial;
-  if (part === 'cable') material = new THREE.MeshPhysicalMaterial({ color: '#8a8f94', metalness: 1, roughness: 0.4 });
-  else if (part === 'metal') material = new THREE.MeshPhysicalMaterial({ color: '#b9bcbf', metalness: 1, roughness: 0.3 });
+  if (found) return found as THREE.MeshStandardMaterial;
+  let material: THREE.MeshStandardMaterial;
+  if (part === 'cable') material = new THREE.MeshStandardMaterial({ color: '#8a8f94', metalness: 1, roughness: 0.4 });
+  else if (part === 'metal') material = new THREE.MeshStandardMaterial({ color: '#b9bcbf', metalness: 1, roughness: 0.3 });
   else {
     // A canopy is the luminaire's finish; a body's finish on its own material (glass and textile keep theirs).
     const surface = finishSurface(finish, part === 'glass' || part === 'textile' ? part : undefined);
-    material = new THREE.MeshPhysicalMaterial({
+    material = new THREE.MeshStandardMaterial({
       color: new THREE.Color(surface.colour),
       metalness: surface.metalness,
-      roughness: surface.roughness,
-      clearcoat: surface.clearcoat,
-      clearcoatRoughness: 0.3,
-      sheen: surface.sheen,
-      sheenRoughness: 0.8,
-      sheenColor: new THREE.Color(surface.colour).lerp(new THREE.Color('#ffffff'), 0.4),
+      // The clear coat and the sheen as a standard material shows them (a physical material's extra
+      // layers cost seconds of shader compiling on a software renderer): a lacquer a little glossier, fabric fully rough.
+      roughness: surface.clearcoat > 0 ? surface.roughness * (1 - surface.clearcoat * 0.5) : surface.roughness,
       transparent: surface.opacity < 1,
       opacity: surface.opacity,
       side: surface.opacity < 1 ? THREE.DoubleSide : THREE.FrontSide,
     });
   }
+  material.name = key;
+  MATERIALS.set(key, material);
+  return material;
+}
+
+/** A finish of each kind, for the kind's material. */
+const KIND_SAMPLE: Readonly<Record<SurfaceKind, [string, 'glass' | 'textile' | undefined]>> = {
+  metal: ['58', undefined],
+  lacquer: ['10', undefined],
+  terracotta: ['23', undefined],
+  glass: ['10', 'glass'],
+  fabric: ['10', 'textile'],
+};
+
+/**
+ * The material of a kind of surface in white, for instanced meshes whose instances carry their
+ * finish's colour (instance colours multiply it): one draw per model and kind, whatever the finishes.
+ */
+export function kindMaterial(kind: SurfaceKind): THREE.MeshStandardMaterial {
+  const key = `kind|${kind}`;
+  const found = MATERIALS.get(key);
+  if (found) return found as THREE.MeshStandardMaterial;
+  const [finish, part] = KIND_SAMPLE[kind];
+  const material = surfaceMaterial(finish, part).clone();
+  material.color.set('#ffffff');
   material.name = key;
   MATERIALS.set(key, material);
   return material;

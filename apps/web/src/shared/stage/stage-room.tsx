@@ -7,11 +7,11 @@
  * in all of them.
  */
 import { useThree } from '@react-three/fiber';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import * as THREE from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 
-/** The renderer's settings every stage uses: filmic tone mapping at a calm exposure, soft shadows. */
+/** The renderer's settings every stage uses: filmic tone mapping at a calm exposure. */
 export const STAGE_TONE_MAPPING = THREE.ACESFilmicToneMapping;
 export const STAGE_EXPOSURE = 0.9;
 
@@ -22,18 +22,43 @@ export function setUpRenderer(gl: THREE.WebGLRenderer): void {
   gl.outputColorSpace = THREE.SRGBColorSpace;
 }
 
+/** The environment map's face size (a soft room needs no more). */
+export const ENVIRONMENT_SIZE = 64;
+
+/** Whether the browser draws WebGL in software (SwiftShader, llvmpipe: no GPU). */
+export function softwareRenderer(gl: THREE.WebGLRenderer): boolean {
+  const context = gl.getContext();
+  const info = context.getExtension('WEBGL_debug_renderer_info');
+  const name = String(info ? context.getParameter(info.UNMASKED_RENDERER_WEBGL) : context.getParameter(context.RENDERER));
+  return /swiftshader|llvmpipe|software/i.test(name);
+}
+
+/** `localStorage['lumen.stage.ibl'] = 'on'` forces the environment map on a software renderer (screenshots). */
+const forcedIbl = () => {
+  try {
+    return window.localStorage.getItem('lumen.stage.ibl') === 'on';
+  } catch {
+    return false;
+  }
+};
+
 /**
- * The environment light: a neutral room made into a prefiltered environment map in the browser, as
- * the scene's `environment` (every physically based material reflects and is lit by it).
+ * The environment light: a neutral room (three's RoomEnvironment) made into a prefiltered
+ * environment map in the browser, as the scene's `environment` (every physically based material
+ * reflects and is lit by it). Prefiltering compiles shaders of 256 samples a pixel: tens of
+ * milliseconds on a GPU, but 15–30 s of a blocked page on a software renderer (no GPU: the test
+ * machines), where a sky-and-ground light of the same colours stands in for it.
  */
-export function StageEnvironment({ intensity = 0.55, rotation = 0 }: { intensity?: number; rotation?: number }) {
+export function StageEnvironment({ intensity = 0.55, rotation = 0, size = ENVIRONMENT_SIZE }: { intensity?: number; rotation?: number; size?: number }) {
   const gl = useThree((state) => state.gl);
   const scene = useThree((state) => state.scene);
   const invalidate = useThree((state) => state.invalidate);
+  const [ibl] = useState(() => forcedIbl() || !softwareRenderer(gl));
   useEffect(() => {
+    if (!ibl) return;
     const generator = new THREE.PMREMGenerator(gl);
     const room = new RoomEnvironment();
-    const texture = generator.fromScene(room, 0.04).texture;
+    const texture = generator.fromScene(room, 0.04, 0.1, 100, { size }).texture;
     generator.dispose();
     room.traverse((object) => {
       if (object instanceof THREE.Mesh) {
@@ -49,8 +74,9 @@ export function StageEnvironment({ intensity = 0.55, rotation = 0 }: { intensity
       if (scene.environment === texture) scene.environment = null;
       texture.dispose();
     };
-  }, [gl, scene, intensity, rotation, invalidate]);
-  return null;
+  }, [ibl, gl, scene, intensity, rotation, size, invalidate]);
+  // The room's light without the map: white from above, the floor's warm bounce from below.
+  return ibl ? null : <hemisphereLight args={['#fbf8f2', '#d9d2c7', intensity * 2.6]} />;
 }
 
 export type CeilingFinish = 'pladur' | 'concrete' | 'wood';
@@ -131,7 +157,7 @@ export function RoomShell({ width, depth, height, ceiling = 'pladur', name = 'ro
     const floorMap = planks?.clone() ?? null;
     floorMap?.repeat.set(width / PLANK_TILE, depth / PLANK_TILE);
     if (floorMap) floorMap.needsUpdate = true;
-    const floor = new THREE.MeshStandardMaterial({ color: floorMap ? '#c49a70' : ROOM_COLOURS.floor, map: floorMap, roughness: 0.62, metalness: 0, side: THREE.BackSide });
+    const floor = new THREE.MeshStandardMaterial({ color: floorMap ? '#a88462' : ROOM_COLOURS.floor, map: floorMap, roughness: 0.62, metalness: 0, side: THREE.BackSide });
     const top = new THREE.MeshStandardMaterial({ color: ROOM_COLOURS.ceiling[ceiling], roughness: ceiling === 'concrete' ? 0.9 : 0.85, metalness: 0, side: THREE.BackSide });
     // Box faces: +x, −x, +y (ceiling), −y (floor), +z, −z.
     return [wall, wall, top, floor, wall, wall];
@@ -146,39 +172,110 @@ export function RoomShell({ width, depth, height, ceiling = 'pladur', name = 'ro
     [materials],
   );
   return (
-    <mesh position={[0, height / 2, 0]} material={materials} name={name} receiveShadow>
+    <mesh position={[0, height / 2, 0]} material={materials} name={name}>
       <boxGeometry args={[width, height, depth]} />
     </mesh>
   );
 }
 
+/** One soft shadow on the floor: where it is, its radius and how dark it is (0..1). */
+export interface SoftShadow {
+  readonly x: number;
+  readonly z: number;
+  readonly radius: number;
+  readonly darkness: number;
+}
+
 /**
- * The key light that casts the soft shadows: a broad light from above (as a room's daylight through
- * the ceiling's bounce), its shadow camera fitted to the room.
+ * The soft shadow a luminaire casts on the floor under a room's diffuse light, for something of
+ * footprint radius `r` whose bottom is `h` metres above the floor: wider and fainter the higher it
+ * hangs (a penumbra grows with the distance).
  */
-export function ShadowLight({ width, depth, height, intensity = 0.9 }: { width: number; depth: number; height: number; intensity?: number }) {
-  const light = useMemo(() => {
-    const l = new THREE.DirectionalLight('#fff6ea', intensity);
-    l.position.set(width * 0.18, height * 2.2, depth * 0.28);
-    l.castShadow = true;
-    const half = Math.max(width, depth) * 0.62;
-    l.shadow.camera.left = -half;
-    l.shadow.camera.right = half;
-    l.shadow.camera.top = half;
-    l.shadow.camera.bottom = -half;
-    l.shadow.camera.near = 0.1;
-    l.shadow.camera.far = height * 4;
-    l.shadow.mapSize.set(1024, 1024);
-    l.shadow.radius = 6;
-    l.shadow.bias = -0.0005;
-    l.shadow.normalBias = 0.02;
-    return l;
-  }, [width, depth, height, intensity]);
-  useEffect(() => () => light.dispose(), [light]);
-  return (
-    <>
-      <primitive object={light} />
-      <primitive object={light.target} />
-    </>
+export function softShadowOf(x: number, z: number, r: number, h: number): SoftShadow {
+  const height = Math.max(0, h);
+  return { x, z, radius: r * 1.25 + height * 0.22, darkness: Math.min(0.6, 0.55 / (1 + height * 0.8)) };
+}
+
+/** A radial fall-off: 1 under the luminaire, 0 at the rim (in the colour channels). */
+function shadowTexture(): THREE.Texture {
+  const size = 64;
+  const data = new Uint8Array(size * size * 4);
+  for (let j = 0; j < size; j++) {
+    for (let i = 0; i < size; i++) {
+      const r = Math.hypot((i + 0.5) / size - 0.5, (j + 0.5) / size - 0.5) * 2;
+      const a = r >= 1 ? 0 : Math.pow(1 - r, 1.6) * (0.5 + 0.5 * Math.cos(Math.PI * r));
+      const v = Math.round(a * 255);
+      data.set([v, v, v, 255], (j * size + i) * 4);
+    }
+  }
+  const texture = new THREE.DataTexture(data, size, size, THREE.RGBAFormat);
+  texture.magFilter = THREE.LinearFilter;
+  texture.minFilter = THREE.LinearFilter;
+  texture.needsUpdate = true;
+  return texture;
+}
+
+/**
+ * Soft shadows on the floor, one instanced draw for any number: a radial darkening under each
+ * luminaire. A shadow map with image-based light cost half a minute of shader compiling on a software
+ * renderer (no GPU) and a hard-edged shadow per light; a room's diffuse light casts these.
+ */
+export function SoftShadows({ shadows, floor = 0 }: { shadows: readonly SoftShadow[]; floor?: number }) {
+  const texture = useMemo(shadowTexture, []);
+  // What is under a shadow is darkened: floor × (1 − fall-off × darkness), darkness per instance (its colour).
+  const material = useMemo(
+    () =>
+      new THREE.MeshBasicMaterial({
+        color: '#ffffff',
+        map: texture,
+        transparent: true,
+        depthWrite: false,
+        toneMapped: false,
+        blending: THREE.CustomBlending,
+        blendEquation: THREE.AddEquation,
+        blendSrc: THREE.ZeroFactor,
+        blendDst: THREE.OneMinusSrcColorFactor,
+      }),
+    [texture],
   );
+  useEffect(
+    () => () => {
+      texture.dispose();
+      material.dispose();
+    },
+    [texture, material],
+  );
+  const invalidate = useThree((state) => state.invalidate);
+  const capacity = Math.max(16, 2 ** Math.ceil(Math.log2(shadows.length + 1)));
+  const mesh = useMemo(() => {
+    const m = new THREE.InstancedMesh(new THREE.PlaneGeometry(1, 1), material, capacity);
+    m.raycast = () => undefined;
+    m.renderOrder = 1;
+    m.name = 'soft-shadows';
+    return m;
+  }, [material, capacity]);
+  useEffect(() => () => mesh.geometry.dispose(), [mesh]);
+  useEffect(() => {
+    const tmp = new THREE.Object3D();
+    const colour = new THREE.Color();
+    shadows.forEach((shadow, i) => {
+      tmp.position.set(shadow.x, floor + 0.002, shadow.z);
+      tmp.rotation.set(-Math.PI / 2, 0, 0);
+      tmp.scale.set(shadow.radius * 2, shadow.radius * 2, 1);
+      tmp.updateMatrix();
+      mesh.setMatrixAt(i, tmp.matrix);
+      mesh.setColorAt(i, colour.setScalar(shadow.darkness));
+    });
+    mesh.count = shadows.length;
+    mesh.instanceMatrix.needsUpdate = true;
+    if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+    mesh.computeBoundingSphere();
+    invalidate();
+  }, [mesh, shadows, floor, invalidate]);
+  return <primitive object={mesh} />;
+}
+
+/** The key light: a broad warm light from above and in front (a room's daylight off the ceiling), no shadow map (SoftShadows draws the shadows). */
+export function KeyLight({ width, depth, height, intensity = 0.9 }: { width: number; depth: number; height: number; intensity?: number }) {
+  return <directionalLight position={[width * 0.18, height * 2.2, depth * 0.6]} intensity={intensity} color="#fff6ea" />;
 }
