@@ -228,6 +228,9 @@ test.describe('issue 34: the chain a distributor runs', () => {
     }
     for (const figure of [orderNet, orderVat, orderNet + orderVat]) expect(invoiceFigures).toContain(money(figure));
     expect(invoiceText).toMatch(/2,50 m/);
+    // Each line with its picture (poppler's pdfimages lists them).
+    const pictures = execFileSync('pdfimages', ['-list', invoicePdf], { encoding: 'utf8' }).split('\n').filter((line) => /^\s*1\s+\d+\s+image\b/.test(line));
+    expect(pictures).toHaveLength(lines.length);
     // Back to Spanish before ordering again.
     await page.getByRole('button', { name: exactly(de('header.language'), { start: false }) }).click();
     await page.getByRole('option', { name: de('language.es') }).click();
