@@ -77,7 +77,9 @@ function PreconfigCard({ preconfig, seesPrices }: { preconfig: PreconfigSummary;
     <Link to={preconfigPath(preconfig, projectId)} className="catalogue-card">
       <ProductImage src={preconfig.image} />
       <span className="catalogue-card__body">
-        <strong className="catalogue-card__name">{preconfig.name}</strong>
+        <strong className="catalogue-card__name" id={`preconfig-name-${preconfig.id}`}>
+          {preconfig.name}
+        </strong>
         <span className="catalogue-card__text">{preconfig.description}</span>
         <span className="catalogue-card__meta">
           <span>{t('catalogue.preconfigs.models', { models: preconfig.models.join(', ') })}</span>
@@ -91,15 +93,15 @@ function PreconfigCard({ preconfig, seesPrices }: { preconfig: PreconfigSummary;
 
 /**
  * The preconfiguration's PDF spec sheet (issue 32 §3): the one the tools' latest batch made, else made by
- * the api when asked. Beside the card, not in it: the card is a link already.
+ * the api when asked. Beside the card, not in it: the card is a link already. Its name is the document's;
+ * the preconfiguration's name describes it (so a search of the cards by name finds the card alone).
  */
 function PreconfigSheetLink({ preconfig }: { preconfig: PreconfigSummary }) {
   const { t } = useTranslation();
   const base = usePlatformConfig().services.products ?? '/api/products';
   return (
-    <a className="text-link catalogue-preconfig__sheet" href={`${base}/v1/preconfigs/${preconfig.id}/spec-sheet`} download>
+    <a className="text-link catalogue-preconfig__sheet" href={`${base}/v1/preconfigs/${preconfig.id}/spec-sheet`} download aria-describedby={`preconfig-name-${preconfig.id}`}>
       {t('catalogue.preconfigs.specSheet')}
-      <span className="lm-visually-hidden"> {preconfig.name}</span>
     </a>
   );
 }
