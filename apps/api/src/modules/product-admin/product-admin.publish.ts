@@ -145,10 +145,10 @@ async function apply(tx: DbOrTx, index: CatalogueIndex, catalogId: CatalogId, ki
       await repo.writePreconfig(tx, id, data);
       return data;
     }
-  }
     case 'image':
       await writePublishedImage(tx, catalogId, key, (value as StudioDraftImage | null) ?? null, new Date());
       return value;
+  }
 }
 
 /**
