@@ -13,7 +13,7 @@ import { Html, OrbitControls } from '@react-three/drei';
 import { finishColour as finishColourOf, getElement, luminaireGeometry, roomOf, surfaceKindOf, worldPosition, type ElementTree, type LuminaireData, type SurfaceKind, type TreeElement } from '@lumen/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
-import { EMITTER_GAIN, emitterMaterial, kindMaterial, luminaireGeometries, mergedGeometry, surfaceMaterial } from '../../shared/stage/luminaire-three';
+import { EMITTER_GAIN, emitterMaterial, facesFacing, kindMaterial, luminaireGeometries, mergedGeometry, surfaceMaterial } from '../../shared/stage/luminaire-three';
 import { KeyLight, RoomShell, SoftShadows, StageEnvironment, setUpRenderer, softShadowOf } from '../../shared/stage/stage-room';
 import { distributionOf, kelvinOfCode, kelvinToRgb, poolHalfWidth, poolPattern, poolStrength, type ModelOptics } from './light-pools';
 
@@ -152,6 +152,8 @@ function finishMesh(mesh: THREE.InstancedMesh | null, count: number) {
 const CAPACITY_STEP = 64;
 const capacity = (n: number) => Math.max(CAPACITY_STEP, Math.ceil(n / CAPACITY_STEP) * CAPACITY_STEP);
 
+const DOWN = new THREE.Vector3(0, -1, 0);
+
 /** A model as the room draws it: its bodies, light faces and outline shell centred on its box, and where its wires leave it. */
 export interface ModelShape {
   readonly body: THREE.BufferGeometry;
@@ -171,7 +173,10 @@ export function modelShape(luminaire: LuminaireData | undefined): ModelShape {
   const body = own.body ?? new THREE.CylinderGeometry(0.5, 0.5, 1, 24);
   const wires = geometry.parts.filter((part) => part.material === 'cable').map((part) => [part.centre[0] / 1000, part.centre[2] / 1000] as const);
   const outline = mergedGeometry(luminaireGeometries(geometry, { parts: 'luminaire', origin: 'envelope', grow: OUTLINE_MM, without: ['light'] }));
-  return { body, light: own.light ?? null, outline, wires: wires.length > 0 ? wires : [[0, 0]], size: new THREE.Vector3(data.width / 100, data.height / 100, data.depth / 100) };
+  // The light faces are seen from below only: their bottoms.
+  const light = own.light ? facesFacing(own.light, DOWN) : null;
+  own.light?.dispose();
+  return { body, light, outline, wires: wires.length > 0 ? wires : [[0, 0]], size: new THREE.Vector3(data.width / 100, data.height / 100, data.depth / 100) };
 }
 
 interface Instance {
@@ -230,7 +235,7 @@ function Plain({ geometry, material, instances }: { geometry: THREE.BufferGeomet
 const WHITE = new THREE.Color('#ffffff');
 const outlineMaterial = new THREE.MeshBasicMaterial({ color: OUTLINE_COLOUR, side: THREE.BackSide, toneMapped: false });
 const wireGeometry = new THREE.CylinderGeometry(0.0015, 0.0015, 1, 5);
-const canopyGeometry = new THREE.CylinderGeometry(0.5, 0.5, 1, 32);
+const canopyGeometry = new THREE.CylinderGeometry(0.5, 0.5, 1, 24);
 
 /** Canopies, wires, bodies (per model and kind of finish), light faces and the selection's outline. */
 function Elements({ placed, selected, luminaires, onPointerDown }: { placed: Placed[]; selected: readonly string[]; luminaires: Readonly<Record<string, LuminaireData>>; onPointerDown: (event: ThreeEvent<PointerEvent>, clusterId: string) => void }) {

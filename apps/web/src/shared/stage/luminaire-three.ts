@@ -91,6 +91,31 @@ export function mergedGeometry(geometries: LuminaireGeometries): THREE.BufferGeo
   return merged;
 }
 
+/**
+ * The triangles of a geometry that face a direction (their normal within 60° of it): a light face
+ * seen only from below needs its bottom, not its rim and top (a third of a room's triangles).
+ */
+export function facesFacing(geometry: THREE.BufferGeometry, direction: THREE.Vector3): THREE.BufferGeometry {
+  const normals = geometry.getAttribute('normal');
+  const index = geometry.getIndex();
+  const kept: number[] = [];
+  const n = new THREE.Vector3();
+  const total = index ? index.count : normals.count;
+  const at = (i: number) => (index ? index.getX(i) : i);
+  for (let i = 0; i < total; i += 3) {
+    n.set(0, 0, 0);
+    for (let k = 0; k < 3; k++) n.add(new THREE.Vector3().fromBufferAttribute(normals, at(i + k)));
+    if (n.normalize().dot(direction) > 0.5) kept.push(at(i), at(i + 1), at(i + 2));
+  }
+  const out = new THREE.BufferGeometry();
+  out.setAttribute('position', geometry.getAttribute('position'));
+  out.setAttribute('normal', normals);
+  out.setIndex(kept);
+  out.computeBoundingBox();
+  out.computeBoundingSphere();
+  return out;
+}
+
 /** The bounding box of geometries together, metres. */
 export function boundsOfGeometries(geometries: LuminaireGeometries | readonly THREE.BufferGeometry[]): THREE.Box3 {
   const box = new THREE.Box3();
