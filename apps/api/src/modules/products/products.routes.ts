@@ -212,9 +212,11 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
   );
 
   // Issue 32 §3: what the tools' batches made of a preconfiguration, to whoever may read it (the lists' rules).
+  // Files, not catalogue JSON: their own tag (as the drawings' files), outside http/price-view.test's JSON sweep.
+  const preconfigFileTags = ['products-preconfig-files'];
   app.get(
     '/api/products/v1/preconfigs/:id/preview.png',
-    { config: sessionIfAny, schema: { tags, summary: 'A preconfiguration’s preview image (PNG) made by the latest preview batch; ETag (304); 404 when no batch made one', params: ProductsIdParam } },
+    { config: sessionIfAny, schema: { tags: preconfigFileTags, summary: 'A preconfiguration’s preview image (PNG) made by the latest preview batch; ETag (304); 404 when no batch made one', params: ProductsIdParam } },
     async (request, reply) => {
       const preview = await products.preconfigPreview(request.principal, request.params.id);
       const etag = `"preconfig-${request.params.id}-${preview.version}"`;
@@ -228,7 +230,7 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
 
   app.get(
     '/api/products/v1/preconfigs/:id/spec-sheet',
-    { config: sessionIfAny, schema: { tags, summary: 'A preconfiguration’s PDF spec sheet: the one the latest PDF batch made, else made now', params: ProductsIdParam } },
+    { config: sessionIfAny, schema: { tags: preconfigFileTags, summary: 'A preconfiguration’s PDF spec sheet: the one the latest PDF batch made, else made now', params: ProductsIdParam } },
     async (request, reply) => {
       const sheet = await products.preconfigSheet(request.principal, request.params.id);
       reply.header('content-disposition', attachmentDisposition(sheet.name)).type('application/pdf');
