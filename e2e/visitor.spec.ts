@@ -27,13 +27,46 @@ test('a visitor goes from the home page to a configured product and is asked to 
     if (response.url().includes('/api/products/') || response.url().includes('/api/apiv2/articles')) catalogueCalls.push(response.status());
   });
 
+  // Issue 30 §3: the header draws the menu the api answers (GET masters /v1/configurations/menus), not
+  // its built-in copy: here an answer without the support entry, which the copy offers visitors.
+  await page.route(
+    (url) => url.pathname === '/api/masters/v1/configurations/menus',
+    async (route) => {
+      const answer = await route.fetch();
+      const entries = (await answer.json()) as { id: string }[];
+      await route.fulfill({ response: answer, json: entries.filter((entry) => entry.id !== 'support') });
+    },
+  );
+  // The footer's website search takes the search word of the interface language from GET masters /v1/configurations.
+  const configuration = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/masters/v1/configurations');
+  await page.context().route('https://www.lumenpro.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Lumen Pro</title>' }));
+
   await page.goto('/');
   // The header offers the catalogue; the home's cards lead somewhere.
   await expect(page.getByRole('banner').getByRole('link', { name: en('header.catalogue') })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: en('menu.support') })).toHaveCount(0);
+
+  const footer = page.getByRole('contentinfo');
+  const { languages } = (await (await configuration).json()) as { languages: { isoCode: string; searchWord: string }[] };
+  const searchWord = languages.find((language) => language.isoCode === 'en')?.searchWord ?? 'missing';
+  const search = footer.getByRole('search', { name: en('footer.search.label') });
+  await search.getByRole('searchbox', { name: en('footer.search.label') }).fill('pendant');
+  const [website] = await Promise.all([page.waitForEvent('popup'), search.getByRole('button', { name: en('footer.search.submit') }).click()]);
+  await website.waitForURL(`https://www.lumenpro.example/**/${encodeURIComponent(searchWord)}?q=pendant`);
+  await website.close();
+
+  // A visitor chooses the catalogue they browse from the catalogue list (GET products /v1/catalogs/get-min), each with its currency.
+  const catalogue = footer.getByRole('button', { name: new RegExp(en('footer.catalogue.label')) });
+  await expect(catalogue).toContainText(en('footer.catalogue.option', { name: en('footer.catalogue.INT'), currency: 'EUR' }));
+  await catalogue.click();
+  await expect(page.getByRole('option', { name: en('footer.catalogue.option', { name: en('footer.catalogue.USA'), currency: 'USD' }) })).toBeVisible();
+  await page.keyboard.press('Escape');
+
   await page.getByRole('link', { name: en('home.visitor.feature.configure.title') }).click();
   await expect(page).toHaveURL(/\/create-project\/select-collection$/);
 
   const collections = page.getByRole('list', { name: en('catalogue.collections.listLabel') });
+  const designer = page.waitForResponse((response) => /\/api\/apiv2\/subfamily\/\d+\/designer$/.test(new URL(response.url()).pathname));
   await collections.getByRole('link', { name: /Plusminus/ }).first().click();
   // A collection with several application locations asks where first.
   const locations = page.getByRole('list', { name: en('catalogue.locations.listLabel') });
@@ -50,6 +83,9 @@ test('a visitor goes from the home page to a configured product and is asked to 
       await page.goBack();
     }
   }
+  // The collection's designer (GET apiv2 /subfamily/{id}/designer) under the models' lead.
+  const drawnBy = (await (await designer).json()) as { designer: string; year: number };
+  await expect(page.getByText(en('catalogue.designer.by', { designer: drawnBy.designer, year: String(drawnBy.year) }))).toBeVisible();
   await pendant.click();
   await expect(page).toHaveURL(/\/add-product\/225\/\d+\/5520$/);
 
@@ -85,6 +121,16 @@ test('a visitor goes from the home page to a configured product and is asked to 
   await page.getByRole('option', { name: t('projects.addTo.newProject') }).click();
   const name = `Visitante ${Date.now() % 100000}`;
   await addDialog.getByRole('textbox', { name: new RegExp(t('projects.form.name')) }).fill(name);
+  // Spec §8: a call that gets no answer at all shows the generic title, message and contact line.
+  const createProject = (url: URL) => url.pathname === '/api/projects/v1/projects';
+  await page.route(createProject, (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback()));
+  await addDialog.getByRole('button', { name: t('projects.addTo.submit') }).click();
+  const noAnswer = page.getByRole('alertdialog', { name: t('error.noResponse.title') });
+  await expect(noAnswer).toContainText(t('error.noResponse.message'));
+  await expect(noAnswer).toContainText(t('error.contact'));
+  await noAnswer.getByRole('button', { name: t('error.close') }).last().click();
+  await expect(noAnswer).toBeHidden();
+  await page.unroute(createProject);
   await addDialog.getByRole('button', { name: t('projects.addTo.submit') }).click();
 
   // A confirmation says what went where, with a link; now with prices (a distributor).
@@ -108,10 +154,19 @@ test('a project link opened while logged out asks for a login and then opens tha
 });
 
 test('a United States visitor’s project shows pendant heights in feet and inches', async ({ page }) => {
+  const us = texts('us');
+  // Issue 30 §3: a first visit takes its catalogue, language and currency from the defaults by IP
+  // (GET masters /v1/common/ip, then /v1/common/default-values/by-ip/{ip}): here from an address in the United States.
+  await page.route((url) => url.pathname === '/api/masters/v1/common/ip', (route) => route.fulfill({ json: { ip: '8.8.8.8' } }));
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('button', { name: new RegExp(us('footer.catalogue.label')) })).toContainText(
+    us('footer.catalogue.option', { name: us('footer.catalogue.USA'), currency: 'USD' }),
+  );
+  await expect(page.getByRole('banner').getByRole('button', { name: new RegExp(us('header.language')) })).toContainText(us('language.us'));
   await page.goto('/projects');
   await logInThroughDialog(page, 'importer@demo.example');
   await expect(page).toHaveURL(/\/projects$/);
-  const us = texts('us');
   await page.getByRole('link', { name: 'Manhattan loft' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manhattan loft' })).toBeVisible();
   await expect(page.getByRole('table', { name: us('projects.grid.caption', { name: 'Manhattan loft' }) })).toContainText(`4' 11 1/16"`);
