@@ -297,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const images = createImagesService({ products, published: { publishedImage: async (model, finish) => (studioRef.service ? studioRef.service.publishedImage(model, finish) : null) } });
   await app.register(imagesRoutes, { prefix: '/api/images', images });
   // Product images rendered from the one luminaire geometry (issue 35 §2).
-  const imageRenders = createImageRenders({ products });
+  const imageRenders = createImageRenders({ products, images });
   await app.register(imageRendersRoutes, { prefix: '/api/images', renders: imageRenders });
   // The local disk under DATA_DIR/files, or the S3-compatible bucket of STORAGE_URL (several processes).
   const storage = await createConfiguredStorage(config);

@@ -11,8 +11,10 @@
 import { createHash } from 'node:crypto';
 import { compositionParts, drawingFamilyOf, type LuminaireGeometry, luminaireGeometry, spaceFromJSON } from '@lumen/domain';
 import { LRUCache } from 'lru-cache';
+import sharp from 'sharp';
 import { AppError } from '../../errors';
 import type { PictureSubject, ProductsService } from '../products/products.service';
+import type { ImagesService, PublishedImage } from './images.service';
 import { compositionMeshes } from './render/render-composition';
 import { type FinishSurface, frameOfMeshes, type RenderBackground, type RenderCamera, type RenderedImage, renderLuminaireImage, sizeOf, THUMBNAIL_SIZE } from './render/render-luminaire';
 
@@ -68,9 +70,24 @@ export interface ProductImage {
   readonly image: () => Promise<RenderedImage>;
 }
 
+/**
+ * A published studio image (issue 32 §1) at the size asked for: the whole image fitted inside, the
+ * margins in the colour of its own corner (the studio's sweep), in the format asked for.
+ */
+export async function fittedPublishedImage(png: Buffer, size: { width: number; height: number }, format: 'png' | 'webp'): Promise<RenderedImage> {
+  const corner = await sharp(png).extract({ left: 0, top: 0, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
+  const background = { r: corner[0] ?? 255, g: corner[1] ?? 255, b: corner[2] ?? 255, alpha: 1 };
+  const resized = sharp(png).resize({ width: size.width, height: size.height, fit: 'contain', background });
+  const data = await (format === 'webp' ? resized.webp({ quality: 90 }) : resized.png()).toBuffer();
+  return { data, width: size.width, height: size.height, format, contentType: format === 'webp' ? 'image/webp' : 'image/png' };
+}
+
 export type ImageRenders = ReturnType<typeof createImageRenders>;
 
-export function createImageRenders(deps: { products: Pick<ProductsService, 'pictureOf'> }) {
+/** A published studio image wins over the render on the studio's sweep; a transparent or room background (an ambient composite) is still rendered. */
+const PUBLISHED_BACKGROUNDS: ReadonlySet<RenderBackground> = new Set<RenderBackground>(['studio']);
+
+export function createImageRenders(deps: { products: Pick<ProductsService, 'pictureOf'>; images?: Pick<ImagesService, 'publishedImageOf'> }) {
   const cache = new LRUCache<string, RenderedImage>({ max: 2000, maxSize: 96 * 1024 * 1024, sizeCalculation: (value) => value.data.length });
   const running = new Map<string, Promise<RenderedImage>>();
 
@@ -81,14 +98,18 @@ export function createImageRenders(deps: { products: Pick<ProductsService, 'pict
       if (!subject) throw new AppError('NOT_FOUND', finish ? `No image for ${kind} ${id} in finish ${finish}` : `No image for ${kind} ${id}`);
       const format = options.format ?? 'png';
       const normalised = { ...options, size: sizeOf(options.size ?? THUMBNAIL_SIZE), format, background: options.background ?? 'studio' };
-      const key = JSON.stringify([RENDER_VERSION, subject, finishSurfaceOf(subject.finish), normalised]);
+      // a published studio image (issue 32 §1) is the model's picture in its finish: served fitted to the size asked
+      // for, unless a camera of its own is asked for (a view the studio's image does not show)
+      const ownCamera = Object.keys(options.camera ?? {}).length > 0;
+      const published: PublishedImage | null = PUBLISHED_BACKGROUNDS.has(normalised.background) && !ownCamera ? ((await deps.images?.publishedImageOf(subject.model, subject.finish)) ?? null) : null;
+      const key = JSON.stringify([RENDER_VERSION, subject, finishSurfaceOf(subject.finish), normalised, published?.key ?? null]);
       const etag = `"r${RENDER_VERSION}-${createHash('sha256').update(key).digest('base64url').slice(0, 24)}"`;
       const image = async () => {
         const kept = cache.get(key);
         if (kept) return kept;
         let pending = running.get(key);
         if (!pending) {
-          pending = renderSubject(subject, normalised).finally(() => running.delete(key));
+          pending = (published ? published.png().then((png) => fittedPublishedImage(png, normalised.size, format)) : renderSubject(subject, normalised)).finally(() => running.delete(key));
           running.set(key, pending);
         }
         const made = await pending;

@@ -12,8 +12,14 @@ export interface CatalogueImage {
 export type ImagesService = ReturnType<typeof createImagesService>;
 
 /** The catalogue's published studio images (modules/studio, issue 32 §1): the HD PNG of a model in a finish, and its storage key. */
+export interface PublishedImage {
+  /** The file's storage key: what a cache of its reductions is keyed by. */
+  readonly key: string;
+  readonly png: () => Promise<Buffer>;
+}
+
 export interface PublishedImages {
-  publishedImage(model: string, finish: string): Promise<{ key: string; png: () => Promise<Buffer> } | null>;
+  publishedImage(model: string, finish: string): Promise<PublishedImage | null>;
 }
 
 /** A published studio image is served at this width inside the picture's SVG (the HD file is the studio's). */
@@ -36,12 +42,16 @@ async function publishedSvg(png: Buffer): Promise<string> {
  */
 export function createImagesService(deps: { products: Pick<ProductsService, 'pictureOf'>; published?: PublishedImages }) {
   const cache = new Map<string, string>();
+  /** The one lookup of a published studio image (issue 32 §1): the catalogue picture, the render routes and the documents ask it. */
+  const publishedImageOf = async (model: string, finish: string): Promise<PublishedImage | null> => (await deps.published?.publishedImage(model, finish)) ?? null;
   return {
+    publishedImageOf,
+
     /** The picture: the published studio image of the model in the finish when there is one (issue 32 §1), else the drawing. */
     async catalogueImage(kind: 'collection' | 'model', id: string, finish?: string): Promise<CatalogueImage> {
       const subject = await deps.products.pictureOf(kind, id, finish);
       if (!subject) throw new AppError('NOT_FOUND', finish ? `No image for ${kind} ${id} in finish ${finish}` : `No image for ${kind} ${id}`);
-      const studio = await deps.published?.publishedImage(subject.model, subject.finish);
+      const studio = await publishedImageOf(subject.model, subject.finish);
       if (studio) {
         let svg = cache.get(studio.key);
         if (svg === undefined) {

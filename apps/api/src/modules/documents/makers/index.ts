@@ -61,7 +61,8 @@ export interface MadeFile {
 /** What the makers read: the catalogue through the products service, pictures through the images service. */
 export interface MakerDeps {
   products: Pick<ProductsService, 'technicalInfoByModel' | 'technicalInfo' | 'pictureOf' | 'orderFacts'>;
-  images: Pick<ImagesService, 'catalogueImage'>;
+  /** The catalogue picture, and the published studio image of a model in a finish (issue 32 §1) that wins over the rendered picture. */
+  images: Pick<ImagesService, 'catalogueImage'> & Partial<Pick<ImagesService, 'publishedImageOf'>>;
   /** The issue date written into files (IES [ISSUEDATE], PDF dates); the system clock by default. */
   now?: () => Date;
   /** The public product page a label's QR code points to; `https://lumen.pro/model/{model}` by default. */

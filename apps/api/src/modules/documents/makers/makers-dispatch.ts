@@ -12,7 +12,8 @@ import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index
 import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
 import { geometryOfPicture, type LuminaireGeometry } from './maker-geometry';
 import { gldfLanguage, type GldfLuminaireType, writeGldf } from './maker-gldf';
-import { finishSurfaceOf, RENDER_VERSION } from '../../images/images.renders';
+import { finishSurfaceOf, fittedPublishedImage, RENDER_VERSION } from '../../images/images.renders';
+import type { PublishedImage } from '../../images/images.service';
 import { compositionMeshes } from '../../images/render/render-composition';
 import { frameOfMeshes, metresOf, project, projectionFor, renderLuminaireImage } from '../../images/render/render-luminaire';
 import type { PictureSubject } from '../../products/products.service';
@@ -35,6 +36,8 @@ interface Shared {
   distribution(): CandelaDistribution;
   rating(): EnergyRating;
   subject(): Promise<PictureSubject>;
+  /** The published studio image of the model in its finish (issue 32 §1), or null. */
+  published(): Promise<PublishedImage | null>;
   geometry(): Promise<LuminaireGeometry>;
   drawing(): Promise<Drawing>;
 }
@@ -43,6 +46,7 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
   const data = product.info.technicalData;
   let distribution: CandelaDistribution | undefined;
   let subject: Promise<PictureSubject> | undefined;
+  let published: Promise<PublishedImage | null> | undefined;
   let geometry: Promise<LuminaireGeometry> | undefined;
   let drawing: Promise<Drawing> | undefined;
   const self: Shared = {
@@ -57,6 +61,7 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
         if (!found) throw new AppError('NOT_FOUND', `No drawing data for model ${product.model}`);
         return found;
       })),
+    published: () => (published ??= deps.images.publishedImageOf ? deps.images.publishedImageOf(product.model, product.finish.code) : Promise.resolve(null)),
     geometry: () => (geometry ??= self.subject().then((found) => geometryOfPicture({ picture: found, installation: product.installation.code, pendantHeight: product.pendantHeight }))),
     drawing: () =>
       (drawing ??= self.geometry().then((g) => {
@@ -148,8 +153,16 @@ async function renderedPicture(s: Shared, options: { width: number; height: numb
   const composition = compositionPicture(s, options);
   if (composition) return composition;
   const [geometry, subject] = await Promise.all([s.geometry(), s.subject()]);
-  const key = JSON.stringify([RENDER_VERSION, subject, s.product.installation.code, s.product.pendantHeight, options]);
+  // a published studio image (issue 32 §1) is the picture on the studio's sweep; a transparent cut-out (the ambient composite) is still rendered
+  const published = options.background === 'studio' ? await s.published() : null;
+  const key = JSON.stringify([RENDER_VERSION, subject, s.product.installation.code, s.product.pendantHeight, options, published?.key ?? null]);
   let png = rendered.get(key);
+  if (!png && published) {
+    png = published.png().then((source) => fittedPublishedImage(source, { width: options.width, height: options.height }, 'png')).then((image) => image.data);
+    png.catch(() => rendered.delete(key));
+    if (rendered.size >= 64) rendered.delete(rendered.keys().next().value ?? '');
+    rendered.set(key, png);
+  }
   if (!png) {
     // a hung luminaire in a room is seen whole, from its ceiling down, nearly level
     const whole = options.hungWhole && HUNG_SHAPES.has(geometry.shape);
