@@ -1,4 +1,8 @@
-import type { Project } from '@lumen/contracts';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Download, Project } from '@lumen/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { qpdfCheck, pdfText } from '../../../test/document-readers';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
@@ -12,11 +16,12 @@ describeWithDb('documents: a creation spec sheet by its code', () => {
   let t: TestApp;
   let as: Record<DemoRole, Agent>;
   let code: string;
+  let project: Project;
 
   beforeAll(async () => {
     t = await createTestApp();
     as = await loginAll(t);
-    const project: Project = await createProject(as.distributor, { name: 'Lobby creation', products: [{ type: 'CREATION', model: '5520' }] });
+    project = await createProject(as.distributor, { name: 'Lobby creation', products: [{ type: 'CREATION', model: '5520' }] });
     const creation = project.products.find((line) => line.type === 'CREATION');
     code = creation?.creationCode ?? '';
     expect(code).toMatch(/^CR\d{9}$/);
@@ -35,6 +40,9 @@ describeWithDb('documents: a creation spec sheet by its code', () => {
     const text = pdfText(own.rawPayload);
     expect(text).toContain(code);
     expect(text).toContain('Ficha técnica de la creación');
+    // named by the name people use (issue 34 §3), not the code
+    expect(own.headers['content-disposition']).toContain('filename=Composicion-5520-creation-spec-sheet-es.pdf');
+    expect(own.headers['content-disposition']).not.toContain(code);
 
     const french = await as.distributor.get(`${SHEET}/${code}?lang=fr`);
     expect(french.statusCode).toBe(200);
@@ -48,5 +56,33 @@ describeWithDb('documents: a creation spec sheet by its code', () => {
     expect(malformed.statusCode).toBe(400);
     expect((await as.distributor.get(`${SHEET}/${code}?lang=xx`)).statusCode).toBe(400);
     expect((await t.agent().get(`${SHEET}/${code}`)).statusCode).toBe(401);
+  });
+
+  it('names a creation’s files in a zip by the creation’s name (issue 34 §3), read by unzip', async () => {
+    const line = project.products.find((product) => product.type === 'CREATION')!;
+    const started = await as.distributor.request('POST', '/api/documents/v1/docs-web?lang=en&catalogId=16', {
+      docs: [{ type: 'creationSpecSheet', subType: 'creation', language: 'en', params: { model: line.model, productType: 'CREATION', projectId: project.id, productId: line._id } }],
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const id = started.json<Download>().id;
+    let ready: Download | undefined;
+    await expect
+      .poll(async () => {
+        ready = (await as.distributor.get(`/api/documents/v1/downloads/${id}`)).json<Download>();
+        return ready.status;
+      }, { timeout: 30_000 })
+      .toBe('ready');
+    const zip = await as.distributor.get(ready!.zipUrl!);
+    expect(zip.statusCode).toBe(200);
+    const work = mkdtempSync(join(tmpdir(), 'lumen-creation-zip-'));
+    try {
+      const file = join(work, 'creation.zip');
+      writeFileSync(file, zip.rawPayload);
+      const listing = execFileSync('unzip', ['-l', file]).toString();
+      expect(listing).toContain(' 5520-composition-creation-spec-sheet-en.pdf');
+      expect(listing).not.toContain(code);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });

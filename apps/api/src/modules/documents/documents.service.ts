@@ -100,6 +100,18 @@ function cacheDirOf(kind: DocumentKind, subject: DocumentSubject, catalogueVersi
 }
 
 /** A name safe for storage keys and archives: letters, digits, dot, dash, underscore. */
+/**
+ * The name a creation's files carry (issue 34 §3): the line's name people use, with the creation's code
+ * appended when another creation of the project has the same name (two "Wireflow composition, 7
+ * luminaires" in one zip stay told apart).
+ */
+export function creationFileName(project: Pick<Project, 'products'>, line: Project['products'][number]): string {
+  const name = (line.description ?? '').trim();
+  if (!name) return line.creationCode ?? line.model;
+  const same = project.products.filter((other) => other.type === 'CREATION' && (other.description ?? '').trim().toLowerCase() === name.toLowerCase());
+  return same.length > 1 ? `${name} ${line.creationCode ?? ''}`.trim() : name;
+}
+
 function safeName(name: string): string {
   const cleaned = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
   return cleaned.slice(-120) || 'file';
@@ -199,7 +211,7 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
         if (!line.creationCode) throw badField(`${at}.params.productId`, 'The creation has no code');
         return {
           model: line.model,
-          subject: { catalogId, language, creation: { code: line.creationCode, model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED', space: line.space ?? null } },
+          subject: { catalogId, language, creation: { code: line.creationCode, name: creationFileName(project, line), model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED', space: line.space ?? null } },
         };
       }
       const pendantHeight = Number(line.attributes?.pendantHeight?.code);
@@ -481,7 +493,7 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
       const subject: DocumentSubject = {
         catalogId: project.catalogId as CatalogId,
         language: lang,
-        creation: { code: line.creationCode, model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED', space: line.space ?? null },
+        creation: { code: line.creationCode, name: creationFileName(project, line), model: line.model, compositions: line.compositions, validated: line.validation.status === 'VALIDATED', space: line.space ?? null },
       };
       const [sheet] = await make({ type: 'creationSpecSheet', subType: 'creation' }, subject, makerDeps);
       if (!sheet) throw new AppError('NOT_FOUND', 'No spec sheet for this creation');

@@ -43,6 +43,8 @@ export type ConfiguredProduct = { reference: string; pendantHeight?: number } | 
 export interface CreationSubject {
   code: string;
   model: string;
+  /** The name people use ("Wireflow composition, 7 luminaires", issue 34 §3): its files are named by it; the code when absent. */
+  name?: string;
   compositions: readonly unknown[];
   validated?: boolean;
   /** The saved space (element tree, spaceToJSON) the creation was made in: its plan and elevation are drawn from it. */

@@ -28,7 +28,7 @@ export interface MadeProduct {
   /** Centimetres; pendants only. */
   pendantHeight: number | null;
   /** Set for a creation. */
-  creation?: { code: string; compositions: readonly unknown[]; validated: boolean; space?: unknown };
+  creation?: { code: string; name?: string; compositions: readonly unknown[]; validated: boolean; space?: unknown };
 }
 
 function badField(path: string, message: string): AppError {
@@ -52,10 +52,10 @@ export async function resolveProduct(subject: DocumentSubject, deps: MakerDeps):
   let catalogId = subject.catalogId;
   let creation: MadeProduct['creation'];
   if ('creation' in subject) {
-    const { code, compositions, validated, space } = subject.creation;
+    const { code, name, compositions, validated, space } = subject.creation;
     if (!/^[A-Z0-9][A-Z0-9-]{0,31}$/i.test(code)) throw badField('code', `${code} is not a creation code`);
     model = subject.creation.model;
-    creation = { code, compositions, validated: validated === true, ...(space !== undefined && space !== null ? { space } : {}) };
+    creation = { code, compositions, validated: validated === true, ...(name !== undefined && name.trim() !== '' ? { name } : {}), ...(space !== undefined && space !== null ? { space } : {}) };
     const first = firstCompositionAttributes(compositions);
     wanted = first;
   } else if ('reference' in subject.product) {

@@ -27,7 +27,24 @@ const PDF = 'application/pdf';
 
 /** A file name from a reference or code: letters, digits, '-' and '_' only (746005/M3_31 → 746005-M3_31). */
 export function fileStem(text: string): string {
-  return text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'document';
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80)
+      .replace(/-+$/, '') || 'document'
+  );
+}
+
+/**
+ * A creation's files are named by the name people use (issue 34 §3: "Wireflow-composition-7-luminaires"),
+ * accents dropped; by its code when it has no name or the name has no letter a file name can hold.
+ */
+export function creationStem(creation: { code: string; name?: string }): string {
+  const named = creation.name ? fileStem(creation.name) : 'document';
+  return named === 'document' ? fileStem(creation.code) : named;
 }
 
 interface Shared {
@@ -250,7 +267,7 @@ async function creationPhotometryFiles(s: Shared, deps: MakerDeps): Promise<Made
   const { product } = s;
   const types = creationTypes(product);
   if (types.length === 0 || !product.creation) return null;
-  const stem = fileStem(product.creation.code);
+  const stem = creationStem(product.creation);
   const made: Array<{ type: GldfLuminaireType; files: MadeFile[] }> = [];
   for (const type of types) {
     const info = type.model === product.model ? product.info : await deps.products.technicalInfoByModel(null, { model: type.model, catalog: product.catalogId, lang: product.language });
@@ -367,7 +384,7 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
   const product = await resolveProduct(subject, deps);
   const s = shared(product, deps);
   const lang = product.language;
-  const stem = fileStem(product.reference);
+  const stem = product.creation ? creationStem(product.creation) : fileStem(product.reference);
   switch (kind.type) {
     case 'specSheet': {
       if (kind.subType === 'umbrella') {
@@ -386,12 +403,12 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
       const subType = kind.subType === 'umbrella' ? 'umbrella' : 'creation';
       const [picture, drawing, names] = await Promise.all([pictureForPdf(s), s.drawing(), creationNames(product, deps)]);
       const body = await creationSheetPdf({ product, distribution: s.distribution(), rating: s.rating(), picture, drawing, names, made: s.made }, subType);
-      return [{ fileName: `${fileStem(product.creation.code)}-creation-spec-sheet-${lang}.pdf`, contentType: PDF, body }];
+      return [{ fileName: `${creationStem(product.creation)}-creation-spec-sheet-${lang}.pdf`, contentType: PDF, body }];
     }
     case 'manual': {
       const [geometry, drawing] = await Promise.all([s.geometry(), s.drawing()]);
       const body = await manualPdf({ product, drawing, canopy: geometry.canopy, made: s.made });
-      return [{ fileName: `${product.creation ? fileStem(product.creation.code) : stem}-installation-manual-${lang}.pdf`, contentType: PDF, body }];
+      return [{ fileName: `${product.creation ? creationStem(product.creation) : stem}-installation-manual-${lang}.pdf`, contentType: PDF, body }];
     }
     case 'energyLabel': {
       // The QR code points to the light source's EPREL public page (its registration in the rated placement).
@@ -407,7 +424,7 @@ export async function makeForKind(kind: DocumentKind, subject: DocumentSubject, 
       // a creation's whole composition in 3D, in its finishes (issue 28 §3–§4), from the space it was made in
       const solids = product.creation ? creationParts(product) : null;
       if (solids && product.creation && solids.parts.length > 0) {
-        const code = fileStem(product.creation.code);
+        const code = creationStem(product.creation);
         const meshes = partMeshes(solids.parts);
         const drawing = await s.drawing();
         return [
