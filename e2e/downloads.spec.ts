@@ -44,6 +44,26 @@ test('a specifier downloads a project’s documents as one zip with progress vis
   await page.getByRole('menuitem', { name: es('menu.downloads') }).click();
   await expect(page).toHaveURL(/\/services\/download$/);
   await expect(page.getByTestId('download-entry').first()).toContainText('Casa Prieto (salón)');
+
+  // Issue 30 §4 (spec §7): with the multi-download flag on (served to this browser as the api's
+  // evaluated flags), the same zip starts with POST global-generate and its bare list of documents,
+  // which the socket then follows, instead of the socket's own 'download'.
+  await page.route(
+    (url) => url.pathname === '/api/masters/v1/flags/evaluated',
+    async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { flags: Record<string, boolean> };
+      await route.fulfill({ response: answer, json: { ...body, flags: { ...body.flags, multiDownload: true } } });
+    },
+  );
+  const globalGenerate = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/documents/docs-web/global-generate');
+  await page.goto(`/project/${project!.id}`);
+  await page.getByRole('main').getByRole('link', { name: es('downloads.action.project'), exact: true }).click();
+  await page.getByRole('checkbox', { name: `${es('downloads.wholeProject')}: ${es('downloads.type.info')}` }).check();
+  const savedAgain = page.waitForEvent('download');
+  await page.getByRole('button', { name: es('downloads.start') }).click();
+  expect(((await globalGenerate).postDataJSON() as unknown[]).length).toBeGreaterThan(1);
+  expect((await savedAgain).suggestedFilename()).toMatch(/^3VB_\d{14}\.zip$/);
 });
 
 test('a project line gives its own documents: the spec sheet of that line as configured', async ({ page }, testInfo) => {
