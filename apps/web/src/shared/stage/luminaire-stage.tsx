@@ -135,15 +135,17 @@ function Framing({ target, radius, camera, onCameraChange }: { target: [number, 
   const three = useThree((state) => state.camera);
   const invalidate = useThree((state) => state.invalidate);
   const controls = useRef<{ target: THREE.Vector3; update: () => void } | null>(null);
+  const { azimuth, elevation, zoom } = camera;
+  // Applied when the framing's numbers change (a new object of the same numbers is the same framing).
   useEffect(() => {
-    three.position.set(...stageCameraPosition(target, radius, camera));
+    three.position.set(...stageCameraPosition(target, radius, { azimuth, elevation, zoom }));
     three.lookAt(...target);
     if (controls.current) {
       controls.current.target.set(...target);
       controls.current.update();
     }
     invalidate();
-  }, [three, target, radius, camera, invalidate]);
+  }, [three, target, radius, azimuth, elevation, zoom, invalidate]);
   const report = () => {
     if (!onCameraChange) return;
     const p = three.position;
