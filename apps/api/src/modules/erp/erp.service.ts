@@ -1,6 +1,6 @@
 import type { ErpAvailability, Invoice, InvoiceListPage, InvoiceListQuery, Lang } from '@lumen/contracts';
 import { DEFAULT_LANG, LANGS } from '@lumen/contracts';
-import { type CatalogId, catalogOfReference, hasAnyPrivilege, shippingPlan, toMoney } from '@lumen/domain';
+import { type CatalogId, catalogOfReference, descriptionIn, hasAnyPrivilege, shippingPlan, toMoney } from '@lumen/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -55,6 +55,31 @@ export function createErpService(
     if (!own) throw new AppError('NO_CLIENT_CODE', 'Your company has no client code');
     if (own.toUpperCase() !== clientCode.toUpperCase()) throw new AppError('FORBIDDEN', 'These are not your company’s invoices');
     return own;
+  }
+
+  /**
+   * Invoice lines in `lang` (issue 34 §5, as issue 28 did for quotes): each reference's description and
+   * each attribute's words from the catalogue in `lang` where the catalogue's article has the same value;
+   * a reference the catalogue no longer names, and a creation's own name, keep their frozen words.
+   */
+  async function linesIn(lines: InvoiceDocument['lines'], catalogId: CatalogId, lang: Lang): Promise<InvoiceDocument['lines']> {
+    const references = [...new Set(lines.flatMap((line) => (line.referenceCode ? [line.referenceCode.toUpperCase()] : [])))];
+    if (references.length === 0) return lines;
+    const [facts, articles] = await Promise.all([deps.products.orderFacts(catalogId, references, lang), deps.products.articlesByReference(null, { catalogId, references, lang })]);
+    return lines.map((line) => {
+      if (!line.referenceCode) return line;
+      const reference = line.referenceCode.toUpperCase();
+      const known = facts.get(reference)?.description;
+      const article = articles.get(reference);
+      const attributes = { ...line.attributes };
+      for (const key of ['finish', 'ledColourTemp', 'control', 'installation', 'pendantHeight'] as const) {
+        const stored = attributes[key];
+        const catalogue = article?.attributes[key];
+        const words = catalogue ? descriptionIn(catalogue.description, lang) : '';
+        if (stored && catalogue && words && (key === 'pendantHeight' || catalogue.code === stored.code)) attributes[key] = { code: stored.code, description: words };
+      }
+      return { ...line, description: known && known !== reference ? known : line.description, attributes };
+    });
   }
 
   function invoiceOf(row: InvoiceListRow, today: string): Invoice {
@@ -147,6 +172,8 @@ export function createErpService(
           vatPercent: line.vatPercent ?? invoice.vatPercent,
         })),
       };
+      // In the buyer's language (art. 226, issue 34 §5): the lines froze the order's words; a PDF in another language reads them again.
+      if (lang !== row.lang) document.lines = await linesIn(document.lines, document.catalogId as CatalogId, lang);
       // Each line with its picture, as on the order (issue 34 §3): one per model and finish; a line without one prints without.
       const thumbnails = new Map<string, Buffer>();
       if (deps.thumbnail) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Invoice, InvoiceListPage, Order, OrderDraft, ProcessOrderResult, Project, Quote, ReorderResult } from '@lumen/contracts';
 import { formatCurrency, formatLocaleDate } from '@lumen/domain';
 import { eq } from 'drizzle-orm';
@@ -97,6 +98,18 @@ describe('a configured pendant through project → quote → order → invoice �
     // Per rate: base and tax; the total with tax.
     expect(text).toMatch(new RegExp(`IVA 21 % sobre ${eur(lineNet).replace(/[.$]/g, '\\$&')}\\s+${eur(vat).replace(/[.$]/g, '\\$&')}`));
     expect(text).toMatch(new RegExp(`Total con IVA\\s+${eur(invoice.total).replace(/[.$]/g, '\\$&')}`));
+  });
+
+  it('the invoice asked in German describes its line in German (art. 226: in the buyer’s language), not in the order’s Spanish', async () => {
+    const orderLine = order.productsById[order.products[0]!]!;
+    const catalogue = JSON.parse(readFileSync(new URL('../../db/seed/catalogue/data/catalogue.json', import.meta.url), 'utf8')) as { models: Array<{ model: string; description: Record<string, string> }> };
+    const german = catalogue.models.find((model) => model.model === orderLine.model)?.description.de ?? '';
+    expect(german).not.toBe('');
+    expect(german).not.toBe(orderLine.description);
+    const text = plain(pdfText((await distributor.get(`${invoice.pdf}?lang=de`)).rawPayload));
+    expect(text).toContain(`Rechnung ${invoice.number}`);
+    expect(text).toContain(german);
+    expect(text).not.toContain(orderLine.description);
   });
 
   it('order again brings the pendant back at 2.50 m and says the configuration came back whole', async () => {
