@@ -116,6 +116,8 @@ async function fourWays(page: Page, t: Texts, name: string, options: { mask?: Lo
   await expect(page).toHaveScreenshot(`${name}-desktop-${first}.png`, { mask });
   await page.setViewportSize(PHONE);
   await settle(page);
+  // Issue 35 §4: nothing wider than a 360 px phone.
+  expect.soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name}: no horizontal scroll at 360 px`).toBeLessThanOrEqual(0);
   await expect(page).toHaveScreenshot(`${name}-phone-${first}.png`, { mask });
   await page.setViewportSize(DESKTOP);
   await page.getByRole('banner').getByRole('button', { name: t(second === 'dark' ? 'theme.toDark' : 'theme.toLight') }).click();
@@ -124,6 +126,8 @@ async function fourWays(page: Page, t: Texts, name: string, options: { mask?: Lo
   await page.mouse.move(1, 1);
   await settle(page);
   await expect(page).toHaveScreenshot(`${name}-desktop-${second}.png`, { mask });
+  // Axe in the second theme: the screens alternate, so each theme is scanned on half of them.
+  expect.soft(await accessibilityViolations(page), `${name} (${second})`).toEqual([]);
   await page.setViewportSize(PHONE);
   await settle(page);
   await expect(page).toHaveScreenshot(`${name}-phone-${second}.png`, { mask });
