@@ -121,4 +121,23 @@ test('the list shows 10, 25 or 50 projects a page and keeps the choice; a search
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: testInfo.outputPath('list-search-error-phone.png') });
   expect(await accessibilityViolations(page)).toEqual([]);
+
+  // Issue 30 §4 (spec §7): the list's variant is chosen by its flags. With projectListV3 served to this
+  // browser (the api's evaluated flags), the list asks GET projects v3/projects 5 at a time, with no page size to choose.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.route(
+    (url) => url.pathname === '/api/masters/v1/flags/evaluated',
+    async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { flags: Record<string, boolean> };
+      await route.fulfill({ response: answer, json: { ...body, flags: { ...body.flags, projectListV3: true } } });
+    },
+  );
+  const v3 = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/projects/v3/projects');
+  await page.goto('/');
+  await openProjects(page);
+  expect(new URL((await v3).url()).searchParams.get('limit')).toBe('5');
+  await expect(items).toHaveCount(5);
+  await expect(page.getByRole('navigation', { name: t('projects.paging.label') })).toBeVisible();
+  await expect(size).toHaveCount(0);
 });
