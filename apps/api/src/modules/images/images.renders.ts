@@ -9,14 +9,14 @@
  * share one render.
  */
 import { createHash } from 'node:crypto';
-import { compositionParts, drawingFamilyOf, type LuminaireGeometry, luminaireGeometry, spaceFromJSON } from '@lumen/domain';
+import { compositionParts, drawingFamilyOf, type ElementTree, worldBoxes, type LuminaireGeometry, luminaireGeometry, luminaireMeshes, spaceFromJSON } from '@lumen/domain';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { AppError } from '../../errors';
 import type { PictureSubject, ProductsService } from '../products/products.service';
 import type { ImagesService, PublishedImage } from './images.service';
 import { compositionMeshes } from './render/render-composition';
-import { type FinishSurface, frameOfMeshes, type RenderBackground, type RenderCamera, type RenderedImage, renderLuminaireImage, sizeOf, THUMBNAIL_SIZE } from './render/render-luminaire';
+import { type FinishSurface, frameOfMeshes, type RenderableMesh, type RenderBackground, type RenderCamera, type RenderedImage, renderLuminaireImage, sizeOf, THUMBNAIL_SIZE } from './render/render-luminaire';
 
 /** Bump when the renderer's output changes: every ETag and cache key changes with it. */
 export const RENDER_VERSION = 1;
@@ -129,15 +129,65 @@ export function compositionImageEtag(space: unknown, subFamilyId: number, option
   return `"c${RENDER_VERSION}-${createHash('sha256').update(key).digest('base64url').slice(0, 24)}"`;
 }
 
+/** What a crea element's model is drawn from: the products' picture subject of a model in a finish (null when there is none). */
+export type SubjectOf = (model: string, finish: string) => Promise<PictureSubject | null>;
+
+/**
+ * A crea composition's luminaires drawn each with its own model's geometry and finish (issue 35 §2):
+ * every Light of the space with a model code, the domain's luminaire geometry of that model (its
+ * catalogue dimensions, heads, hung at the light's pendant height) in the light's finish, hung from
+ * where the element is in the room. Null when the space has no such light or a model is unknown (the
+ * caller then draws the elements' boxes).
+ */
+export async function creaCompositionMeshes(tree: ElementTree, subjectOf: SubjectOf): Promise<RenderableMesh[] | null> {
+  const lights = Object.values(tree.elements).filter((element) => element.type === 'Light' && typeof element.props.code === 'string' && element.props.code !== '');
+  if (lights.length === 0 || lights.length > 400) return null;
+  const boxes = worldBoxes(tree);
+  const subjects = new Map<string, Promise<PictureSubject | null>>();
+  const meshes: RenderableMesh[] = [];
+  for (const light of lights) {
+    if (light.type !== 'Light') continue;
+    const finish = light.attributes.finish ?? '';
+    const key = `${light.props.code}|${finish}`;
+    let pending = subjects.get(key);
+    if (!pending) {
+      pending = subjectOf(light.props.code, finish);
+      subjects.set(key, pending);
+    }
+    const subject = await pending;
+    const box = boxes.get(light.id);
+    if (!subject || !box) return null;
+    const centimetres = Number(light.attributes.pendantHeight);
+    const { category, locationId, width, height, depth, lightSources } = subject;
+    const geometry = luminaireGeometry({
+      luminaire: { category, locationId, width, height, depth, ...(lightSources !== undefined ? { lightSources } : {}), ...(subject.family ? { family: subject.family } : {}) },
+      installation: light.attributes.installation ?? '00',
+      pendantHeight: Number.isFinite(centimetres) && centimetres > 0 ? centimetres : null,
+    });
+    // the geometry hangs from its origin (the ceiling point): placed where the element hangs from
+    const at = [(box.min.x + box.max.x) / 2, box.max.y, (box.min.z + box.max.z) / 2] as const;
+    const own = { colour: subject.colour, surface: finishSurfaceOf(subject.finish) };
+    for (const mesh of luminaireMeshes(geometry, { segments: 32 })) {
+      const positions = mesh.positions.map((value, i) => value + at[i % 3]!);
+      meshes.push({ ...mesh, name: `${light.id}:${mesh.name}`, positions, ...(mesh.material === 'body' ? { finish: own } : {}) });
+    }
+  }
+  return meshes;
+}
+
 /**
  * A creation's picture (crea, drawn or no-drawing): the solids of its saved space (`compositionParts`,
- * the same its documents draw), seen three-quarter from above; null when the space cannot be read or
- * holds nothing to draw.
+ * the same its documents draw), seen three-quarter from above; a crea's luminaires each with its own
+ * model's geometry and finish when `subjectOf` is given; null when the space cannot be read or holds
+ * nothing to draw.
  */
-export async function compositionImage(space: unknown, subFamilyId: number, options: ImageOptions = {}): Promise<RenderedImage | null> {
-  let meshes;
+export async function compositionImage(space: unknown, subFamilyId: number, options: ImageOptions = {}, subjectOf?: SubjectOf): Promise<RenderedImage | null> {
+  let meshes: RenderableMesh[];
   try {
-    meshes = compositionMeshes(compositionParts(spaceFromJSON(space, NO_FAMILY).tree, drawingFamilyOf(subFamilyId)));
+    const tree = spaceFromJSON(space, NO_FAMILY).tree;
+    const family = drawingFamilyOf(subFamilyId);
+    const crea = !family && subjectOf ? await creaCompositionMeshes(tree, subjectOf) : null;
+    meshes = crea ?? compositionMeshes(compositionParts(tree, family));
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ import type { DocumentKind, DocumentSubject, MadeFile, MakerDeps } from './index
 import { dimensionDrawing, type Drawing, lengthFormatter, writeDxf, writeSvg } from './maker-drawing';
 import { geometryOfPicture, type LuminaireGeometry } from './maker-geometry';
 import { gldfLanguage, type GldfLuminaireType, writeGldf } from './maker-gldf';
-import { finishSurfaceOf, fittedPublishedImage, RENDER_VERSION } from '../../images/images.renders';
+import { creaCompositionMeshes, finishSurfaceOf, fittedPublishedImage, RENDER_VERSION } from '../../images/images.renders';
 import type { PublishedImage } from '../../images/images.service';
 import { compositionMeshes } from '../../images/render/render-composition';
 import { frameOfMeshes, metresOf, project, projectionFor, renderLuminaireImage } from '../../images/render/render-luminaire';
@@ -55,6 +55,8 @@ interface Shared {
   subject(): Promise<PictureSubject>;
   /** The published studio image of the model in its finish (issue 32 §1), or null. */
   published(): Promise<PublishedImage | null>;
+  /** The picture subject of another model in a finish (a creation's luminaires). */
+  pictureOf(model: string, finish: string): Promise<PictureSubject | null | undefined>;
   geometry(): Promise<LuminaireGeometry>;
   drawing(): Promise<Drawing>;
 }
@@ -78,6 +80,7 @@ function shared(product: MadeProduct, deps: MakerDeps): Shared {
         if (!found) throw new AppError('NOT_FOUND', `No drawing data for model ${product.model}`);
         return found;
       })),
+    pictureOf: (model, finish) => deps.products.pictureOf('model', model, finish),
     published: () => (published ??= deps.images.publishedImageOf ? deps.images.publishedImageOf(product.model, product.finish.code) : Promise.resolve(null)),
     geometry: () => (geometry ??= self.subject().then((found) => geometryOfPicture({ picture: found, installation: product.installation.code, pendantHeight: product.pendantHeight }))),
     drawing: () =>
@@ -167,7 +170,7 @@ const rendered = new Map<string, Promise<Buffer>>();
  */
 async function renderedPicture(s: Shared, options: { width: number; height: number; background: 'studio' | 'transparent'; kelvin?: number; hungWhole?: boolean }): Promise<Buffer> {
   // a creation's picture is the composition itself: the solids its plan and elevation are drawn from
-  const composition = compositionPicture(s, options);
+  const composition = await compositionPicture(s, options);
   if (composition) return composition;
   const [geometry, subject] = await Promise.all([s.geometry(), s.subject()]);
   // a published studio image (issue 32 §1) is the picture on the studio's sweep; a transparent cut-out (the ambient composite) is still rendered
@@ -200,14 +203,17 @@ async function renderedPicture(s: Shared, options: { width: number; height: numb
 }
 
 /** A creation's composition rendered from its space's solids (issue 35 §2), or null when it has no space to render. */
-function compositionPicture(s: Shared, options: { width: number; height: number; background: 'studio' | 'transparent'; kelvin?: number }): Promise<Buffer> | null {
+async function compositionPicture(s: Shared, options: { width: number; height: number; background: 'studio' | 'transparent'; kelvin?: number }): Promise<Buffer | null> {
   const { creation } = s.product;
   if (!creation?.space) return null;
   const key = JSON.stringify([RENDER_VERSION, 'creation', createHash('sha256').update(JSON.stringify(creation.space)).digest('base64url'), s.product.info.subFamilyId, options.width, options.height, options.background, options.kelvin]);
   let png = rendered.get(key);
   if (!png) {
-    const solids = creationParts(s.product);
-    const meshes = solids ? compositionMeshes(solids.parts) : [];
+    // a crea's luminaires each with its own model's geometry and finish (issue 35 §2); a drawn family's solids, or the elements' boxes
+    const tree = drawingFamilyOf(s.product.info.subFamilyId) ? null : creationTree(s.product);
+    const crea = tree ? await creaCompositionMeshes(tree, async (model, finish) => (await s.pictureOf(model, finish)) ?? null) : null;
+    const solids = crea ? null : creationParts(s.product);
+    const meshes = crea ?? (solids ? compositionMeshes(solids.parts) : []);
     if (meshes.length === 0) return null;
     png = renderLuminaireImage({
       meshes,

@@ -7,7 +7,9 @@ import { drawingParts, type LuminaireData, luminaireEnvelope, luminaireGeometry,
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { threeClusters } from '../../products/products.creations.test-support';
 import { plusminusV, sticksSquare } from '../../products/products.drawings.test-support';
+import { compositionImage } from '../images.renders';
 import { compositionMeshes } from './render-composition';
 import { frameOf, frameOfMeshes, project, projectionFor, renderLuminaireImage, type RenderCamera } from './render-luminaire';
 
@@ -166,5 +168,37 @@ describe('a composition’s picture (issue 35 §2)', () => {
     // Plusminus's textile straps are woven in their own colour, not black wire
     const straps = compositionMeshes(drawingParts(plusminusV())).filter((mesh) => mesh.role === 'mounting' && mesh.finish?.surface === 'fabric');
     expect(straps.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a crea composition’s picture (issue 35 §2)', () => {
+  it('draws each pendant with its own model’s geometry in its finish, where it hangs', async () => {
+    const asked: string[] = [];
+    const subjectOf = async (model: string, finish: string) => {
+      asked.push(`${model}|${finish}`);
+      return { model, finish, colour: '#b03020', category: 19, applicationId: 1, locationId: 5, width: 40, height: 25, depth: 40, beamAngle: 60, lightSources: 3 };
+    };
+    const space = threeClusters({ finish: '05' });
+    // the boxes alone (the saved space's elements take no room here) draw nothing
+    expect(await compositionImage(space, 259, { size: 480, background: 'transparent', format: 'png' })).toBeNull();
+    const image = await compositionImage(space, 259, { size: 480, background: 'transparent', format: 'png' }, subjectOf);
+    expect(image).not.toBeNull();
+    expect(asked).toEqual(['5770|05']);
+    const png = decode((image as { data: Buffer }).data);
+    // the finish's colour is where the three pendants hang: across the picture, left, middle and right
+    const finish = silhouette(png, ([r, g, b, a]) => a === 255 && Math.abs(r - 0xb0) < 50 && Math.abs(g - 0x30) < 40 && Math.abs(b - 0x20) < 40);
+    expect(finish.count).toBeGreaterThan(300);
+    expect((finish.x1 - finish.x0) / png.width).toBeGreaterThan(0.6);
+    const thirds = [0, 1, 2].map((third) => {
+      let n = 0;
+      for (let y = 0; y < png.height; y++) {
+        for (let x = Math.floor((third * png.width) / 3); x < ((third + 1) * png.width) / 3; x++) {
+          const [r, g, b, a] = at(png, x, y);
+          if (a === 255 && Math.abs(r - 0xb0) < 50 && Math.abs(g - 0x30) < 40 && Math.abs(b - 0x20) < 40) n++;
+        }
+      }
+      return n;
+    });
+    for (const n of thirds) expect(n).toBeGreaterThan(50);
   });
 });
