@@ -118,7 +118,7 @@ export function documentCacheKey(kind: DocumentKind, subject: DocumentSubject, c
 }
 
 /** Bumped when a maker changes what it writes, so cached files of an older maker are not served. */
-export const MAKERS_VERSION = 3;
+export const MAKERS_VERSION = 4;
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
