@@ -305,7 +305,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { prefix: '/api/images', files });
   jobs.every('housekeeping.temporary-uploads', HOUSEKEEPING_EVERY_MS['housekeeping.temporary-uploads'], () => files.pruneExpired());
   await app.register(supportRoutes, { support: createSupportService(ctx, { files, projects }) });
-  const budgets = createBudgetsService(ctx, { projects, products, users, flags, geo: masters.geo });
+  const budgets = createBudgetsService(ctx, {
+    projects,
+    products,
+    users,
+    flags,
+    geo: masters.geo,
+    // Quote lines print the catalogue's picture of their model in its finish, as invoice lines do (issue 34 §3).
+    thumbnail: async (model, finish) => svgThumbnail((await images.catalogueImage('model', model, finish)).svg),
+  });
   await app.register(budgetsRoutes, { budgets });
 
   // Orders (issue 13): the outbox and the built-in ERP's schedule run on the job queue.

@@ -2,6 +2,7 @@ import type { Lang, Quote } from '@lumen/contracts';
 import { formatCurrency, formatLocaleDate, formatLocaleNumber, formatPercent, lineAttributeTexts, taxSummaryOf, type TaxSummary } from '@lumen/domain';
 import { translationsFor } from '@lumen/i18n';
 import { fillTemplate } from '../../lib/mail-text';
+import { thumbnailKey } from '../erp/erp.documents';
 import { createBrandedPdf, drawNote, drawTable, drawTotals, PDF_COLORS, PDF_SIZES } from '../../lib/pdf';
 import { buildWorkbook, type SummaryRefs } from '../../lib/spreadsheet';
 
@@ -39,7 +40,7 @@ export const quoteFileName = (quote: Quote, extension: 'pdf' | 'xlsx') => `${quo
  * lumens, watts, energy class, quantity, unit price, discount, net), the totals, the comment and the
  * validity; "Page X of Y" on every page. Figures come from the frozen quote, never recomputed.
  */
-export async function quotePdf(quote: Quote, lang: Lang): Promise<Buffer> {
+export async function quotePdf(quote: Quote, lang: Lang, thumbnails: ReadonlyMap<string, Buffer> = new Map()): Promise<Buffer> {
   const t = textsOf(lang);
   const dateLang = dateLangOf(quote, lang);
   const money = (amount: number) => formatCurrency(amount, quote.currency);
@@ -96,6 +97,8 @@ export async function quotePdf(quote: Quote, lang: Lang): Promise<Buffer> {
   drawTable(
     pdf,
     [
+      // each line with its picture, as on the invoice (issue 34 §3): absent, no picture column
+      ...(thumbnails.size > 0 ? [{ header: '', width: 0.9, text: () => '', image: (line: Line) => thumbnails.get(thumbnailKey(line.model, line.attributes.finish?.code)) ?? null }] : []),
       { header: t('quote.column.reference'), width: 2, text: (line: Line) => line.referenceCode ?? line.articleCode ?? line.model },
       { header: t('quote.column.description'), width: 3.85, text: (line) => [line.description, attributesText(line, quote.catalogId, lang), ...billTexts(line, lang)] },
       { header: t('quote.column.lumens'), width: 1.25, align: 'right', text: (line) => number(line.lumensLed) },

@@ -29,6 +29,7 @@ import type { MastersGeoService } from '../masters/masters.geo.service';
 import type { ProductsService } from '../products/products.service';
 import type { ProjectsService } from '../projects/projects.service';
 import type { UsersService } from '../users/users.service';
+import { thumbnailKey } from '../erp/erp.documents';
 import { quoteFileName, quotePdf, quoteXlsx } from './budgets.documents';
 import { type ListPrices, priceBudget } from './budgets.lines';
 import { auditWho, recordAudit } from '../../lib/audit';
@@ -96,10 +97,33 @@ const numberWithRevision = (base: string, revision: number) => (revision === 1 ?
  */
 export function createBudgetsService(
   ctx: AppContext,
-  deps: { projects: ProjectsService; products: ProductsService; users: UsersService; flags: FlagsService; geo: MastersGeoService },
+  deps: {
+    projects: ProjectsService;
+    products: ProductsService;
+    users: UsersService;
+    flags: FlagsService;
+    geo: MastersGeoService;
+    /** A line's picture as a small PNG (the catalogue's picture of the model in its finish, issue 34 §3); null when there is none. */
+    thumbnail?: (model: string, finish: string | undefined) => Promise<Buffer | null>;
+  },
 ) {
   const { db, clock, config, mailer, background } = ctx;
   const limiter = createRateLimiter(db, clock);
+
+  /** Each line's picture for the PDF, one per model and finish, as the invoice prints them; a line without one prints without. */
+  async function thumbnailsOf(quote: Quote): Promise<Map<string, Buffer>> {
+    const thumbnails = new Map<string, Buffer>();
+    if (!deps.thumbnail) return thumbnails;
+    const wanted = [...new Set(quote.products.filter((line) => line.model).map((line) => thumbnailKey(line.model, line.attributes.finish?.code)))];
+    await Promise.all(
+      wanted.map(async (key) => {
+        const [model = '', finish] = key.split('|');
+        const png = await deps.thumbnail?.(model, finish || undefined).catch(() => null);
+        if (png) thumbnails.set(key, png);
+      }),
+    );
+    return thumbnails;
+  }
 
   function requirePrices(principal: Principal): void {
     if (!hasAnyPrivilege(principal.privileges, ['price.view'])) throw new AppError('FORBIDDEN', 'Budgets need the price.view privilege');
@@ -535,7 +559,7 @@ export function createBudgetsService(
       requirePrices(principal);
       const row = await readableQuote(principal, id);
       const quote = quoteOf(row, await linesOf(row));
-      return { fileName: quoteFileName(quote, 'pdf'), content: await quotePdf(await quoteIn(quote, lang ?? quote.lang), lang ?? quote.lang) };
+      return { fileName: quoteFileName(quote, 'pdf'), content: await quotePdf(await quoteIn(quote, lang ?? quote.lang), lang ?? quote.lang, await thumbnailsOf(quote)) };
     },
 
     async xlsx(principal: Principal, id: number, lang?: Lang): Promise<{ fileName: string; content: Buffer }> {
@@ -603,7 +627,7 @@ export function createBudgetsService(
       const row = await quoteOfToken(token);
       if (statusOf(row) === 'expired') throw new AppError('QUOTE_EXPIRED', `The quote was valid until ${row.validUntil}`);
       const quote = quoteOf(row, await linesOf(row));
-      return { fileName: quoteFileName(quote, 'pdf'), content: await quotePdf(quote, quote.lang) };
+      return { fileName: quoteFileName(quote, 'pdf'), content: await quotePdf(quote, quote.lang, await thumbnailsOf(quote)) };
     },
 
     /** The client accepts (once): name, time and address recorded; the professional is told. */

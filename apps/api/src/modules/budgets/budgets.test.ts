@@ -4,7 +4,7 @@ import type { BudgetList, BudgetPayload, OpenQuoteList, Quote } from '@lumen/con
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyPriceTerms, quoteLines, quotes, users } from '../../db/schema';
-import { pdfText, qpdfCheck, xlsxCells } from '../../../test/document-readers';
+import { pdfImages, pdfText, qpdfCheck, xlsxCells } from '../../../test/document-readers';
 import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
 import { moneyFormat } from '../../lib/spreadsheet';
 import { REF16 } from '../projects/projects.test-support';
@@ -320,6 +320,8 @@ describe('the quote’s documents', () => {
     expect(parseDisposition(String(response.headers['content-disposition']))).toMatchObject({ type: 'attachment', parameters: { filename: `${quote.budgetNumber}.pdf` } });
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(qpdfCheck(response.rawPayload).pages).toBe(1);
+    // each line with its picture, as on the invoice (issue 34 §3): poppler's pdfimages counts one per line
+    expect(pdfImages(response.rawPayload)).toHaveLength(quote.products.length);
     if (process.env.QUOTE_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.QUOTE_PDF_OUT, response.rawPayload);
     const text = plain(pdfText(response.rawPayload));
     expect(text).toContain(`Devis ${quote.budgetNumber}`);
