@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
 import { DEMO_PASSWORD } from './support/session';
@@ -87,6 +88,13 @@ test('from the home page to each configurator by clicks: crea, a sticks drawing,
   await expect(clusters.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
   await addToProject(page, name);
   await expect(grid(page).getByRole('row')).toHaveCount(2);
+  // Issue 30 §3: the creation's line offers its spec sheet by its code (GET apiv2 documents/generate-creation-specsheet/{code}), a PDF.
+  const sheet = grid(page).getByRole('link', { name: t('projects.grid.creationSheet') });
+  await expect(sheet).toHaveAttribute('href', /\/documents\/generate-creation-specsheet\/[^/?]+\?lang=es$/);
+  const sheetFile = page.waitForEvent('download');
+  await sheet.click();
+  const sheetPath = await (await sheetFile).path();
+  expect(readFileSync(sheetPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // 2. Sticks: the choice between drawing and a layout; drawn by keyboard, fed by a canopy.
   await openCollection(page, 'Sticks');
