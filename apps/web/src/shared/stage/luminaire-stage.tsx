@@ -17,7 +17,7 @@ import * as THREE from 'three';
 import { kelvinToRgb } from './light-colour';
 import { EMITTER_GAIN, emitterMaterial, luminaireGeometries, surfaceMaterial } from './luminaire-three';
 import { DEFAULT_STAGE_CAMERA, STAGE_FOV, framingDistance, stageCameraOf, stageCameraPosition, type StageCamera } from './stage-camera';
-import { KeyLight, RoomShell, SoftShadows, StageEnvironment, setUpRenderer, softShadowOf } from './stage-room';
+import { KeyLight, RoomShell, SoftShadow, StageEnvironment, setUpRenderer, softShadowOf } from './stage-room';
 
 export type StageBackground = 'studio' | 'room';
 
@@ -214,7 +214,7 @@ export default function LuminaireStage({ luminaire, installation = '10', pendant
           <pointLight position={[layout.target[0], layout.target[1] - layout.radius * 0.8, layout.target[2] + (layout.wall ? layout.radius : 0)]} decay={2} intensity={3} color={new THREE.Color(...kelvinToRgb(kelvin))} />
         </>
       )}
-      <SoftShadows shadows={[softShadowOf(layout.target[0], layout.target[2], layout.footprint, layout.bottom - layout.floor)]} floor={layout.floor} />
+      <SoftShadow shadow={softShadowOf(layout.target[0], layout.target[2], layout.footprint, layout.bottom - layout.floor)} floor={layout.floor} />
       <Luminaire luminaire={luminaire} installation={installation} pendantHeight={pendantHeight} finish={finish} kelvin={kelvin} background={background} mount={layout.mount} />
       <Framing target={target} radius={layout.radius} camera={camera} onCameraChange={onCameraChange} />
       <Probe />

@@ -197,7 +197,7 @@ export function softShadowOf(x: number, z: number, r: number, h: number): SoftSh
 }
 
 /** A radial fall-off: 1 under the luminaire, 0 at the rim (in the colour channels). */
-function shadowTexture(): THREE.Texture {
+export function shadowTexture(): THREE.Texture {
   const size = 64;
   const data = new Uint8Array(size * size * 4);
   for (let j = 0; j < size; j++) {
@@ -278,4 +278,16 @@ export function SoftShadows({ shadows, floor = 0 }: { shadows: readonly SoftShad
 /** The key light: a broad warm light from above and in front (a room's daylight off the ceiling), no shadow map (SoftShadows draws the shadows). */
 export function KeyLight({ width, depth, height, intensity = 0.9 }: { width: number; depth: number; height: number; intensity?: number }) {
   return <directionalLight position={[width * 0.18, height * 2.2, depth * 0.6]} intensity={intensity} color="#fff6ea" />;
+}
+
+/** One soft shadow as a plain mesh (a single luminaire's stage): black through the fall-off as alpha. */
+export function SoftShadow({ shadow, floor = 0 }: { shadow: SoftShadow; floor?: number }) {
+  const texture = useMemo(shadowTexture, []);
+  useEffect(() => () => texture.dispose(), [texture]);
+  return (
+    <mesh position={[shadow.x, floor + 0.002, shadow.z]} rotation={[-Math.PI / 2, 0, 0]} scale={[shadow.radius * 2, shadow.radius * 2, 1]} raycast={() => undefined} renderOrder={1} name="soft-shadow">
+      <planeGeometry args={[1, 1]} />
+      <meshBasicMaterial color="#000000" alphaMap={texture} transparent opacity={shadow.darkness} depthWrite={false} toneMapped={false} />
+    </mesh>
+  );
 }
