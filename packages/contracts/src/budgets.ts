@@ -75,6 +75,17 @@ export const BudgetProductInput = z.object({
   _id: z.uuid('formError.productNotInProject'),
   quantity: BudgetQuantity,
   discount: Percent.default(0),
+  /**
+   * The professional's markup on their own purchase price, 0–1000 % with 2 decimals (issue 34 §1): the
+   * client's unit price becomes purchase × (1 + markup / 100), rounded half away from zero, instead of
+   * the list price; the server recomputes it, and the purchase price stays in the internal figures.
+   */
+  markup: z
+    .number()
+    .min(0, 'formError.percentRange')
+    .max(1000, 'formError.percentRange')
+    .refine(twoDecimals, { message: 'formError.percentDecimals', abort: true })
+    .optional(),
 });
 export type BudgetProductInput = z.infer<typeof BudgetProductInput>;
 

@@ -10,6 +10,8 @@ export interface LineOverride {
   _id: string;
   quantity: number;
   discount: number;
+  /** The professional's markup percent on their purchase price (issue 34 §1): the client's unit price instead of the list price. */
+  markup?: number | undefined;
 }
 
 interface Candidate {
@@ -59,7 +61,12 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
     // (its default rate, whatever rate the professional buys at) with no discount (the professional's
     // purchase discount is theirs, not the client's); they set the client's discount per line, or a
     // general discount or surcharge (their markup) in the footer.
-    else candidates.push({ product, quantity, discount: override?.discount ?? 0, unitGross: listPrices.get(product._id)?.unitGross ?? product.price.unitGross });
+    // Or the professional marks their purchase price up (issue 34 §1): purchase × (1 + markup %), half away from zero.
+    else {
+      const markup = override?.markup;
+      const unitGross = markup !== undefined ? toMoney(round2(toDecimal(product.price.unitNet).times(toDecimal(markup).div(100).plus(1)))) : (listPrices.get(product._id)?.unitGross ?? product.price.unitGross);
+      candidates.push({ product, quantity, discount: override?.discount ?? 0, unitGross });
+    }
   }
 
   const budget = computeBudget(

@@ -167,6 +167,17 @@ describe('issuing a quote: the server recomputes every figure (spec §5)', () =>
     expect(list.items[0]).toMatchObject({ status: 'issued', revision: 1, createdBy: 'Diego Norte', checked: false, currency: 'EUR' });
     expect(list.checkedCount).toBe(0);
   });
+
+  it('a per-line markup on the professional’s purchase price (issue 34 §1): the server sets the client’s unit price from it', async () => {
+    const purchase = lines[A]?.purchaseUnitNet ?? 0;
+    expect(purchase).toBeGreaterThan(0);
+    // A: unit = purchase × 1.375 (half away from zero), 2 units, then a 10 % client discount; B: the list price as before.
+    const unit = Math.round(purchase * 137.5) / 100;
+    const quote = await issue(distributor, { projectId, products: [{ _id: idOf(A), quantity: 2, discount: 10, markup: 37.5 }, { _id: idOf(B), quantity: 1 }], iva: 0 });
+    expect(quote.products[0]).toMatchObject({ unitPvp: unit, pvp: Number((unit * 2).toFixed(2)), discount: 10 });
+    expect(quote.products[1]).toMatchObject({ unitPvp: 1135 });
+    expect((await distributor.post(B1, { projectId, products: [{ _id: idOf(A), quantity: 1, markup: 1000.5 }] })).statusCode).toBe(400);
+  });
 });
 
 describe('bad input: 400 or 403 with the field at fault, nothing stored', () => {
