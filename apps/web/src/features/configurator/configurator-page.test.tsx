@@ -10,7 +10,7 @@ const en = TRANSLATIONS['fr-eproject'].en;
 const de = TRANSLATIONS['fr-eproject'].de;
 const tx = (key: string, file: Record<string, string> = en) => file[key] ?? key;
 
-function configuratorApi(account: ReturnType<typeof makeAccount> | null, options: { pricing?: boolean; rules?: boolean; notMade?: string[] } = {}) {
+function configuratorApi(account: ReturnType<typeof makeAccount> | null, options: { pricing?: boolean; rules?: boolean; notMade?: string[]; variationsHeldBy?: Promise<void> } = {}) {
   const api = createFakeApi({ account });
   api.handle((call) => {
     if (call.path === '/api/products/v1/articles/references') {
@@ -19,6 +19,7 @@ function configuratorApi(account: ReturnType<typeof makeAccount> | null, options
     if (call.path === '/api/apiv2/articles/variations') {
       if (call.query.get('model') === '4444') return failure(404, 'NOT_FOUND');
       const catalog = call.query.get('catalog') === '21' ? 21 : 16;
+      if (options.variationsHeldBy) return options.variationsHeldBy.then(() => json(200, articleCollection(catalog, { pricing: options.pricing })));
       return json(200, articleCollection(catalog, { pricing: options.pricing }));
     }
     if (call.path === '/api/products/v1/articles/models') return json(200, [{ model: '0270', description: 'North wall', image: '/api/images/models/0270.svg' }]);
@@ -81,6 +82,16 @@ describe('the express configurator', () => {
     expect(picture()).toBe('/api/images/models/0270.svg?finish=05');
     await choose(tx('configurator.attribute.finish'), 'Sand white');
     expect(picture()).toBe('/api/images/models/0270.svg');
+  });
+
+  it('keeps the picture’s place while the model loads, so the title does not move when it comes (issue 35 §5)', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await renderApp('/add-product/302/2/0270', configuratorApi(distributor(), { variationsHeldBy: held }));
+    expect(await screen.findByTestId('configurator-image-placeholder')).toHaveClass('configurator-page__image');
+    answer();
+    await waitFor(() => expect(document.querySelector('img.configurator-page__image')).not.toBeNull());
+    expect(screen.queryByTestId('configurator-image-placeholder')).not.toBeInTheDocument();
   });
 
   it('offers only valid variations and sets single options itself', async () => {

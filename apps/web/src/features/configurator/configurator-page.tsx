@@ -116,6 +116,9 @@ export function ConfiguratorScreen({
   const [chosenFinish, setChosenFinish] = useState<{ of: string; code: string } | null>(null);
   const finish = chosenFinish?.of === configuration ? chosenFinish.code : initial?.finish;
   const image = (data ? pictureInFinish(data, model, finish) : undefined) ?? (summary.status === 'ready' ? summary.data?.image : undefined);
+  // The picture's box is kept while the model loads, so the title does not move when it comes (on a
+  // phone the picture stands above the title: its arrival shifted the page by its height, CLS 0.29).
+  const imageLoading = image === undefined && validModel && (collection.status === 'loading' || summary.status === 'loading');
 
   const known = data !== null && collectionHasModel(articleCollectionOf(data), model) && baseArticleOf(collection) !== undefined;
   const rulesReady = subFamilyId === undefined || rules.status !== 'loading';
@@ -136,6 +139,7 @@ export function ConfiguratorScreen({
             alt=""
           />
         )}
+        {imageLoading && <div className="configurator-page__image" data-testid="configurator-image-placeholder" aria-hidden="true" />}
         <div>
           <p className="page-eyebrow">{t(mode === 'attributes' ? 'configurator.mode.attributes' : 'configurator.mode.express')}</p>
           <h1 id="configurator-title">{name ? t('configurator.title', { name, model }) : t('configurator.titleModel', { model })}</h1>
