@@ -1014,7 +1014,8 @@ export function createProjectsService(ctx: AppContext, deps: { products: Product
       const subFamilyId = data.subFamily?.id ?? 0;
       const etag = compositionImageEtag(data.space, subFamilyId);
       if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return { etag, image: null };
-      const image = await compositionImage(data.space, subFamilyId);
+      // A crea composition draws each luminaire with its own model's geometry and finish, as its documents do.
+      const image = await compositionImage(data.space, subFamilyId, {}, async (model, finish) => (await deps.products.pictureOf('model', model, finish)) ?? null);
       if (!image) throw new AppError('NOT_FOUND', `Composition ${productId} has nothing to draw`);
       return { etag, image: image.data };
     },
