@@ -178,6 +178,24 @@ describe('/project/{id}/generate-budget', () => {
     ]);
   });
 
+  it('a distributor marks a line up on their purchase price: the client’s unit price follows, and the markup is sent (issue 34 §1)', async () => {
+    const payload = makePayload({ products: [makeBudgetLine({ purchaseUnitNet: 80 }), makeBudgetLine({ _id: LINE_B, referenceCode: '745010/M2_10', model: '7450', description: 'Downlight', quantity: 3, unitPvp: 19.99, pvp: 59.97, netPrice: 59.97, purchaseUnitNet: 12.34 })] });
+    const api = budgetsApi({ calls: budgetCalls({ payload }), before: (call) => (call.method === 'POST' && call.path === ISSUE_V1 ? json(201, makeQuote(31)) : undefined) });
+    const { main } = await open('/project/5/generate-budget', api);
+    await within(main).findByRole('heading', { level: 1, name: tx('budgets.title') });
+    await replace(within(main).getByRole('textbox', { name: label('budgets.lines.markupOf', { name: 'Wall light, north wall', index: 1 }) }), '37,5');
+    // 80.00 × 1.375 = 110.00 a unit; 2 units 220.00; the downlight keeps its list price: 3 × 19.99 = 59.97.
+    const row = within(main).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('110,00 €');
+    expect(totals(main)).toHaveTextContent('279,97 €');
+    await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.save') }));
+    await waitFor(() => expect(bodies(api, ISSUE_V1)).toHaveLength(1));
+    expect((bodies(api, ISSUE_V1)[0] as { products: unknown[] }).products).toEqual([
+      { _id: LINE_A, quantity: 2, discount: 0, markup: 37.5 },
+      { _id: LINE_B, quantity: 3, discount: 0 },
+    ]);
+  });
+
   it('sends one Idempotency-Key per attempt: the same when the same budget is sent again, a new one when it changed', async () => {
     let answers = 0;
     const api = budgetsApi({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, checkComment, checkPercent, checkQuantity, checkTaxPercent, draftOf, figuresOf, targetOf } from './budget-form';
+import { bodyOf, checkComment, checkMarkup, checkPercent, checkQuantity, checkTaxPercent, draftOf, figuresOf, targetOf } from './budget-form';
 import { marginOf } from './budget-lines';
-import { LINE_A, LINE_B, makePayload } from './budgets.fixtures';
+import { LINE_A, LINE_B, makeBudgetLine, makePayload } from './budgets.fixtures';
 import { canonicalJson } from '@lumen/domain';
 
 describe('the budget form checks values as the server does', () => {
@@ -22,6 +22,30 @@ describe('the budget form checks values as the server does', () => {
     const draft = draftOf(payload);
     // 259.97 × 8.875 % = 23.0723… → 23.07; total with tax 283.04.
     expect(figuresOf(payload.products, { ...draft, footer: { ...draft.footer, iva: '8.875' } }).totals).toEqual({ subTotal: 259.97, discountValue: 0, surchargeValue: 0, ivaValue: 23.07, netTotal: 283.04 });
+  });
+
+  it('a per-line markup on the professional’s purchase price (issue 34 §1): priced as the server prices it, and sent', () => {
+    expect(checkMarkup('')).toEqual({ ok: true, value: undefined });
+    expect(checkMarkup('37,5')).toEqual({ ok: true, value: 37.5 });
+    expect(checkMarkup('1000.5')).toEqual({ ok: false, error: 'formError.percentRange' });
+    expect(checkMarkup('2.125')).toEqual({ ok: false, error: 'formError.percentDecimals' });
+    // Purchase 80.00 a unit, 37.5 % on it: 110.00 for the client; 2 units less 10 %: 198.00 (the list price, 100.00, is left).
+    const payload = makePayload({ products: [makeBudgetLine({ purchaseUnitNet: 80 }), makeBudgetLine({ _id: LINE_B, quantity: 1, unitPvp: 19.99, purchaseUnitNet: 12.34 })] });
+    const draft = draftOf(payload);
+    const marked = { ...draft, lines: { ...draft.lines, [LINE_A]: { quantity: '2', discount: '10', markup: '37,5' } } };
+    const figures = figuresOf(payload.products, marked);
+    expect(figures.lines[LINE_A]).toMatchObject({ unitGross: 110, netPrice: 198 });
+    // A line without a markup keeps its list price.
+    expect(figures.lines[LINE_B]).toMatchObject({ unitGross: 19.99, netPrice: 19.99 });
+    expect(figures.totals?.subTotal).toBe(217.99);
+    const body = bodyOf(5, payload.products, figures, { lang: 'en' });
+    expect(body.products).toEqual([
+      { _id: LINE_A, quantity: 2, discount: 10, markup: 37.5 },
+      { _id: LINE_B, quantity: 1, discount: 0 },
+    ]);
+    // A refused markup is an invalid form, and the server's refusal points at the field.
+    expect(figuresOf(payload.products, { ...draft, lines: { ...draft.lines, [LINE_A]: { quantity: '2', discount: '0', markup: '1001' } } }).valid).toBe(false);
+    expect(targetOf('body.products.0.markup', payload.products)).toEqual({ kind: 'line', id: LINE_A, field: 'markup' });
   });
 
   it('quantities: whole units from 0', () => {

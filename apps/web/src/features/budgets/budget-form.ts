@@ -1,5 +1,5 @@
-import { BudgetQuantity, Percent, TaxPercent, TextAreaText, type BudgetBody, type BudgetLine, type BudgetPayload, type Quote } from '@lumen/contracts';
-import { computeBudget } from '@lumen/domain';
+import { BudgetProductInput, BudgetQuantity, Percent, TaxPercent, TextAreaText, type BudgetBody, type BudgetLine, type BudgetPayload, type Quote } from '@lumen/contracts';
+import { computeBudget, round2, toDecimal, toMoney } from '@lumen/domain';
 
 /*
  * The budget form's values as typed, checked as the server checks them (the contracts' schemas) and
@@ -30,6 +30,27 @@ export function checkTaxPercent(text: string): Checked<number> {
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'formError.invalid' };
 }
 
+/**
+ * The professional's markup on their purchase price as typed (issue 34 §1): empty is none (the line
+ * keeps the catalogue's list price); 0–1000 % with at most 2 decimals, as the server takes it.
+ */
+export function checkMarkup(text: string): Checked<number | undefined> {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: undefined };
+  if (!/^-?\d+([.,]\d+)?$/.test(trimmed)) return { ok: false, error: 'budgets.error.number' };
+  const parsed = BudgetProductInput.shape.markup.safeParse(Number(trimmed.replace(',', '.')));
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? 'formError.invalid' };
+}
+
+/**
+ * A line's unit price for the client: the list price, or with a markup the professional's purchase
+ * price × (1 + markup / 100), rounded half away from zero, as the server computes it on issue.
+ */
+export function clientUnitOf(line: Pick<BudgetLine, 'unitPvp' | 'purchaseUnitNet'>, markup: number | undefined): number {
+  if (markup === undefined || typeof line.purchaseUnitNet !== 'number') return line.unitPvp;
+  return toMoney(round2(toDecimal(line.purchaseUnitNet).times(toDecimal(markup).div(100).plus(1))));
+}
+
 /** A quantity as typed: whole units from 0 (0 leaves the line out of the budget). */
 export function checkQuantity(text: string): Checked<number> {
   const trimmed = text.trim();
@@ -50,6 +71,8 @@ export function checkComment(text: string): Checked<string | undefined> {
 export interface LineInput {
   quantity: string;
   discount: string;
+  /** The professional's markup %, empty for the list price (only where the line has a purchase price). */
+  markup?: string;
 }
 
 export interface FooterInput {
@@ -81,6 +104,9 @@ export function draftOf(payload: BudgetPayload): BudgetDraft {
 export interface LineFigures {
   quantity: Checked<number>;
   discount: Checked<number>;
+  markup: Checked<number | undefined>;
+  /** The client's unit price: the list price, or the marked-up purchase price. */
+  unitGross: number;
   /** Net of the line with the typed values; null while one of them is not valid. */
   netPrice: number | null;
   /** The line stays in the budget (quantity above 0). */
@@ -113,12 +139,14 @@ export function figuresOf(products: readonly BudgetLine[], draft: BudgetDraft): 
     const input = draft.lines[product._id] ?? { quantity: asText(product.quantity), discount: asText(product.discount) };
     const quantity = checkQuantity(input.quantity);
     const discount = checkPercent(input.discount);
-    const valid = quantity.ok && discount.ok;
+    const markup = checkMarkup(input.markup ?? '');
+    const unitGross = clientUnitOf(product, markup.ok ? markup.value : undefined);
+    const valid = quantity.ok && discount.ok && markup.ok;
     linesValid &&= valid;
     const included = quantity.ok && quantity.value > 0;
     if (included) includedCount += 1;
-    const netPrice = valid ? (included ? (computeBudget([{ quantity: quantity.value, unitGross: product.unitPvp, discount: discount.value, isPersonalized: 1 }]).lines[0]?.netPrice ?? 0) : 0) : null;
-    lines[product._id] = { quantity, discount, netPrice, included };
+    const netPrice = valid ? (included ? (computeBudget([{ quantity: quantity.value, unitGross, discount: discount.value, isPersonalized: 1 }]).lines[0]?.netPrice ?? 0) : 0) : null;
+    lines[product._id] = { quantity, discount, markup, unitGross, netPrice, included };
   }
   const footer = {
     discount: checkPercent(draft.footer.discount),
@@ -134,7 +162,7 @@ export function figuresOf(products: readonly BudgetLine[], draft: BudgetDraft): 
         const line = lines[product._id];
         return {
           quantity: line?.quantity.ok ? line.quantity.value : 0,
-          unitGross: product.unitPvp,
+          unitGross: line?.unitGross ?? product.unitPvp,
           discount: line?.discount.ok ? line.discount.value : 0,
           isPersonalized: 1 as const,
         };
@@ -154,7 +182,13 @@ export function bodyOf(projectId: number, products: readonly BudgetLine[], figur
     projectId,
     products: products.map((product) => {
       const line = figures.lines[product._id];
-      return { _id: product._id, quantity: line ? value(line.quantity, product.quantity) : product.quantity, discount: line ? value(line.discount, product.discount) : product.discount };
+      const markup = line ? value(line.markup, undefined) : undefined;
+      return {
+        _id: product._id,
+        quantity: line ? value(line.quantity, product.quantity) : product.quantity,
+        discount: line ? value(line.discount, product.discount) : product.discount,
+        ...(markup === undefined ? {} : { markup }),
+      };
     }),
     discount: value(figures.footer.discount, 0),
     surcharge: value(figures.footer.surcharge, 0),
@@ -165,14 +199,14 @@ export function bodyOf(projectId: number, products: readonly BudgetLine[], figur
 }
 
 /** Where a 400's field path points in the budget form. */
-export type FormTarget = { kind: 'line'; id: string; field: 'quantity' | 'discount' } | { kind: 'footer'; field: FooterField } | { kind: 'other'; field: string };
+export type FormTarget = { kind: 'line'; id: string; field: 'quantity' | 'discount' | 'markup' } | { kind: 'footer'; field: FooterField } | { kind: 'other'; field: string };
 
 /** `body.products.3.discount` → line 3's discount; `body.iva` → the footer's VAT; anything else is shown above the form. */
 export function targetOf(path: string, products: readonly BudgetLine[]): FormTarget {
-  const line = /^body\.products\.(\d+)\.(quantity|discount)$/.exec(path);
+  const line = /^body\.products\.(\d+)\.(quantity|discount|markup)$/.exec(path);
   if (line) {
     const product = products[Number(line[1])];
-    if (product) return { kind: 'line', id: product._id, field: line[2] as 'quantity' | 'discount' };
+    if (product) return { kind: 'line', id: product._id, field: line[2] as 'quantity' | 'discount' | 'markup' };
   }
   const footer = /^body\.(discount|surcharge|iva|comment)$/.exec(path);
   if (footer) return { kind: 'footer', field: footer[1] as FooterField };

@@ -39,6 +39,8 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const money = (value: number) => formatMoney(value, currency);
+  // The markup column is the professional's own (issue 34 §1): shown where the lines carry their purchase price.
+  const markups = products.some((line) => typeof line.purchaseUnitNet === 'number');
   return (
     <table className="budget-lines">
       <caption className="lm-visually-hidden">{t('budgets.lines.caption', { count: products.length })}</caption>
@@ -54,6 +56,11 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
           <th scope="col" className="budget-lines__input-col">
             {t('budgets.lines.quantity')}
           </th>
+          {markups && (
+            <th scope="col" className="budget-lines__input-col">
+              {t('budgets.lines.markup')}
+            </th>
+          )}
           <th scope="col" className="budget-lines__num">
             {t('budgets.lines.unitGross')}
           </th>
@@ -71,6 +78,7 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
           const figure = figures.lines[line._id];
           const quantityError = figure && !figure.quantity.ok ? figure.quantity.error : serverErrors[`${line._id}.quantity`];
           const discountError = figure && !figure.discount.ok ? figure.discount.error : serverErrors[`${line._id}.discount`];
+          const markupError = figure && !figure.markup.ok ? figure.markup.error : serverErrors[`${line._id}.markup`];
           const name = line.description || (line.referenceCode ?? line.model);
           const attributes = attributesText(line, currency, i18n.language);
           return (
@@ -97,8 +105,24 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
                   errorMessage={quantityError ? t(quantityError) : undefined}
                 />
               </td>
+              {markups && (
+                <td className="budget-lines__input-col">
+                  {typeof line.purchaseUnitNet === 'number' ? (
+                    <TextField
+                      label={t('budgets.lines.markupOf', { name, index: index + 1 })}
+                      className="budget-lines__field"
+                      value={input.markup ?? ''}
+                      onChange={(value) => onChange(line._id, 'markup', value)}
+                      isInvalid={Boolean(markupError)}
+                      errorMessage={markupError ? t(markupError) : undefined}
+                    />
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              )}
               <td className="budget-lines__num" data-label={t('budgets.lines.unitGross')}>
-                {money(line.unitPvp)}
+                {money(figure?.unitGross ?? line.unitPvp)}
               </td>
               <td className="budget-lines__input-col">
                 <TextField
