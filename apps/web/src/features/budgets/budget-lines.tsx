@@ -106,7 +106,7 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
                 />
               </td>
               {markups && (
-                <td className="budget-lines__input-col">
+                <td className="budget-lines__input-col budget-lines__markup">
                   {typeof line.purchaseUnitNet === 'number' ? (
                     <TextField
                       label={t('budgets.lines.markupOf', { name, index: index + 1 })}
@@ -121,10 +121,10 @@ export function BudgetLines({ products, currency, inputs, figures, serverErrors,
                   )}
                 </td>
               )}
-              <td className="budget-lines__num" data-label={t('budgets.lines.unitGross')}>
+              <td className="budget-lines__num budget-lines__gross" data-label={t('budgets.lines.unitGross')}>
                 {money(figure?.unitGross ?? line.unitPvp)}
               </td>
-              <td className="budget-lines__input-col">
+              <td className="budget-lines__input-col budget-lines__discount">
                 <TextField
                   label={t('budgets.lines.discountOf', { name, index: index + 1 })}
                   className="budget-lines__field"
