@@ -164,6 +164,14 @@ function headerOf(info: MadeProduct['info'], reference: string, catalogId: numbe
 /** Rendered pictures by what they are made from, the last 64: every sheet of a model in a finish reuses one. */
 const rendered = new Map<string, Promise<Buffer>>();
 
+/** Keeps a render under its key (the 64 latest; a failed one is dropped so that the next ask renders again). */
+function keepRendered(key: string, png: Promise<Buffer>): Promise<Buffer> {
+  png.catch(() => rendered.delete(key));
+  if (rendered.size >= 64) rendered.delete(rendered.keys().next().value ?? '');
+  rendered.set(key, png);
+  return png;
+}
+
 /**
  * The product's picture rendered from its configured geometry (issue 35 §2: the images module's
  * renderer, the finish's colour and surface), as a PNG of the size asked for.
@@ -178,10 +186,7 @@ async function renderedPicture(s: Shared, options: { width: number; height: numb
   const key = JSON.stringify([RENDER_VERSION, subject, s.product.installation.code, s.product.pendantHeight, options, published?.key ?? null]);
   let png = rendered.get(key);
   if (!png && published) {
-    png = published.png().then((source) => fittedPublishedImage(source, { width: options.width, height: options.height }, 'png')).then((image) => image.data);
-    png.catch(() => rendered.delete(key));
-    if (rendered.size >= 64) rendered.delete(rendered.keys().next().value ?? '');
-    rendered.set(key, png);
+    png = keepRendered(key, published.png().then((source) => fittedPublishedImage(source, { width: options.width, height: options.height }, 'png')).then((image) => image.data));
   }
   if (!png) {
     // a hung luminaire in a room is seen whole, from its ceiling down, nearly level
@@ -195,9 +200,7 @@ async function renderedPicture(s: Shared, options: { width: number; height: numb
       format: 'png',
       ...(options.kelvin !== undefined ? { kelvin: options.kelvin } : {}),
     }).then((image) => image.data);
-    png.catch(() => rendered.delete(key));
-    if (rendered.size >= 64) rendered.delete(rendered.keys().next().value ?? '');
-    rendered.set(key, png);
+    keepRendered(key, png);
   }
   return png;
 }
@@ -225,9 +228,7 @@ async function compositionPicture(s: Shared, options: { width: number; height: n
       format: 'png',
       ...(options.kelvin !== undefined ? { kelvin: options.kelvin } : {}),
     }).then((image) => image.data);
-    png.catch(() => rendered.delete(key));
-    if (rendered.size >= 64) rendered.delete(rendered.keys().next().value ?? '');
-    rendered.set(key, png);
+    keepRendered(key, png);
   }
   return png;
 }
