@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase, describeWithDb } from '../../../test/test-db';
 import { testClock, type TestClock } from '../../../test/test-app';
@@ -16,13 +17,19 @@ describeWithDb('job queue (PostgreSQL-backed)', () => {
     return created;
   };
 
-  beforeEach(async () => {
+  // One database for the file (a fresh one costs over a second on PGlite), its queue emptied before each test.
+  beforeAll(async () => {
     database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate jobs restart identity`);
     clock = testClock(new Date('2026-03-01T10:00:00Z'));
   });
   afterEach(async () => {
     for (const created of queues.splice(0)) await created.stop();
-    await database.close();
   });
 
   it('a recurring job runs once per period, whichever of several processes claims it', async () => {
