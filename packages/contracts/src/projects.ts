@@ -105,6 +105,8 @@ export const ProjectProduct = z.object({
   productCode: z.string().nullable(),
   // --- detail context (optional; the grid of the project page) ---
   description: z.string().optional(),
+  /** CREATION: what its description is made of (its collection and how many luminaires), so an order and its invoice name it in their reader's language. */
+  creationName: z.object({ family: z.string(), count: z.number().int() }).optional(),
   image: z.string().optional(),
   attributes: ProjectProductAttributes.optional(),
   lumensLed: z.number().nullable().optional(),

@@ -1,6 +1,7 @@
 import { formatMoney, percentOf, round2, taxSummaryOfLines, toDecimal } from '@lumen/domain';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { CreationName } from '../../lib/creation-name';
 import type { JobQueue } from '../../lib/jobs';
 import type { ErpOrder, ErpOrderListener, ErpPort, InvoiceParty } from './erp.port';
 import { findReceivedOrder, insertInvoice, invoiceOfOrder, nextInvoiceCounter, receiveOrder } from './erp.repository';
@@ -48,6 +49,8 @@ export interface InvoiceLineRecord {
   unitNet: number | null;
   totalNet: number | null;
   vatPercent: number;
+  /** A creation's name as parts (issue 34 §5): the description is built in the reader's language when the invoice is printed. */
+  creationName?: CreationName;
 }
 
 /**
@@ -65,6 +68,7 @@ export function invoiceFigures(order: Pick<ErpOrder, 'netTotal' | 'lines'>, vatP
     unitNet: line.unitNet ?? null,
     totalNet: line.totalNet ?? null,
     vatPercent,
+    ...(line.creationName ? { creationName: line.creationName } : {}),
   }));
   if (lines.length === 0 || lines.some((line) => line.totalNet === null)) return { lines, ...invoiceAmounts(order.netTotal, vatPercent) };
   const summary = taxSummaryOfLines(lines.map((line) => ({ net: line.totalNet ?? 0, rate: line.vatPercent })));

@@ -1,4 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client';
+import type { CreationName } from '../../lib/creation-name';
 
 /** An order as the ERP (the legacy order system) receives it. */
 export interface ErpOrder {
@@ -26,6 +27,8 @@ export interface ErpOrder {
     totalNet?: number | null;
     /** The configuration the line was ordered with (finish, colour temperature, control, installation, pendant height). */
     attributes?: Partial<Record<string, { code: string; description: string }>>;
+    /** A creation's name as parts (issue 34 §5): the invoice builds its words in the reader's language. */
+    creationName?: CreationName;
   }>;
 }
 

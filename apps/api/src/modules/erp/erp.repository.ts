@@ -69,6 +69,8 @@ export interface InvoiceLine {
   totalNet?: number | null;
   vatPercent?: number;
   attributes?: Partial<Record<string, { code: string; description: string }>>;
+  /** A creation's name as parts (issue 34 §5), stored as JSON: read with creationNameOf. */
+  creationName?: unknown;
 }
 
 export type InvoiceSortKey = 'ISSUE_DATE_DESC' | 'ISSUE_DATE_ASC' | 'DUE_DATE_ASC' | 'DUE_DATE_DESC' | 'TOTAL_DESC' | 'TOTAL_ASC';

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
+import { creationNameIn, creationNameOf } from '../../lib/creation-name';
 import type { ProductsService } from '../products/products.service';
 import { INVOICE_PAYMENT_DAYS } from './erp.builtin';
 import { invoicePdf, thumbnailKey, type InvoiceDocument } from './erp.documents';
@@ -60,14 +61,14 @@ export function createErpService(
   /**
    * Invoice lines in `lang` (issue 34 §5, as issue 28 did for quotes): each reference's description and
    * each attribute's words from the catalogue in `lang` where the catalogue's article has the same value;
-   * a reference the catalogue no longer names, and a creation's own name, keep their frozen words.
+   * a reference the catalogue no longer names keeps its frozen words; a creation is named from its parts.
    */
   async function linesIn(lines: InvoiceDocument['lines'], catalogId: CatalogId, lang: Lang): Promise<InvoiceDocument['lines']> {
     const references = [...new Set(lines.flatMap((line) => (line.referenceCode ? [line.referenceCode.toUpperCase()] : [])))];
     if (references.length === 0) return lines;
     const [facts, articles] = await Promise.all([deps.products.orderFacts(catalogId, references, lang), deps.products.articlesByReference(null, { catalogId, references, lang })]);
     return lines.map((line) => {
-      if (!line.referenceCode) return line;
+      if (!line.referenceCode || line.creationName) return line;
       const reference = line.referenceCode.toUpperCase();
       const known = facts.get(reference)?.description;
       const article = articles.get(reference);
@@ -161,16 +162,21 @@ export function createErpService(
         buyer: (row.buyer as InvoiceParty | null) ?? null,
         supplyDate: row.supplyDate ?? row.issueDate,
         paymentTermsDays: row.paymentTermsDays ?? INVOICE_PAYMENT_DAYS,
-        lines: row.lines.map((line) => ({
-          referenceCode: line.referenceCode,
-          model: line.model,
-          description: line.description ?? line.model,
-          attributes: line.attributes ?? {},
-          quantity: line.quantity,
-          unitNet: line.unitNet ?? null,
-          totalNet: line.totalNet ?? null,
-          vatPercent: line.vatPercent ?? invoice.vatPercent,
-        })),
+        lines: row.lines.map((line) => {
+          const creationName = creationNameOf(line.creationName);
+          return {
+            referenceCode: line.referenceCode,
+            model: line.model,
+            // A creation is named in the invoice's language from its parts (issue 34 §5); other lines froze the order's words.
+            description: creationName ? creationNameIn(creationName, lang) : (line.description ?? line.model),
+            attributes: line.attributes ?? {},
+            quantity: line.quantity,
+            unitNet: line.unitNet ?? null,
+            totalNet: line.totalNet ?? null,
+            vatPercent: line.vatPercent ?? invoice.vatPercent,
+            ...(creationName ? { creationName } : {}),
+          };
+        }),
       };
       // In the buyer's language (art. 226, issue 34 §5): the lines froze the order's words; a PDF in another language reads them again.
       if (lang !== row.lang) document.lines = await linesIn(document.lines, document.catalogId as CatalogId, lang);

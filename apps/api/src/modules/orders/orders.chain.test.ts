@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfImages, pdfText, qpdfCheck } from '../../../test/document-readers';
 import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
 import { invoices } from '../../db/schema';
+import { threeClusters } from '../products/products.creations.test-support';
 import { createProject, P1, REF16 } from '../projects/projects.test-support';
 
 /**
@@ -119,6 +120,38 @@ describe('a configured pendant through project → quote → order → invoice �
     expect(result.changes[0]?.changedAttributes).toEqual([]);
     const again = (await distributor.get(`${P1}/${result.projectId}?lang=es`)).json<Project>();
     expect(again.products[0]?.attributes?.pendantHeight?.code).toBe(String(HEIGHT_CM));
+  });
+});
+
+describe('a crea creation ordered in Spanish, invoiced to a German reader (issue 34 §5: in the buyer’s language)', () => {
+  it('the invoice PDF names the creation in German from its collection and luminaire count, not in the order’s Spanish', async () => {
+    const made = await createProject(distributor, {
+      name: 'Chain crea',
+      catalogId: 16,
+      products: [{ type: 'CREATION', subFamily: { id: 259 }, configuratorType: { id: 1 }, model: '5770', quantity: 1, space: threeClusters() }],
+    });
+    const draft = (await distributor.get(`/api/orders/v2/orders/new/${made.id}?lang=es`)).json<OrderDraft>();
+    const line = draft.lines[0]!;
+    expect(line.description).toBe('Composición Multiple, 3 luminarias');
+    const body = { projectId: made.id, lang: 'es', comments: '', internalOrderNumber: 'PO-CREA', sendTogether: true, products: [{ _id: line._id, quantity: Math.max(line.quantity, line.minimumQuantity), shippingDate: line.earliestShippingDate }] };
+    const processed = await distributor.post('/api/orders/v2/orders/process/', body, { 'idempotency-key': crypto.randomUUID() });
+    expect(processed.statusCode, processed.body).toBe(200);
+    const placed = processed.json<ProcessOrderResult>().order!;
+    await t.app.jobs.drain();
+    for (let step = 0; step < 3; step += 1) {
+      t.clock.advance(STEP_MS);
+      await t.app.jobs.drain();
+    }
+    const page = (await distributor.get('/api/sr-erp/v1/invoices/C-100234?search=PO-CREA')).json<InvoiceListPage>();
+    const billed = page.items.find((item) => item.orderId === placed.orderId)!;
+    expect(billed).toBeTruthy();
+    const german = plain(pdfText((await distributor.get(`${billed.pdf}?lang=de`)).rawPayload));
+    expect(german).toContain(`Rechnung ${billed.number}`);
+    expect(german).toContain('Multiple-Komposition, 3 Leuchten');
+    expect(german).not.toContain('Composición');
+    // In the order's own language it reads as the order did.
+    const spanish = plain(pdfText((await distributor.get(billed.pdf)).rawPayload));
+    expect(spanish).toContain('Composición Multiple, 3 luminarias');
   });
 });
 

@@ -39,6 +39,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { recordIdempotentResource } from '../../http/idempotency';
+import type { CreationName } from '../../lib/creation-name';
 import type { JobQueue } from '../../lib/jobs';
 import type { BudgetsService } from '../budgets/budgets.service';
 import { clientCodeOfCompany } from '../company/company.service';
@@ -94,6 +95,8 @@ interface StoredLine {
    * drawing), its collection and configurator, so that "Order again" brings the same creation back.
    */
   creation?: { creationCode: string | null; subFamilyId: number | null; configuratorTypeId: number | null; space: JsonObject };
+  /** A creation's name as parts (issue 34 §5): the invoice names the line in its reader's language; absent on orders kept before. */
+  creationName?: CreationName;
 }
 
 const DAY_MS = 86_400_000;
@@ -132,9 +135,11 @@ function articlesOfLine(product: ProjectProduct): Array<{ reference: string; qua
 }
 
 /** A creation line's configuration as the order keeps it (issue 34 §3): its saved space, collection and configurator. */
-function creationOf(product: ProjectProduct): Pick<StoredLine, 'creation'> {
-  if (product.type !== 'CREATION' || !product.space) return {};
-  return { creation: { creationCode: product.creationCode, subFamilyId: product.subFamily?.id ?? null, configuratorTypeId: product.configuratorType?.id ?? null, space: product.space as JsonObject /* the project row's jsonb: JSON by construction */ } };
+function creationOf(product: ProjectProduct): Pick<StoredLine, 'creation' | 'creationName'> {
+  if (product.type !== 'CREATION') return {};
+  const named = product.creationName ? { creationName: { family: product.creationName.family, count: product.creationName.count } } : {};
+  if (!product.space) return named;
+  return { ...named, creation: { creationCode: product.creationCode, subFamilyId: product.subFamily?.id ?? null, configuratorTypeId: product.configuratorType?.id ?? null, space: product.space as JsonObject /* the project row's jsonb: JSON by construction */ } };
 }
 
 function langFor(principal: Principal, ...asked: Array<Lang | undefined>): Lang {
@@ -492,6 +497,7 @@ export function createOrdersService(
         unitNet: line.price?.unitNet ?? null,
         totalNet: line.price?.totalNet ?? null,
         attributes: line.attributes ?? {},
+        ...(line.creationName ? { creationName: line.creationName } : {}),
       })),
     };
   }

@@ -21,10 +21,9 @@ import {
 } from '@lumen/domain';
 import { MAX_PRODUCT_QUANTITY, type PreconfigDetail, type ProductInput } from '@lumen/contracts';
 import type { z } from 'zod';
-import { translationsFor } from '@lumen/i18n';
 import { AppError, isAppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
-import { fillTemplate } from '../../lib/mail-text';
+import { creationNameIn, type CreationName } from '../../lib/creation-name';
 import type { ProductsService } from '../products/products.service';
 import type { ProductInsert, ProductRow } from './projects.repository';
 
@@ -514,17 +513,15 @@ function spaceOf(data: LineData): Record<string, unknown> | null {
 }
 
 /**
- * The name of a creation line (issue 34 §3): its collection and how many luminaires it holds,
- * "Wireflow composition, 7 luminaires", in the reader's language; the collection alone before the
- * server evaluated a space.
+ * What a creation line's name is made of (issue 34 §3): its collection and how many luminaires it
+ * holds; the collection alone (count 0) before the server evaluated a space. Orders and invoices keep
+ * these parts, so a document in another language names the line in its words (issue 34 §5).
  */
-export function creationLineName(data: Pick<LineData, 'subFamily' | 'totals' | 'compositions'>, model: string, lang: Lang): string {
-  const t = translationsFor('common-front', lang);
+export function creationNameParts(data: Pick<LineData, 'subFamily' | 'totals' | 'compositions'>, model: string): CreationName {
   const family = data.subFamily?.description.trim() || model;
   // The engine's count of lights; a drawn composition counts its luminaires in its bill of materials.
   const count = data.totals?.lights || creationBillLines(data.compositions).filter((line) => line.kind === 'luminaire').reduce((sum, line) => sum + line.quantity, 0);
-  const key = count === 0 ? 'line.creation.unnamed' : count === 1 ? 'line.creation.name_one' : 'line.creation.name_other';
-  return fillTemplate(t[key] ?? key, { family, count });
+  return { family, count };
 }
 
 /** A creation's picture: its first luminaire's model in its finish (the catalogue's drawn picture). */
@@ -574,7 +571,8 @@ export function productOf(row: ProductRow, options: { lang: Lang; parse: boolean
   if (options.price !== undefined) product.price = options.price;
   // A creation reads by a name people use and shows a picture (issue 34 §3), never only its code.
   if (options.parse && product.type === 'CREATION' && context?.description === undefined) {
-    product.description = creationLineName(data, row.model, options.lang);
+    product.creationName = creationNameParts(data, row.model);
+    product.description = creationNameIn(product.creationName, options.lang);
     // the composition itself when the line has a saved space (issue 35 §2), else its first luminaire
     const image = data.space ? `/api/projects/v1/projects/${row.projectId}/products/${row.id}/picture.webp` : creationImage(data);
     if (image) product.image = image;
