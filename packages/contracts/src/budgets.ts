@@ -240,6 +240,12 @@ export const BudgetLine = z.object({
    */
   purchaseUnitNet: z.number().nullable().optional(),
   margin: z.number().nullable().optional(),
+  /**
+   * The professional's markup percent on their purchase price that made the line's unit price (issue 34
+   * §1), kept on the quote so that a revision starts from it. Internal like the purchase price; absent
+   * when the line is at the list price and on quotes issued before.
+   */
+  markup: z.number().optional(),
 });
 export type BudgetLine = z.infer<typeof BudgetLine>;
 
@@ -378,7 +384,8 @@ export type OpenQuoteList = z.infer<typeof OpenQuoteList>;
 export const GeneratedQuoteNumber = z.object({ quoteNumber: z.string() });
 
 /** A quote line as a client without an account sees it (no ids). */
-export const PublicQuoteLine = BudgetLine.omit({ _id: true, compositions: true, familyId: true, subFamily: true, applicationLocation: true, configuratorType: true, isPersonalized: true, hasOrderReq: true });
+/** A quote line as the client reads it: never the professional's purchase price, margin or markup (issue 34 §1). */
+export const PublicQuoteLine = BudgetLine.omit({ _id: true, compositions: true, familyId: true, subFamily: true, applicationLocation: true, configuratorType: true, isPersonalized: true, hasOrderReq: true, purchaseUnitNet: true, margin: true, markup: true });
 
 /** GET /api/projects/v1/public-quotes/{token}: the quote, and nothing else (no project, user or other quote). */
 export const PublicQuote = BudgetTotals.extend({

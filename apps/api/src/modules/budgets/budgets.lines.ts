@@ -19,6 +19,8 @@ interface Candidate {
   quantity: number;
   discount: number;
   unitGross: number;
+  /** The professional's markup percent the client's unit price was made with, if any. */
+  markup: number | undefined;
 }
 
 /** Each project line's price at the catalogue's list (default rate, no discount), by the line's `_id`. */
@@ -65,7 +67,7 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
     else {
       const markup = override?.markup;
       const unitGross = markup !== undefined ? toMoney(round2(toDecimal(product.price.unitNet).times(toDecimal(markup).div(100).plus(1)))) : (listPrices.get(product._id)?.unitGross ?? product.price.unitGross);
-      candidates.push({ product, quantity, discount: override?.discount ?? 0, unitGross });
+      candidates.push({ product, quantity, discount: override?.discount ?? 0, unitGross, markup });
     }
   }
 
@@ -108,6 +110,8 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
       // Internal figures: what the line costs the professional and what it leaves them.
       purchaseUnitNet: product.price ? product.price.unitNet : null,
       margin: product.price ? toMoney(toDecimal(netPrice).minus(round2(toDecimal(product.price.unitNet).times(candidate.quantity)))) : null,
+      // The markup the unit price was made with (internal, issue 34 §1): kept on the quote so a revision starts from it.
+      ...(candidate.markup !== undefined ? { markup: candidate.markup } : {}),
     };
   });
   const { subTotal, discountValue, surchargeValue, ivaValue, netTotal } = budget.totals;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseDisposition } from 'content-disposition';
-import type { BudgetList, BudgetPayload, OpenQuoteList, Quote } from '@lumen/contracts';
+import type { BudgetList, BudgetPayload, OpenQuoteList, PublicQuote, Quote } from '@lumen/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyPriceTerms, quoteLines, quotes, users } from '../../db/schema';
@@ -8,7 +8,7 @@ import { pdfImages, pdfText, qpdfCheck, xlsxCells } from '../../../test/document
 import { createTestApp, type Agent, type TestApp } from '../../../test/test-app';
 import { moneyFormat } from '../../lib/spreadsheet';
 import { REF16 } from '../projects/projects.test-support';
-import { B1, defaultLines, issue, payloadOf, projectWith } from './budgets.test-support';
+import { B1, defaultLines, issue, linkToken, payloadOf, projectWith, PUBLIC } from './budgets.test-support';
 
 let t: TestApp;
 let distributor: Agent;
@@ -177,6 +177,29 @@ describe('issuing a quote: the server recomputes every figure (spec §5)', () =>
     expect(quote.products[0]).toMatchObject({ unitPvp: unit, pvp: Number((unit * 2).toFixed(2)), discount: 10 });
     expect(quote.products[1]).toMatchObject({ unitPvp: 1135 });
     expect((await distributor.post(B1, { projectId, products: [{ _id: idOf(A), quantity: 1, markup: 1000.5 }] })).statusCode).toBe(400);
+
+    // The issued quote keeps each line's markup (a revision starts from it); a line at the list price has none.
+    expect(quote.products[0]?.markup).toBe(37.5);
+    expect(quote.products[1]).not.toHaveProperty('markup');
+    const kept = (await distributor.get(`${B1}/quotes/${quote.id}`)).json<Quote>();
+    expect(kept.products.map((line) => line.markup)).toEqual([37.5, undefined]);
+
+    // It stays the professional's: the client's mail, public page and PDF show neither the markup nor the purchase price.
+    const to = 'markup@cliente.example';
+    expect((await distributor.post(`${B1}/quotes/${quote.id}/send`, { email: to, name: 'Ana Cliente' })).statusCode).toBe(200);
+    await expect.poll(() => t.mailer.messages.some((message) => message.to === to)).toBe(true);
+    const mail = t.mailer.messages.find((message) => message.to === to);
+    const token = linkToken(t.mailer.messages, to);
+    const page = await t.agent().get(`${PUBLIC}/${token}`);
+    expect(page.statusCode).toBe(200);
+    const publicLines = page.json<PublicQuote>().products;
+    expect(publicLines[0]).toMatchObject({ unitPvp: unit, discount: 10 });
+    for (const line of publicLines) for (const internal of ['markup', 'purchaseUnitNet', 'margin']) expect(line).not.toHaveProperty(internal);
+    expect(page.body).not.toContain('37.5');
+    const publicPdf = plain(pdfText((await t.agent().get(`${PUBLIC}/${token}/pdf`)).rawPayload));
+    const sentPdf = plain(pdfText((await distributor.get(`${B1}/quotes/${quote.id}/pdf`)).rawPayload));
+    const markupText = /37[.,]5\d*\s*%/;
+    for (const text of [mail?.text ?? '', mail?.html ?? '', publicPdf, sentPdf]) expect(text).not.toMatch(markupText);
   });
 });
 

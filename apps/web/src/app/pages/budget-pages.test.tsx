@@ -196,6 +196,32 @@ describe('/project/{id}/generate-budget', () => {
     ]);
   });
 
+  it('revising a quote made with a markup shows that markup and the client’s price it made, and issues the revision with it (issue 34 §1)', async () => {
+    const payload = makePayload({ products: [makeBudgetLine({ purchaseUnitNet: 80 }), makeBudgetLine({ _id: LINE_B, referenceCode: '745010/M2_10', model: '7450', description: 'Downlight', quantity: 3, unitPvp: 19.99, pvp: 59.97, netPrice: 59.97, purchaseUnitNet: 12.34 })] });
+    const list = { projectId: 5, items: [makeQuoteSummary(31)], checkedCount: 0 };
+    const kept = makeQuote(31, { products: [makeBudgetLine({ quantity: 2, unitPvp: 110, pvp: 220, netPrice: 220, purchaseUnitNet: 80, markup: 37.5 }), payload.products[1]!] });
+    const api = budgetsApi({
+      calls: budgetCalls({ payload, list }),
+      before: (call) => {
+        if (call.method === 'GET' && call.path === '/api/projects/v1/budget/quotes/31') return json(200, kept);
+        if (call.method === 'POST' && call.path === ISSUE_V1) return json(201, makeQuote(32, { budgetNumber: 'Q-2026-000123-2', revision: 2 }));
+        return undefined;
+      },
+    });
+    const { main } = await open('/project/5/generate-budget', api);
+    const section = await within(main).findByRole('region', { name: tx('budgets.previous.title') });
+    await userEvent.click(within(section).getByRole('button', { name: tx('budgets.previous.reviseOf', { number: 'Q-2026-000123' }) }));
+    expect(await within(main).findByText(tx('budgets.revising', { number: 'Q-2026-000123', revision: 2 }))).toBeInTheDocument();
+    expect(within(main).getByRole('textbox', { name: label('budgets.lines.markupOf', { name: 'Wall light, north wall', index: 1 }) })).toHaveValue('37.5');
+    expect(within(main).getByRole('textbox', { name: label('budgets.lines.markupOf', { name: 'Downlight', index: 2 }) })).toHaveValue('');
+    // 80.00 × 1.375 = 110.00 a unit, 2 units 220.00 — not the list price; with the downlight's 59.97: 279.97.
+    expect(within(main).getAllByRole('row')[1] as HTMLElement).toHaveTextContent('110,00 €');
+    expect(totals(main)).toHaveTextContent('279,97 €');
+    await userEvent.click(within(main).getByRole('button', { name: tx('budgets.action.saveRevision') }));
+    await waitFor(() => expect(bodies(api, ISSUE_V1)).toHaveLength(1));
+    expect(bodies(api, ISSUE_V1)[0]).toMatchObject({ revisionOf: 31, products: [{ _id: LINE_A, quantity: 2, discount: 0, markup: 37.5 }, { _id: LINE_B, quantity: 3, discount: 0 }] });
+  });
+
   it('sends one Idempotency-Key per attempt: the same when the same budget is sent again, a new one when it changed', async () => {
     let answers = 0;
     const api = budgetsApi({

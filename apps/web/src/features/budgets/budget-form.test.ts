@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, checkComment, checkMarkup, checkPercent, checkQuantity, checkTaxPercent, draftOf, figuresOf, targetOf } from './budget-form';
+import { bodyOf, checkComment, checkMarkup, checkPercent, checkQuantity, checkTaxPercent, draftFromQuote, draftOf, figuresOf, targetOf } from './budget-form';
 import { marginOf } from './budget-lines';
-import { LINE_A, LINE_B, makeBudgetLine, makePayload } from './budgets.fixtures';
+import { LINE_A, LINE_B, makeBudgetLine, makePayload, makeQuote } from './budgets.fixtures';
 import { canonicalJson } from '@lumen/domain';
 
 describe('the budget form checks values as the server does', () => {
@@ -46,6 +46,18 @@ describe('the budget form checks values as the server does', () => {
     // A refused markup is an invalid form, and the server's refusal points at the field.
     expect(figuresOf(payload.products, { ...draft, lines: { ...draft.lines, [LINE_A]: { quantity: '2', discount: '0', markup: '1001' } } }).valid).toBe(false);
     expect(targetOf('body.products.0.markup', payload.products)).toEqual({ kind: 'line', id: LINE_A, field: 'markup' });
+  });
+
+  it('a revision starts from the markup the quote kept on each line (issue 34 §1), and prices and sends it again', () => {
+    const payload = makePayload({ products: [makeBudgetLine({ purchaseUnitNet: 80 }), makeBudgetLine({ _id: LINE_B, quantity: 1, unitPvp: 19.99, purchaseUnitNet: 12.34 })] });
+    const quote = makeQuote(31, { discount: 5, iva: 21, products: [makeBudgetLine({ quantity: 2, discount: 10, unitPvp: 110, markup: 37.5 }), makeBudgetLine({ _id: LINE_B, quantity: 1, unitPvp: 19.99 })] });
+    const draft = draftFromQuote(draftOf(payload), quote);
+    expect(draft.lines[LINE_A]).toEqual({ quantity: '2', discount: '10', markup: '37.5' });
+    // A line the quote kept at the list price has no markup to restore.
+    expect(draft.lines[LINE_B]).toEqual({ quantity: '1', discount: '0' });
+    const figures = figuresOf(payload.products, draft);
+    expect(figures.lines[LINE_A]).toMatchObject({ unitGross: 110, netPrice: 198 });
+    expect(bodyOf(5, payload.products, figures, { revisionOf: 31 }).products?.[0]).toEqual({ _id: LINE_A, quantity: 2, discount: 10, markup: 37.5 });
   });
 
   it('quantities: whole units from 0', () => {

@@ -113,10 +113,16 @@ export interface LineFigures {
   included: boolean;
 }
 
-/** The draft of a new revision: the earlier quote's values on the lines it had (others keep theirs), its footer. */
+/**
+ * The draft of a new revision: the earlier quote's values on the lines it had (others keep theirs) —
+ * quantity, discount and the professional's markup the quote kept (issue 34 §1) — and its footer.
+ */
 export function draftFromQuote(draft: BudgetDraft, quote: Pick<Quote, 'products' | 'discount' | 'surcharge' | 'iva' | 'comments'>): BudgetDraft {
   const lines = { ...draft.lines };
-  for (const line of quote.products) if (lines[line._id]) lines[line._id] = { quantity: asText(line.quantity), discount: asText(line.discount) };
+  for (const line of quote.products) {
+    if (!lines[line._id]) continue;
+    lines[line._id] = { quantity: asText(line.quantity), discount: asText(line.discount), ...(line.markup === undefined ? {} : { markup: asText(line.markup) }) };
+  }
   return { lines, footer: { discount: asText(quote.discount), surcharge: asText(quote.surcharge), iva: asText(quote.iva), comment: quote.comments ?? '' } };
 }
 
