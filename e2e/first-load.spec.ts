@@ -11,22 +11,28 @@ import { texts } from './support/texts';
 const en = texts('en');
 const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
-test('an anonymous visit to / logs no console error and asks neither for the account nor for a refresh', async ({ page }) => {
+// The page announces the start's calls (apps/api/src/http/spa.ts): each is asked for once, with the
+// page (before its scripts), and the preloaded answer is the one the app takes.
+const TEXT_DOMAINS = ['fr-eproject', 'fr-widgets', 'common-front'];
+
+test('an anonymous visit to / logs no console error, asks neither for the account nor for a refresh, asks for /config.json and the texts once each before the scripts, and loads no schema library', async ({ page }) => {
+  const entry = (JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>)['index.html']?.file;
+  const withZod = filesWithZod();
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  const sessionCalls: string[] = [];
+  const requested: string[] = [];
   page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname === '/api/users/v1/account' || pathname === '/api/users/v1/auth/refresh') sessionCalls.push(pathname);
+    const url = new URL(request.url());
+    requested.push(url.pathname + url.search);
   });
 
   const response = await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(sessionCalls).toEqual([]);
+  expect(requested.filter((path) => path.startsWith('/api/users/v1/account') || path.startsWith('/api/users/v1/auth/refresh'))).toEqual([]);
   expect(errors).toEqual([]);
   // Issue 29 §8: styles without 'unsafe-inline'; the kit's injected <style> is let in by its hash
   // (a refused one would have no sheet and log a console error).
@@ -34,32 +40,34 @@ test('an anonymous visit to / logs no console error and asks neither for the acc
   const injected = await page.evaluate(() => Array.from(document.querySelectorAll('style'), (style) => style.sheet !== null && style.sheet.cssRules.length > 0));
   expect(injected.length).toBeGreaterThan(0);
   expect(injected.every(Boolean)).toBe(true);
-});
-
-test('a first visit asks for /config.json once, with the page, and loads no schema library', async ({ page }) => {
-  const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-  const withZod = filesWithZod();
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // index.html preloads it ahead of the scripts, and the start's fetch takes the preloaded answer.
+  // index.html preloads them ahead of the scripts, and the start's fetches take the preloaded answers.
+  const script = requested.indexOf(`/${entry}`);
   expect(requested.filter((path) => path === '/config.json')).toHaveLength(1);
-  expect(requested.indexOf('/config.json')).toBeLessThan(requested.indexOf(`/${manifest['index.html']?.file}`));
+  expect(requested.indexOf('/config.json')).toBeLessThan(script);
+  for (const domain of TEXT_DOMAINS) {
+    const path = `/api/masters/v1/keys/domains/${domain}/files?lang=en&language=en`;
+    expect(requested.filter((url) => url === path), path).toHaveLength(1);
+    expect(requested.indexOf(path), path).toBeLessThan(script);
+  }
   for (const file of withZod) expect(requested).not.toContain(`/${file}`);
 });
 
-test('the projects list loads no schema library either: its forms check titles with the domain’s zod-free rule', async ({ page }) => {
+test('the projects list asks for the account and the texts (in Spanish) once each, and loads no schema library: its forms check titles with the domain’s zod-free rule', async ({ page }) => {
   const withZod = filesWithZod();
   await logIn(page, 'distributor@demo.example');
   const requested: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    requested.push(url.pathname + url.search);
+  });
   await page.goto('/projects');
   // The distributor reads Spanish.
   await expect(page.getByRole('heading', { level: 1, name: texts('es')('projects.list.title') })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  expect(requested.filter((url) => url.startsWith('/api/users/v1/account?'))).toEqual(['/api/users/v1/account?language=es']);
+  for (const domain of TEXT_DOMAINS) {
+    expect(requested.filter((url) => url.startsWith(`/api/masters/v1/keys/domains/${domain}/files?`))).toEqual([`/api/masters/v1/keys/domains/${domain}/files?lang=es&language=es`]);
+  }
   expect(requested.some((path) => /\/projects-page-[\w-]+\.js$/.test(path)), 'the page’s own chunk was fetched here').toBe(true);
   for (const file of withZod) expect(requested).not.toContain(`/${file}`);
 });
@@ -73,38 +81,6 @@ function filesWithZod(): string[] {
   expect(withZod, 'zod is in the build').not.toEqual([]);
   return withZod;
 }
-
-// The page announces the start's calls (apps/api/src/http/spa.ts): each is asked for once, with the
-// page (before its scripts), and the preloaded answer is the one the app takes.
-const TEXT_DOMAINS = ['fr-eproject', 'fr-widgets', 'common-front'];
-
-test("the page announces the texts (and with a session the account): asked for once each, before the scripts", async ({ page }) => {
-  const requested: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    requested.push(url.pathname + url.search);
-  });
-  const entry = (JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>)['index.html']?.file;
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  for (const domain of TEXT_DOMAINS) {
-    const path = `/api/masters/v1/keys/domains/${domain}/files?lang=en&language=en`;
-    expect(requested.filter((url) => url === path), path).toHaveLength(1);
-    expect(requested.indexOf(path), path).toBeLessThan(requested.indexOf(`/${entry}`));
-  }
-
-  // Logged in, in Spanish: the texts in Spanish and the account, once each.
-  await logIn(page, 'distributor@demo.example');
-  requested.length = 0;
-  await page.goto('/projects');
-  await expect(page.getByRole('heading', { level: 1, name: texts('es')('projects.list.title') })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(requested.filter((url) => url.startsWith('/api/users/v1/account?'))).toEqual(['/api/users/v1/account?language=es']);
-  for (const domain of TEXT_DOMAINS) {
-    expect(requested.filter((url) => url.startsWith(`/api/masters/v1/keys/domains/${domain}/files?`))).toEqual([`/api/masters/v1/keys/domains/${domain}/files?lang=es&language=es`]);
-  }
-});
 
 // Issue 9 §4: the layout does not shift while a page loads (Lighthouse's CLS target is 0.05). Every
 // shift from the navigation on is summed (stricter than CLS, which keeps the worst burst), at a
@@ -140,29 +116,23 @@ async function layoutShifts(page: Page): Promise<{ total: number; nodes: string[
   return page.evaluate(() => (window as unknown as { layoutShifts: { total: number; nodes: string[] } }).layoutShifts);
 }
 
+// The server paints the top of the page (apps/api first-view.ts) and the app's page takes its place:
+// the title is where it was (the page without scripts is what the server painted).
 for (const viewport of VIEWPORTS) {
-  test(`a first visit to / does not shift its layout (${viewport.name})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await watchLayoutShifts(page);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: en('home.visitor.title') })).toBeVisible();
-    const shifts = await layoutShifts(page);
-    expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
-  });
-}
-
-for (const viewport of VIEWPORTS) {
-  test(`a visitor's home title, painted by the server, stays in place when the app takes over (${viewport.name})`, async ({ page, browser }, testInfo) => {
+  test(`a first visit to / does not shift its layout, and the home title the server paints stays in place when the app takes over (${viewport.name})`, async ({ page, browser }, testInfo) => {
     const painted = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false, viewport });
     try {
       const serverPage = await painted.newPage();
       await serverPage.goto('/');
       expect(await serverPage.locator('h1').textContent()).toBe(en('home.visitor.title'));
       await page.setViewportSize(viewport);
+      await watchLayoutShifts(page);
       await page.goto('/');
       const heading = page.getByRole('heading', { level: 1, name: en('home.visitor.title') });
       await expect(heading).toBeVisible();
       expect(await heading.boundingBox()).toEqual(await serverPage.locator('h1').boundingBox());
+      const shifts = await layoutShifts(page);
+      expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
     } finally {
       await painted.close();
     }
@@ -201,31 +171,14 @@ test.describe('a project of 200 lines, logged in', () => {
     await logIn(page, 'distributor@demo.example');
   });
 
+  // Each page's title is where the server painted it (the page without scripts), and nothing shifts
+  // while the app takes over and the lines arrive.
   for (const viewport of VIEWPORTS) {
-    test(`its first load and /projects' do not shift their layout (${viewport.name})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await watchLayoutShifts(page);
-      await page.goto(projectPath);
-      await expect(page.getByRole('heading', { level: 1, name: 'Torre de 200 líneas' })).toBeVisible();
-      await expect(page.getByRole('rowheader').first()).toBeVisible();
-      let shifts = await layoutShifts(page);
-      expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
-
-      await page.goto('/projects');
-      await expect(page.getByRole('heading', { level: 1, name: es('projects.list.title') })).toBeVisible();
-      shifts = await layoutShifts(page);
-      expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
-    });
-  }
-
-  // The server paints the top of the page (apps/api first-view.ts) and the app's page takes its place:
-  // the title is where it was, at a phone's and a desktop's size (the page without scripts is what
-  // the server painted).
-  for (const viewport of VIEWPORTS) {
-    test(`the title the server paints stays in place when the app takes over (${viewport.name})`, async ({ page, browser }, testInfo) => {
+    test(`its first load and /projects' keep the title the server paints in place and do not shift their layout (${viewport.name})`, async ({ page, browser }, testInfo) => {
       const painted = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false, viewport, storageState: await page.context().storageState() });
       const serverPage = await painted.newPage();
       await page.setViewportSize(viewport);
+      await watchLayoutShifts(page);
       try {
         for (const [path, title] of [
           [projectPath, 'Torre de 200 líneas'],
@@ -238,6 +191,9 @@ test.describe('a project of 200 lines, logged in', () => {
           const heading = page.getByRole('heading', { level: 1, name: title });
           await expect(heading).toBeVisible();
           expect(await heading.boundingBox(), path).toEqual(server);
+          if (path === projectPath) await expect(page.getByRole('rowheader').first()).toBeVisible();
+          const shifts = await layoutShifts(page);
+          expect(shifts.total, `${path} shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
         }
       } finally {
         await painted.close();
