@@ -137,6 +137,9 @@ describe('a crea creation ordered in Spanish, invoiced to a German reader (issue
     const processed = await distributor.post('/api/orders/v2/orders/process/', body, { 'idempotency-key': crypto.randomUUID() });
     expect(processed.statusCode, processed.body).toBe(200);
     const placed = processed.json<ProcessOrderResult>().order!;
+    // The order page in the reader's language names the creation in it too.
+    const asGerman = (await distributor.get(`/api/orders/v2/orders/${placed.orderId}?lang=de`)).json<Order>();
+    expect(asGerman.productsById[line._id]?.description).toBe('Multiple-Komposition, 3 Leuchten');
     await t.app.jobs.drain();
     for (let step = 0; step < 3; step += 1) {
       t.clock.advance(STEP_MS);

@@ -73,7 +73,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
   ] as const;
   for (const { url, variant, summary } of byId) {
     app.get(url, { config: VIEW, schema: { tags: TAGS, summary, params: OrderIdParams, querystring: OrderByIdQuery, response: { 200: Order } } }, async (request) =>
-      orders.order(requirePrincipal(request), request.params.id, variant),
+      orders.order(requirePrincipal(request), request.params.id, variant, request.query.lang),
     );
   }
 

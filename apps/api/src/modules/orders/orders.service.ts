@@ -39,7 +39,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Principal } from '../../http/access-guard';
 import { recordIdempotentResource } from '../../http/idempotency';
-import type { CreationName } from '../../lib/creation-name';
+import { creationNameIn, type CreationName } from '../../lib/creation-name';
 import type { JobQueue } from '../../lib/jobs';
 import type { BudgetsService } from '../budgets/budgets.service';
 import { clientCodeOfCompany } from '../company/company.service';
@@ -342,7 +342,7 @@ export function createOrdersService(
   }
 
   /** The order as a path answers it: v2 with accessory prices when the flag is on; v3 with unified codes when its flag is on. */
-  async function orderOf(principal: Principal, row: OrderRow, variant: 'v1' | 'v2' | 'v3'): Promise<Order> {
+  async function orderOf(principal: Principal, row: OrderRow, variant: 'v1' | 'v2' | 'v3', lang?: Lang): Promise<Order> {
     const flags = deps.flags.forCaller(principal);
     const [accessoryPrices, unified] = await Promise.all([variant === 'v2' ? flags.isEnabled('accessoryPriceInOrderView') : false, variant === 'v3' ? flags.isEnabled('unifiedCodeVersion') : false]);
     const prices = hasAnyPrivilege(principal.privileges, ['price.view']);
@@ -355,7 +355,7 @@ export function createOrdersService(
         model: line.model,
         referenceCode: line.referenceCode,
         unifiedCode: unified ? articleCode(line.model) : null,
-        description: line.description,
+        description: line.creationName && lang ? creationNameIn(line.creationName, lang) : line.description,
         quantity: line.quantity,
         moq: line.moq,
         references: line.references,
@@ -672,8 +672,9 @@ export function createOrdersService(
       return { processOrderSuccess: true, status: 200, orderId: id, order: await orderOf(principal, await visibleOrder(principal, id), 'v2') };
     },
 
-    async order(principal: Principal, id: number, variant: 'v1' | 'v2' | 'v3'): Promise<Order> {
-      return orderOf(principal, await visibleOrder(principal, id), variant);
+    /** An order; with `lang`, its creation lines are named in that language (issue 34 §5), other lines keep the order's words. */
+    async order(principal: Principal, id: number, variant: 'v1' | 'v2' | 'v3', lang?: Lang): Promise<Order> {
+      return orderOf(principal, await visibleOrder(principal, id), variant, lang);
     },
 
     async list(principal: Principal, query: ListQuery): Promise<OrderListPage> {
