@@ -15,6 +15,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { EMITTER_GAIN, emitterMaterial, facesFacing, kindMaterial, luminaireGeometries, mergedGeometry, surfaceMaterial } from '../../shared/stage/luminaire-three';
 import { KeyLight, RoomShell, SoftShadows, StageEnvironment, setUpRenderer, softShadowOf } from '../../shared/stage/stage-room';
+import { cameraFor, SceneCamera, type CameraRequest } from '../../shared/scene-camera';
 import { distributionOf, kelvinOfCode, kelvinToRgb, poolHalfWidth, poolPattern, poolStrength, type ModelOptics } from './light-pools';
 
 export interface SceneFailure {
@@ -40,46 +41,8 @@ export interface RoomSceneProps {
   readonly view?: CameraRequest;
 }
 
-/** A camera view the room is asked for: the usual three-quarter view, straight from above, or from the front. */
-export interface CameraRequest {
-  readonly kind: 'perspective' | 'top' | 'front';
-  readonly nonce: number;
-}
-
-/** Where the camera stands for a view of the room, and what it looks at. */
-export function cameraFor(kind: CameraRequest['kind'], room: { width: number; depth: number; height: number }): { position: [number, number, number]; target: [number, number, number] } {
-  if (kind === 'top') {
-    // From above the ceiling, looking straight down at the floor (the ceiling is drawn from inside only, so it does not hide the room).
-    const fit = Math.max(room.width, room.depth) / (2 * Math.tan((45 / 2) * (Math.PI / 180)));
-    return { position: [0, room.height + fit * 1.1, 0.001], target: [0, 0, 0] };
-  }
-  if (kind === 'front') {
-    // From beyond the front wall (drawn from inside only), level, far enough to see the back wall whole (a screen about 1.5 times wider than high).
-    const fit = Math.max(room.width / 1.5, room.height) / (2 * Math.tan((45 / 2) * (Math.PI / 180)));
-    return { position: [0, room.height / 2, room.depth / 2 + fit * 1.05], target: [0, room.height / 2, 0] };
-  }
-  return { position: [room.width * 0.55, room.height * 0.85, room.depth * 0.5 + Math.max(room.width, room.height) * 1.35], target: [0, room.height / 2, 0] };
-}
-
-/** Moves the camera to the view asked for (and the orbit's target with it). */
-function CameraView({ view, room }: { view: CameraRequest | undefined; room: { width: number; depth: number; height: number } }) {
-  const camera = useThree((state) => state.camera);
-  const controls = useThree((state) => state.controls) as unknown as { target: THREE.Vector3; update: () => void } | null;
-  const invalidate = useThree((state) => state.invalidate);
-  useEffect(() => {
-    if (!view) return;
-    const { position, target } = cameraFor(view.kind, room);
-    camera.position.set(...position);
-    if (controls) {
-      controls.target.set(...target);
-      controls.update();
-    } else camera.lookAt(...target);
-    invalidate();
-    // Asked for once per request (its nonce), not on every change of the room.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view?.nonce, view?.kind, camera, controls, invalidate]);
-  return null;
-}
+/** The room's views and the camera that moves to them: shared with the drawing previews (shared/scene-camera). */
+export { cameraFor, type CameraRequest };
 
 /** What the benchmark and the browser tests read of the last frame. */
 export interface CreaSceneProbe {
@@ -537,7 +500,7 @@ export default function RoomScene({ tree, selected, optics, luminaires = NO_LUMI
         ) : null;
       })}
       <OrbitControls ref={controlsRef as never} makeDefault enabled={dragging === null} target={[0, room.height / 2, 0]} maxDistance={Math.max(room.width, room.depth) * 3} />
-      <CameraView view={view} room={room} />
+      <SceneCamera view={view} place={(kind) => cameraFor(kind, room)} />
       <Probe placed={placed} />
     </Canvas>
   );

@@ -4,8 +4,10 @@
  * no-drawing forms, the shared view and the export use it alike.
  */
 import { drawingParts, type Drawing, type RoomSize } from '@lumen/domain';
-import { lazy, memo, Suspense, useMemo, useState } from 'react';
+import { Button } from '@lumen/ui';
+import { lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CameraRequest, SceneViewKind } from '../../shared/scene-camera';
 
 /** The preview and three.js: a chunk of their own, fetched when a drawing screen opens. */
 export const loadDrawingPreview = () => import('./drawing-preview');
@@ -29,6 +31,33 @@ export interface DrawingPreviewPanelProps {
 
 const NONE: readonly string[] = [];
 
+/**
+ * The preview's view buttons (issue 35 §3), as the crea room has them: top, front and "reset view" (the
+ * framing the preview opens with), a group of kit buttons reached by Tab; each press asks the camera
+ * again (a new nonce), so "Top view" pressed after an orbit brings the camera back above.
+ */
+export function PreviewViews({ children }: { children: (view: CameraRequest) => ReactNode }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<CameraRequest>({ kind: 'perspective', nonce: 0 });
+  const ask = (kind: SceneViewKind) => setView((previous) => ({ kind, nonce: previous.nonce + 1 }));
+  return (
+    <>
+      <div className="drawing-preview__views" role="group" aria-label={t('drawing.preview.view.label')}>
+        <Button variant="secondary" size="sm" aria-pressed={view.kind === 'top'} onPress={() => ask('top')}>
+          {t('drawing.preview.view.top')}
+        </Button>
+        <Button variant="secondary" size="sm" aria-pressed={view.kind === 'front'} onPress={() => ask('front')}>
+          {t('drawing.preview.view.front')}
+        </Button>
+        <Button variant="secondary" size="sm" onPress={() => ask('perspective')}>
+          {t('drawing.preview.view.reset')}
+        </Button>
+      </div>
+      {children(view)}
+    </>
+  );
+}
+
 /** Memoised: the parts are made again only when the drawing changes. */
 export const DrawingPreviewPanel = memo(function DrawingPreviewPanel({ drawing, room, highlighted = NONE }: DrawingPreviewPanelProps) {
   const { t } = useTranslation();
@@ -39,9 +68,13 @@ export const DrawingPreviewPanel = memo(function DrawingPreviewPanel({ drawing, 
   return (
     <div className="drawing-preview" data-testid="drawing-preview" data-parts={parts.length}>
       {webgl ? (
-        <Suspense fallback={<p role="status">{t('drawing.preview.loading')}</p>}>
-          <DrawingPreview parts={parts} room={room} highlighted={highlighted} label={label} />
-        </Suspense>
+        <PreviewViews>
+          {(view) => (
+            <Suspense fallback={<p role="status">{t('drawing.preview.loading')}</p>}>
+              <DrawingPreview parts={parts} room={room} highlighted={highlighted} label={label} view={view} />
+            </Suspense>
+          )}
+        </PreviewViews>
       ) : (
         <p className="drawing-preview__none">{t('drawing.preview.noWebgl')}</p>
       )}

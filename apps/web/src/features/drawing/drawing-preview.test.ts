@@ -2,7 +2,8 @@ import { DEFAULT_ROOM_SIZE, drawingParts, type Drawing, type ModelPart } from '@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { fitView, zoomView } from './drawing-plan';
-import { framing, groupParts, kindOfPart, materialOf, placePart } from './drawing-preview';
+import { cameraFor } from '../../shared/scene-camera';
+import { drawingCamera, framing, groupParts, kindOfPart, materialOf, placePart } from './drawing-preview';
 
 const DRAWING: Drawing = {
   family: 'plusminus',
@@ -64,6 +65,19 @@ describe('the 3D preview', () => {
     expect(view.position[1]).toBeLessThan(view.target[1]);
     expect(view.position[1]).toBeGreaterThanOrEqual(0.3);
     expect(framing([], room).target[1]).toBeCloseTo(1.8, 6);
+  });
+
+  it('has the crea room’s top and front views (the same camera helper), and "reset view" goes back to the opening framing', () => {
+    const room = { ...DEFAULT_ROOM_SIZE, width: 6, depth: 4, height: 3 };
+    const parts = drawingParts(DRAWING);
+    expect(drawingCamera('top', parts, room)).toEqual(cameraFor('top', room));
+    expect(drawingCamera('front', parts, room)).toEqual(cameraFor('front', room));
+    const top = drawingCamera('top', parts, room);
+    // Straight down from above the ceiling onto the middle of the floor.
+    expect(top.position[1]).toBeGreaterThan(room.height);
+    expect(top.target).toEqual([0, 0, 0]);
+    expect(Math.hypot(top.position[0], top.position[2])).toBeLessThan(0.01);
+    expect(drawingCamera('perspective', parts, room)).toEqual(framing(parts, room));
   });
 });
 

@@ -11,6 +11,7 @@ import { finishOfColour, surfaceKindOf, type ModelPart, type RoomSize, type Surf
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { EMITTER_GAIN, emitterMaterial, kindMaterial } from '../../shared/stage/luminaire-three';
+import { cameraFor, ROOM_CAMERA_FOV, SceneCamera, type CameraPlacement, type CameraRequest, type SceneViewKind } from '../../shared/scene-camera';
 import { KeyLight, RoomShell, StageEnvironment, setUpRenderer } from '../../shared/stage/stage-room';
 
 export interface DrawingPreviewProps {
@@ -19,6 +20,8 @@ export interface DrawingPreviewProps {
   /** Elements to mark (the selection). */
   readonly highlighted: readonly string[];
   readonly label: string;
+  /** The view the user asked for with the panel's buttons (top, front, reset), each press a new nonce. */
+  readonly view?: CameraRequest;
 }
 
 /** What the benchmark and the browser tests read of the preview's last frame. */
@@ -27,6 +30,8 @@ export interface DrawingPreviewProbe {
   drawCalls: number;
   instances: number;
   lastFrameMs: number;
+  /** Where the camera stands, in metres (the view buttons move it). */
+  camera: [number, number, number];
 }
 
 declare global {
@@ -134,10 +139,11 @@ function PartGroup({ group, highlighted }: { group: Group; highlighted: Readonly
 
 function Probe({ instances }: { instances: number }) {
   const gl = useThree((state) => state.gl);
+  const camera = useThree((state) => state.camera);
   const count = useRef(instances);
   count.current = instances;
   useEffect(() => {
-    const probe: DrawingPreviewProbe = { frames: 0, drawCalls: 0, instances: count.current, lastFrameMs: 0 };
+    const probe: DrawingPreviewProbe = { frames: 0, drawCalls: 0, instances: count.current, lastFrameMs: 0, camera: [0, 0, 0] };
     window.lumenDrawingPreviewProbe = probe;
     let started = 0;
     const before = addEffect(() => {
@@ -148,13 +154,14 @@ function Probe({ instances }: { instances: number }) {
       probe.drawCalls = gl.info.render.calls;
       probe.instances = count.current;
       probe.lastFrameMs = started ? performance.now() - started : 0;
+      probe.camera = [camera.position.x, camera.position.y, camera.position.z];
     });
     return () => {
       before();
       after();
       if (window.lumenDrawingPreviewProbe === probe) delete window.lumenDrawingPreviewProbe;
     };
-  }, [gl]);
+  }, [gl, camera]);
   return null;
 }
 
@@ -172,6 +179,14 @@ export function framing(parts: readonly ModelPart[], room: RoomSize): { target: 
   const distance = size * 1.7;
   // From below and aside, as one sees a ceiling structure, never under the floor.
   return { target: centre, position: [centre[0] + distance * 0.45, Math.max(0.3, centre[1] - distance * 0.35), centre[2] + distance * 0.85] };
+}
+
+/**
+ * Where each view of the panel's buttons stands: top and front as in the crea room (shared/scene-camera),
+ * "reset view" back to the framing of the structure the preview opens with.
+ */
+export function drawingCamera(kind: SceneViewKind, parts: readonly ModelPart[], room: RoomSize): CameraPlacement {
+  return kind === 'perspective' ? framing(parts, room) : cameraFor(kind, room);
 }
 
 /** Frames the structure when the first part appears in a preview that opened empty. */
@@ -197,7 +212,7 @@ function Reframe({ parts, room, empty }: { parts: readonly ModelPart[]; room: Ro
   return null;
 }
 
-export default function DrawingPreview({ parts, room, highlighted, label }: DrawingPreviewProps) {
+export default function DrawingPreview({ parts, room, highlighted, label, view: asked }: DrawingPreviewProps) {
   const groups = useMemo(() => groupParts(parts), [parts]);
   const marked = useMemo(() => new Set(highlighted), [highlighted]);
   const reach = Math.max(room.width, room.depth);
@@ -208,7 +223,7 @@ export default function DrawingPreview({ parts, room, highlighted, label }: Draw
     <Canvas
       frameloop="demand"
       dpr={[1, 1.5]}
-      camera={{ position: view.position, fov: 45, near: 0.05, far: 200 }}
+      camera={{ position: view.position, fov: ROOM_CAMERA_FOV, near: 0.05, far: 200 }}
       gl={{ antialias: true }}
       onCreated={({ gl }) => setUpRenderer(gl)}
       role="img"
@@ -224,6 +239,7 @@ export default function DrawingPreview({ parts, room, highlighted, label }: Draw
       ))}
       <OrbitControls makeDefault target={view.target} maxDistance={reach * 4} />
       <Reframe parts={parts} room={room} empty={empty} />
+      <SceneCamera view={asked} place={(kind) => drawingCamera(kind, parts, room)} />
       <Probe instances={parts.length} />
     </Canvas>
   );
