@@ -28,6 +28,11 @@ const percentOf = (amount: number, percent: number) => Math.round((amount * perc
 const money = (amount: number) => `${String(Math.floor(amount / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(amount % 100).padStart(2, '0')}`;
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const pdfText = (path: string) => plain(execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }));
+/** The pictures of a PDF as poppler's pdfimages lists them (their soft masks left out). */
+const pdfPictures = (path: string) =>
+  execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => /^\s*\d+\s+\d+\s+image\b/.test(line));
 /** Figures in a text: the amounts it prints, in order. */
 const amounts = (text: string) => [...text.matchAll(/\d{1,3}(?:\.\d{3})*,\d{2}/g)].map((match) => match[0]);
 
@@ -139,6 +144,8 @@ test.describe('issue 34: the chain a distributor runs', () => {
     }
     for (const figure of [subtotal, markup, net, vat, total]) expect(quoteFigures).toContain(money(figure));
     expect(quoteText).toMatch(new RegExp(`IVA 21 % sobre ${money(net).replace('.', '\\.')}`));
+    // Each line with its picture (poppler's pdfimages lists them), as on the invoice.
+    expect(pdfPictures(quotePdf)).toHaveLength(lines.length);
 
     // The XLSX, read as a zip of XML: the line nets are formulas over quantity and list price, the figures are numbers.
     const xlsx = await saved(page, () => main.getByRole('button', { name: es('budgets.download.xlsx'), exact: true }).click());
@@ -229,8 +236,10 @@ test.describe('issue 34: the chain a distributor runs', () => {
     for (const figure of [orderNet, orderVat, orderNet + orderVat]) expect(invoiceFigures).toContain(money(figure));
     expect(invoiceText).toMatch(/2,50 m/);
     // Each line with its picture (poppler's pdfimages lists them).
-    const pictures = execFileSync('pdfimages', ['-list', invoicePdf], { encoding: 'utf8' }).split('\n').filter((line) => /^\s*1\s+\d+\s+image\b/.test(line));
-    expect(pictures).toHaveLength(lines.length);
+    expect(pdfPictures(invoicePdf)).toHaveLength(lines.length);
+    // The creations named in German (art. 226: in the buyer's language), not in the order's Spanish.
+    expect(invoiceText).toContain('Multiple-Komposition, 3 Leuchten');
+    expect(invoiceText).not.toContain('Composición');
     // Back to Spanish before ordering again.
     await page.getByRole('button', { name: exactly(de('header.language'), { start: false }) }).click();
     await page.getByRole('option', { name: de('language.es') }).click();
