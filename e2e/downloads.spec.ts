@@ -36,14 +36,24 @@ test('a specifier downloads a project’s documents as one zip with progress vis
   expect(execFileSync('unzip', ['-l', file]).toString()).toMatch(/\.pdf/);
   await expect(page.getByRole('progressbar', { name: es('downloads.overall') })).toHaveAttribute('aria-valuenow', '34', { timeout: 15_000 });
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  // Issue 35 §1: at 360 px the products are cards of the kit's stacked table: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('downloads-phone.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: es('header.userMenuFor').replace('{{name}}', '') , exact: false }).first().click();
   await page.getByRole('menuitem', { name: es('menu.downloads') }).click();
   await expect(page).toHaveURL(/\/services\/download$/);
-  await expect(page.getByTestId('download-entry').first()).toContainText('Casa Prieto (salón)');
+  // My downloads in the kit's DataTable, newest first: the one just made heads it, with its zip; a phone scrolls it down only.
+  const mine = page.getByRole('table', { name: es('downloads.title.services') });
+  await expect(mine.getByRole('rowheader').first()).toHaveText('Casa Prieto (salón)');
+  await expect(mine.getByRole('row').nth(1).getByRole('link', { name: /\.zip$/ })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(mine.getByRole('rowheader').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath('my-downloads-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Issue 30 §4 (spec §7): with the multi-download flag on (served to this browser as the api's
   // evaluated flags), the same zip starts with POST global-generate and its bare list of documents,

@@ -1,6 +1,6 @@
 import type { DocumentRequestItem, DownloadDelivery, Project, ProjectProduct } from '@lumen/contracts';
 import { type DocumentProduct, documentRequests, DOWNLOAD_TYPES, type DownloadType, energyLabelRefusal, isDownloadTypeEnabled, requiredDownloadTypes } from '@lumen/domain';
-import { Button } from '@lumen/ui';
+import { Button, DataTable, type DataTableColumn } from '@lumen/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,11 +46,14 @@ export function projectRequests(project: Project, chosen: ReadonlyMap<string, Re
  * nor in the US catalogue;
  * the installation manual always for validated creations), one zip or separate files, live progress
  * per document and overall, cancel. `export3d`: the whole project's 2D and 3D models in one zip.
+ * The products are the rows of the kit's DataTable (issue 35 §1), sortable by model and reference,
+ * with its skeleton, error and empty rows, each product a card on a phone; the whole project's
+ * choices sit above it, so sorting never moves them.
  */
 export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number; mode: 'downloads' | 'export3d' }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
-  const [remote] = useRemote(`project-${projectId}`, () => dispatch(loadDownloadProject({ projectId })).unwrap());
+  const [remote, reload] = useRemote(`project-${projectId}`, () => dispatch(loadDownloadProject({ projectId })).unwrap());
   const [chosen, setChosen] = useState<Map<string, Set<DownloadType>>>(new Map());
   const [delivery, setDelivery] = useState<DownloadDelivery>('zip');
   const [nothing, setNothing] = useState(false);
@@ -63,14 +66,11 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
     return chosen;
   }, [chosen, mode, project]);
 
-  if (remote.status === 'loading') return <p className="downloads-screen" role="status">{t('downloads.loading')}</p>;
-  if (remote.status === 'failed' || !project) {
-    return (
-      <section className="downloads-screen">
-        <p role="alert">{t(remote.status === 'failed' && (remote.httpStatus === 404 || remote.httpStatus === 403) ? 'downloads.error.FORBIDDEN' : 'downloads.error.load')}</p>
-      </section>
-    );
-  }
+  const refused = remote.status === 'failed' && (remote.httpStatus === 404 || remote.httpStatus === 403);
+  const loadError = t(refused ? 'downloads.error.FORBIDDEN' : 'downloads.error.load');
+  const busy = state.phase === 'starting' || state.phase === 'running';
+  const products = project?.products ?? [];
+  const catalogId = project?.catalogId ?? 16;
 
   const toggle = (lineIds: readonly string[], type: DownloadType, on: boolean) => {
     setNothing(false);
@@ -85,11 +85,42 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
       return next;
     });
   };
-  const lineIds = project.products.map((line) => line._id);
+  const lineIds = products.map((line) => line._id);
   const isOn = (id: string, type: DownloadType) => effective.get(id)?.has(type) ?? false;
-  const allOn = (type: DownloadType) => project.products.length > 0 && project.products.every((line) => !isDownloadTypeEnabled(type, productOf(line, project.catalogId)) || isOn(line._id, type));
+  const allOn = (type: DownloadType) => products.length > 0 && products.every((line) => !isDownloadTypeEnabled(type, productOf(line, catalogId)) || isOn(line._id, type));
+  const referenceOf = (line: ProjectProduct) => line.referenceCode ?? line.creationCode ?? '';
+
+  const columns: DataTableColumn<ProjectProduct>[] = [
+    { id: 'model', header: t('downloads.column.product'), isRowHeader: true, sortValue: (line) => line.model, cell: (line) => line.model },
+    { id: 'reference', header: t('downloads.column.reference'), sortValue: referenceOf, cell: (line) => <span className="downloads-table__ref">{referenceOf(line)}</span> },
+    ...CHOOSABLE.map(
+      (type): DataTableColumn<ProjectProduct> => ({
+        id: type,
+        header: t(`downloads.type.${type}`),
+        align: 'center',
+        cell: (line) => {
+          const product = productOf(line, catalogId);
+          const enabled = isDownloadTypeEnabled(type, product);
+          const forced = requiredDownloadTypes(product).includes(type) && CHOOSABLE.some((other) => isOn(line._id, other));
+          const hint = !enabled ? t(energyLabelRefusal(product) === 'usCatalogue' ? 'downloads.energyNotUs' : 'downloads.energyDisabled') : forced ? t('downloads.installationRequired') : undefined;
+          return (
+            <span title={hint}>
+              <input
+                type="checkbox"
+                aria-label={`${line.model} ${referenceOf(line)}: ${t(`downloads.type.${type}`)}${hint ? ` (${hint})` : ''}`}
+                checked={enabled && (isOn(line._id, type) || forced)}
+                disabled={busy || !enabled || forced}
+                onChange={(event) => toggle([line._id], type, event.target.checked)}
+              />
+            </span>
+          );
+        },
+      }),
+    ),
+  ];
 
   const begin = () => {
+    if (!project) return;
     const docs = projectRequests(project, effective, i18n.language);
     if (docs.length === 0) {
       setNothing(true);
@@ -97,76 +128,56 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
     }
     void start({ docs, delivery, catalogId: project.catalogId, projectId: project.id, title: project.name });
   };
-  const busy = state.phase === 'starting' || state.phase === 'running';
 
   return (
-    <section className="downloads-screen">
+    <section className="page downloads-screen" aria-labelledby="downloads-title">
       <header className="downloads-screen__header">
-        <h1>{t(mode === 'export3d' ? 'downloads.title.export3d' : 'downloads.title.project')}</h1>
-        <p className="downloads-screen__project">
-          <Link to={`/project/${project.id}`}>{project.name}</Link>
-        </p>
-        <p>{t(mode === 'export3d' ? 'downloads.intro.export3d' : 'downloads.intro.project')}</p>
+        {project && (
+          <p className="page-eyebrow">
+            <Link className="downloads-screen__project" to={`/project/${project.id}`}>
+              {project.name}
+            </Link>
+          </p>
+        )}
+        <h1 id="downloads-title">{t(mode === 'export3d' ? 'downloads.title.export3d' : 'downloads.title.project')}</h1>
+        <p className="downloads-screen__lead">{t(mode === 'export3d' ? 'downloads.intro.export3d' : 'downloads.intro.project')}</p>
       </header>
-      {project.products.length === 0 ? (
-        <p>{t('downloads.emptyProject')}</p>
+      {mode === 'downloads' ? (
+        <>
+          {products.length > 0 && (
+            <fieldset className="downloads-whole" disabled={busy}>
+              <legend>{t('downloads.wholeProject')}</legend>
+              {CHOOSABLE.map((type) => (
+                <label key={type} className="downloads-chip">
+                  <input type="checkbox" aria-label={`${t('downloads.wholeProject')}: ${t(`downloads.type.${type}`)}`} checked={allOn(type)} onChange={(event) => toggle(lineIds, type, event.target.checked)} />
+                  {t(`downloads.type.${type}`)}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <DataTable<ProjectProduct>
+            aria-label={t('downloads.chooseCaption')}
+            className="downloads-table"
+            stacked
+            columns={columns}
+            rows={products}
+            rowKey={(line) => line._id}
+            status={remote.status === 'loading' ? 'loading' : remote.status === 'failed' ? 'error' : 'ready'}
+            error={loadError}
+            {...(refused ? {} : { onRetry: reload })}
+            empty={t('downloads.emptyProject')}
+          />
+        </>
+      ) : remote.status === 'loading' ? (
+        <p role="status">{t('downloads.loading')}</p>
+      ) : remote.status === 'failed' ? (
+        <p className="downloads-screen__error" role="alert">
+          {loadError}
+        </p>
       ) : (
-        mode === 'downloads' && (
-          <div className="downloads-table-wrap">
-            <table className="downloads-table">
-              <caption className="lm-visually-hidden">{t('downloads.chooseCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('downloads.column.product')}</th>
-                  {CHOOSABLE.map((type) => (
-                    <th scope="col" key={type}>
-                      {t(`downloads.type.${type}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="downloads-table__all">
-                  <th scope="row">{t('downloads.wholeProject')}</th>
-                  {CHOOSABLE.map((type) => (
-                    <td key={type}>
-                      <input type="checkbox" aria-label={`${t('downloads.wholeProject')}: ${t(`downloads.type.${type}`)}`} checked={allOn(type)} disabled={busy} onChange={(event) => toggle(lineIds, type, event.target.checked)} />
-                    </td>
-                  ))}
-                </tr>
-                {project.products.map((line) => {
-                  const product = productOf(line, project.catalogId);
-                  const required = requiredDownloadTypes(product);
-                  return (
-                    <tr key={line._id}>
-                      <th scope="row">
-                        <span className="downloads-table__model">{line.model}</span> <span className="downloads-table__ref">{line.referenceCode ?? line.creationCode ?? ''}</span>
-                      </th>
-                      {CHOOSABLE.map((type) => {
-                        const enabled = isDownloadTypeEnabled(type, product);
-                        const forced = required.includes(type) && CHOOSABLE.some((other) => isOn(line._id, other));
-                        const hint = !enabled ? t(energyLabelRefusal(product) === 'usCatalogue' ? 'downloads.energyNotUs' : 'downloads.energyDisabled') : forced ? t('downloads.installationRequired') : undefined;
-                        return (
-                          <td key={type} title={hint}>
-                            <input
-                              type="checkbox"
-                              aria-label={`${line.model} ${line.referenceCode ?? line.creationCode ?? ''}: ${t(`downloads.type.${type}`)}${hint ? ` (${hint})` : ''}`}
-                              checked={enabled && (isOn(line._id, type) || forced)}
-                              disabled={busy || !enabled || forced}
-                              onChange={(event) => toggle([line._id], type, event.target.checked)}
-                            />
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )
+        products.length === 0 && <p className="downloads-screen__empty">{t('downloads.emptyProject')}</p>
       )}
-      {project.products.length > 0 && (
+      {products.length > 0 && (
         <div className="downloads-screen__start">
           <fieldset className="downloads-delivery" disabled={busy}>
             <legend>{t('downloads.delivery')}</legend>
@@ -198,7 +209,9 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
       )}
       {state.download && <DownloadProgress state={state} download={state.download} onCancel={cancel} />}
       <p className="downloads-screen__footer">
-        <Link to="/services/download">{t('downloads.services.link')}</Link>
+        <Link className="text-link" to="/services/download">
+          {t('downloads.services.link')}
+        </Link>
       </p>
     </section>
   );
