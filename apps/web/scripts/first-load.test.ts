@@ -34,6 +34,18 @@ describe.skipIf(!built)('the built app (apps/web/dist)', () => {
     for (const file of home?.files ?? []) expect(html, file).toMatch(new RegExp(`(src|href)="/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
   });
 
+  test('the projects pages load no schema library: none of the files the server announces for /projects and a project holds zod (issue 35 §5)', () => {
+    // The project page once imported the contracts' Email through a dialog: zod and every schema, a
+    // 200 ms evaluation on Lighthouse's phone. The screens' files, as the build lists them for the api.
+    const screens = JSON.parse(readFileSync(`${dist}/.vite/screens.json`, 'utf8')) as Record<string, { scripts: string[] }>;
+    for (const screen of ['projects', 'project']) {
+      const scripts = screens[screen]?.scripts ?? [];
+      expect(scripts.some((file) => new RegExp(`/${screen}-page-[\\w-]+\\.js$`).test(file)), `${screen}: its page's chunk is listed`).toBe(true);
+      const withZod = scripts.filter((file) => existsSync(`${dist}${file}.map`) && (JSON.parse(readFileSync(`${dist}${file}.map`, 'utf8')) as { sources: string[] }).sources.some((source) => source.includes('node_modules/zod/')));
+      expect(withZod, screen).toEqual([]);
+    }
+  });
+
   test('the fonts stay within their own budget: the kit\'s one Latin woff2 file (apps/web README, "Fonts")', () => {
     const fonts = readdirSync(`${dist}/assets`).filter((file) => /\.(woff2?|ttf|otf|eot)$/.test(file));
     expect(fonts.map((file) => file.replace(/-[\w-]{8}\.woff2$/, '.woff2'))).toEqual(['manrope-latin-wght-normal.woff2']);

@@ -1,8 +1,7 @@
 import type { Project } from '@lumen/contracts';
 import { Button, Modal, TextField } from '@lumen/ui';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { email as emailProblem } from '../../shared/forms';
 import type { ApiFailure } from '../../api';
 import { useAppDispatch } from '../../shared/store';
 import { assignThirdparty, type ThirdpartyAssigned } from './projects-calls';
@@ -13,6 +12,17 @@ export function refusalKey(error: ApiFailure | undefined): string {
   if (!field) return 'projects.assign.failed';
   if (field.message.startsWith('formError.') || field.message.startsWith('projects.assign.')) return field.message;
   return 'projects.assign.unknown';
+}
+
+type EmailCheck = (value: string) => string | null;
+let emailCheck: EmailCheck | null = null;
+/**
+ * The e-mail check (`shared/forms`: the contracts' Email, a zod schema) loads with the dialog, not
+ * with the project page: imported statically it brought zod and every contract schema (45 KB gzip,
+ * a 200 ms evaluation on a phone) into the project page's first load (apps/web README, issue 35 §5).
+ */
+function loadEmailCheck(): Promise<EmailCheck> {
+  return import('../../shared/forms').then((forms) => (emailCheck = forms.email));
 }
 
 /**
@@ -27,10 +37,21 @@ export function AssignThirdpartyModal({ project, onClose }: { project: Project; 
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [assigned, setAssigned] = useState<ThirdpartyAssigned['assignee'] | null>(null);
+  // Asked for as the dialog opens, so that it is in by the time the user submits.
+  useEffect(() => {
+    loadEmailCheck().catch(() => undefined);
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = emailProblem(value);
+    let check: EmailCheck;
+    try {
+      check = emailCheck ?? (await loadEmailCheck());
+    } catch {
+      setProblem('projects.assign.failed');
+      return;
+    }
+    const found = check(value);
     setProblem(found);
     if (found) return;
     setPending(true);
@@ -73,7 +94,7 @@ export function AssignThirdpartyModal({ project, onClose }: { project: Project; 
           value={value}
           onChange={(next) => {
             setValue(next);
-            if (problem) setProblem(emailProblem(next));
+            if (problem && emailCheck) setProblem(emailCheck(next));
           }}
           isRequired
           isInvalid={problem !== null}

@@ -1,7 +1,7 @@
 import { TRANSLATIONS } from '@lumen/i18n';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { makeProduct, makeProject, projectsApi } from './projects.fixtures';
 
@@ -101,6 +101,21 @@ describe('the products grid of a 200-line project', () => {
     act(() => within(topRow).getByRole('link').focus());
     for (let presses = 0; presses < 60 && reached() > top - 5; presses += 1) await user.tab({ shift: true });
     expect(reached()).toBe(top - 5);
+  });
+
+  it('reads the screen size once rather than on every render (a read while the page is being laid out forces its layout: issue 35 §5)', async () => {
+    const matchMedia = vi.fn((query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true, writable: true });
+    try {
+      await openLongProject();
+      const asked = matchMedia.mock.calls.length;
+      expect(asked).toBeGreaterThan(0);
+      for (const lines of [20, 40, 60, 80]) scrollWindowTo(lines * ROW_PX);
+      expect(rowIndexes()).toContain(82);
+      expect(matchMedia.mock.calls.length).toBe(asked);
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('prints every line', async () => {

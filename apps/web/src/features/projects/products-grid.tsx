@@ -3,7 +3,7 @@ import { MAX_PRODUCT_QUANTITY } from '@lumen/contracts/constants';
 import { attributesValidatePath, CONFIGURATOR_ID, drawingFamilyOf, hasAnyPrivilege, validationPath } from '@lumen/domain';
 import { Button, QuantitySelector } from '@lumen/ui';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErpAvailabilityText, useErpAvailability, useMayAskAvailability, type AvailabilityAsk } from '../../shared/erp-availability';
@@ -111,52 +111,22 @@ export function ProductsGrid({ project, editable, seesPrices, renderLineActions 
   const mayAsk = useMayAskAvailability();
   const asks = useMemo(() => (mayAsk ? availabilityAsks(products) : []), [mayAsk, products]);
   const availability = useErpAvailability(asks);
-  const availableByReference = availability.status === 'ready' ? availability.data : null;
+  // Its answer re-renders every line on screen: in a transition, which React slices into short
+  // tasks, rather than in one task of a plain state update (issue 35 §5: a 60 ms task on a phone's load).
+  const availableByReference = useDeferredValue(availability.status === 'ready' ? availability.data : null);
 
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const printing = usePrinting();
+  const estimate = useSmallScreen() ? ESTIMATED_ROW_PX.card : ESTIMATED_ROW_PX.table;
   // The lines render after the rest of the page, in the background: React slices a deferred render
   // into short tasks, so the page's first paint does not wait for them and the main thread is not
-  // held for long. Until then the spacer keeps their height, so nothing moves when they come.
+  // held for long. Until then one spacer keeps their height, so nothing moves when they come. The
+  // virtualiser comes with them (VirtualRows): its start reads the window's size and the grid's
+  // place, which forced the page's layout inside the page's first commit, the longest task of the
+  // load (issue 35 §5); once the page has been painted, that layout is already done.
   const linesReady = useDeferredValue(true, false);
-  const estimate = typeof window !== 'undefined' && window.matchMedia?.(SMALL_SCREEN).matches ? ESTIMATED_ROW_PX.card : ESTIMATED_ROW_PX.table;
   const focusedIndex = focusedKey === null ? -1 : products.findIndex((product) => product._id === focusedKey);
-
-  const estimateSize = useCallback(() => estimate, [estimate]);
-  const getItemKey = useCallback((index: number) => products[index]?._id ?? index, [products]);
-  const virtualizer = useWindowVirtualizer({
-    count: products.length,
-    estimateSize,
-    getItemKey,
-    overscan: OVERSCAN_ROWS,
-    scrollMargin,
-    // The first render already knows the window, so it renders the visible rows, not none.
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
-    initialOffset: () => (typeof window === 'undefined' ? 0 : window.scrollY),
-    measureElement: (element, entry, instance) => measureRow(element, entry, instance.measurementsCache[instance.indexFromElement(element)]?.size ?? estimate),
-    rangeExtractor: (range) => {
-      if (printing) return products.map((_, index) => index);
-      const indexes = new Set(defaultRangeExtractor(range));
-      if (focusedIndex >= 0) for (const index of [focusedIndex - 1, focusedIndex, focusedIndex + 1]) if (index >= 0 && index < products.length) indexes.add(index);
-      return [...indexes].sort((a, b) => a - b);
-    },
-    useFlushSync: false,
-  });
-
-  // Where the rows start on the page moves with what is above the grid (a notice, a wrapped
-  // header, a narrower window), each of which resizes the page: follow it.
-  const hasRows = products.length > 0;
-  useLayoutEffect(() => {
-    if (!hasRows) return;
-    const follow = () => setScrollMargin(documentTop(bodyRef.current));
-    follow();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(follow);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [hasRows]);
 
   const onRowRemove = useCallback((product: ProjectProduct) => setRemoving(product), []);
 
@@ -167,36 +137,6 @@ export function ProductsGrid({ project, editable, seesPrices, renderLineActions 
       </div>
     );
   }
-
-  const items = virtualizer.getVirtualItems();
-  const rows: ReactNode[] = [];
-  let end = scrollMargin;
-  for (const item of linesReady ? items : []) {
-    const product = products[item.index];
-    if (!product) continue;
-    if (item.start > end) rows.push(<SpacerRow key={`gap-${item.index}`} height={item.start - end} columns={columns} />);
-    rows.push(
-      <ProductRow
-        key={product._id}
-        index={item.index}
-        measureRef={virtualizer.measureElement}
-        projectId={project.id}
-        catalogId={project.catalogId}
-        product={product}
-        editable={editable}
-        showPrices={showPrices}
-        onRemove={onRowRemove}
-        renderLineActions={renderLineActions}
-        availability={product.referenceCode ? availableByReference?.get(product.referenceCode) : undefined}
-        creationSheets={project.permissions.download}
-      />,
-    );
-    end = item.end;
-  }
-  const bottom = scrollMargin + virtualizer.getTotalSize() - end;
-  // Before the lines come the whole grid is one spacer, of another key than the bottom spacer: a
-  // node that the lines then pushed down would count as a layout shift, a replaced one does not.
-  if (bottom > 0) rows.push(<SpacerRow key={linesReady ? 'gap-end' : 'gap-pending'} height={bottom} columns={columns} />);
 
   return (
     <>
@@ -236,7 +176,25 @@ export function ProductsGrid({ project, editable, seesPrices, renderLineActions 
               if (key && key !== focusedKey) setFocusedKey(key);
             }}
           >
-            {rows}
+            {linesReady ? (
+              <VirtualRows
+                bodyRef={bodyRef}
+                project={project}
+                columns={columns}
+                estimate={estimate}
+                focusedIndex={focusedIndex}
+                printing={printing}
+                editable={editable}
+                showPrices={showPrices}
+                onRemove={onRowRemove}
+                renderLineActions={renderLineActions}
+                availableByReference={availableByReference}
+              />
+            ) : (
+              // Before the lines come the whole grid is one spacer, of another key than the bottom spacer: a
+              // node that the lines then pushed down would count as a layout shift, a replaced one does not.
+              <SpacerRow key="gap-pending" height={products.length * estimate} columns={columns} />
+            )}
           </tbody>
         </table>
       </div>
@@ -248,6 +206,103 @@ export function ProductsGrid({ project, editable, seesPrices, renderLineActions 
       {removing && <RemoveProductModal project={project} product={removing} onClose={() => setRemoving(null)} />}
     </>
   );
+}
+
+/** Whether the screen is below md (the lines are cards there): kept in state, so that rendering never asks the browser for its style. */
+function useSmallScreen(): boolean {
+  const [small, setSmall] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(SMALL_SCREEN).matches === true);
+  useEffect(() => {
+    const query = typeof window === 'undefined' ? undefined : window.matchMedia?.(SMALL_SCREEN);
+    if (!query) return;
+    const change = () => setSmall(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return small;
+}
+
+interface VirtualRowsProps {
+  bodyRef: RefObject<HTMLTableSectionElement | null>;
+  project: Project;
+  columns: number;
+  estimate: number;
+  focusedIndex: number;
+  printing: boolean;
+  editable: boolean;
+  showPrices: boolean;
+  onRemove: (product: ProjectProduct) => void;
+  renderLineActions: RenderLineActions | undefined;
+  availableByReference: ReadonlyMap<string, ErpAvailability> | null;
+}
+
+/** The rows in and near the window, and spacers of the others' height (see ProductsGrid). */
+function VirtualRows({ bodyRef, project, columns, estimate, focusedIndex, printing, editable, showPrices, onRemove, renderLineActions, availableByReference }: VirtualRowsProps) {
+  const { products } = project;
+  // Where the rows start on the page. These rows mount after the page was laid out and painted, so
+  // reading it now costs no layout, and the first rows are the right ones without a second render.
+  const [scrollMargin, setScrollMargin] = useState(() => documentTop(bodyRef.current));
+  // What the virtualiser reads of the window before it has observed it, read once.
+  const [start] = useState(() => (typeof window === 'undefined' ? null : { rect: { width: window.innerWidth, height: window.innerHeight }, offset: window.scrollY }));
+
+  const estimateSize = useCallback(() => estimate, [estimate]);
+  const getItemKey = useCallback((index: number) => products[index]?._id ?? index, [products]);
+  const virtualizer = useWindowVirtualizer({
+    count: products.length,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    // The first render already knows the window, so it renders the visible rows, not none.
+    initialRect: start?.rect,
+    initialOffset: start?.offset ?? 0,
+    measureElement: (element, entry, instance) => measureRow(element, entry, instance.measurementsCache[instance.indexFromElement(element)]?.size ?? estimate),
+    rangeExtractor: (range) => {
+      if (printing) return products.map((_, index) => index);
+      const indexes = new Set(defaultRangeExtractor(range));
+      if (focusedIndex >= 0) for (const index of [focusedIndex - 1, focusedIndex, focusedIndex + 1]) if (index >= 0 && index < products.length) indexes.add(index);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    useFlushSync: false,
+  });
+
+  // Where the rows start on the page moves with what is above the grid (a notice, a wrapped
+  // header, a narrower window), each of which resizes the page: follow it. The observer's first
+  // call comes after the browser's layout (no layout forced here).
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setScrollMargin(documentTop(bodyRef.current)));
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [bodyRef]);
+
+  const items = virtualizer.getVirtualItems();
+  const rows: ReactNode[] = [];
+  let end = scrollMargin;
+  for (const item of items) {
+    const product = products[item.index];
+    if (!product) continue;
+    if (item.start > end) rows.push(<SpacerRow key={`gap-${item.index}`} height={item.start - end} columns={columns} />);
+    rows.push(
+      <ProductRow
+        key={product._id}
+        index={item.index}
+        measureRef={virtualizer.measureElement}
+        projectId={project.id}
+        catalogId={project.catalogId}
+        product={product}
+        editable={editable}
+        showPrices={showPrices}
+        onRemove={onRemove}
+        renderLineActions={renderLineActions}
+        availability={product.referenceCode ? availableByReference?.get(product.referenceCode) : undefined}
+        creationSheets={project.permissions.download}
+      />,
+    );
+    end = item.end;
+  }
+  const bottom = scrollMargin + virtualizer.getTotalSize() - end;
+  if (bottom > 0) rows.push(<SpacerRow key="gap-end" height={bottom} columns={columns} />);
+  return rows;
 }
 
 /** Stands for rows that are not rendered, with their height; hidden from assistive technology. */
