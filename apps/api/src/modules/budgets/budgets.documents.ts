@@ -174,6 +174,8 @@ export async function quoteXlsx(quote: Quote, lang: Lang): Promise<Buffer> {
             value: (line) => line.margin ?? null,
             formula: (at) => `ROUND(${at('net')}-${at('quantity')}*${at('purchase')},2)`,
           },
+          // The markup the line's unit price was made with (issue 34 §1), empty at the list price.
+          { header: t('quote.column.markup'), kind: 'percent', width: 14, value: (line) => line.markup ?? null },
         ],
         rows: quote.products,
         summary: [

@@ -183,6 +183,13 @@ describe('issuing a quote: the server recomputes every figure (spec §5)', () =>
     expect(quote.products[1]).not.toHaveProperty('markup');
     const kept = (await distributor.get(`${B1}/quotes/${quote.id}`)).json<Quote>();
     expect(kept.products.map((line) => line.markup)).toEqual([37.5, undefined]);
+    // The professional's spreadsheet shows it in an internal column: 37.5 % as the fraction 0.375, empty at the list price.
+    const cells = xlsxCells((await distributor.get(`${B1}/quotes/${quote.id}/xlsx?lang=en`)).rawPayload);
+    const header = cells.find((cell) => cell.value === 'Your markup on cost (internal)');
+    expect(header).toBeTruthy();
+    const [column, row] = [header!.ref.replace(/\d+$/, ''), Number(header!.ref.replace(/^[A-Z]+/, ''))];
+    expect(cells.find((cell) => cell.ref === `${column}${row + 1}`)).toMatchObject({ type: 'n', value: '0.375' });
+    expect(cells.find((cell) => cell.ref === `${column}${row + 2}`)?.value ?? '').toBe('');
 
     // It stays the professional's: the client's mail, public page and PDF show neither the markup nor the purchase price.
     const to = 'markup@cliente.example';
