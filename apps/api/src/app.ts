@@ -294,7 +294,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(projectsRoutes, { projects });
   // A published studio image (issue 32 §1) wins over the drawn picture; the studio is built below, once the storage is.
   const studioRef: { service?: StudioService } = {};
-  const images = createImagesService({ products, published: { publishedImage: async (model, finish) => (studioRef.service ? studioRef.service.publishedImage(model, finish) : null) } });
+  const images = createImagesService({
+    products,
+    published: {
+      publishedImage: async (model, finish) => (studioRef.service ? studioRef.service.publishedImage(model, finish) : null),
+      publishedKeys: async (model) => (studioRef.service ? studioRef.service.publishedKeys(model) : []),
+    },
+  });
   await app.register(imagesRoutes, { prefix: '/api/images', images });
   // Product images rendered from the one luminaire geometry (issue 35 §2).
   const imageRenders = createImageRenders({ products, images });

@@ -58,7 +58,7 @@ interface ItemRequest {
 export interface DocumentsDeps {
   projects: Pick<ProjectsService, 'detail' | 'creationLine'>;
   products: MakerDeps['products'];
-  images: Pick<ImagesService, 'catalogueImage'>;
+  images: Pick<ImagesService, 'catalogueImage' | 'publishedKeysOf'>;
   storage: FileStorage;
   jobs: JobQueue;
   /** The makers; tests hand a double. */
@@ -169,11 +169,15 @@ export function createDocumentsService(ctx: AppContext, deps: DocumentsDeps) {
   const make = deps.make ?? makeDocuments;
   const makerDeps: MakerDeps = { products: deps.products, images: deps.images, now: ctx.clock };
 
-  /** The model's catalogue data, digested: part of the cache key, so a catalogue change makes new files. */
+  /**
+   * The model's catalogue data and its published studio images, digested: part of the cache key, so a
+   * catalogue change or a publication (the sheets' pictures) makes new files.
+   */
   async function catalogueVersion(model: string, catalogId: CatalogId, lang: Lang, path: string): Promise<string> {
     try {
       const info = await deps.products.technicalInfoByModel(null, { model, catalog: catalogId, lang });
-      return digest(JSON.stringify(info)).slice(0, 16);
+      const published = await deps.images.publishedKeysOf(model);
+      return digest(JSON.stringify(published.length === 0 ? info : { info, published })).slice(0, 16);
     } catch (error) {
       if (isAppError(error) && (error.code === 'NOT_FOUND' || error.status === 400)) throw badField(path, `Unknown model ${model} in catalogue ${catalogId}`);
       throw error;

@@ -67,7 +67,20 @@ describeWithDb('published studio images win over the rendered picture (issue 32 
     }
   }
 
+  /** Whether the download centre holds a made spec sheet of model 2350 in Italian (docs-web gives its size then). */
+  async function storedSheetSize(): Promise<number | null> {
+    const listed = await internal.get('/api/documents/docs-web?catalog=16&language=it&model=2350&files[]=specSheet');
+    expect(listed.statusCode).toBe(200);
+    return listed.json<{ documents: Array<{ subType: string | null; size: number | null }> }>().documents.find((document) => document.subType === 'model')?.size ?? null;
+  }
+
   it('serves the published image at the render route and prints it as the spec sheet’s picture; a view of its own is still rendered', async () => {
+    // The download centre makes and keeps the sheet with the rendered picture.
+    const started = await internal.request('POST', '/api/documents/v1/docs-web?lang=it&catalogId=16', { docs: [{ type: 'specSheet', subType: 'model', params: { model: '2350', productType: 'REGULAR' } }] });
+    expect(started.statusCode, started.body).toBe(202);
+    await t.app.jobs.drain();
+    await expect.poll(storedSheetSize, { timeout: 30_000 }).toBeGreaterThan(0);
+
     // before: the rendered picture (not magenta), route and sheet
     const before = await t.agent().get(`${R}/model/2350.png?size=480`);
     expect(before.statusCode).toBe(200);
@@ -96,6 +109,9 @@ describeWithDb('published studio images win over the rendered picture (issue 32 
     // a camera of its own (a view the studio's image does not show) is rendered
     const turned = await t.agent().get(`${R}/model/2350.png?size=480&azimuth=90`);
     expect(isMagenta(middleColour(PNG.sync.read(turned.rawPayload)))).toBe(false);
+
+    // The kept sheet has the old picture: the publication changes the download centre's cache key, so it makes a new one.
+    expect(await storedSheetSize()).toBeNull();
 
     // the spec sheet (the makers' picture; another language than above: the tool keeps made sheets a while)
     const sheet = await internal.get(`${SHEET}?model=2350&lang=fr&catalog=16`);

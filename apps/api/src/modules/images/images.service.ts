@@ -20,6 +20,8 @@ export interface PublishedImage {
 
 export interface PublishedImages {
   publishedImage(model: string, finish: string): Promise<PublishedImage | null>;
+  /** The storage keys of the model's published images, every finish (a new publication changes them). */
+  publishedKeys(model: string): Promise<string[]>;
 }
 
 /** A published studio image is served at this width inside the picture's SVG (the HD file is the studio's). */
@@ -46,6 +48,8 @@ export function createImagesService(deps: { products: Pick<ProductsService, 'pic
   const publishedImageOf = async (model: string, finish: string): Promise<PublishedImage | null> => (await deps.published?.publishedImage(model, finish)) ?? null;
   return {
     publishedImageOf,
+    /** What the model's published studio images are: the documents' cache key holds it, so a publication makes new sheets. */
+    publishedKeysOf: async (model: string): Promise<string[]> => (await deps.published?.publishedKeys(model)) ?? [],
 
     /** The picture: the published studio image of the model in the finish when there is one (issue 32 §1), else the drawing. */
     async catalogueImage(kind: 'collection' | 'model', id: string, finish?: string): Promise<CatalogueImage> {

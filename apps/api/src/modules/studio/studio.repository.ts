@@ -33,6 +33,12 @@ export async function publishedAmong(db: DbOrTx, ids: readonly number[]): Promis
 }
 
 /** The published image of a model in a finish (the international catalogue's first, then the United States'). */
+/** The file keys of a model's published studio images, every finish and catalogue: what its documents' pictures are made from. */
+export async function publishedKeysOf(db: DbOrTx, model: string): Promise<string[]> {
+  const rows = await db.select({ fileKey: catalogueImages.fileKey }).from(catalogueImages).where(eq(catalogueImages.model, model)).orderBy(asc(catalogueImages.fileKey));
+  return rows.map((row) => row.fileKey);
+}
+
 export async function publishedImageOf(db: DbOrTx, model: string, finish: string): Promise<{ fileKey: string; width: number; height: number } | undefined> {
   const rows = await db
     .select({ catalogId: catalogueImages.catalogId, fileKey: catalogueImages.fileKey, width: catalogueImages.width, height: catalogueImages.height })

@@ -284,6 +284,11 @@ export function createStudioService(ctx: AppContext, deps: StudioDeps) {
       if (!found) return null;
       return { key: found.fileKey, png: async () => bufferOf(await deps.storage.read(found.fileKey)) };
     },
+
+    /** The storage keys of a model's published studio images (every finish): part of its documents' cache key. */
+    publishedKeys(model: string): Promise<string[]> {
+      return repo.publishedKeysOf(db, model);
+    },
   };
 }
 
