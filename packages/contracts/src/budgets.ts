@@ -231,6 +231,8 @@ export const BudgetLine = z.object({
    * regular lines and on quotes issued before.
    */
   billOfMaterials: z.array(z.object({ kind: z.enum(['luminaire', 'accessory', 'driver']), reference: z.string(), description: z.string(), quantity: z.number().int() })).optional(),
+  /** Creation lines: what the description is made of (collection, luminaire count), so a document in another language names the line in its words. */
+  creationName: z.object({ family: z.string(), count: z.number().int() }).optional(),
   /** The line's picture (a catalogue image path), where there is one. */
   image: z.string().nullable().optional(),
   /**

@@ -114,5 +114,10 @@ describe('compositions in a quote', () => {
     expect(text).not.toMatch(/DRRK04-0 DRRK04-0/);
     const cells = xlsxCells((await distributor.get(`${B1}/quotes/${quote.id}/xlsx`)).rawPayload);
     expect(JSON.stringify(cells)).toContain(`${sub.quantity} × ${sub.reference} ${sub.description}`);
+    // In another language (issue 34 §5) the creation is named in that language's words, not the issuing English.
+    const family = crea.description.replace(/ composition, 3 luminaires$/, '');
+    const german = JSON.stringify(xlsxCells((await distributor.get(`${B1}/quotes/${quote.id}/xlsx?lang=de`)).rawPayload));
+    expect(german).toContain(`${family}-Komposition, 3 Leuchten`);
+    expect(german).not.toContain(crea.description);
   });
 });

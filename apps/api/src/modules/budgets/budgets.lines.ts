@@ -106,6 +106,7 @@ export function priceBudget(project: Project, overrides: readonly LineOverride[]
       // Spec §3: a creation's compositions with their articles, and each article with its parts (the drivers feeding it).
       compositions: product.type === 'CREATION' ? compositionsWithArticleParts(product.compositions, (reference) => billName(reference, 'driver')) : [],
       ...(product.type === 'CREATION' ? { billOfMaterials: creationBillLines(product.compositions).map((line) => ({ ...line, description: billName(line.reference, line.kind) })) } : {}),
+      ...(product.creationName ? { creationName: { family: product.creationName.family, count: product.creationName.count } } : {}),
       image: product.image ?? null,
       // Internal figures: what the line costs the professional and what it leaves them.
       purchaseUnitNet: product.price ? product.price.unitNet : null,

@@ -23,6 +23,7 @@ import { AppError } from '../../errors';
 import { recordIdempotentResource } from '../../http/idempotency';
 import type { Principal } from '../../http/sessions';
 import { createRateLimiter, type RatePolicy } from '../../http/rate-limits';
+import { creationNameIn } from '../../lib/creation-name';
 import { signToken, verifyToken } from '../../lib/tokens';
 import type { FlagsService } from '../flags/flags.service';
 import type { MastersGeoService } from '../masters/masters.geo.service';
@@ -237,13 +238,14 @@ export function createBudgetsService(
    * The quote in another language than it was issued in (issue 28 §5): its stored lines carry the
    * catalogue's descriptions and attribute words in the issuing language, so a document in `lang`
    * reads each line's description and attributes and each bill sub-line's description again from the
-   * catalogue in `lang` (a reference the catalogue no longer names keeps its stored text; a creation's
-   * own name stays).
+   * catalogue in `lang` (a reference the catalogue no longer names keeps its stored text); a creation
+   * is named in `lang` from the parts its line kept (issue 34 §5; a quote issued before keeps its name).
    */
   async function quoteIn(quote: Quote, lang: Lang): Promise<Quote> {
     if (lang === quote.lang) return quote;
+    const creationNamed = (line: Quote['products'][number]): string | undefined => (line.creationName ? creationNameIn(line.creationName, lang) : undefined);
     const references = [...new Set(quote.products.flatMap((line) => [...(line.referenceCode ? [line.referenceCode] : []), ...(line.billOfMaterials ?? []).map((sub) => sub.reference)]))];
-    if (references.length === 0) return quote;
+    if (references.length === 0) return { ...quote, products: quote.products.map((line) => ({ ...line, description: creationNamed(line) ?? line.description })) };
     const regular = [...new Set(quote.products.flatMap((line) => (line.referenceCode ? [line.referenceCode] : [])))];
     const [facts, articles] = await Promise.all([
       deps.products.orderFacts(quote.catalogId, references, lang),
@@ -271,7 +273,7 @@ export function createBudgetsService(
       ...quote,
       products: quote.products.map((line) => ({
         ...line,
-        description: (line.referenceCode ? named(line.referenceCode) : undefined) ?? line.description,
+        description: creationNamed(line) ?? (line.referenceCode ? named(line.referenceCode) : undefined) ?? line.description,
         attributes: attributesIn(line),
         ...(line.billOfMaterials ? { billOfMaterials: line.billOfMaterials.map((sub) => ({ ...sub, description: named(sub.reference) ?? texts[`line.bill.${sub.kind}`] ?? sub.description })) } : {}),
       })),
