@@ -83,7 +83,7 @@ import { actingRoutes } from './modules/acting/acting.routes';
 import { actingCheck, createActingService } from './modules/acting/acting.service';
 import { createDraftPreviewSource, registerDraftPreview } from './modules/product-admin/product-admin.preview';
 import { productAdminRoutes } from './modules/product-admin/product-admin.routes';
-import { createToolBatches } from './modules/tools/tools.batches';
+import { createToolBatches, PRECONFIG_BATCH_LANG } from './modules/tools/tools.batches';
 import { createPreconfigResults } from './modules/tools/tools.preconfig-results';
 import { createComposePreview } from './modules/tools/tools.compose-preview';
 import { createCompositor } from './modules/tools/tools.compositor';
@@ -362,7 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const toolSheets = createProductSheets({ products, images });
   const preconfigResults = createPreconfigResults(ctx, { storage });
   const toolBatches = createToolBatches(ctx, { jobs, storage, products, images, sheets: toolSheets, results: preconfigResults });
-  preconfigOutputsRef.value = { results: preconfigResults, makeSheet: toolBatches.preconfigSheet };
+  preconfigOutputsRef.value = { results: preconfigResults, batchLang: PRECONFIG_BATCH_LANG, makeSheet: toolBatches.preconfigSheet };
   toolBatches.registerWorker();
   await app.register(toolsRoutes, { products, sheets: toolSheets, batches: toolBatches, compose: createComposePreview({ products, images }), compositor: createCompositor({ products, productAdmin, flags }), flags });
   // The image studio (issue 32 §1): HD renders on the shared queue, reviewed into product administration's draft.

@@ -230,9 +230,12 @@ export const productsRoutes: FastifyPluginAsyncZod<ProductsRoutesOptions> = asyn
 
   app.get(
     '/api/products/v1/preconfigs/:id/spec-sheet',
-    { config: sessionIfAny, schema: { tags: preconfigFileTags, summary: 'A preconfiguration’s PDF spec sheet: the one the latest PDF batch made, else made now', params: ProductsIdParam } },
+    {
+      config: sessionIfAny,
+      schema: { tags: preconfigFileTags, summary: 'A preconfiguration’s PDF spec sheet in the reader’s language: the one the latest PDF batch made when in it, else made now', params: ProductsIdParam, querystring: LanguageQuery },
+    },
     async (request, reply) => {
-      const sheet = await products.preconfigSheet(request.principal, request.params.id);
+      const sheet = await products.preconfigSheet(request.principal, request.params.id, request.query);
       reply.header('content-disposition', attachmentDisposition(sheet.name)).type('application/pdf');
       if (sheet.version === null) return reply.header('cache-control', 'private, no-store').send(sheet.body);
       const etag = `"preconfig-sheet-${request.params.id}-${sheet.version}"`;

@@ -95,7 +95,9 @@ export interface Pricing {
  */
 export interface PreconfigOutputs {
   results: Pick<PreconfigResults, 'versions' | 'open'>;
-  makeSheet(catalogId: CatalogId, detail: PreconfigDetail): Promise<Buffer>;
+  /** The language the batches write the sheets in: their stored sheet is served to a reader of it. */
+  batchLang: Lang;
+  makeSheet(catalogId: CatalogId, detail: PreconfigDetail, lang: Lang): Promise<Buffer>;
 }
 
 /** A preconfiguration's file: the batch's stored one (its version is the batch's job), or one made now. */
@@ -1036,15 +1038,19 @@ export function createProductsService(
       return stored;
     },
 
-    /** A preconfiguration's PDF spec sheet: the one a batch made last, else made now (issue 32 §3). */
-    async preconfigSheet(principal: Principal | null, id: number): Promise<PreconfigFile & { name: string }> {
-      const detail = await preconfigDetail(principal, id, { lang: 'en' });
+    /**
+     * A preconfiguration's PDF spec sheet in the reader's language (the asked one, else the account's):
+     * the one a batch made last when it is in that language, else made now (issue 32 §3).
+     */
+    async preconfigSheet(principal: Principal | null, id: number, query: { lang?: Lang } = {}): Promise<PreconfigFile & { name: string }> {
+      const lang = langOf(principal, query.lang);
+      const detail = await preconfigDetail(principal, id, { lang });
       const outputs = deps.preconfigOutputs?.();
       if (!outputs) throw new AppError('UNAVAILABLE', 'Spec sheets are not available');
       const name = `preconfig-${id}-${detail.name}.pdf`;
-      const stored = await outputs.results.open(id, 'pdf');
+      const stored = lang === outputs.batchLang ? await outputs.results.open(id, 'pdf') : null;
       if (stored) return { name, version: stored.version, content: stored.content };
-      return { name, version: null, body: await outputs.makeSheet(detail.catalogId, detail) };
+      return { name, version: null, body: await outputs.makeSheet(detail.catalogId, detail, lang) };
     },
 
     async decisionTree(principal: Principal | null, id: number, query: { lang?: Lang }) {

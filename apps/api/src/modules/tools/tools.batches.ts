@@ -69,28 +69,32 @@ function reasonOf(error: unknown): string {
  * status and failure reason) is stored on the job row, so any process answers the status; the files go
  * to the platform's file storage under tools/batches/{job}/{n}; cancel is the queue's cancel.
  */
+/** The language the preconfiguration batches write their sheets in (a reader of another gets theirs made when asked). */
+export const PRECONFIG_BATCH_LANG: Lang = 'en';
+
 export function createToolBatches(ctx: AppContext, deps: BatchDeps) {
   /**
    * A preconfiguration's own sheet: with a saved space (crea, drawing and the compositor's), the creation
    * spec sheet of the whole composition as the engine rebuilds it (its totals, bill and plan); an express
    * list of one reference, that reference's sheet; of several, the sheet of its first line (the makers
-   * write one product per file).
+   * write one product per file). The batches make it in English; a reader of another language gets
+   * theirs made when asked (products' preconfigSheet).
    */
-  async function preconfigSheet(catalogId: CatalogId, detail: Awaited<ReturnType<BatchDeps['products']['preconfig']>>): Promise<Buffer> {
+  async function preconfigSheet(catalogId: CatalogId, detail: Awaited<ReturnType<BatchDeps['products']['preconfig']>>, lang: Lang = PRECONFIG_BATCH_LANG): Promise<Buffer> {
     const first = detail.lines[0];
     if (!first) throw new AppError('VALIDATION_FAILED', 'The preconfiguration holds no luminaire');
     if (detail.domainJSON) {
-      const evaluation = await deps.products.evaluateCreation(null, { space: detail.domainJSON, catalogId, subFamilyId: detail.subFamilyId, quantity: 1, lang: 'en' });
+      const evaluation = await deps.products.evaluateCreation(null, { space: detail.domainJSON, catalogId, subFamilyId: detail.subFamilyId, quantity: 1, lang });
       const files = await makeDocuments(
         { type: 'creationSpecSheet', subType: 'creation' },
-        { catalogId, language: 'en', creation: { code: `P${detail.id}`, model: first.model, compositions: evaluation.compositions, space: evaluation.space } },
+        { catalogId, language: lang, creation: { code: `P${detail.id}`, model: first.model, compositions: evaluation.compositions, space: evaluation.space } },
         { products: deps.products, images: deps.images },
       );
       const pdf = files.find((file) => file.contentType === 'application/pdf');
       if (!pdf) throw new AppError('NOT_FOUND', 'The spec sheet maker made no PDF');
       return pdf.body;
     }
-    return (await deps.sheets.sheet({ catalogId, lang: 'en', reference: first.reference })).body;
+    return (await deps.sheets.sheet({ catalogId, lang, reference: first.reference })).body;
   }
 
   async function tasksOf(payload: BatchPayload): Promise<BatchTask[]> {

@@ -228,6 +228,11 @@ describeWithDb('internal tools', () => {
       expect(stored.rawPayload.equals(sheet.rawPayload)).toBe(true);
       expect(qpdfCheck(stored.rawPayload).pages).toBeGreaterThanOrEqual(1);
       expect(pdfText(stored.rawPayload)).toContain(`P${crea?.id}`);
+      // A reader of another language gets the sheet in theirs, made now (the batches write English).
+      const spanish = await visitor.get(`/api/products/v1/preconfigs/${crea?.id}/spec-sheet?lang=es`);
+      expect(spanish.statusCode).toBe(200);
+      expect(spanish.headers.etag).toBeUndefined();
+      expect(pdfText(spanish.rawPayload)).toContain('Código de la creación');
       expect((await visitor.get('/api/products/v1/preconfigs/999999/spec-sheet')).statusCode).toBe(404);
       expect((await visitor.get('/api/products/v1/preconfigs/abc/spec-sheet')).statusCode).toBe(400);
     }, 120_000);

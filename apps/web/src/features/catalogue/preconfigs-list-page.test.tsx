@@ -54,7 +54,7 @@ describe('the ready-made configurations of a collection', () => {
     const card = within(list).getByRole('link', { name: /^Tessa Duo/ });
     expect(card.querySelector('img')).toHaveAttribute('src', '/api/products/v1/preconfigs/1039/preview.png?v=77');
     const sheet = within(list).getByRole('link', { name: tx('catalogue.preconfigs.specSheet'), description: 'Tessa Duo' });
-    expect(sheet).toHaveAttribute('href', '/api/products/v1/preconfigs/1039/spec-sheet');
+    expect(sheet).toHaveAttribute('href', '/api/products/v1/preconfigs/1039/spec-sheet?lang=en');
     expect(sheet).toHaveAttribute('download');
     expect(card).not.toContainElement(sheet);
     expect(within(list).getAllByRole('link', { name: /Tessa Duo/ })).toEqual([card]);

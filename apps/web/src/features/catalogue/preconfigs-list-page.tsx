@@ -92,15 +92,17 @@ function PreconfigCard({ preconfig, seesPrices }: { preconfig: PreconfigSummary;
 }
 
 /**
- * The preconfiguration's PDF spec sheet (issue 32 §3): the one the tools' latest batch made, else made by
- * the api when asked. Beside the card, not in it: the card is a link already. Its name is the document's;
+ * The preconfiguration's PDF spec sheet (issue 32 §3) in the reader's language: the one the tools' latest
+ * batch made (in English), else made by the api when asked. Beside the card, not in it: the card is a link already. Its name is the document's;
  * the preconfiguration's name describes it (so a search of the cards by name finds the card alone).
  */
 function PreconfigSheetLink({ preconfig }: { preconfig: PreconfigSummary }) {
   const { t } = useTranslation();
   const base = usePlatformConfig().services.products ?? '/api/products';
+  // The sheet in the reader's language: the batch's when it is in it, else made by the api.
+  const lang = useAppSelector((state) => state.preferences.lang);
   return (
-    <a className="text-link catalogue-preconfig__sheet" href={`${base}/v1/preconfigs/${preconfig.id}/spec-sheet`} download aria-describedby={`preconfig-name-${preconfig.id}`}>
+    <a className="text-link catalogue-preconfig__sheet" href={`${base}/v1/preconfigs/${preconfig.id}/spec-sheet?lang=${lang}`} download aria-describedby={`preconfig-name-${preconfig.id}`}>
       {t('catalogue.preconfigs.specSheet')}
     </a>
   );
