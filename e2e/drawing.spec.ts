@@ -176,13 +176,13 @@ test('sticks: draw with the mouse, the canopy, a node dragged, added to a projec
   await expect(bom).toContainText('7465');
   await page.screenshot({ path: 'test-results/drawing-sticks.png', fullPage: false });
 
-  // The preview's views (issue 35 §3): "Top view" puts the camera above the 4 m ceiling, "Reset view" back under the structure.
+  // The preview's views (issue 35 §3): "Top view" puts the camera above the room's 3 m ceiling, "Reset view" back under the structure.
   const cameraHeight = () => page.evaluate(() => (window as unknown as { lumenDrawingPreviewProbe?: PreviewProbe }).lumenDrawingPreviewProbe?.camera[1] ?? Number.NaN);
   const views = page.getByRole('group', { name: t('drawing.preview.view.label') });
   await views.getByRole('button', { name: t('drawing.preview.view.top') }).click();
-  await expect.poll(cameraHeight).toBeGreaterThan(4.5);
+  await expect.poll(cameraHeight).toBeGreaterThan(3.5);
   await views.getByRole('button', { name: t('drawing.preview.view.reset') }).click();
-  await expect.poll(cameraHeight).toBeLessThan(4);
+  await expect.poll(cameraHeight).toBeLessThan(3);
 
   await addToNewProject(page, name);
   await reopenSaveValidate(page, 'sticks', name, 2);
