@@ -44,6 +44,8 @@ describe('WidgetGallery', () => {
         'Tabs',
         'Skeletons',
         'Data table',
+        'Page layout',
+        'Recent projects',
         'Files and progress',
         'Design tokens',
       ]);

@@ -3,24 +3,29 @@ import { LANGS } from '@lumen/contracts/constants';
 import { useId, useState, type ReactNode } from 'react';
 import { Autocomplete } from '../Autocomplete/Autocomplete';
 import { Button } from '../Button/Button';
+import { Card } from '../Card/Card';
 import { DataTable, type DataTableColumn } from '../DataTable/DataTable';
 import { DatePicker } from '../DatePicker/DatePicker';
+import { EmptyState } from '../EmptyState/EmptyState';
 import { Dropdown } from '../Dropdown/Dropdown';
 import { FileDropZone } from '../FileDropZone/FileDropZone';
 import { Grid, GridItem } from '../Grid/Grid';
 import { Icon, ICON_NAMES } from '../Icon/Icon';
 import { useWidgetsTranslation } from '../i18n/use-widgets-translation';
 import { Modal } from '../Modal/Modal';
+import { PageHeader } from '../PageHeader/PageHeader';
 import { PasswordField } from '../PasswordField/PasswordField';
 import { ProgressBar } from '../ProgressBar/ProgressBar';
 import { QuantitySelector } from '../QuantitySelector/QuantitySelector';
 import { Select } from '../Select/Select';
 import { Skeleton, SkeletonGroup } from '../Skeleton/Skeleton';
+import { Stat, StatList } from '../Stat/Stat';
 import { Stepper } from '../Stepper/Stepper';
 import { Tab, TabList, TabPanel, TabsGroup } from '../Tabs/Tabs';
 import { TextArea } from '../TextArea/TextArea';
 import { TextField } from '../TextField/TextField';
 import { ThemeToggle } from '../ThemeToggle/ThemeToggle';
+import { Toolbar } from '../Toolbar/Toolbar';
 import { Tooltip } from '../Tooltip/Tooltip';
 import type { Theme } from '../theme/theme';
 import { PALETTE, SPACING, type PaletteColor } from '../tokens/tokens';
@@ -390,6 +395,37 @@ function DataTableDemo() {
   );
 }
 
+/** What a page is made of besides its widgets (the gallery's own header is the PageHeader): card, toolbar, figures, empty state. */
+function LayoutDemo() {
+  const { t } = useWidgetsTranslation();
+  return (
+    <Section title={t('gallery.layout')}>
+      <Row caption={t('gallery.layout.card')}>
+        <Card title={t('gallery.layout.cardTitle')} headingLevel={3} actions={<a href="#top">{t('gallery.layout.cardAll')}</a>}>
+          <p>{t('gallery.layout.cardBody')}</p>
+        </Card>
+      </Row>
+      <Row caption={t('gallery.layout.toolbar')}>
+        <Toolbar aria-label={t('gallery.layout.toolbarLabel')}>
+          <TextField type="search" label={t('gallery.layout.search')} />
+          <Button variant="secondary">{t('gallery.layout.apply')}</Button>
+        </Toolbar>
+      </Row>
+      <Row caption={t('gallery.layout.stats')}>
+        <StatList>
+          <Stat label={t('gallery.layout.openQuotes')} value={3} size="lg" />
+          <Stat label={t('gallery.layout.leadTime')} value={t('gallery.layout.leadTimeValue')} />
+        </StatList>
+      </Row>
+      <Row caption={t('gallery.layout.empty')}>
+        <EmptyState icon="info" action={<Button variant="secondary" size="sm">{t('gallery.layout.emptyAction')}</Button>}>
+          <p>{t('gallery.layout.emptyText')}</p>
+        </EmptyState>
+      </Row>
+    </Section>
+  );
+}
+
 function FilesDemo() {
   const { t } = useWidgetsTranslation();
   const [chosen, setChosen] = useState<string[]>([]);
@@ -476,13 +512,13 @@ export function WidgetGallery({ theme, onThemeChange }: WidgetGalleryProps = {})
   const { t } = useWidgetsTranslation();
   return (
     <div className="lm-gallery" data-testid="widget-gallery">
-      <div className="lm-gallery__header">
-        <div>
-          <h1 className="lm-gallery__title">{t('gallery.title')}</h1>
-          <p className="lm-gallery__intro">{t('gallery.intro')}</p>
-        </div>
-        <ThemeToggle {...(theme !== undefined ? { theme } : {})} {...(onThemeChange ? { onThemeChange } : {})} />
-      </div>
+      <PageHeader
+        className="lm-gallery__header"
+        eyebrow={t('gallery.eyebrow')}
+        title={t('gallery.title')}
+        lead={t('gallery.intro')}
+        actions={<ThemeToggle {...(theme !== undefined ? { theme } : {})} {...(onThemeChange ? { onThemeChange } : {})} />}
+      />
       <ModalsDemo />
       <FieldsDemo />
       <ChoicesDemo />
@@ -490,6 +526,7 @@ export function WidgetGallery({ theme, onThemeChange }: WidgetGalleryProps = {})
       <QuantitiesDemo />
       <ActionsDemo />
       <ProgressDemo />
+      <LayoutDemo />
       <FilesDemo />
       <TokensDemo />
     </div>
