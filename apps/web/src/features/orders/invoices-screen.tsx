@@ -1,7 +1,7 @@
 import type { InvoiceListPage, InvoiceStatus } from '@lumen/contracts';
 import { INVOICE_SORTS } from '@lumen/contracts/constants';
 import { hasAnyPrivilege } from '@lumen/domain';
-import { Badge, Button, DataTable, Select, TextField, type BadgeTone } from '@lumen/ui';
+import { Badge, Button, Card, DataTable, PageHeader, Select, TextField, type BadgeTone } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,7 +31,7 @@ export function InvoicesScreen() {
   const code = account?.clientCode ?? (backoffice ? chosen : '');
   return (
     <section className="page orders-page" aria-labelledby="invoices-title">
-      <h1 id="invoices-title">{t('invoices.title')}</h1>
+      <PageHeader titleId="invoices-title" title={t('invoices.title')} lead={code ? t('invoices.lead', { code }) : undefined} />
       {backoffice && !account?.clientCode && (
         <form
           className="orders-filters card"
@@ -46,7 +46,11 @@ export function InvoicesScreen() {
           </Button>
         </form>
       )}
-      {code ? <InvoiceList key={code} clientCode={code} /> : !backoffice && <p className="card">{t('invoices.noClientCode')}</p>}
+      {code ? <InvoiceList key={code} clientCode={code} /> : !backoffice && (
+          <Card>
+            <p>{t('invoices.noClientCode')}</p>
+          </Card>
+        )}
     </section>
   );
 }
@@ -70,7 +74,6 @@ function InvoiceList({ clientCode }: { clientCode: string }) {
   };
   return (
     <>
-      <p className="order-page__lead">{t('invoices.lead', { code: clientCode })}</p>
       <form className="orders-filters card" role="search" onSubmit={onSearch}>
         <TextField label={t('invoices.search')} description={t('invoices.searchHint')} value={typed} onChange={setTyped} />
         <Select<Sort>

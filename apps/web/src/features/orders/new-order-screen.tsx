@@ -1,5 +1,5 @@
 import type { Lang, OrderDraft, OrderDraftLine } from '@lumen/contracts';
-import { Badge, Button, DatePicker, TextArea, TextField } from '@lumen/ui';
+import { Badge, Button, Card, DatePicker, PageHeader, Stat, StatList, TextArea, TextField } from '@lumen/ui';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,8 +43,8 @@ function DraftFailure({ projectId, httpStatus, onRetry }: { projectId: number; h
   const { t } = useTranslation();
   return (
     <section className="page page--narrow" aria-labelledby="order-title">
-      <h1 id="order-title">{t('orders.new.title')}</h1>
-      <div className="card" role="alert">
+      <PageHeader titleId="order-title" title={t('orders.new.title')} />
+      <Card role="alert">
         <p>{t(httpStatus === 404 ? 'orders.load.notFound' : httpStatus === 400 ? 'orders.load.quote' : 'orders.load.failed')}</p>
         <div className="order-actions">
           {httpStatus !== 404 && (
@@ -56,7 +56,7 @@ function DraftFailure({ projectId, httpStatus, onRetry }: { projectId: number; h
             {t('orders.toProject')}
           </Link>
         </div>
-      </div>
+      </Card>
     </section>
   );
 }
@@ -150,8 +150,8 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
     const justNow = processing.status === 'completed';
     return (
       <section className="page page--narrow" aria-labelledby="order-title">
-        <h1 id="order-title">{t('orders.new.title')}</h1>
-        <div className="card order-outcome" role="status" tabIndex={-1} ref={outcomeRef}>
+        <PageHeader titleId="order-title" title={t('orders.new.title')} />
+        <Card className="order-outcome" role="status" tabIndex={-1} ref={outcomeRef}>
           <p className="order-outcome__lead">{t(justNow ? 'orders.new.processed' : 'orders.new.alreadyOrdered', { id: orderId, project: draft.projectName })}</p>
           {justNow && processing.result?.order?.delivery === 'skipped' && <p>{t('orders.delivery.skipped')}</p>}
           <div className="order-actions">
@@ -162,7 +162,7 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
               {t('orders.list.title')}
             </Link>
           </div>
-        </div>
+        </Card>
       </section>
     );
   }
@@ -171,30 +171,24 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
 
   return (
     <form ref={formRef} className="page order-page" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="order-title">
-      <header className="order-page__header">
-        <p className="order-page__eyebrow">
+      <PageHeader
+        className="order-page__header"
+        titleId="order-title"
+        eyebrow={
           <Link className="text-link" to={`/project/${draft.projectId}`}>
             {t('orders.toProject')}
           </Link>
-        </p>
-        <h1 id="order-title">{t('orders.new.title')}</h1>
-        <p className="order-page__lead">{t(draft.quoteId !== null ? 'orders.new.leadQuote' : 'orders.new.lead', { project: draft.projectName, quote: draft.quoteId ?? '' })}</p>
-        <dl className="order-facts">
-          <div>
-            <dt>{t('orders.field.clientCode')}</dt>
-            <dd>{draft.clientCode ?? t('orders.new.noClientCode')}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.field.leadTime')}</dt>
-            <dd data-testid="order-lead-time">{t('orders.weeks', { count: check.leadTimeWeeks })}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.field.lines')}</dt>
-            <dd>{t('orders.new.linesCount', { count: ordered.length, total: draft.lines.length })}</dd>
-          </div>
-        </dl>
+        }
+        title={t('orders.new.title')}
+        lead={t(draft.quoteId !== null ? 'orders.new.leadQuote' : 'orders.new.lead', { project: draft.projectName, quote: draft.quoteId ?? '' })}
+      >
+        <StatList className="order-facts">
+          <Stat label={t('orders.field.clientCode')} value={draft.clientCode ?? t('orders.new.noClientCode')} />
+          <Stat label={t('orders.field.leadTime')} value={<span data-testid="order-lead-time">{t('orders.weeks', { count: check.leadTimeWeeks })}</span>} />
+          <Stat label={t('orders.field.lines')} value={t('orders.new.linesCount', { count: ordered.length, total: draft.lines.length })} />
+        </StatList>
         {draft.clientCode === null && <p className="order-note">{t('orders.new.noClientCodeNote')}</p>}
-      </header>
+      </PageHeader>
 
       <section className="card" aria-labelledby="order-lines-title">
         <h2 id="order-lines-title">{t('orders.new.linesTitle')}</h2>

@@ -1,5 +1,5 @@
 import type { Order, ReorderResult } from '@lumen/contracts';
-import { Button, TextField } from '@lumen/ui';
+import { Button, Card, PageHeader, Stat, StatList, TextField } from '@lumen/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,8 +27,8 @@ export function OrderScreen({ orderId }: { orderId: number }) {
   if (order.status === 'failed')
     return (
       <section className="page page--narrow" aria-labelledby="order-title">
-        <h1 id="order-title">{t('orders.number', { id: orderId })}</h1>
-        <div className="card" role="alert">
+        <PageHeader titleId="order-title" title={t('orders.number', { id: orderId })} />
+        <Card role="alert">
           <p>{t(order.httpStatus === 404 ? 'orders.load.orderNotFound' : 'orders.load.failed')}</p>
           <div className="order-actions">
             {order.httpStatus !== 404 && (
@@ -40,7 +40,7 @@ export function OrderScreen({ orderId }: { orderId: number }) {
               {t('orders.list.title')}
             </Link>
           </div>
-        </div>
+        </Card>
       </section>
     );
   return <FollowedOrder key={`${orderId}|${lang}`} first={order.data} onReload={reload} />;
@@ -114,16 +114,21 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
   const together = order.sendTogether ? (order.plannedShippingDate ?? lines.reduce<string | null>((latest, line) => (latest === null || line.shippingDate > latest ? line.shippingDate : latest), null)) : null;
   return (
     <section className="page order-page" aria-labelledby="order-title">
-      <header className="order-page__header">
-        <p className="order-page__eyebrow">
+      <PageHeader
+        className="order-page__header"
+        titleId="order-title"
+        eyebrow={
           <Link className="text-link" to="/orders">
             {t('orders.list.title')}
           </Link>
-        </p>
-        <h1 id="order-title">
-          {t('orders.number', { id: order.orderId })} <StatusBadge status={order.status} />
-        </h1>
-        <p className="order-page__lead">{order.projectName}</p>
+        }
+        title={
+          <>
+            {t('orders.number', { id: order.orderId })} <StatusBadge status={order.status} />
+          </>
+        }
+        lead={order.projectName}
+      >
         {order.quoteId !== null && order.projectId !== null && (
           // Order and quote link to each other (issue 34 §2): the quote is on its project's budget page.
           <p className="order-page__quote">
@@ -132,33 +137,15 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             </Link>
           </p>
         )}
-        <dl className="order-facts">
-          <div>
-            <dt>{t('orders.field.internalOrderNumber')}</dt>
-            <dd>{order.internalOrderNumber || '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.field.clientCode')}</dt>
-            <dd>{order.clientCode}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.field.delivery')}</dt>
-            <dd>{t(order.sendTogether ? 'orders.delivery.together' : 'orders.delivery.separately')}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.field.leadTime')}</dt>
-            <dd>{t('orders.weeks', { count: order.leadTimeWeeks })}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.field.plannedShipping')}</dt>
-            <dd>{day(together ?? order.plannedShippingDate, 'long')}</dd>
-          </div>
-          <div>
-            <dt>{t('orders.field.sent')}</dt>
-            <dd>{order.delivery === 'sent' ? t('orders.delivery.sent', { reference: order.erpReference ?? '' }) : t(order.delivery === 'skipped' ? 'orders.delivery.skipped' : 'orders.delivery.pending')}</dd>
-          </div>
-        </dl>
-      </header>
+        <StatList className="order-facts">
+          <Stat label={t('orders.field.internalOrderNumber')} value={order.internalOrderNumber || '—'} />
+          <Stat label={t('orders.field.clientCode')} value={order.clientCode} />
+          <Stat label={t('orders.field.delivery')} value={t(order.sendTogether ? 'orders.delivery.together' : 'orders.delivery.separately')} />
+          <Stat label={t('orders.field.leadTime')} value={t('orders.weeks', { count: order.leadTimeWeeks })} />
+          <Stat label={t('orders.field.plannedShipping')} value={day(together ?? order.plannedShippingDate, 'long')} />
+          <Stat label={t('orders.field.sent')} value={order.delivery === 'sent' ? t('orders.delivery.sent', { reference: order.erpReference ?? '' }) : t(order.delivery === 'skipped' ? 'orders.delivery.skipped' : 'orders.delivery.pending')} />
+        </StatList>
+      </PageHeader>
 
       <section className="card" aria-labelledby="order-timeline-title">
         <h2 id="order-timeline-title">{t('orders.timeline.title')}</h2>

@@ -1,5 +1,5 @@
 import type { OrderListPage, OrderSummary } from '@lumen/contracts';
-import { Button, DataTable, Select, TextField } from '@lumen/ui';
+import { Button, DataTable, PageHeader, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,8 +43,7 @@ export function OrdersListScreen() {
 
   return (
     <section className="page orders-page" aria-labelledby="orders-title">
-      <h1 id="orders-title">{t('orders.list.title')}</h1>
-      <p className="order-page__lead">{t('orders.list.lead')}</p>
+      <PageHeader titleId="orders-title" title={t('orders.list.title')} lead={t('orders.list.lead')} />
       <form className="orders-filters card" role="search" onSubmit={onSearch}>
         <TextField label={t('orders.list.search')} description={t('orders.list.searchHint')} value={typed} onChange={setTyped} isInvalid={Boolean(searchError)} errorMessage={searchError ? t(searchError) : undefined} />
         <Select<StatusFilter>
