@@ -1,6 +1,6 @@
 import type { RequestSummary } from '@lumen/contracts';
 import { REQUEST_KINDS, SUPPORT_REQUEST_STATUSES } from '@lumen/contracts/constants';
-import { DataTable, Select, TextField, type DataTableColumn } from '@lumen/ui';
+import { DataTable, PageHeader, Select, TextField, type DataTableColumn } from '@lumen/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -89,8 +89,7 @@ export function DeskInboxPage() {
 
   return (
     <section className="page desk" aria-labelledby="desk-title">
-      <h1 id="desk-title">{t('desk.title')}</h1>
-      <p className="desk__lead">{t('desk.lead')}</p>
+      <PageHeader titleId="desk-title" title={t('desk.title')} lead={t('desk.lead')} />
       <p>
         <Link className="text-link" to="/desk/trade-leads">
           {t('desk.tradeLeads.link')}

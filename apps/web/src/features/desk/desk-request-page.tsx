@@ -1,5 +1,5 @@
 import { TextAreaText, type RequestDetail } from '@lumen/contracts';
-import { Button, TextArea } from '@lumen/ui';
+import { Button, PageHeader, TextArea } from '@lumen/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -58,7 +58,7 @@ export function DeskRequestPage() {
   if (id === null || (request.status === 'failed' && request.httpStatus === 404))
     return (
       <section className="page page--narrow desk" aria-labelledby="desk-missing-title">
-        <h1 id="desk-missing-title">{t('desk.notFoundTitle')}</h1>
+        <PageHeader titleId="desk-missing-title" title={t('desk.notFoundTitle')} />
         <p>{t('desk.notFound')}</p>
         {back}
       </section>
@@ -95,22 +95,20 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
       <nav className="desk-request__crumbs" aria-label={t('desk.crumbs')}>
         {back}
       </nav>
-      <header className="desk-request__header">
-        <div>
-          {/* A support request's subject is its topic: the kind says what it is. Other kinds are their subject. */}
-          {request.kind === 'support' && <p className="page-eyebrow desk-request__eyebrow">{t('requests.kind.support')}</p>}
-          <h1 id="desk-request-title">
-            {t('requests.number', { number: request.id })} · {request.subject}
-          </h1>
-          <p className="desk-request__facts">
-            <RequestStatusBadge status={request.status} />
-            <span>{t('desk.receivedOn', { date: format.date(request.createdAt, { dateStyle: 'long', timeStyle: 'short' }) })}</span>
-            <span>{t(`projects.catalog.${request.catalogId}`)}</span>
-            <span>{t('desk.language', { language: t(`language.${request.lang}`) })}</span>
-          </p>
-        </div>
-        <StatusButtons request={request} onChanged={onChanged} />
-      </header>
+      <PageHeader
+        titleId="desk-request-title"
+        // A support request's subject is its topic: the kind says what it is. Other kinds are their subject.
+        eyebrow={request.kind === 'support' ? t('requests.kind.support') : undefined}
+        title={`${t('requests.number', { number: request.id })} · ${request.subject}`}
+        actions={<StatusButtons request={request} onChanged={onChanged} />}
+      >
+        <p className="desk-request__facts">
+          <RequestStatusBadge status={request.status} />
+          <span>{t('desk.receivedOn', { date: format.date(request.createdAt, { dateStyle: 'long', timeStyle: 'short' }) })}</span>
+          <span>{t(`projects.catalog.${request.catalogId}`)}</span>
+          <span>{t('desk.language', { language: t(`language.${request.lang}`) })}</span>
+        </p>
+      </PageHeader>
 
       <div className="desk-request__layout">
         <div className="desk-request__aside">

@@ -1,5 +1,5 @@
 import type { TradeLead } from '@lumen/contracts';
-import { Button, Select } from '@lumen/ui';
+import { Button, PageHeader, Select } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -29,8 +29,7 @@ export function DeskTradeLeadsPage() {
 
   return (
     <section className="page desk" aria-labelledby="trade-leads-title">
-      <h1 id="trade-leads-title">{t('desk.tradeLeads.title')}</h1>
-      <p className="desk__lead">{t('desk.tradeLeads.lead')}</p>
+      <PageHeader titleId="trade-leads-title" title={t('desk.tradeLeads.title')} lead={t('desk.tradeLeads.lead')} />
       <div className="desk__filters">
         <Select<TradeLeadDecision>
           label={t('desk.tradeLeads.filter')}

@@ -1,6 +1,6 @@
 import type { FeatureEnvironment, FlagDefinition, FlagList } from '@lumen/contracts';
 import { FEATURE_ENVIRONMENTS } from '@lumen/contracts/constants';
-import { Button, DataTable, type DataTableColumn } from '@lumen/ui';
+import { Button, DataTable, PageHeader, type DataTableColumn } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
@@ -26,8 +26,7 @@ export default function FlagsAdminPage() {
 
   return (
     <section className="page flags-admin" aria-labelledby="flags-admin-title">
-      <h1 id="flags-admin-title">{t('flags.admin.title')}</h1>
-      <p className="flags-admin__lead">{t('flags.admin.intro')}</p>
+      <PageHeader titleId="flags-admin-title" title={t('flags.admin.title')} lead={t('flags.admin.intro')} />
       {list.status === 'ready' && (
         <p className="flags-admin__environment">
           {t('flags.admin.environment', { environment: list.data.environment })} {t(list.data.remoteConfigured ? 'flags.admin.remote.on' : 'flags.admin.remote.off')}

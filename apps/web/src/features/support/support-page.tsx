@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Card, PageHeader } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../shared/loading-state';
 import { useAppSelector } from '../../shared/store';
@@ -13,12 +14,11 @@ export function SupportPage() {
   if (status !== 'ready') return <LoadingState />;
   return (
     <section className="page page--narrow support-page" aria-labelledby="support-title">
-      <h1 id="support-title">{t('support.page.title')}</h1>
-      <p className="support-page__lead">{t('support.page.lead')}</p>
-      <div className="card">
+      <PageHeader titleId="support-title" title={t('support.page.title')} lead={t('support.page.lead')} />
+      <Card>
         {/* Logging in from the form starts it again with the account's details. */}
         <SupportForm key={`${account?.id ?? 'visitor'}-${round}`} onWriteAnother={() => setRound((value) => value + 1)} />
-      </div>
+      </Card>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { CompanyInvitation, CompanyUser, CompanyUsers } from '@lumen/contracts';
 import { roleName, USER_STATUS } from '@lumen/domain';
-import { Button, DataTable, Modal, TextField, type DataTableColumn } from '@lumen/ui';
+import { Button, Card, DataTable, Modal, PageHeader, TextField, type DataTableColumn } from '@lumen/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
@@ -32,8 +32,12 @@ export function UsersManagementPage() {
 
   return (
     <section className="page users-management" aria-labelledby="users-management-title">
-      <h1 id="users-management-title">{t('usersManagement.title')}</h1>
-      {account && companyId === null && <p className="card users-management__message">{t('usersManagement.noCompany')}</p>}
+      <PageHeader titleId="users-management-title" title={t('usersManagement.title')} lead={list.status === 'ready' ? t('usersManagement.lead', { company: list.data.company.name }) : undefined} />
+      {account && companyId === null && (
+        <Card className="users-management__message">
+          <p>{t('usersManagement.noCompany')}</p>
+        </Card>
+      )}
       {/* The kit's data table (issue 35 §1) draws the loading (skeleton rows) and the failure (its error row with a retry). */}
       {companyId !== null && list.status !== 'ready' && <UsersTable users={[]} status={list.status === 'failed' ? 'error' : 'loading'} onRetry={reload} />}
       {list.status === 'ready' && account && <CompanyUsersView data={list.data} selfId={account.id} onChanged={() => setVersion((n) => n + 1)} />}
@@ -48,11 +52,10 @@ function CompanyUsersView({ data, selfId, onChanged }: { data: CompanyUsers; sel
   const [historyOf, setHistoryOf] = useState<CompanyUser | null>(null);
   return (
     <>
-      <p className="users-management__lead">{t('usersManagement.lead', { company: data.company.name })}</p>
       {data.privilegeUpdatesLocked && (
-        <p className="card users-management__message" role="note">
-          {t('usersManagement.locked')}
-        </p>
+        <Card className="users-management__message" role="note">
+          <p>{t('usersManagement.locked')}</p>
+        </Card>
       )}
       <UsersTable
         users={data.users}
