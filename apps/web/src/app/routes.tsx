@@ -17,6 +17,7 @@ import { loadAuditTrailPage } from '../features/audit';
 import { loadProductAdminComposePage, loadProductAdminHomePage, loadProductAdminRulesPage } from '../features/product-admin';
 import { loadComposePreviewPage, loadGeneratePdfPage, loadGeneratePreviewsPage, loadProductSheetPage, loadTechnicalInfoPage } from '../features/tools';
 import { loadStudioPage } from '../features/studio';
+import { prefetchConfiguratorPage } from '../features/configurator';
 import { useFlag } from '../shared/flags';
 import { loadDeskInboxPage, loadDeskRequestPage, loadDeskTradeLeadsPage } from '../features/desk';
 import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
@@ -83,6 +84,8 @@ const ProjectAddProduct = lazyScreen(loadProjectAddProduct);
 const ProjectAddProductRedirect = lazyScreen(() => loadProjectAddProduct().then((module) => ({ default: module.ProjectAddProductRedirect })));
 /** Pages that join features (app/pages/): the configurators ending in "Add to project", a project line in the configurator. */
 const ConfigureProductPage = lazyScreen(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
+/** A configurator page opened by its address: its modules and its first calls (the model's data) at start (issue 35 §5). */
+const CONFIGURATOR_HANDLE: RouteHandle = { preload: ConfigureProductPage.preload, prefetch: prefetchConfiguratorPage };
 const ConfigurePreconfigPage = lazyScreen(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigurePreconfigPage })));
 const ValidateProjectLine = lazyScreen(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
 /** The crea room (issue 15): a new composition, a preconfiguration, a project's creation line (three.js loads with the room only). */
@@ -206,9 +209,9 @@ export function createRoutes(): RouteObject[] {
         { path: '/create-project', element: <StartCatalogue /> },
         { path: '/create-project/select-collection/:subFamilyId?', element: catalogueStep(<SelectCollectionPage />) },
         { path: '/add-product/:subFamilyId/:applicationLocationId?', element: catalogueStep(<AddProductPage flow="v1" />) },
-        { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: catalogueStep(<ConfigureProductPage mode="express" />) },
+        { path: '/add-product/:subFamilyId/:applicationLocationId/:model', element: catalogueStep(<ConfigureProductPage mode="express" />), handle: CONFIGURATOR_HANDLE },
         { path: '/add-product-v2/:subFamilyId/:applicationLocationId?', element: catalogueStep(<AddProductPage flow="v2" />) },
-        { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: catalogueStep(<ConfigureProductPage mode="attributes" />) },
+        { path: '/add-product-v2/:subFamilyId/:applicationLocationId/:model', element: catalogueStep(<ConfigureProductPage mode="attributes" />), handle: CONFIGURATOR_HANDLE },
         { path: '/preconfigs-list/:subFamilyId/:applicationLocationId?', element: catalogueStep(<PreconfigsListPage />) },
         { path: '/add-preconfig/:preconfigId', element: catalogueStep(<ConfigurePreconfigPage />) },
         // The crea room (issue 15 §1, spec §2): open to visitors like the other configurators; old paths redirect.

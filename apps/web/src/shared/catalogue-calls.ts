@@ -1,7 +1,8 @@
 import type { Collection, Lang, ModelSummary, PreconfigDetail, VariationsResponse } from '@lumen/contracts';
-import { parseRuleBook, type RuleSet } from '@lumen/domain';
+import type { RuleSet } from '@lumen/domain';
 import { isApiError } from '../api';
 import { createAsyncAction } from './async-action';
+import { collectionRulesCall, variationsCall } from './catalogue-call-paths';
 
 /*
  * The catalogue reads every configurator makes (the attributes configurator, the crea room, the drawings). The
@@ -14,8 +15,10 @@ import { createAsyncAction } from './async-action';
  */
 export const loadVariations = createAsyncAction<VariationsResponse, { models: readonly string[]; catalogId: number; lang: Lang; subFamilyId?: number }>(
   'variations',
-  ({ models, catalogId, lang, subFamilyId }, { extra }) =>
-    extra.api.get<VariationsResponse>('apiv2', '/articles/variations', { model: [...models], catalog: catalogId, subfamily: subFamilyId, lang }),
+  (arg, { extra }) => {
+    const { service, path, query } = variationsCall(arg);
+    return extra.api.get<VariationsResponse>(service, path, query);
+  },
   { showError: false },
 );
 
@@ -28,8 +31,10 @@ export const loadCollectionRules = createAsyncAction<RuleSet[], { subFamilyId: n
   'collectionRules',
   async ({ subFamilyId, catalogId }, { extra }) => {
     try {
-      const json = await extra.api.get<unknown>('products', `/v1/static/rules/${subFamilyId}_${catalogId}.json`);
+      const { service, path } = collectionRulesCall({ subFamilyId, catalogId });
+      const json = await extra.api.get<unknown>(service, path);
       if (json === undefined || json === null || (typeof json === 'object' && Object.keys(json).length === 0)) return [];
+      const { parseRuleBook } = await import('./rule-book-parse');
       return [...parseRuleBook(json).ruleSets];
     } catch (error) {
       if (isApiError(error) && error.ErrorCode === 404) return [];

@@ -3,17 +3,19 @@ import { preconfigPath, useTargetProjectId } from '../../features/catalogue/conf
 import type { ConfiguratorActionsState, ConfiguratorMode } from '../../features/configurator/configurator';
 import AddPreconfigPage, { type PreconfigToAdd } from '../../features/configurator/add-preconfig-page';
 import ConfiguratorPage from '../../features/configurator/configurator-page';
-import { ProductDocumentsButton } from '../../features/downloads/product-documents-button';
-import { AddToProject } from '../../features/projects/add-to-project';
+import { lazy, Suspense } from 'react';
 
-/** "Add to project" (projects) under the configured product (configurator). */
-function addToProject({ reference, quantity, pendantHeight, notMade }: ConfiguratorActionsState) {
+/** The actions (configurator-actions.tsx: projects and downloads), loaded when the configurator first shows them (issue 35 §5). */
+const loadActions = () => import('./configurator-actions');
+const ConfiguredProductActions = lazy(() => loadActions().then((module) => ({ default: module.ConfiguredProductActions })));
+const PreconfigActions = lazy(() => loadActions().then((module) => ({ default: module.PreconfigActions })));
+
+/** "Add to project" (projects) under the configured product (configurator), and its documents. */
+function addToProject(state: ConfiguratorActionsState) {
   return (
-    <>
-      <AddToProject reference={reference} quantity={quantity} pendantHeight={pendantHeight ?? undefined} isDisabled={notMade} />
-      {/* The configured product's documents (issue 14 §3); the catalogue is the reference's (a dash: 21). */}
-      {reference !== '' && !notMade && <ProductDocumentsButton catalogId={reference.includes('-') ? 21 : 16} model={reference.replace('-', '').slice(0, 4)} reference={reference} />}
-    </>
+    <Suspense fallback={null}>
+      <ConfiguredProductActions {...state} />
+    </Suspense>
   );
 }
 
@@ -24,7 +26,11 @@ export function ConfigureProductPage({ mode }: { mode: ConfiguratorMode }) {
 
 /** "Add to project" (projects) for a whole preconfiguration: every line, with its quantity and pendant height (issue 10 §2). */
 function addPreconfigToProject(preconfig: PreconfigToAdd) {
-  return <AddToProject reference="" quantity={1} preconfig={preconfig} />;
+  return (
+    <Suspense fallback={null}>
+      <PreconfigActions preconfig={preconfig} />
+    </Suspense>
+  );
 }
 
 /** /add-preconfig/{preconfigId}: a preconfiguration's luminaires, ending in "Add to project" for them all. */

@@ -1,6 +1,7 @@
 import type { Lang, ModelSummary } from '@lumen/contracts';
 import { isApiError } from '../../api';
 import { createAsyncAction } from '../../shared/async-action';
+import { modelsCall } from '../../shared/catalogue-call-paths';
 import { articleByReferencePath } from '../../shared/flags';
 
 // The configurator shows its own loading and failure states in place (showError false).
@@ -12,7 +13,8 @@ import { articleByReferencePath } from '../../shared/flags';
 export const loadModelSummary = createAsyncAction<ModelSummary | null, { model: string; catalogId: number; lang: Lang; subFamilyId: number; applicationLocationId?: number }>(
   'configuratorModel',
   async ({ model, catalogId, lang, subFamilyId, applicationLocationId }, { extra }) => {
-    const models = await extra.api.get<ModelSummary[]>('products', '/v1/articles/models', { catalog: catalogId, lang, subFamilyId, applicationLocationId });
+    const { service, path, query } = modelsCall({ catalogId, lang, subFamilyId, applicationLocationId });
+    const models = await extra.api.get<ModelSummary[]>(service, path, query);
     return models.find((item) => item.model === model) ?? null;
   },
   { showError: false },

@@ -1,25 +1,29 @@
 import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
 import { articleCollectionOf, collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { keepSizesTogether } from '../../i18n/format';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { Configurator, type ConfiguratorActionsState, type ConfiguratorMode } from './configurator';
+import type { ConfiguratorActionsState, ConfiguratorMode } from './configurator';
 import { loadCollectionRules, loadVariations } from '../../shared/catalogue-calls';
 import { loadModelSummary } from './configurator-calls';
+import { isModelCode, positiveId } from './configurator-start';
 import { pictureAtSize, pictureInFinish } from './picture';
 import './configurator.css';
 import { useRemote, type Remote } from '../../shared/use-remote';
 
 const STEPS = ['collection', 'location', 'model', 'configuration'] as const;
+const NO_RULES: readonly RuleSet[] = [];
 
-function positiveId(value: string | undefined): number | undefined {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
+/**
+ * The configurator itself (the domain's light configurator, the option widgets, the result) is a
+ * module of its own, fetched once the model's data are in, so that the page's header (the title and
+ * the picture, its largest paint) does not wait for it (issue 35 §5).
+ */
+const Configurator = lazy(() => import('./configurator').then((module) => ({ default: module.Configurator })));
 
 /**
  * /add-product/{subFamilyId}/{applicationLocationId}/{model}: the last step, the express configurator
@@ -91,7 +95,7 @@ export function ConfiguratorScreen({
   const lang = useAppSelector((state) => state.preferences.lang);
   const catalogId = catalogOfCaller ?? account?.catalogId ?? 16;
   const seesPrices = account ? hasAnyPrivilege(account.privileges, ['price.view']) : false;
-  const validModel = /^[A-Za-z0-9]{4}$/.test(model);
+  const validModel = isModelCode(model);
   const baseArticleOf = (remote: Remote<VariationsResponse>) =>
     remote.status === 'ready' ? remote.data.articles.find((article) => article.model === model && article.reference === article.referenceBase) : undefined;
 
@@ -122,6 +126,13 @@ export function ConfiguratorScreen({
 
   const known = data !== null && collectionHasModel(articleCollectionOf(data), model) && baseArticleOf(collection) !== undefined;
   const rulesReady = subFamilyId === undefined || rules.status !== 'loading';
+  // The configurator (every option's state through the domain's rules, the page's heaviest render)
+  // renders in a deferred pass, which React slices into short tasks, after the header with the title
+  // and the picture is on screen: the picture is the page's largest paint (issue 35 §5).
+  // The model, its data and its rules go together, so a deferred pass never mixes one model's data with another's.
+  const ruleSets = rules.status === 'ready' ? rules.data : NO_RULES;
+  const ready = useMemo(() => (known && rulesReady && data !== null ? { model, data, rules: ruleSets } : null), [known, rulesReady, data, model, ruleSets]);
+  const shown = useDeferredValue(ready, null);
 
   return (
     <section className="page configurator-page" aria-labelledby="configurator-title">
@@ -160,33 +171,43 @@ export function ConfiguratorScreen({
             {t('configurator.retry')}
           </Button>
         </div>
-      ) : data === null || !rulesReady ? (
-        <div className="configurator" role="status" aria-live="polite">
-          <span className="lm-visually-hidden">{t('common.loading')}</span>
-          <div className="card">
-            <Skeleton lines={6} />
-          </div>
-          <div className="card">
-            <Skeleton lines={8} />
-          </div>
-        </div>
+      ) : shown === null ? (
+        <ConfiguratorLoading />
       ) : (
-        <Configurator
-          key={`${model}/${data.catalogId}`}
-          mode={mode}
-          model={model}
-          data={data}
-          rules={rules.status === 'ready' ? rules.data : []}
-          lang={lang}
-          seesPrices={seesPrices}
-          initial={initial}
-          initialQuantity={initialQuantity}
-          readOnly={readOnly}
-          renderActions={renderActions}
-          onFinishChange={(code) => setChosenFinish({ of: configuration, code })}
-        />
+        <Suspense fallback={<ConfiguratorLoading />}>
+          <Configurator
+            key={`${shown.model}/${shown.data.catalogId}`}
+            mode={mode}
+            model={shown.model}
+            data={shown.data}
+            rules={shown.rules}
+            lang={lang}
+            seesPrices={seesPrices}
+            initial={initial}
+            initialQuantity={initialQuantity}
+            readOnly={readOnly}
+            renderActions={renderActions}
+            onFinishChange={(code) => setChosenFinish({ of: configuration, code })}
+          />
+        </Suspense>
       )}
     </section>
+  );
+}
+
+/** The configurator's place while its data or its module load. */
+function ConfiguratorLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="configurator" role="status" aria-live="polite">
+      <span className="lm-visually-hidden">{t('common.loading')}</span>
+      <div className="card">
+        <Skeleton lines={6} />
+      </div>
+      <div className="card">
+        <Skeleton lines={8} />
+      </div>
+    </div>
   );
 }
 

@@ -4,3 +4,5 @@
 // and the router loads those pages lazily.
 export type { ConfiguratorScreenProps } from './configurator-page';
 export type { ConfiguratorActionsState, ConfiguratorMode } from './configurator';
+/** A configurator page's first calls, sent at start once the account is known (app/environment.ts, RouteHandle.prefetch). */
+export { prefetchConfiguratorPage } from './configurator-start';
