@@ -1,5 +1,5 @@
 import type { ActingCandidate, ActingCandidatesPage } from '@lumen/contracts';
-import { Button, TextField } from '@lumen/ui';
+import { Button, PageHeader, TextField } from '@lumen/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlag } from '../../shared/flags';
@@ -47,8 +47,7 @@ export function ActingPage() {
 
   return (
     <div className="acting-page">
-      <h1>{t('acting.page.title')}</h1>
-      <p className="acting-page__intro">{t('acting.page.intro')}</p>
+      <PageHeader title={t('acting.page.title')} lead={t('acting.page.intro')} />
       {!keepsSession && <p className="acting-page__intro">{t('acting.page.logoutNotice')}</p>}
       <TextField type="search" label={t('acting.page.search')} name="search" value={typed} onChange={setTyped} />
       {failed && <p role="alert">{t('acting.page.startFailed')}</p>}

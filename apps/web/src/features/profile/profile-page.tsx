@@ -1,7 +1,7 @@
 import type { Account, Lang } from '@lumen/contracts';
 import { LANGS } from '@lumen/contracts/constants';
 import { roleName } from '@lumen/domain';
-import { Button, Select, TextField } from '@lumen/ui';
+import { Button, Card, PageHeader, Select, TextField } from '@lumen/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureMessage } from '../../shared/error-message';
@@ -23,7 +23,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   if (!account) return null;
   return (
     <section className="page page--narrow profile" aria-labelledby="profile-title">
-      <h1 id="profile-title">{t('profile.title')}</h1>
+      <PageHeader titleId="profile-title" title={t('profile.title')} />
       <AccountSummary account={account} />
       <ProfileForm key={account.id} account={account} />
       {account.company?.crmId && account.privileges.includes('company.manage.user') && <CompanyForm key={`company-${account.company.id}`} account={account} crmId={account.company.crmId} />}
@@ -262,8 +262,7 @@ function LanguageSection() {
   const [languages] = useRemote(`${lang}|${String(fromHub)}`, () => dispatch(loadLanguages({ lang, fromHub })).unwrap());
   const described = new Map(languages.status === 'ready' ? languages.data.map((language) => [language.isoCode, language.description]) : []);
   return (
-    <section className="card profile__section" aria-labelledby="profile-language-title">
-      <h2 id="profile-language-title">{t('profile.language.title')}</h2>
+    <Card className="profile__section" title={t('profile.language.title')} titleId="profile-language-title">
       <p>{t('profile.language.text')}</p>
       <Select<Lang>
         label={t('profile.language.label')}
@@ -271,7 +270,7 @@ function LanguageSection() {
         value={lang}
         onChange={(next) => void dispatch(changeLanguage({ lang: next }))}
       />
-    </section>
+    </Card>
   );
 }
 
@@ -279,12 +278,11 @@ function PasswordSection() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   return (
-    <section className="card profile__section" aria-labelledby="profile-password-title">
-      <h2 id="profile-password-title">{t('profile.password.title')}</h2>
+    <Card className="profile__section" title={t('profile.password.title')} titleId="profile-password-title">
       <p>{t('profile.password.text')}</p>
       <Button variant="secondary" onPress={() => dispatch(authModalOpened({ view: 'password-change' }))}>
         {t('profile.password.action')}
       </Button>
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Select, TextField } from '@lumen/ui';
+import { Button, PageHeader, Select, TextField } from '@lumen/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -92,8 +92,7 @@ export function ComposePreviewPage() {
 
   return (
     <section className="page tools" aria-labelledby="compose-preview-title">
-      <h1 id="compose-preview-title">{t('tools.compose.title')}</h1>
-      <p className="tools__intro">{t('tools.compose.intro')}</p>
+      <PageHeader titleId="compose-preview-title" title={t('tools.compose.title')} lead={t('tools.compose.intro')} />
       <form className="tools__form" onSubmit={submit}>
         <Select<string>
           label={t('tools.collection')}

@@ -1,5 +1,5 @@
 import type { ToolBatchKind } from '@lumen/contracts';
-import { Select } from '@lumen/ui';
+import { PageHeader, Select } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCollections } from '../../shared/catalogue-calls';
@@ -30,8 +30,7 @@ export function PreconfigBatchPage({ kind }: { kind: Exclude<ToolBatchKind, 'pro
   const texts = TEXTS[kind];
   return (
     <section className="page tools" aria-labelledby="preconfig-batch-title">
-      <h1 id="preconfig-batch-title">{t(texts.title)}</h1>
-      <p className="tools__intro">{t(texts.intro)}</p>
+      <PageHeader titleId="preconfig-batch-title" title={t(texts.title)} lead={t(texts.intro)} />
       <div className="tools__bar">
         <CatalogueSelect
           value={catalogId}

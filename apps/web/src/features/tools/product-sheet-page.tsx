@@ -1,6 +1,6 @@
 import type { Lang, ProductSheetPreview } from '@lumen/contracts';
 import { LANGS } from '@lumen/contracts/constants';
-import { Button, Select, TextField } from '@lumen/ui';
+import { Button, PageHeader, Select, TextField } from '@lumen/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCollections } from '../../shared/catalogue-calls';
@@ -47,8 +47,7 @@ export function ProductSheetPage() {
 
   return (
     <section className="page tools" aria-labelledby="product-sheet-title">
-      <h1 id="product-sheet-title">{t('tools.productSheet.title')}</h1>
-      <p className="tools__intro">{t('tools.productSheet.intro')}</p>
+      <PageHeader titleId="product-sheet-title" title={t('tools.productSheet.title')} lead={t('tools.productSheet.intro')} />
       <form className="tools__form" onSubmit={submit}>
         <CatalogueSelect
           value={catalogId}

@@ -1,5 +1,5 @@
 import type { TechnicalInfoRow } from '@lumen/contracts';
-import { Button, TextField } from '@lumen/ui';
+import { Button, PageHeader, TextField } from '@lumen/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format';
@@ -106,8 +106,7 @@ export function TechnicalInfoPage() {
 
   return (
     <section className="page tools" aria-labelledby="technical-info-title">
-      <h1 id="technical-info-title">{t('tools.technicalInfo.title')}</h1>
-      <p className="tools__intro">{t('tools.technicalInfo.intro')}</p>
+      <PageHeader titleId="technical-info-title" title={t('tools.technicalInfo.title')} lead={t('tools.technicalInfo.intro')} />
       <div className="tools__bar">
         <CatalogueSelect
           value={catalogId}
