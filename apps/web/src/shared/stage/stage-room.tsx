@@ -6,10 +6,11 @@
  * and the studio's stage (LuminaireStage) are lit and finished by these, so a finish looks the same
  * in all of them.
  */
-import { useThree } from '@react-three/fiber';
-import { useEffect, useMemo, useState } from 'react';
+import { addAfterEffect, addEffect, useThree } from '@react-three/fiber';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import * as THREE from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
+import { framesAreSlow, isSoftwareRenderer, setSlowFrames, slowFramesSeen, stageQualityOf, subscribeSlowFrames, type StageQuality } from './stage-quality';
 
 /** The renderer's settings every stage uses: filmic tone mapping at a calm exposure. */
 export const STAGE_TONE_MAPPING = THREE.ACESFilmicToneMapping;
@@ -25,12 +26,16 @@ export function setUpRenderer(gl: THREE.WebGLRenderer): void {
 /** The environment map's face size (a soft room needs no more). */
 export const ENVIRONMENT_SIZE = 64;
 
-/** Whether the browser draws WebGL in software (SwiftShader, llvmpipe: no GPU). */
-export function softwareRenderer(gl: THREE.WebGLRenderer): boolean {
+/** The WebGL renderer's name (the GPU's, or SwiftShader, llvmpipe… when drawn in software). */
+export function rendererName(gl: THREE.WebGLRenderer): string {
   const context = gl.getContext();
   const info = context.getExtension('WEBGL_debug_renderer_info');
-  const name = String(info ? context.getParameter(info.UNMASKED_RENDERER_WEBGL) : context.getParameter(context.RENDERER));
-  return /swiftshader|llvmpipe|software/i.test(name);
+  return String(info ? context.getParameter(info.UNMASKED_RENDERER_WEBGL) : context.getParameter(context.RENDERER));
+}
+
+/** Whether the browser draws WebGL in software (SwiftShader, llvmpipe: no GPU). */
+export function softwareRenderer(gl: THREE.WebGLRenderer): boolean {
+  return isSoftwareRenderer(rendererName(gl));
 }
 
 /** `localStorage['lumen.stage.ibl'] = 'on'` forces the environment map on a software renderer (screenshots). */
@@ -43,17 +48,68 @@ const forcedIbl = () => {
 };
 
 /**
+ * The stage's quality in this canvas (stage-quality.ts): lite on a software renderer, or once the
+ * frames measured here were slow (FrameWatch); full when forced (`lumen.stage.ibl` = 'on').
+ */
+export function useStageQuality(): StageQuality {
+  const gl = useThree((state) => state.gl);
+  const [renderer] = useState(() => rendererName(gl));
+  const [forced] = useState(forcedIbl);
+  const slowFrames = useSyncExternalStore(subscribeSlowFrames, slowFramesSeen, slowFramesSeen);
+  return stageQualityOf({ renderer, slowFrames, forced });
+}
+
+/**
+ * Measures what rendering each frame takes (from before the frame's callbacks to after its render)
+ * and says the frames are slow when their median is over SLOW_FRAME_MS; frames in which shaders were
+ * compiled (the program count grew) are not counted, as they are slow once.
+ */
+function useFrameWatch(active: boolean): void {
+  const gl = useThree((state) => state.gl);
+  useEffect(() => {
+    if (!active) return;
+    const frames: number[] = [];
+    let started = 0;
+    let programs = 0;
+    const stopBefore = addEffect(() => {
+      started = performance.now();
+      programs = gl.info.programs?.length ?? 0;
+    });
+    const stopAfter = addAfterEffect(() => {
+      if (started === 0 || (gl.info.programs?.length ?? 0) !== programs) return;
+      frames.push(performance.now() - started);
+      if (framesAreSlow(frames)) setSlowFrames(true);
+    });
+    return () => {
+      stopBefore();
+      stopAfter();
+    };
+  }, [active, gl]);
+}
+
+/**
  * The environment light: a neutral room (three's RoomEnvironment) made into a prefiltered
  * environment map in the browser, as the scene's `environment` (every physically based material
  * reflects and is lit by it). Prefiltering compiles shaders of 256 samples a pixel: tens of
  * milliseconds on a GPU, but 15–30 s of a blocked page on a software renderer (no GPU: the test
- * machines), where a sky-and-ground light of the same colours stands in for it.
+ * machines). At the stage's lite quality (a software renderer, or slow frames: stage-quality.ts) a
+ * sky-and-ground light of the same colours stands in for it, the canvas draws one device pixel per
+ * CSS pixel and shadow maps stay off, so the 3D stays smooth.
  */
 export function StageEnvironment({ intensity = 0.55, rotation = 0, size = ENVIRONMENT_SIZE }: { intensity?: number; rotation?: number; size?: number }) {
   const gl = useThree((state) => state.gl);
   const scene = useThree((state) => state.scene);
   const invalidate = useThree((state) => state.invalidate);
-  const [ibl] = useState(() => forcedIbl() || !softwareRenderer(gl));
+  const setDpr = useThree((state) => state.setDpr);
+  const quality = useStageQuality();
+  const ibl = quality === 'full';
+  useFrameWatch(ibl);
+  useEffect(() => {
+    if (ibl) return;
+    setDpr(1);
+    gl.shadowMap.enabled = false;
+    invalidate();
+  }, [ibl, gl, setDpr, invalidate]);
   useEffect(() => {
     if (!ibl) return;
     const generator = new THREE.PMREMGenerator(gl);
