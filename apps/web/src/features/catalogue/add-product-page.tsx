@@ -1,4 +1,5 @@
 import type { Collection, ModelSummary } from '@lumen/contracts';
+import { PageHeader } from '@lumen/ui';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -97,11 +98,7 @@ function LocationStep({ collection, base }: { collection: Collection; base: stri
   return (
     <section className="page catalogue" aria-labelledby="catalogue-title">
       <SelectionSteps active={1} paths={[collectionsPath(collection)]} />
-      <header className="catalogue__header">
-        <p className="page-eyebrow">{collection.name}</p>
-        <h1 id="catalogue-title">{t('catalogue.locations.title')}</h1>
-        <p className="catalogue__lead">{t('catalogue.locations.lead', { collection: collection.name })}</p>
-      </header>
+      <PageHeader titleId="catalogue-title" eyebrow={collection.name} title={t('catalogue.locations.title')} lead={t('catalogue.locations.lead', { collection: collection.name })} />
       <ul className="catalogue-locations" aria-label={t('catalogue.locations.listLabel')}>
         {collection.applicationLocations.map((location) => (
           <li key={location.id}>
@@ -143,19 +140,14 @@ function ModelStep({ collection, location, base, skippedLocation, title, crea }:
   return (
     <section className="page catalogue" aria-labelledby="catalogue-title">
       <SelectionSteps active={2} paths={[collectionsPath(collection), skippedLocation ? undefined : base]} />
-      <header className="catalogue__header">
-        <p className="page-eyebrow">
-          {collection.name} · {location.description}
-        </p>
-        <h1 id="catalogue-title">{title}</h1>
-        <p className="catalogue__lead">{t(crea ? 'catalogue.models.creaLead' : 'catalogue.models.lead')}</p>
+      <PageHeader titleId="catalogue-title" eyebrow={`${collection.name} · ${location.description}`} title={title} lead={t(crea ? 'catalogue.models.creaLead' : 'catalogue.models.lead')}>
         <CollectionDesigner subFamilyId={collection.subFamilyId} lang={lang} />
         <p>
           <Link className="text-link" to={`/preconfigs-list/${collection.subFamilyId}/${location.id}`}>
             {t('catalogue.models.preconfigs')}
           </Link>
         </p>
-      </header>
+      </PageHeader>
       {remote.status === 'loading' && <ListSkeleton />}
       {remote.status === 'failed' && <LoadFailed onRetry={reload} />}
       {remote.status === 'ready' &&
@@ -194,16 +186,13 @@ function DrawingChoiceStep({ collection, family, preferred, base }: { collection
   return (
     <section className="page catalogue" aria-labelledby="catalogue-title">
       <SelectionSteps active={1} paths={[collectionsPath(collection)]} />
-      <header className="catalogue__header">
-        <p className="page-eyebrow">{collection.name}</p>
-        <h1 id="catalogue-title">{t('catalogue.entry.title', { collection: collection.name })}</h1>
-        <p className="catalogue__lead">{t('catalogue.entry.lead', { collection: collection.name })}</p>
+      <PageHeader titleId="catalogue-title" eyebrow={collection.name} title={t('catalogue.entry.title', { collection: collection.name })} lead={t('catalogue.entry.lead', { collection: collection.name })}>
         <p>
           <Link className="text-link" to={`/preconfigs-list/${collection.subFamilyId}${location && collection.applicationLocations.length === 1 ? `/${location.id}` : ''}`}>
             {t('catalogue.models.preconfigs')}
           </Link>
         </p>
-      </header>
+      </PageHeader>
       <ul className="catalogue-locations" aria-label={t('catalogue.entry.listLabel')}>
         {choices.map(({ key, to }) => (
           <li key={key}>

@@ -1,4 +1,5 @@
 import type { PreconfigSummary } from '@lumen/contracts';
+import { PageHeader } from '@lumen/ui';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -37,13 +38,13 @@ export default function PreconfigsListPage() {
 
   return (
     <section className="page catalogue" aria-labelledby="catalogue-title">
-      <header className="catalogue__header">
-        <h1 id="catalogue-title">{t('catalogue.preconfigs.title')}</h1>
-        <p className="catalogue__lead">{t('catalogue.preconfigs.lead')}</p>
-        <Link className="text-link" to={back}>
-          {t('catalogue.preconfigs.back')}
-        </Link>
-      </header>
+      <PageHeader titleId="catalogue-title" title={t('catalogue.preconfigs.title')} lead={t('catalogue.preconfigs.lead')}>
+        <p>
+          <Link className="text-link" to={back}>
+            {t('catalogue.preconfigs.back')}
+          </Link>
+        </p>
+      </PageHeader>
       {subFamilyId === undefined ? (
         <div className="card catalogue-message">
           <p>{t('catalogue.notFound.text')}</p>

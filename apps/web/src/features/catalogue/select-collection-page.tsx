@@ -1,5 +1,5 @@
 import type { Collection } from '@lumen/contracts';
-import { Button, Select } from '@lumen/ui';
+import { Button, PageHeader, Select } from '@lumen/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -57,10 +57,7 @@ export default function SelectCollectionPage() {
   return (
     <section className="page catalogue" aria-labelledby="catalogue-title">
       <SelectionSteps active={0} paths={[]} />
-      <header className="catalogue__header">
-        <h1 id="catalogue-title">{t('catalogue.collections.title')}</h1>
-        <p className="catalogue__lead">{t('catalogue.collections.lead')}</p>
-      </header>
+      <PageHeader titleId="catalogue-title" title={t('catalogue.collections.title')} lead={t('catalogue.collections.lead')} />
 
       <div className="catalogue__toolbar">
         <Select
