@@ -1,6 +1,6 @@
 import type { Account, Download, OpenQuote, OrderSummary, ProjectListItem } from '@lumen/contracts';
 import { hasAnyPrivilege, isQualified } from '@lumen/domain';
-import { Badge, Button, Icon, Skeleton } from '@lumen/ui';
+import { Badge, Button, Card, EmptyState, Icon, Skeleton } from '@lumen/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,8 +39,7 @@ export default function Dashboard({ account }: { account: Account }) {
       </div>
       {/* A plain column: a complementary landmark inside main is not top-level (axe). */}
       <div className="dashboard__side">
-        <section className="card dashboard__panel" aria-labelledby="dashboard-shortcuts-title">
-          <h2 id="dashboard-shortcuts-title">{t('home.user.canTitle')}</h2>
+        <Card className="dashboard__panel" title={t('home.user.canTitle')} titleId="dashboard-shortcuts-title">
           {shortcuts.length > 0 ? (
             <ul className="dashboard__shortcuts">
               {shortcuts.map(({ key, to }) => (
@@ -55,9 +54,8 @@ export default function Dashboard({ account }: { account: Account }) {
           ) : (
             <p>{t('home.user.canNothing')}</p>
           )}
-        </section>
-        <section className="card dashboard__panel" aria-labelledby="home-account-title">
-          <h2 id="home-account-title">{t('home.user.accountTitle')}</h2>
+        </Card>
+        <Card className="dashboard__panel" title={t('home.user.accountTitle')} titleId="home-account-title">
           <p>{t('home.user.accountText')}</p>
           <Link className="text-link" to="/my-profile">
             {t('home.user.toProfile')}
@@ -71,7 +69,7 @@ export default function Dashboard({ account }: { account: Account }) {
               </Button>
             </div>
           )}
-        </section>
+        </Card>
       </div>
     </div>
   );
@@ -81,15 +79,19 @@ export default function Dashboard({ account }: { account: Account }) {
 function Panel<T>({ id, title, all, remote, reload, items, empty, row }: { id: string; title: string; all?: { to: string; label: string }; remote: Remote<unknown>; reload: () => void; items: readonly T[] | null; empty: ReactNode; row: (item: T) => ReactNode }) {
   const { t } = useTranslation();
   return (
-    <section className="card dashboard__panel" aria-labelledby={id} aria-busy={remote.status === 'loading'}>
-      <header className="dashboard__panel-head">
-        <h2 id={id}>{title}</h2>
-        {all && (
+    <Card
+      className="dashboard__panel"
+      title={title}
+      titleId={id}
+      aria-busy={remote.status === 'loading'}
+      actions={
+        all && (
           <Link className="dashboard__all" to={all.to}>
             {all.label}
           </Link>
-        )}
-      </header>
+        )
+      }
+    >
       {remote.status === 'loading' && (
         <ul className="dashboard__list" aria-hidden="true">
           {Array.from({ length: 3 }, (_, i) => (
@@ -101,16 +103,20 @@ function Panel<T>({ id, title, all, remote, reload, items, empty, row }: { id: s
         </ul>
       )}
       {remote.status === 'failed' && (
-        <div className="dashboard__state" role="alert">
+        <EmptyState
+          role="alert"
+          action={
+            <Button variant="secondary" size="sm" onPress={reload}>
+              {t('home.dash.retry')}
+            </Button>
+          }
+        >
           <p>{t('home.dash.failed')}</p>
-          <Button variant="secondary" size="sm" onPress={reload}>
-            {t('home.dash.retry')}
-          </Button>
-        </div>
+        </EmptyState>
       )}
-      {items && items.length === 0 && <div className="dashboard__state">{empty}</div>}
+      {items && items.length === 0 && <EmptyState>{empty}</EmptyState>}
       {items && items.length > 0 && <ul className="dashboard__list">{items.map(row)}</ul>}
-    </section>
+    </Card>
   );
 }
 
