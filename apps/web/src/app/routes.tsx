@@ -86,7 +86,7 @@ const ProjectAddProductRedirect = lazyScreen(() => loadProjectAddProduct().then(
 const ConfigureProductPage = lazyScreen(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
 /** A configurator page opened by its address: its modules and its first calls (the model's data) at start (issue 35 §5). */
 const CONFIGURATOR_HANDLE: RouteHandle = { preload: ConfigureProductPage.preload, prefetch: prefetchConfiguratorPage };
-const ConfigurePreconfigPage = lazyScreen(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigurePreconfigPage })));
+const ConfigurePreconfigPage = lazyScreen(() => import('./pages/configure-preconfig-page').then((module) => ({ default: module.ConfigurePreconfigPage })));
 const ValidateProjectLine = lazyScreen(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
 /** The crea room (issue 15): a new composition, a preconfiguration, a project's creation line (three.js loads with the room only). */
 const loadCreaPages = () => import('./pages/crea-pages');
