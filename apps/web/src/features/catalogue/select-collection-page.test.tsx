@@ -70,6 +70,10 @@ describe('choosing a collection', () => {
   it('switches between grid and list and keeps the choice for the next visit', async () => {
     const first = await renderApp('/create-project/select-collection', catalogueApi());
     const list = await collectionsList();
+    // The filter and the view switch are one labelled line of controls, the kit's Toolbar (issue 35 §1).
+    const toolbar = screen.getByRole('group', { name: tx('catalogue.filter.toolbar') });
+    expect(within(toolbar).getByRole('group', { name: tx('catalogue.view.label') })).toBeInTheDocument();
+    expect(within(toolbar).getByRole('button', { name: new RegExp(tx('catalogue.filter.lampType')) })).toBeInTheDocument();
     const grid = screen.getByRole('button', { name: tx('catalogue.view.grid') });
     const asList = screen.getByRole('button', { name: tx('catalogue.view.list') });
     expect(grid).toHaveAttribute('aria-pressed', 'true');

@@ -1,5 +1,5 @@
 import type { Collection } from '@lumen/contracts';
-import { Button, PageHeader, Select } from '@lumen/ui';
+import { Button, PageHeader, Select, Toolbar } from '@lumen/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -59,7 +59,7 @@ export default function SelectCollectionPage() {
       <SelectionSteps active={0} paths={[]} />
       <PageHeader titleId="catalogue-title" title={t('catalogue.collections.title')} lead={t('catalogue.collections.lead')} />
 
-      <div className="catalogue__toolbar">
+      <Toolbar className="catalogue__toolbar" aria-label={t('catalogue.filter.toolbar')} justify="between">
         <Select
           className="catalogue__filter"
           label={t('catalogue.filter.lampType')}
@@ -69,7 +69,7 @@ export default function SelectCollectionPage() {
           isDisabled={remote.status !== 'ready'}
         />
         <ViewModeSwitch value={viewMode} onChange={setViewMode} />
-      </div>
+      </Toolbar>
 
       {remote.status === 'loading' && <ListSkeleton />}
       {remote.status === 'failed' && <LoadFailed onRetry={reload} />}
