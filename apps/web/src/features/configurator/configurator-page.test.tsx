@@ -78,6 +78,8 @@ describe('the express configurator', () => {
     await openConfigurator('/add-product/302/2/0270', configuratorApi(distributor()));
     const picture = () => document.querySelector<HTMLImageElement>('img.configurator-page__image')?.getAttribute('src');
     expect(picture()).toBe('/api/images/models/0270.svg');
+    // The page's largest paint goes first (issue 35 §5).
+    expect(document.querySelector('img.configurator-page__image')).toHaveAttribute('fetchpriority', 'high');
     await choose(tx('configurator.attribute.finish'), 'Black');
     expect(picture()).toBe('/api/images/models/0270.svg?finish=05');
     await choose(tx('configurator.attribute.finish'), 'Sand white');

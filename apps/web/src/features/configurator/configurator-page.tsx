@@ -147,6 +147,8 @@ export function ConfiguratorScreen({
               : {})}
             width={480}
             height={360}
+            // The page's largest paint: asked for before the modules the page loads after it.
+            fetchPriority="high"
             alt=""
           />
         )}
