@@ -1,4 +1,4 @@
-import { Button, PasswordField, TextField } from '@lumen/ui';
+import { Button, PageHeader, PasswordField, TextField } from '@lumen/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,7 +28,7 @@ export function InvitationPage() {
   const [invitation] = useRemote(token.length >= 16 ? token : null, () => dispatch(loadInvitation({ token })).unwrap());
   return (
     <section className="page page--narrow" aria-labelledby="invitation-title">
-      <h1 id="invitation-title">{t('invitation.title')}</h1>
+      <PageHeader titleId="invitation-title" title={t('invitation.title')} />
       {(token.length < 16 || invitation.status === 'failed') && (
         <p className="form-error" role="alert">
           {t('invitation.invalid')}
