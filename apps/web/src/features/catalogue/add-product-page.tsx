@@ -1,5 +1,5 @@
 import type { Collection, ModelSummary } from '@lumen/contracts';
-import { PageHeader } from '@lumen/ui';
+import { Card, PageHeader } from '@lumen/ui';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -152,9 +152,9 @@ function ModelStep({ collection, location, base, skippedLocation, title, crea }:
       {remote.status === 'failed' && <LoadFailed onRetry={reload} />}
       {remote.status === 'ready' &&
         (remote.data.length === 0 ? (
-          <div className="card catalogue-message">
+          <Card className="catalogue-message">
             <p>{t('catalogue.models.none')}</p>
-          </div>
+          </Card>
         ) : (
           <ul className="catalogue-collections catalogue-collections--grid" aria-label={t('catalogue.models.listLabel')}>
             {remote.data.map((model) => (
@@ -255,13 +255,13 @@ function NotInCatalogue() {
   return (
     <section className="page catalogue" aria-labelledby="catalogue-title">
       <SelectionSteps active={1} paths={['/create-project/select-collection']} />
-      <div className="card catalogue-message">
+      <Card className="catalogue-message">
         <h1 id="catalogue-title">{t('catalogue.notFound.title')}</h1>
         <p>{t('catalogue.notFound.text')}</p>
         <Link className="text-link" to="/create-project/select-collection">
           {t('catalogue.notFound.back')}
         </Link>
-      </div>
+      </Card>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { PreconfigSummary } from '@lumen/contracts';
-import { PageHeader } from '@lumen/ui';
+import { Card, PageHeader } from '@lumen/ui';
 import { hasAnyPrivilege } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -46,17 +46,17 @@ export default function PreconfigsListPage() {
         </p>
       </PageHeader>
       {subFamilyId === undefined ? (
-        <div className="card catalogue-message">
+        <Card className="catalogue-message">
           <p>{t('catalogue.notFound.text')}</p>
-        </div>
+        </Card>
       ) : remote.status === 'loading' ? (
         <ListSkeleton count={3} />
       ) : remote.status === 'failed' ? (
         <LoadFailed onRetry={reload} />
       ) : remote.data.length === 0 ? (
-        <div className="card catalogue-message">
+        <Card className="catalogue-message">
           <p>{t('catalogue.preconfigs.none')}</p>
-        </div>
+        </Card>
       ) : (
         <ul className="catalogue-collections catalogue-collections--grid" aria-label={t('catalogue.preconfigs.listLabel')}>
           {remote.data.map((preconfig) => (

@@ -1,4 +1,4 @@
-import { Button, Skeleton } from '@lumen/ui';
+import { Button, Card, Skeleton } from '@lumen/ui';
 import { useTranslation } from 'react-i18next';
 
 /** Placeholder cards while a list loads (announced once as loading). */
@@ -21,11 +21,11 @@ export function ListSkeleton({ count = 6 }: { count?: number }) {
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="card catalogue-message" role="alert">
+    <Card className="catalogue-message" role="alert">
       <p>{t('catalogue.loadFailed')}</p>
       <Button variant="secondary" onPress={onRetry}>
         {t('catalogue.retry')}
       </Button>
-    </div>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { Collection } from '@lumen/contracts';
-import { Button, PageHeader, Select, Toolbar } from '@lumen/ui';
+import { Button, Card, PageHeader, Select, Toolbar } from '@lumen/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -79,14 +79,14 @@ export default function SelectCollectionPage() {
             {t('catalogue.collections.count', { total: shown.length })}
           </p>
           {shown.length === 0 ? (
-            <div className="card catalogue-message">
+            <Card className="catalogue-message">
               <p>{t('catalogue.collections.none')}</p>
               {lampType !== null && (
                 <Button variant="secondary" onPress={() => chooseLampType(ALL)}>
                   {t('catalogue.filter.clear')}
                 </Button>
               )}
-            </div>
+            </Card>
           ) : (
             <CollectionList collections={shown} viewMode={viewMode} current={subFamilyId} />
           )}

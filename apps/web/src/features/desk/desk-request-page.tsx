@@ -1,5 +1,5 @@
 import { TextAreaText, type RequestDetail } from '@lumen/contracts';
-import { Button, PageHeader, TextArea } from '@lumen/ui';
+import { Button, Card, PageHeader, TextArea } from '@lumen/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -66,12 +66,12 @@ export function DeskRequestPage() {
   if (request.status === 'failed' && !current)
     return (
       <section className="page page--narrow desk">
-        <div className="card desk__message" role="alert">
+        <Card className="desk__message" role="alert">
           <p>{t('desk.requestFailed')}</p>
           <Button variant="secondary" onPress={() => setRound((value) => value + 1)}>
             {t('siteLocation.retry')}
           </Button>
-        </div>
+        </Card>
       </section>
     );
   if (!current) return <LoadingState />;
@@ -112,8 +112,7 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
 
       <div className="desk-request__layout">
         <div className="desk-request__aside">
-          <section className="card" aria-labelledby="desk-contact-title">
-            <h2 id="desk-contact-title">{t('desk.section.contact')}</h2>
+          <Card title={t('desk.section.contact')} titleId="desk-contact-title">
             <dl className="desk-request__contact">
               <dt>{t('support.field.name')}</dt>
               <dd>{request.contactName}</dd>
@@ -148,28 +147,24 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
                 </>
               )}
             </dl>
-          </section>
+          </Card>
         </div>
         <div className="desk-request__main">
           {request.message && (
-            <section className="card" aria-labelledby="desk-message-title">
-              <h2 id="desk-message-title">{t('desk.section.message')}</h2>
+            <Card title={t('desk.section.message')} titleId="desk-message-title">
               <p className="desk-request__message">{request.message}</p>
-            </section>
+            </Card>
           )}
           {request.kind === 'project-registration-usa' && request.projectId !== null && <RegistrationDetails requestId={request.id} projectId={request.projectId} />}
           {request.project && (
-            <section className="card" aria-labelledby="desk-project-title">
-              <h2 id="desk-project-title">{t('desk.section.project')}</h2>
+            <Card title={t('desk.section.project')} titleId="desk-project-title">
               <ProjectSnapshotLines project={request.project} />
-            </section>
+            </Card>
           )}
-          <section className="card" aria-labelledby="desk-files-title">
-            <h2 id="desk-files-title">{t('requests.files.title')}</h2>
+          <Card title={t('requests.files.title')} titleId="desk-files-title">
             <RequestAttachments requestId={request.id} files={request.attachments} />
-          </section>
-          <section className="card" aria-labelledby="desk-conversation-title">
-            <h2 id="desk-conversation-title">{t('desk.section.conversation')}</h2>
+          </Card>
+          <Card title={t('desk.section.conversation')} titleId="desk-conversation-title">
             <RequestConversation messages={request.messages} />
             {replies > 0 && (
               <p role="status" className="form-success">
@@ -184,7 +179,7 @@ function DeskRequestView({ request, back, onChanged, onReplied }: DeskRequestVie
                 onReplied();
               }}
             />
-          </section>
+          </Card>
         </div>
       </div>
     </section>
@@ -294,8 +289,7 @@ function RegistrationDetails({ requestId, projectId }: { requestId: number; proj
     ...(data.competitors ? [[t('registration.field.competitors'), data.competitors] as [string, string]] : []),
   ];
   return (
-    <section className="card" aria-labelledby="desk-registration-title">
-      <h2 id="desk-registration-title">{t('desk.section.registration')}</h2>
+    <Card title={t('desk.section.registration')} titleId="desk-registration-title">
       <dl className="desk-request__contact">
         {rows.map(([term, value]) => (
           <div key={term} className="desk-request__pair">
@@ -304,6 +298,6 @@ function RegistrationDetails({ requestId, projectId }: { requestId: number; proj
           </div>
         ))}
       </dl>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { TradeLead } from '@lumen/contracts';
-import { Button, PageHeader, Select } from '@lumen/ui';
+import { Button, Card, PageHeader, Select } from '@lumen/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -41,12 +41,12 @@ export function DeskTradeLeadsPage() {
       </div>
       {leads.status === 'loading' && <p role="status">{t('common.loading')}</p>}
       {leads.status === 'failed' && (
-        <div className="card desk__message" role="alert">
+        <Card className="desk__message" role="alert">
           <p>{t('desk.tradeLeads.loadFailed')}</p>
           <Button variant="secondary" onPress={reload}>
             {t('siteLocation.retry')}
           </Button>
-        </div>
+        </Card>
       )}
       {leads.status === 'ready' &&
         (leads.data.length === 0 ? (

@@ -190,8 +190,7 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
         {draft.clientCode === null && <p className="order-note">{t('orders.new.noClientCodeNote')}</p>}
       </PageHeader>
 
-      <section className="card" aria-labelledby="order-lines-title">
-        <h2 id="order-lines-title">{t('orders.new.linesTitle')}</h2>
+      <Card title={t('orders.new.linesTitle')} titleId="order-lines-title">
         {ordered.length === 0 ? (
           <p>{t('orders.new.nothingToOrder')}</p>
         ) : (
@@ -226,10 +225,9 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
             </ul>
           </div>
         )}
-      </section>
+      </Card>
 
-      <section className="card order-details" aria-labelledby="order-details-title">
-        <h2 id="order-details-title">{t('orders.new.detailsTitle')}</h2>
+      <Card className="order-details" title={t('orders.new.detailsTitle')} titleId="order-details-title">
         <TextField
           label={t('orders.field.internalOrderNumber')}
           description={t('orders.field.internalOrderNumberHint', { max: INTERNAL_ORDER_NUMBER_MAX })}
@@ -275,7 +273,7 @@ function OrderForm({ draft, onReload }: { draft: OrderDraft; onReload: () => voi
             setServerErrors(({ deliveryAddress: _dropped, ...rest }) => rest);
           }}
         />
-      </section>
+      </Card>
 
       {reviewing && check.valid && (
         <OrderReview
@@ -383,8 +381,7 @@ function OrderReview({ draft, edit, leadTimeWeeks, reviewRef, onEdit }: { draft:
   const latest = dates[dates.length - 1] ?? null;
   const catalogId = draft.currency === 'USD' ? 21 : 16;
   return (
-    <section className="card order-review" aria-labelledby="order-review-title" tabIndex={-1} ref={reviewRef}>
-      <h2 id="order-review-title">{t('orders.review.title')}</h2>
+    <Card className="order-review" title={t('orders.review.title')} titleId="order-review-title" tabIndex={-1} ref={reviewRef}>
       <p>{t('orders.review.lead')}</p>
       <table className="order-review__lines">
         <caption className="lm-visually-hidden">{t('orders.review.linesCaption')}</caption>
@@ -487,7 +484,7 @@ function OrderReview({ draft, edit, leadTimeWeeks, reviewRef, onEdit }: { draft:
       <Button variant="secondary" onPress={onEdit}>
         {t('orders.review.edit')}
       </Button>
-    </section>
+    </Card>
   );
 }
 

@@ -147,8 +147,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
         </StatList>
       </PageHeader>
 
-      <section className="card" aria-labelledby="order-timeline-title">
-        <h2 id="order-timeline-title">{t('orders.timeline.title')}</h2>
+      <Card title={t('orders.timeline.title')} titleId="order-timeline-title">
         <ol className="order-timeline">
           {order.timeline.map((entry) => (
             <li key={entry.status} className="order-timeline__step" data-state={entry.at ? (entry.status === current ? 'current' : 'done') : 'todo'} aria-current={entry.status === current ? 'step' : undefined}>
@@ -160,18 +159,16 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
         <Button variant="ghost" size="sm" onPress={onReload}>
           {t('orders.timeline.refresh')}
         </Button>
-      </section>
+      </Card>
 
       {order.invoice && (
-        <section className="card order-invoice" aria-labelledby="order-invoice-title">
-          <h2 id="order-invoice-title">{t('orders.invoice.title')}</h2>
+        <Card className="order-invoice" title={t('orders.invoice.title')} titleId="order-invoice-title">
           <p>{t('orders.invoice.ready', { number: order.invoice.number })}</p>
           <Button onPress={() => void dispatch(downloadInvoice({ clientCode: order.clientCode, number: order.invoice?.number ?? '', lang }))}>{t('orders.invoice.download')}</Button>
-        </section>
+        </Card>
       )}
 
-      <section className="card" aria-labelledby="order-lines-title">
-        <h2 id="order-lines-title">{t('orders.order.linesTitle', { count: lines.length })}</h2>
+      <Card title={t('orders.order.linesTitle', { count: lines.length })} titleId="order-lines-title">
         <table className="orders-table">
           <thead>
             <tr>
@@ -259,11 +256,10 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             <strong>{t('orders.field.comments')}:</strong> {order.comments}
           </p>
         )}
-      </section>
+      </Card>
 
       {order.addresses && (
-        <section className="card" aria-labelledby="order-addresses-title">
-          <h2 id="order-addresses-title">{t('orders.address.title')}</h2>
+        <Card title={t('orders.address.title')} titleId="order-addresses-title">
           <dl className="order-review__facts">
             <div>
               <dt>{t('orders.address.delivery')}</dt>
@@ -280,7 +276,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
               </dd>
             </div>
           </dl>
-        </section>
+        </Card>
       )}
 
       <Reorder order={order} />
@@ -312,8 +308,7 @@ function Reorder({ order }: { order: Order }) {
     } else setFailed(true);
   }
   return (
-    <section className="card order-reorder" aria-labelledby="order-reorder-title">
-      <h2 id="order-reorder-title">{t('orders.reorder.title')}</h2>
+    <Card className="order-reorder" title={t('orders.reorder.title')} titleId="order-reorder-title">
       {result ? (
         <div role="status">
           <p>{t('orders.reorder.done', { count: result.added })}</p>
@@ -360,6 +355,6 @@ function Reorder({ order }: { order: Order }) {
           </Button>
         </form>
       )}
-    </section>
+    </Card>
   );
 }

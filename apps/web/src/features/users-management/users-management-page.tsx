@@ -401,8 +401,7 @@ function InvitationsList({ invitations, onRevoked }: { invitations: readonly Com
 
   if (invitations.length === 0) return null;
   return (
-    <section className="card users-management__invitations" aria-labelledby="users-management-invitations-title">
-      <h2 id="users-management-invitations-title">{t('usersManagement.invitations.title')}</h2>
+    <Card className="users-management__invitations" title={t('usersManagement.invitations.title')} titleId="users-management-invitations-title">
       <ul>
         {invitations.map((invitation) => (
           <li key={invitation.id}>
@@ -420,6 +419,6 @@ function InvitationsList({ invitations, onRevoked }: { invitations: readonly Com
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
