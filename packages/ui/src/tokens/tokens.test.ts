@@ -60,8 +60,8 @@ describe('design tokens', () => {
     expect(styles.indexOf("@import './tokens/fonts.css';")).toBeGreaterThanOrEqual(0);
     expect(styles.indexOf("@import './tokens/fonts.css';")).toBeLessThan(styles.indexOf("@import './tokens/tokens.css';"));
     const faces = fonts.match(/@font-face \{[^}]*\}/g) ?? [];
-    expect(faces).toHaveLength(2);
-    const [manrope = '', fallback = ''] = faces;
+    expect(faces).toHaveLength(4);
+    const [manrope = '', fallback = '', semiboldFallback = '', boldFallback = ''] = faces;
     expect(manrope).toContain('font-display: swap;');
     expect(manrope).toContain('font-weight: 200 800;');
     // One file: the npm package's Latin subset (the six languages), not its Cyrillic, Greek or Vietnamese ones.
@@ -70,6 +70,17 @@ describe('design tokens', () => {
     expect(fallback).toContain("font-family: 'Manrope Fallback';");
     expect(fallback).toMatch(/src: local\('Arial'\)/);
     for (const descriptor of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override']) expect(fallback).toMatch(new RegExp(`${descriptor}: [\\d.]+%;`));
+    // The bold weights on a bold face of its own (a regular face made bold keeps the regular widths).
+    expect(fallback).toContain('font-weight: 100 549;');
+    for (const [face, weights] of [
+      [semiboldFallback, '550 649'],
+      [boldFallback, '650 900'],
+    ] as const) {
+      expect(face).toContain("font-family: 'Manrope Fallback';");
+      expect(face).toContain(`font-weight: ${weights};`);
+      expect(face).toMatch(/src: local\('Arial Bold'\)/);
+      for (const descriptor of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override']) expect(face).toMatch(new RegExp(`${descriptor}: [\\d.]+%;`));
+    }
     const sizes = ['xs', 'sm', 'md', 'lg', 'xl', '2xl', '3xl', '4xl'].map((step) => Number.parseFloat(customProperty(`lm-font-size-${step}`) ?? 'NaN'));
     expect(sizes[2]).toBe(1);
     sizes.slice(1).forEach((size, i) => expect(size, 'the scale grows').toBeGreaterThan(sizes[i] ?? Infinity));
