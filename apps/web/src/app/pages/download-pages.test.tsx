@@ -96,18 +96,21 @@ describe('My downloads in the kit’s DataTable (issue 35 §1)', () => {
 });
 
 describe('a project’s technical downloads in the kit’s DataTable (issue 35 §1)', () => {
-  const lines = () => [makeProduct({ model: '7460', referenceCode: '746001/03_10' }), makeProduct({ model: '0270', referenceCode: '027001/03_10' })];
+  const lines = () => [
+    makeProduct({ model: '7460', referenceCode: '746001/03_10', description: 'Sticks L 60' }),
+    makeProduct({ model: '0270', referenceCode: '027001/03_10', description: 'Algorithm' }),
+  ];
 
-  it('lists the products sortable by model, each a row of check boxes, the whole project’s choices above', async () => {
+  it('lists the products by the names people use (their model under), sortable, each a row of check boxes, the whole project’s choices above', async () => {
     const api = projectsApi({ account: makeAccount({ role: 'distributor' }), projects: [makeProject(5, { name: 'Lobby', products: lines() })] });
     await renderApp('/project/5/downloads', api);
     expect(await screen.findByRole('heading', { level: 1, name: en('downloads.title.project') })).toBeVisible();
     expect(await screen.findByRole('link', { name: 'Lobby' })).toHaveAttribute('href', '/project/5');
     const table = await screen.findByRole('table', { name: en('downloads.chooseCaption') });
-    await within(table).findByRole('rowheader', { name: '7460' });
-    expect(rowNames(table)).toEqual(['7460', '0270']);
+    await within(table).findByRole('rowheader', { name: 'Sticks L 60 7460' });
+    expect(rowNames(table)).toEqual(['Sticks L 607460', 'Algorithm0270']);
     await userEvent.click(within(table).getByRole('button', { name: en('downloads.column.product') }));
-    expect(rowNames(table)).toEqual(['0270', '7460']);
+    expect(rowNames(table)).toEqual(['Algorithm0270', 'Sticks L 607460']);
     await userEvent.click(within(table).getByRole('button', { name: en('downloads.column.reference') }));
     expect(within(table).getByRole('columnheader', { name: en('downloads.column.reference') })).toHaveAttribute('aria-sort', 'ascending');
 

@@ -91,7 +91,19 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
   const referenceOf = (line: ProjectProduct) => line.referenceCode ?? line.creationCode ?? '';
 
   const columns: DataTableColumn<ProjectProduct>[] = [
-    { id: 'model', header: t('downloads.column.product'), isRowHeader: true, sortValue: (line) => line.model, cell: (line) => line.model },
+    // The line as people name it (issue 34 §3), its model number under it.
+    {
+      id: 'model',
+      header: t('downloads.column.product'),
+      isRowHeader: true,
+      sortValue: (line) => line.description ?? line.model,
+      cell: (line) => (
+        <>
+          {line.description ?? line.model}
+          {line.description && <span className="downloads-table__model">{line.model}</span>}
+        </>
+      ),
+    },
     { id: 'reference', header: t('downloads.column.reference'), sortValue: referenceOf, cell: (line) => <span className="downloads-table__ref">{referenceOf(line)}</span> },
     ...CHOOSABLE.map(
       (type): DataTableColumn<ProjectProduct> => ({
