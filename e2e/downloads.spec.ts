@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { logIn } from './support/session';
 import { texts } from './support/texts';
+import { serveFlagOn } from './support/flags';
 
 // Issue 14 §3 in the browser, against the built app and the real api and makers: a specifier opens
 // the downloads of a project, chooses the whole project's spec sheets, downloads them as one zip and
@@ -58,14 +59,7 @@ test('a specifier downloads a project’s documents as one zip with progress vis
   // Issue 30 §4 (spec §7): with the multi-download flag on (served to this browser as the api's
   // evaluated flags), the same zip starts with POST global-generate and its bare list of documents,
   // which the socket then follows, instead of the socket's own 'download'.
-  await page.route(
-    (url) => url.pathname === '/api/masters/v1/flags/evaluated',
-    async (route) => {
-      const answer = await route.fetch();
-      const body = (await answer.json()) as { flags: Record<string, boolean> };
-      await route.fulfill({ response: answer, json: { ...body, flags: { ...body.flags, multiDownload: true } } });
-    },
-  );
+  await serveFlagOn(page, 'multiDownload');
   const globalGenerate = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/documents/docs-web/global-generate');
   await page.goto(`/project/${project!.id}`);
   await page.getByRole('main').getByRole('link', { name: es('downloads.action.project'), exact: true }).click();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { accessibilityViolations } from './support/axe';
 import { logIn } from './support/session';
 import { texts } from './support/texts';
+import { serveFlagOn } from './support/flags';
 
 // Issue 10 §5, §7, §8 through the built app: a project's versions read as versions (grouped under the
 // project in the list, with number and title; the project page switches between them; a rename reaches
@@ -125,14 +126,7 @@ test('the list shows 10, 25 or 50 projects a page and keeps the choice; a search
   // Issue 30 §4 (spec §7): the list's variant is chosen by its flags. With projectListV3 served to this
   // browser (the api's evaluated flags), the list asks GET projects v3/projects 5 at a time, with no page size to choose.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.route(
-    (url) => url.pathname === '/api/masters/v1/flags/evaluated',
-    async (route) => {
-      const answer = await route.fetch();
-      const body = (await answer.json()) as { flags: Record<string, boolean> };
-      await route.fulfill({ response: answer, json: { ...body, flags: { ...body.flags, projectListV3: true } } });
-    },
-  );
+  await serveFlagOn(page, 'projectListV3');
   const v3 = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/projects/v3/projects');
   await page.goto('/');
   await openProjects(page);

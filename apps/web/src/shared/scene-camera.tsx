@@ -5,7 +5,7 @@
  * it alike; only the lazily loaded scenes import it (it brings @react-three/fiber with it).
  */
 import { useThree } from '@react-three/fiber';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type * as THREE from 'three';
 
 export type SceneViewKind = 'perspective' | 'top' | 'front';
@@ -46,28 +46,37 @@ export function cameraFor(kind: SceneViewKind, room: RoomBox): CameraPlacement {
   return { position: [room.width * 0.55, room.height * 0.85, room.depth * 0.5 + Math.max(room.width, room.height) * 1.35], target: [0, room.height / 2, 0] };
 }
 
+/** Puts the scene's camera (and the orbit's target, when the scene has one) where a placement says, and draws a frame. */
+export function useCameraPlacer(): (placement: CameraPlacement) => void {
+  const camera = useThree((state) => state.camera);
+  const controls = useThree((state) => state.controls) as unknown as { target: THREE.Vector3; update: () => void } | null;
+  const invalidate = useThree((state) => state.invalidate);
+  return useCallback(
+    ({ position, target }: CameraPlacement) => {
+      camera.position.set(...position);
+      if (controls) {
+        controls.target.set(...target);
+        controls.update();
+      } else camera.lookAt(...target);
+      invalidate();
+    },
+    [camera, controls, invalidate],
+  );
+}
+
 /**
  * Moves the camera to the view asked for (and the orbit's target with it), once per request (its
  * nonce), not on every change of the scene: `place` says where each view stands (the room's
  * `cameraFor`, or a scene's own framing for its opening view).
  */
 export function SceneCamera({ view, place }: { view: CameraRequest | undefined; place: (kind: SceneViewKind) => CameraPlacement }) {
-  const camera = useThree((state) => state.camera);
-  const controls = useThree((state) => state.controls) as unknown as { target: THREE.Vector3; update: () => void } | null;
-  const invalidate = useThree((state) => state.invalidate);
+  const placeCamera = useCameraPlacer();
   const latest = useRef(place);
   latest.current = place;
   const kind = view?.kind;
   const nonce = view?.nonce;
   useEffect(() => {
-    if (kind === undefined) return;
-    const { position, target } = latest.current(kind);
-    camera.position.set(...position);
-    if (controls) {
-      controls.target.set(...target);
-      controls.update();
-    } else camera.lookAt(...target);
-    invalidate();
-  }, [nonce, kind, camera, controls, invalidate]);
+    if (kind !== undefined) placeCamera(latest.current(kind));
+  }, [nonce, kind, placeCamera]);
   return null;
 }

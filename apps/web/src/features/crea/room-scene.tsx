@@ -11,7 +11,7 @@
 import { addAfterEffect, Canvas, useThree, type ThreeEvent } from '@react-three/fiber';
 import { Html, OrbitControls } from '@react-three/drei';
 import { finishColour as finishColourOf, getElement, luminaireGeometry, roomOf, surfaceKindOf, worldPosition, type ElementTree, type LuminaireData, type SurfaceKind, type TreeElement } from '@lumen/domain';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { EMITTER_GAIN, emitterMaterial, facesFacing, kindMaterial, luminaireGeometries, mergedGeometry, surfaceMaterial } from '../../shared/stage/luminaire-three';
 import { KeyLight, RoomShell, SoftShadows, StageEnvironment, setUpRenderer, softShadowOf } from '../../shared/stage/stage-room';
@@ -149,8 +149,11 @@ interface Instance {
   readonly colour: THREE.Color;
 }
 
-/** One model's bodies of one kind of finish: one instanced draw, its instances in their finish's colour. */
-function Bodies({ geometry, kind, instances, onPointerDown }: { geometry: THREE.BufferGeometry; kind: SurfaceKind; instances: readonly Instance[]; onPointerDown: (event: ThreeEvent<PointerEvent>, clusterId: string) => void }) {
+/**
+ * An instanced mesh holding `instances` (their places, sizes and colours), with room for more
+ * (`capacity`: a new mesh only when it grows past it), drawn again when they change.
+ */
+function useInstances(instances: readonly Instance[]): { mesh: RefObject<THREE.InstancedMesh | null>; cap: number } {
   const mesh = useRef<THREE.InstancedMesh>(null);
   const invalidate = useThree((state) => state.invalidate);
   const cap = capacity(instances.length);
@@ -164,6 +167,12 @@ function Bodies({ geometry, kind, instances, onPointerDown }: { geometry: THREE.
     finishMesh(current, instances.length);
     invalidate();
   }, [instances, invalidate, cap]);
+  return { mesh, cap };
+}
+
+/** One model's bodies of one kind of finish: one instanced draw, its instances in their finish's colour. */
+function Bodies({ geometry, kind, instances, onPointerDown }: { geometry: THREE.BufferGeometry; kind: SurfaceKind; instances: readonly Instance[]; onPointerDown: (event: ThreeEvent<PointerEvent>, clusterId: string) => void }) {
+  const { mesh, cap } = useInstances(instances);
   return (
     <instancedMesh
       key={cap}
@@ -179,19 +188,7 @@ function Bodies({ geometry, kind, instances, onPointerDown }: { geometry: THREE.
 
 /** Light faces, wires or outlines: one instanced draw that is not picked. */
 function Plain({ geometry, material, instances }: { geometry: THREE.BufferGeometry; material: THREE.Material; instances: readonly Instance[] }) {
-  const mesh = useRef<THREE.InstancedMesh>(null);
-  const invalidate = useThree((state) => state.invalidate);
-  const cap = capacity(instances.length);
-  useLayoutEffect(() => {
-    const current = mesh.current;
-    if (!current) return;
-    instances.forEach((instance, i) => {
-      setInstance(current, i, instance.world, instance.scale);
-      current.setColorAt(i, instance.colour);
-    });
-    finishMesh(current, instances.length);
-    invalidate();
-  }, [instances, invalidate, cap]);
+  const { mesh, cap } = useInstances(instances);
   return <instancedMesh key={cap} ref={mesh} args={[geometry, material, cap]} raycast={() => null} />;
 }
 

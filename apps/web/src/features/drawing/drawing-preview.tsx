@@ -11,7 +11,7 @@ import { finishOfColour, surfaceKindOf, type ModelPart, type RoomSize, type Surf
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { EMITTER_GAIN, emitterMaterial, kindMaterial } from '../../shared/stage/luminaire-three';
-import { cameraFor, ROOM_CAMERA_FOV, SceneCamera, type CameraPlacement, type CameraRequest, type SceneViewKind } from '../../shared/scene-camera';
+import { cameraFor, ROOM_CAMERA_FOV, SceneCamera, useCameraPlacer, type CameraPlacement, type CameraRequest, type SceneViewKind } from '../../shared/scene-camera';
 import { KeyLight, RoomShell, StageEnvironment, setUpRenderer } from '../../shared/stage/stage-room';
 
 export interface DrawingPreviewProps {
@@ -191,24 +191,14 @@ export function drawingCamera(kind: SceneViewKind, parts: readonly ModelPart[], 
 
 /** Frames the structure when the first part appears in a preview that opened empty. */
 function Reframe({ parts, room, empty }: { parts: readonly ModelPart[]; room: RoomSize; empty: boolean }) {
-  const camera = useThree((state) => state.camera);
-  const controls = useThree((state) => state.controls) as unknown as { target: THREE.Vector3; update: () => void } | null;
-  const invalidate = useThree((state) => state.invalidate);
+  const placeCamera = useCameraPlacer();
   const wasEmpty = useRef(empty);
   const latest = useRef({ parts, room });
   latest.current = { parts, room };
   useEffect(() => {
-    if (wasEmpty.current && !empty) {
-      const { position, target } = framing(latest.current.parts, latest.current.room);
-      camera.position.set(...position);
-      if (controls) {
-        controls.target.set(...target);
-        controls.update();
-      } else camera.lookAt(...target);
-      invalidate();
-    }
+    if (wasEmpty.current && !empty) placeCamera(framing(latest.current.parts, latest.current.room));
     wasEmpty.current = empty;
-  }, [empty, camera, controls, invalidate]);
+  }, [empty, placeCamera]);
   return null;
 }
 

@@ -164,6 +164,11 @@ function headerOf(info: MadeProduct['info'], reference: string, catalogId: numbe
 /** Rendered pictures by what they are made from, the last 64: every sheet of a model in a finish reuses one. */
 const rendered = new Map<string, Promise<Buffer>>();
 
+/** The documents' pictures: PNG at the asked size and background, in the light's colour temperature when given. */
+function pngOutput(options: { width: number; height: number; background: 'studio' | 'transparent'; kelvin?: number }) {
+  return { size: { width: options.width, height: options.height }, background: options.background, format: 'png' as const, ...(options.kelvin !== undefined ? { kelvin: options.kelvin } : {}) };
+}
+
 /** Keeps a render under its key (the 64 latest; a failed one is dropped so that the next ask renders again). */
 function keepRendered(key: string, png: Promise<Buffer>): Promise<Buffer> {
   png.catch(() => rendered.delete(key));
@@ -195,10 +200,7 @@ async function renderedPicture(s: Shared, options: { width: number; height: numb
       geometry,
       ...(whole ? { frame: metresOf(geometry.bounds), camera: AMBIENT_CAMERA } : {}),
       finish: { colour: subject.colour, surface: finishSurfaceOf(subject.finish) },
-      size: { width: options.width, height: options.height },
-      background: options.background,
-      format: 'png',
-      ...(options.kelvin !== undefined ? { kelvin: options.kelvin } : {}),
+      ...pngOutput(options),
     }).then((image) => image.data);
     keepRendered(key, png);
   }
@@ -223,10 +225,7 @@ async function compositionPicture(s: Shared, options: { width: number; height: n
       frame: frameOfMeshes(meshes.filter((mesh) => mesh.role !== 'mounting')),
       camera: { azimuth: -25, elevation: 16, zoom: 1 },
       finish: { colour: '#9a9a9a', surface: 'lacquer' },
-      size: { width: options.width, height: options.height },
-      background: options.background,
-      format: 'png',
-      ...(options.kelvin !== undefined ? { kelvin: options.kelvin } : {}),
+      ...pngOutput(options),
     }).then((image) => image.data);
     keepRendered(key, png);
   }
