@@ -8,10 +8,24 @@ export interface StartCheck<T> {
   safeParse(data: unknown): StartCheckResult<T>;
 }
 
+/**
+ * Drops every own `__proto__` key (JSON.parse makes one of `"__proto__"`), as zod does: its records
+ * leave that key out rather than judge its value, where the compiled check judged it, so the two
+ * decided differently on `{"__proto__": 0}` as flags; and no such key reaches the app's objects.
+ */
+function withoutProtoKeys(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Object.hasOwn(value, '__proto__')) delete (value as Record<string, unknown>)['__proto__'];
+  for (const child of Object.values(value)) withoutProtoKeys(child);
+  return value;
+}
+
 function startCheck<T>(check: typeof compiled.checkRuntimeConfig): StartCheck<T> {
   return {
-    safeParse: (data) =>
-      check(data) ? { success: true, data: data as T } : { success: false, paths: (check.errors ?? []).map((error) => error.instancePath.slice(1).replaceAll('/', '.') || 'body') },
+    safeParse: (input) => {
+      const data = withoutProtoKeys(input);
+      return check(data) ? { success: true, data: data as T } : { success: false, paths: (check.errors ?? []).map((error) => error.instancePath.slice(1).replaceAll('/', '.') || 'body') };
+    },
   };
 }
 
