@@ -45,6 +45,8 @@ function apiProjects(db: Db, only?: readonly string[]) {
 export default defineConfig({
   test: {
     maxWorkers,
+    // The failures again, last and on stdout, where a CI log's tail shows them (scripts/failures-last-reporter.mjs).
+    reporters: ['default', './scripts/failures-last-reporter.mjs'],
     projects: [
       'packages/domain',
       'packages/contracts',
