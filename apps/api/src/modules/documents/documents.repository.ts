@@ -67,8 +67,13 @@ export async function updateOpenItem(db: DbOrTx, id: number, values: { status?: 
 /**
  * Settles the download when none of its items is open any more: ready (something arrived), failed
  * (every item failed) or cancelled. Returns the row when this call settled it (once, whoever calls).
+ * Called in the transaction that settled an item. The download's row is locked first: two items
+ * settled at once by two workers each saw the other still running (neither had committed), and the
+ * download stayed running for good. Now the second waits for the first to commit, and its check, a
+ * statement of its own, sees that item settled (READ COMMITTED takes a snapshot per statement).
  */
 export async function settleDownloadIfDone(db: DbOrTx, id: string, now: Date): Promise<DownloadRow | undefined> {
+  await db.execute(sql`select 1 from ${documentDownloads} where id = ${id} for update`);
   const result = await db.execute(sql`
     update ${documentDownloads} d set
       status = case
