@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 import { createTestDatabase, databaseSkipReason, testDbKind } from '../../../test/test-db';
 import { findDownload, insertDownload, settleDownloadIfDone, updateOpenItem } from './documents.repository';
 
@@ -23,7 +24,7 @@ describe.runIf(testDbKind() === 'postgres' && databaseSkipReason() === null)('a 
 
   it('is settled by whichever commits last, although each saw the other item still running', async () => {
     const db = database.db;
-    const [user] = (await db.execute(sql`select id from users order by id limit 1`)).rows as Array<{ id: number }>;
+    const [user] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
     const { download, items } = await insertDownload(
       db,
       { userId: user?.id ?? 0, catalogId: 16, lang: 'en', title: 'Two documents', delivery: 'zip', zipName: 'two.zip' },
@@ -42,7 +43,7 @@ describe.runIf(testDbKind() === 'postgres' && databaseSkipReason() === null)('a 
       for (;;) {
         if (checked) return;
         const waiting = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-        if (waiting.rows.length > 0) return;
+        if ((waiting as unknown as { rows: unknown[] }).rows.length > 0) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     };
