@@ -250,3 +250,44 @@ test.describe('a project of 200 lines, logged in', () => {
     expect(await grid.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(40);
   });
 });
+
+test.describe('a configurator page, logged in', () => {
+  const es = texts('es');
+  test.beforeEach(async ({ page }) => {
+    await logIn(page, 'distributor@demo.example');
+  });
+
+  // A configurator page opened by its address (issue 35 §5): the server paints its steps and header
+  // with the model's picture, its largest paint; the app's first render is that header, in place, and
+  // the picture is asked for once (the head's preload and the img choose the same size).
+  for (const viewport of VIEWPORTS) {
+    test(`a configurator page keeps the header and the picture the server paints in place, asks for the picture once and does not shift (${viewport.name})`, async ({ page, browser }, testInfo) => {
+      const path = '/add-product/225/15/5520';
+      const painted = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: false, viewport, storageState: await page.context().storageState() });
+      try {
+        const serverPage = await painted.newPage();
+        await serverPage.goto(path);
+        const title = (await serverPage.locator('h1').textContent()) ?? '';
+        expect(title).toMatch(/\(5520\)$/);
+        const serverBoxes = { title: await serverPage.locator('h1').boundingBox(), picture: await serverPage.locator('img.configurator-page__image').boundingBox() };
+        expect(serverBoxes.picture?.width).toBeGreaterThan(200);
+
+        await page.setViewportSize(viewport);
+        await watchLayoutShifts(page);
+        const pictures: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/api/images/v1/render/model/5520.webp')) pictures.push(request.url());
+        });
+        await page.goto(path);
+        await expect(page.getByRole('region', { name: es('configurator.result.title') })).toBeVisible();
+        expect(await page.getByRole('heading', { level: 1, name: title }).boundingBox()).toEqual(serverBoxes.title);
+        expect(await page.locator('img.configurator-page__image').boundingBox()).toEqual(serverBoxes.picture);
+        const shifts = await layoutShifts(page);
+        expect(shifts.total, `shifted: ${shifts.nodes.join(' | ')}`).toBeLessThanOrEqual(LAYOUT_SHIFT_BUDGET);
+        expect(pictures).toHaveLength(1);
+      } finally {
+        await painted.close();
+      }
+    });
+  }
+});

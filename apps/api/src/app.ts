@@ -407,6 +407,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
   });
 
-  await registerSpa(app, config.webDistDir, { tokens, revocations, project: (principal, id) => projects.heading(principal, id) });
+  await registerSpa(app, config.webDistDir, {
+    tokens,
+    revocations,
+    project: (principal, id) => projects.heading(principal, id),
+    configurator: (principal, place, lang) => products.configuratorHeading(principal, { ...place, lang }),
+  });
   return app;
 }

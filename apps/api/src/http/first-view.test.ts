@@ -5,7 +5,8 @@ import { translationsFor } from '@lumen/i18n';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import { firstViewOf } from './first-view';
+import { keepSizesTogether } from '@lumen/domain';
+import { configuratorPlaceOf, firstViewOf } from './first-view';
 import type { Principal } from './sessions';
 import { readScreenFiles } from './spa';
 
@@ -110,6 +111,55 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
     }
   });
 
+  it("paints a configurator page's steps and header as the app shows them once its calls are in, for a session, where the model is", async () => {
+    const distributor = t.agent();
+    await distributor.login('distributor@demo.example');
+    // What the app's own calls answer (its title and its header's picture: the base article's).
+    const models = (await distributor.get('/api/products/v1/articles/models?catalog=16&lang=es&subFamilyId=225&applicationLocationId=15')).json<Array<{ model: string; description: string }>>();
+    const name = models.find((model) => model.model === '5520')?.description ?? '';
+    expect(name).not.toBe('');
+    const variations = (await distributor.get('/api/apiv2/articles/variations?model=5520&catalog=16&subfamily=225&lang=es')).json<{ articles: Array<{ model: string; reference: string; referenceBase: string; image?: string }> }>();
+    const image = variations.articles.find((article) => article.model === '5520' && article.reference === article.referenceBase)?.image ?? '';
+    expect(image).toMatch(/^\/api\/images\/v1\/render\/model\/5520\.webp\?finish=/);
+
+    const response = await distributor.get('/add-product/225/15/5520', { accept: 'text/html' });
+    const view = firstViewIn(response.body) ?? '';
+    const es = translationsFor('fr-eproject', 'es');
+    const title = (es['configurator.title'] ?? '').replace('{{name}}', keepSizesTogether(name)).replace('{{model}}', '5520');
+    expect(view).toContain(`<h1>${title}</h1>`);
+    expect(view).toContain(`<p class="page-eyebrow">${es['configurator.mode.express']}</p>`);
+    expect(view).toContain(`<a class="text-link" href="/add-product/225/15" tabindex="-1">${es['configurator.back']}</a>`);
+    // The four steps, the last one current; the picture at once, in the sizes the app's srcset offers.
+    expect([...view.matchAll(/<li class="lm-stepper__step lm-stepper__step--(\w+)"/g)].map((step) => step[1])).toEqual(['completed', 'completed', 'completed', 'active']);
+    expect(view).toContain(`<span class="lm-stepper__label">${es['catalogue.steps.configuration']}</span>`);
+    const img = /<img [^>]*>/.exec(view)?.[0] ?? '';
+    expect(img).toContain(`src="${image.replaceAll('&', '&amp;')}"`);
+    expect(img).toContain('fetchpriority="high"');
+    expect(img).toContain(`${image.replaceAll('&', '&amp;')}&amp;size=960 960w`);
+    // The picture is announced in the head before the start's calls and scripts; the screen's files are not.
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head.indexOf('<link rel="preload" as="image"')).toBeGreaterThan(-1);
+    expect(head.indexOf('<link rel="preload" as="image"')).toBeLessThan(head.indexOf('/api/masters/v1/keys/'));
+    expect(/<link rel="preload" as="image" [^>]*>/.exec(head)?.[0]).toContain(`imagesrcset="${image}&amp;size=480 480w`);
+    expect(screenFilesIn(response.body)).toEqual([]);
+    // The attributes configurator says so.
+    expect(firstViewIn((await distributor.get('/add-product-v2/225/15/5520', { accept: 'text/html' })).body)).toContain(`<p class="page-eyebrow">${es['configurator.mode.attributes']}</p>`);
+
+    // A model of another collection or location, an unknown one, a visitor: the plain shell.
+    for (const path of ['/add-product/219/15/5520', '/add-product/225/99/5520', '/add-product/225/15/ZZZZ']) {
+      expect(firstViewIn((await distributor.get(path, { accept: 'text/html' })).body), path).toBeNull();
+    }
+    expect(firstViewIn((await t.agent().get('/add-product/225/15/5520', { accept: 'text/html' })).body)).toBeNull();
+  });
+
+  it('knows a configurator page by the routes of the web and no other path', () => {
+    expect(configuratorPlaceOf('/add-product/225/15/5520')).toEqual({ mode: 'express', subFamilyId: 225, applicationLocationId: 15, model: '5520' });
+    expect(configuratorPlaceOf('/add-product-v2/1/2/ab12')).toEqual({ mode: 'attributes', subFamilyId: 1, applicationLocationId: 2, model: 'ab12' });
+    for (const path of ['/add-product/225/15', '/add-product/0/15/5520', '/add-product/225/2147483648/5520', '/add-product/225/15/55200', '/add-product/225/15/55-0', '/project/3/add-product/225/15/5520', '/add-product/225/15/5520/x']) {
+      expect(configuratorPlaceOf(path), path).toBeNull();
+    }
+  });
+
   it("keeps the header tools' places as the app will draw them: a visitor's, a user's with their name and links", async () => {
     /** The shell header's tools, or null. */
     const toolsIn = (html: string) => /<div class="app-header__tools app-header__pending">([\s\S]*?)<\/div>\s*<\/div>\s*<\/header>/.exec(html)?.[1] ?? null;
@@ -170,24 +220,25 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
   it('answers no view for the pages it does not know, and writes only its own markup', async () => {
     const principal = async () => null;
     const project = async () => ({ name: 'never asked', versionNumber: 1, versionTitle: null });
+    const configurator = async () => null;
     const onError = (error: unknown) => {
       throw error;
     };
-    expect((await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal, project, onError }))?.html).toBeNull();
-    expect((await firstViewOf({ path: '/orders', lang: 'en', hasSession: false, principal, project, onError }))?.html).toBeNull();
+    expect((await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal, project, configurator, onError }))?.html).toBeNull();
+    expect((await firstViewOf({ path: '/orders', lang: 'en', hasSession: false, principal, project, configurator, onError }))?.html).toBeNull();
     // A later version's eyebrow, as the app writes it (the version title is the user's text: escaped).
     const viewer = async () => ({ privileges: ['project.view.assigned.company'] }) as unknown as Principal;
-    const version = await firstViewOf({ path: '/project/7', lang: 'de', hasSession: true, principal: viewer, project: async () => ({ name: 'Atelier', versionNumber: 3, versionTitle: '<b>Final</b>' }), onError });
+    const version = await firstViewOf({ path: '/project/7', lang: 'de', hasSession: true, principal: viewer, project: async () => ({ name: 'Atelier', versionNumber: 3, versionTitle: '<b>Final</b>' }), configurator, onError });
     const de = translationsFor('fr-eproject', 'de');
     expect(version?.key).toBeNull();
     expect(version?.html).toContain(`<p class="page-eyebrow">${de['projects.page.eyebrow']} · ${(de['projects.item.version'] ?? '').replace('{{number}}', '3')} · &lt;b&gt;Final&lt;/b&gt;</p><h1>Atelier</h1>`);
     // A project that cannot be read (the database down) costs the page its painted name, not the page.
     const failures: unknown[] = [];
-    const down = await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal: viewer, project: () => Promise.reject(new Error('connection refused')), onError: (error) => failures.push(error) });
+    const down = await firstViewOf({ path: '/project/7', lang: 'en', hasSession: true, principal: viewer, project: () => Promise.reject(new Error('connection refused')), configurator, onError: (error) => failures.push(error) });
     expect(down.html).toBeNull();
     expect(down.tools).toContain('app-header__name');
     expect(failures).toEqual([new Error('connection refused')]);
-    const home = await firstViewOf({ path: '/professional-area', lang: 'fr', hasSession: false, principal, project, onError });
+    const home = await firstViewOf({ path: '/professional-area', lang: 'fr', hasSession: false, principal, project, configurator, onError });
     expect(home?.key).toBe('visitor:fr:home');
     expect(home?.html).not.toMatch(/<(?!\/?(section|div|p|h1)\b)/);
   });

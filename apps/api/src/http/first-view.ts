@@ -1,5 +1,5 @@
 import { PROJECT_PAGES_PRIVILEGES, type LangCode } from '@lumen/contracts/constants';
-import { hasAnyPrivilege, type Privilege } from '@lumen/domain';
+import { hasAnyPrivilege, keepSizesTogether, type Privilege } from '@lumen/domain';
 import { translationsFor } from '@lumen/i18n';
 import { escapeHtml, fillTemplate } from '../lib/mail-text';
 import type { Principal } from './sessions';
@@ -15,8 +15,9 @@ import type { Principal } from './sessions';
  *
  * Only what the server knows as the app will show it: a visitor's home; the projects list, and a
  * project's crumbs, eyebrow and name, for a session that may see projects (the route's guard lets it
- * in) and, for a project, that may see that one (the same scope as its api call). Anything else
- * keeps the plain shell.
+ * in) and, for a project, that may see that one (the same scope as its api call); a configurator
+ * page's steps and header, with the model's picture (its largest paint), for any session, where the
+ * session's catalogue shows that model. Anything else keeps the plain shell.
  */
 export interface FirstView {
   /** Identical for every request of the same key (built and compressed once per key); null: this request's own. */
@@ -30,6 +31,11 @@ export interface FirstView {
    * files the page announces (spa.ts, the web build's .vite/screens.json); null: none known.
    */
   screen: ScreenName | null;
+  /**
+   * The picture that is the page's largest paint, announced first in the head: on HTTP/1.1's six
+   * connections a picture found in the body waits behind the scripts the head announces.
+   */
+  picture?: { src: string; srcset: string; sizes: string };
 }
 
 /** The screens the web build lists the files of (apps/web/vite.config.ts, SCREENS). */
@@ -43,6 +49,22 @@ export interface ProjectHeading {
   versionTitle: string | null;
 }
 
+/** What a configurator page's first view shows of its model: features/configurator ConfiguratorScreen's header. */
+export interface ConfiguratorHeading {
+  /** The model's name in the page's language. */
+  description: string;
+  /** Its picture in the base finish, as the app's header shows it. */
+  image: string;
+}
+
+/** A configurator page's place: /add-product[-v2]/{subFamilyId}/{applicationLocationId}/{model}. */
+export interface ConfiguratorPlace {
+  mode: 'express' | 'attributes';
+  subFamilyId: number;
+  applicationLocationId: number;
+  model: string;
+}
+
 export interface FirstViewRequest {
   path: string;
   lang: LangCode;
@@ -52,6 +74,8 @@ export interface FirstViewRequest {
   principal: () => Promise<Principal | null>;
   /** A project as the session may see it (its api call's scope), or null. */
   project: (principal: Principal, id: number) => Promise<ProjectHeading | null>;
+  /** A configurator page's heading as the session's catalogue shows it, or null (no such model there). */
+  configurator: (principal: Principal, place: ConfiguratorPlace, lang: LangCode) => Promise<ConfiguratorHeading | null>;
   /** A read that failed: the page goes without its painted name (the app asks again and says why). */
   onError: (error: unknown) => void;
 }
@@ -142,6 +166,59 @@ function project(lang: LangCode, heading: ProjectHeading): string {
   );
 }
 
+/** features/configurator's large view: the rendered picture at a width (images' `size`), as pictureAtSize writes it. */
+function pictureAtSize(image: string, size: number): string {
+  const [path = '', query = ''] = image.split('?');
+  const params = new URLSearchParams(query);
+  params.set('size', String(size));
+  return `${path}?${params.toString()}`;
+}
+
+/** The configurator's picture as its header's img offers it (configurator-page.tsx): the sizes its srcset lists. */
+function configuratorPicture(image: string): { src: string; srcset: string; sizes: string } {
+  return {
+    src: image,
+    srcset: [480, 960, 1440].map((size) => `${pictureAtSize(image, size)} ${size}w`).join(', '),
+    sizes: '(max-width: 575px) calc(100vw - 2rem), 20rem',
+  };
+}
+
+/**
+ * features/configurator ConfiguratorScreen's top: the selection's four steps (the kit's Stepper at
+ * the last one) and the header with the picture, the mode, the title and the way back (the
+ * configurator follows with the app). The picture is the page's largest paint: with the page, it is
+ * asked for at once, at the size the app's srcset would choose.
+ */
+function configurator(lang: LangCode, place: ConfiguratorPlace, heading: ConfiguratorHeading): string {
+  const base = place.mode === 'attributes' ? '/add-product-v2' : '/add-product';
+  const steps = ['collection', 'location', 'model', 'configuration'].map((id, index) => {
+    const label = `<span class="lm-stepper__label">${textOf(lang, `catalogue.steps.${id}`)}</span>`;
+    return index < 3
+      ? `<li class="lm-stepper__step lm-stepper__step--completed" data-state="completed"><button type="button" tabindex="-1" class="lm-stepper__button"><span class="lm-stepper__marker">${icon(16)}</span>${label}</button></li>`
+      : `<li class="lm-stepper__step lm-stepper__step--active" data-state="active" aria-current="step"><span class="lm-stepper__button"><span class="lm-stepper__marker">${index + 1}</span>${label}</span></li>`;
+  });
+  const { src, srcset, sizes } = configuratorPicture(heading.image);
+  return (
+    '<section class="page configurator-page">' +
+    `<nav class="lm-stepper configurator-page__steps"><ol class="lm-stepper__list">${steps.join('')}</ol></nav>` +
+    '<header class="configurator-page__header">' +
+    `<img class="configurator-page__image" src="${escapeHtml(src)}" srcset="${escapeHtml(srcset)}" sizes="${sizes}" width="480" height="360" fetchpriority="high" alt="" />` +
+    `<div><p class="page-eyebrow">${textOf(lang, `configurator.mode.${place.mode}`)}</p>` +
+    `<h1>${textOf(lang, 'configurator.title', { name: keepSizesTogether(heading.description), model: place.model })}</h1>` +
+    `<a class="text-link" href="${base}/${place.subFamilyId}/${place.applicationLocationId}" tabindex="-1">${textOf(lang, 'configurator.back')}</a></div>` +
+    '</header></section>'
+  );
+}
+
+/** The place of a configurator page (the web's routes: positive ids, a four-character model), or null for any other path. */
+export function configuratorPlaceOf(path: string): ConfiguratorPlace | null {
+  const match = /^\/add-product(-v2)?\/(\d{1,10})\/(\d{1,10})\/([A-Za-z0-9]{4})$/.exec(path);
+  if (!match) return null;
+  const [subFamilyId, applicationLocationId] = [Number(match[2]), Number(match[3])];
+  if (subFamilyId < 1 || applicationLocationId < 1 || subFamilyId > 2_147_483_647 || applicationLocationId > 2_147_483_647) return null;
+  return { mode: match[1] ? 'attributes' : 'express', subFamilyId, applicationLocationId, model: match[4] ?? '' };
+}
+
 /** The id of /project/{id} (the web's parseProjectId: 1 to 2³¹−1), or null for any other path. */
 function projectIdOf(path: string): number | null {
   const match = /^\/project\/(\d{1,10})$/.exec(path);
@@ -149,13 +226,27 @@ function projectIdOf(path: string): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-export async function firstViewOf({ path, lang, hasSession, principal, project: projectOf, onError }: FirstViewRequest): Promise<FirstView> {
+export async function firstViewOf({ path, lang, hasSession, principal, project: projectOf, configurator: configuratorOf, onError }: FirstViewRequest): Promise<FirstView> {
   if (!hasSession) {
     const home = path === '/' || path === '/professional-area';
     return { key: `visitor:${lang}:${home ? 'home' : ''}`, html: home ? visitorHome(lang) : null, tools: headerTools(lang, { kind: 'visitor' }), screen: null };
   }
   const session = await principal();
   const tools = headerTools(lang, { kind: 'session', principal: session });
+  // A configurator page: the app's first render waits for the answers it shows (RouteHandle.ready), so
+  // it is this header. A visitor's start has no such wait: a visitor keeps the plain shell.
+  const place = configuratorPlaceOf(path);
+  if (place) {
+    const heading = session
+      ? await configuratorOf(session, place, lang).catch((error: unknown) => {
+          onError(error);
+          return null;
+        })
+      : null;
+    // Its screen's files are not announced: on HTTP/1.1's six connections they held the picture back
+    // (Lighthouse mobile: LCP 3.2 s with them, 2.7 s without); the start's import asks for them.
+    return { key: null, html: heading ? configurator(lang, place, heading) : null, tools, screen: null, ...(heading ? { picture: configuratorPicture(heading.image) } : {}) };
+  }
   const projectId = projectIdOf(path);
   if (!session || !hasAnyPrivilege(session.privileges, PROJECT_PAGES_PRIVILEGES) || (path !== '/projects' && projectId === null)) return { key: null, html: null, tools, screen: null };
   if (projectId === null) return { key: null, html: projectsList(lang), tools, screen: 'projects' };

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { DEFAULT_LANG, isLang, TRANSLATION_DOMAINS, type LangCode } from '@lumen/contracts/constants';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { escapeHtml } from '../lib/mail-text';
 import { loadPrincipal } from './access-guard';
 import { sendError } from './error-handler';
 import { z } from 'zod';
@@ -33,6 +34,8 @@ export interface SpaSources {
   revocations: Revocations;
   /** A project's heading as the session may see it (the projects service), for its first view. */
   project: FirstViewRequest['project'];
+  /** A configurator page's heading in the session's catalogue (the products service), for its first view. */
+  configurator: FirstViewRequest['configurator'];
 }
 
 export async function registerSpa(app: FastifyInstance, distDir: string, sources: SpaSources): Promise<void> {
@@ -43,7 +46,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string, sources
       ...state,
       principal: () => loadPrincipal(sources.tokens, sources.revocations, request),
       project: sources.project,
-      onError: (error) => request.log.warn({ err: error }, 'first view: the project could not be read'),
+      configurator: sources.configurator,
+      onError: (error) => request.log.warn({ err: error }, 'first view: the page’s heading could not be read'),
     });
   const page = available ? indexPage(readFileSync(resolve(distDir, 'index.html'), 'utf8'), readScreenFiles(distDir, app.log), firstView) : undefined;
   if (page) {
@@ -160,9 +164,14 @@ function indexPage(
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
   const variants = new Map<string, { plain: Buffer; br: Buffer; gzip: Buffer }>();
   const build = (state: StartState, view: FirstView) => {
-    const links = startPreloads(state)
-      .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
-      .join('');
+    const picture = view.picture
+      ? `<link rel="preload" as="image" href="${escapeHtml(view.picture.src)}" imagesrcset="${escapeHtml(view.picture.srcset)}" imagesizes="${escapeHtml(view.picture.sizes)}" fetchpriority="high" />`
+      : '';
+    const links =
+      picture +
+      startPreloads(state)
+        .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
+        .join('');
     // Ahead of the scripts, so that the browser asks for them first.
     const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
     const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../test/fake-api';
-import { loadCollectionRules, loadVariations } from '../shared/catalogue-calls';
-import { loadModelSummary } from '../features/configurator/configurator-calls';
+import { configuratorKeys, forgetStartAnswers, startAnswers } from '../features/configurator/configurator-first-load';
 import { createAppEnvironment, startApp } from './environment';
 import { matchRoutes } from 'react-router';
 import type { RouteHandle } from './routes';
 
 // Issue 35 §5: a configurator page opened by its address sends the model's calls with the account,
-// beside the page's modules, instead of once its modules have loaded and mounted.
+// beside the page's modules, instead of once its modules have loaded and mounted, and its first render
+// has their answers (the header the api painted, picture included).
 const VARIATIONS = '/api/apiv2/articles/variations';
 const RULES = '/api/products/v1/static/rules/225_16.json';
 const MODELS = '/api/products/v1/articles/models';
@@ -29,13 +29,15 @@ describe("a configurator page's start", () => {
     expect(api.callsTo('GET', RULES)).toHaveLength(1);
     expect(api.callsTo('GET', MODELS).map((call) => Object.fromEntries(call.query))).toEqual([{ catalog: '16', lang: 'en', subFamilyId: '225', applicationLocationId: '15', language: 'en' }]);
 
-    // What the page dispatches as it mounts (configurator-page.tsx) asks for nothing more.
-    const { dispatch } = environment.store;
-    await dispatch(loadVariations({ models: ['5520'], catalogId: 16, lang: 'en', subFamilyId: 225 })).unwrap();
-    await dispatch(loadCollectionRules({ subFamilyId: 225, catalogId: 16 })).unwrap();
-    expect(await dispatch(loadModelSummary({ model: '5520', catalogId: 16, lang: 'en', subFamilyId: 225, applicationLocationId: 15 })).unwrap()).toMatchObject({ description: 'Plusminus' });
-    for (const sent of [VARIATIONS, RULES, MODELS]) expect(api.callsTo('GET', sent), sent).toHaveLength(1);
+    // Before the first render the start loads the page's three answers through those calls (RouteHandle.ready),
+    // under the keys the page loads them by, so that the page starts with them and asks for nothing more.
     await started.screen;
+    for (const sent of [VARIATIONS, RULES, MODELS]) expect(api.callsTo('GET', sent), sent).toHaveLength(1);
+    const answers = startAnswers();
+    expect(answers.variations).toEqual({ key: configuratorKeys.variations('5520', 16, 225), data: { catalogId: 16, articles: [], variations: [] } });
+    expect(answers.rules).toEqual({ key: configuratorKeys.rules(225, 16), data: [] });
+    expect(answers.summary).toMatchObject({ key: configuratorKeys.summary('5520', 16, 225, 15), data: { description: 'Plusminus' } });
+    forgetStartAnswers();
   });
 
   it('starts loading the page\'s modules with the texts, and sends nothing for a visitor or a malformed address', async () => {
@@ -49,6 +51,7 @@ describe("a configurator page's start", () => {
       await started.session;
       expect(api.state.calls.filter((call) => [VARIATIONS, MODELS].includes(call.path) || call.path.startsWith('/api/products/v1/static/rules/')), path).toEqual([]);
       await started.screen;
+      expect(startAnswers(), path).toEqual({});
       document.cookie = 'hasSession=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     }
   });

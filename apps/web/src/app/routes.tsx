@@ -17,7 +17,7 @@ import { loadAuditTrailPage } from '../features/audit';
 import { loadProductAdminComposePage, loadProductAdminHomePage, loadProductAdminRulesPage } from '../features/product-admin';
 import { loadComposePreviewPage, loadGeneratePdfPage, loadGeneratePreviewsPage, loadProductSheetPage, loadTechnicalInfoPage } from '../features/tools';
 import { loadStudioPage } from '../features/studio';
-import { prefetchConfiguratorPage } from '../features/configurator';
+import { prefetchConfiguratorPage, readyConfiguratorPage } from '../features/configurator';
 import { useFlag } from '../shared/flags';
 import { loadDeskInboxPage, loadDeskRequestPage, loadDeskTradeLeadsPage } from '../features/desk';
 import { loadInvitationPage, loadUsersManagementPage } from '../features/users-management';
@@ -85,7 +85,7 @@ const ProjectAddProductRedirect = lazyScreen(() => loadProjectAddProduct().then(
 /** Pages that join features (app/pages/): the configurators ending in "Add to project", a project line in the configurator. */
 const ConfigureProductPage = lazyScreen(() => import('./pages/configure-product-pages').then((module) => ({ default: module.ConfigureProductPage })));
 /** A configurator page opened by its address: its modules and its first calls (the model's data) at start (issue 35 §5). */
-const CONFIGURATOR_HANDLE: RouteHandle = { preload: ConfigureProductPage.preload, prefetch: prefetchConfiguratorPage };
+const CONFIGURATOR_HANDLE: RouteHandle = { preload: ConfigureProductPage.preload, prefetch: prefetchConfiguratorPage, ready: readyConfiguratorPage };
 const ConfigurePreconfigPage = lazyScreen(() => import('./pages/configure-preconfig-page').then((module) => ({ default: module.ConfigurePreconfigPage })));
 const ValidateProjectLine = lazyScreen(() => import('./pages/validate-project-line').then((module) => ({ default: module.ValidateProjectLine })));
 /** The crea room (issue 15): a new composition, a preconfiguration, a project's creation line (three.js loads with the room only). */

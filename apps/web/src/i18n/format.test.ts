@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, formatLength, formatMoney, formatNumber, keepSizesTogether } from './format';
+import { formatDate, formatFileSize, formatLength, formatMoney, formatNumber } from './format';
 import { parseLang, resolveLanguage } from './language';
 
 describe('locale formatting', () => {
@@ -51,14 +51,5 @@ describe('lengths by catalogue (issue 10 §10)', () => {
     expect(formatLength(150, 16, 'en')).toBe('1.50\u00a0m');
     expect(formatLength(150, 16, 'de')).toBe('1,50\u00a0m');
     expect(formatLength(85, 16, 'fr')).toBe('85\u00a0cm');
-  });
-});
-
-describe('sizes kept together (issue 10 §9)', () => {
-  it('binds Ø, L and H to their number and a number to its unit', () => {
-    expect(keepSizesTogether('Plusminus Pendelleuchte Ø 15')).toBe('Plusminus Pendelleuchte Ø\u00a015');
-    expect(keepSizesTogether('Stick L 120 (2 m)')).toBe('Stick L\u00a0120 (2\u00a0m)');
-    expect(keepSizesTogether('Track 2 m')).toBe('Track 2\u00a0m');
-    expect(keepSizesTogether('Module 1')).toBe('Module 1');
   });
 });

@@ -1,6 +1,7 @@
 import type { Lang } from '@lumen/contracts';
 import { formatCurrency, formatFeetAndInches, formatLocaleDate, formatLocaleNumber, lengthSystemOf, pendantHeightToMetres } from '@lumen/domain';
 
+
 // The domain's formatters keep one Intl formatter per locale and options: making one per call cost
 // a list of projects a tenth of its render (issue 9 §4).
 
@@ -45,12 +46,4 @@ export function formatLength(cm: number, catalogId: number, lang: Lang): string 
   if (lengthSystemOf(catalogId) === 'imperial') return formatFeetAndInches(cm).replace(/ /g, '\u00a0');
   if (cm < 100) return `${formatNumber(cm, lang, { maximumFractionDigits: 1 })}\u00a0cm`;
   return `${formatNumber(pendantHeightToMetres(cm), lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0m`;
-}
-
-/**
- * A catalogue name with its sizes kept whole (issue 10 §9): "Ø 15", "L 120" and "15 cm" never break
- * between the sign and its number, so a long heading (German) does not leave a lone "Ø" at a line end.
- */
-export function keepSizesTogether(text: string): string {
-  return text.replace(/(^|\s)(Ø|⌀|L|H) (?=\d)/g, '$1$2\u00a0').replace(/(\d) (mm|cm|m|in|ft|W|lm|K)(?=$|[\s),.;])/g, '$1\u00a0$2');
 }

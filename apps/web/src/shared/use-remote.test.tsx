@@ -52,5 +52,22 @@ describe('useRemote', () => {
     await act(async () => answers['user-7'].resolve('with prices'));
     expect(result.current[0]).toEqual({ status: 'ready', data: 'with prices' });
   });
+  it('starts with an answer in hand for its key and does not ask; asks for another key, and on reload', async () => {
+    let calls = 0;
+    const start = () => Promise.resolve(`asked ${++calls}`);
+    const { result, rerender } = renderHook(({ key }: { key: string }) => useRemote(key, start, { answered: { key: '5520', data: 'from the start' } }), { initialProps: { key: '5520' } });
+    expect(result.current[0]).toEqual({ status: 'ready', data: 'from the start' });
+    await act(async () => undefined);
+    expect(calls).toBe(0);
+    act(() => result.current[1]());
+    await waitFor(() => expect(result.current[0]).toEqual({ status: 'ready', data: 'asked 1' }));
+    rerender({ key: '5521' });
+    await waitFor(() => expect(result.current[0]).toEqual({ status: 'ready', data: 'asked 2' }));
+
+    // An answer for another key is not this one's.
+    const other = renderHook(() => useRemote('4520', start, { answered: { key: '5520', data: 'from the start' } }));
+    expect(other.result.current[0]).toEqual({ status: 'loading' });
+    await waitFor(() => expect(other.result.current[0]).toEqual({ status: 'ready', data: 'asked 3' }));
+  });
 });
 

@@ -18,13 +18,19 @@ function httpStatusOf(failure: unknown): number {
  * `options.refresh`: when it changes, `start` runs again but what was loaded stays on screen until
  * the new answer comes (a login that adds prices to what a visitor configured: the screen, and what
  * the user chose on it, stay; issue 10 §1).
+ * `options.answered`: the answer already in hand for a key (a start that loaded a page's first data
+ * before its first render): when it is this key's as the screen mounts, the screen starts with it
+ * and does not ask.
  * `start` is usually `() => dispatch(someAsyncAction(arg)).unwrap()`, so the call still goes through
  * the store's request / success / failure actions.
  */
-export function useRemote<T>(key: string | null, start: () => Promise<T>, options: { refresh?: string | null } = {}): [Remote<T>, () => void] {
+export function useRemote<T>(key: string | null, start: () => Promise<T>, options: { refresh?: string | null; answered?: { key: string; data: T } | undefined } = {}): [Remote<T>, () => void] {
   const refresh = options.refresh ?? '';
-  const [state, setState] = useState<{ key: string; attempt: number; refresh: string; remote: Remote<T> } | null>(null);
+  const [state, setState] = useState<{ key: string; attempt: number; refresh: string; remote: Remote<T> } | null>(() =>
+    options.answered !== undefined && options.answered.key === key ? { key, attempt: 0, refresh, remote: { status: 'ready', data: options.answered.data } } : null,
+  );
   const [attempt, setAttempt] = useState(0);
+  const answeredOnMount = useRef(state !== null);
   const startRef = useRef(start);
   useEffect(() => {
     startRef.current = start;
@@ -32,6 +38,10 @@ export function useRemote<T>(key: string | null, start: () => Promise<T>, option
 
   useEffect(() => {
     if (key === null) return;
+    if (answeredOnMount.current) {
+      answeredOnMount.current = false;
+      return;
+    }
     let current = true;
     startRef.current().then(
       (data) => {

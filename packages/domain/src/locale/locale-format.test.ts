@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocaleDate, formatLocaleNumber, formatPercent } from './locale-format';
+import { formatLocaleDate, formatLocaleNumber, formatPercent, keepSizesTogether } from './locale-format';
 
 // Intl uses narrow no-break spaces in some locales: compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -20,5 +20,14 @@ describe('dates and numbers in the language locale', () => {
     expect(plain(formatPercent(21, 'fr'))).toBe('21 %');
     expect(formatPercent(12.5, 'en')).toBe('12.5%');
     expect(formatPercent(8.875, 'us')).toBe('8.875%');
+  });
+});
+
+describe('sizes kept together (issue 10 §9)', () => {
+  it('binds Ø, L and H to their number and a number to its unit', () => {
+    expect(keepSizesTogether('Plusminus Pendelleuchte Ø 15')).toBe('Plusminus Pendelleuchte Ø\u00a015');
+    expect(keepSizesTogether('Stick L 120 (2 m)')).toBe('Stick L\u00a0120 (2\u00a0m)');
+    expect(keepSizesTogether('Track 2 m')).toBe('Track 2\u00a0m');
+    expect(keepSizesTogether('Module 1')).toBe('Module 1');
   });
 });

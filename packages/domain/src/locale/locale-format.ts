@@ -61,3 +61,12 @@ export function formatLocaleNumber(value: number, lang: string, options?: Intl.N
 export function formatPercent(percent: number, lang: string): string {
   return numberFormat(localeOfLang(lang), { style: 'percent', maximumFractionDigits: 3 }).format(percent / 100);
 }
+
+/**
+ * A catalogue name with its sizes kept whole (issue 10 §9): "Ø 15", "L 120" and "15 cm" never break
+ * between the sign and its number, so a long heading (German) does not leave a lone "Ø" at a line end.
+ * The web's headings and the server's first view of them (apps/api first-view.ts) write them alike.
+ */
+export function keepSizesTogether(text: string): string {
+  return text.replace(/(^|\s)(Ø|⌀|L|H) (?=\d)/g, '$1$2\u00a0').replace(/(\d) (mm|cm|m|in|ft|W|lm|K)(?=$|[\s),.;])/g, '$1\u00a0$2');
+}

@@ -672,6 +672,21 @@ export function createProductsService(
         .map((model) => modelSummary(snapshot, docs, model, lang, pricing));
     },
 
+    /**
+     * A configurator page's heading as the app shows it once its calls are in (the server's first
+     * view, src/http/first-view.ts): the model's name from the collection's models, and the picture
+     * of its base article in the base finish (the variations' base article). Null when the app would
+     * show no such model there: another collection or location, a model the catalogue does not show.
+     */
+    async configuratorHeading(principal: Principal, query: { subFamilyId: number; applicationLocationId: number; model: string; lang: Lang }): Promise<{ description: string; image: string } | null> {
+      if (principal.catalogId !== 16 && principal.catalogId !== 21) return null;
+      const { snapshot } = await load(principal.catalogId);
+      const row = snapshot.modelByCode.get(query.model);
+      const base = snapshot.baseByModel.get(query.model);
+      if (!row?.active || !base || row.subFamilyId !== query.subFamilyId || row.applicationLocationId !== query.applicationLocationId) return null;
+      return { description: descriptionIn(row.data.description, query.lang), image: imageUrl('model', row.model, base.finish) };
+    },
+
     async modelsByFamily(principal: Principal | null, query: { catalog?: CatalogId; catalogId?: CatalogId; subFamilyId: number; applicationLocationId?: number; virtual?: '0' | '1' }) {
       const catalogId = catalogOf(principal, query.catalog, query.catalogId);
       const { snapshot } = await load(catalogId);

@@ -1,11 +1,11 @@
 import type { Collection, ModelSummary } from '@lumen/contracts';
 import { Card, PageHeader } from '@lumen/ui';
-import { hasAnyPrivilege } from '@lumen/domain';
+import { hasAnyPrivilege, keepSizesTogether } from '@lumen/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { selectBrowsingCatalogId, selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
-import { formatMoney, formatNumber, keepSizesTogether } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../i18n/format';
 import { loadCollections, loadModels } from './catalogue-calls';
 import './catalogue.css';
 import { lampTypeKey } from './lamp-types';

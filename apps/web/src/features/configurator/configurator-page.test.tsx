@@ -1,5 +1,5 @@
 import { TRANSLATIONS } from '@lumen/i18n';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, failure, json, makeAccount } from '../../../test/fake-api';
@@ -89,11 +89,24 @@ describe('the express configurator', () => {
   it('keeps the picture’s place while the model loads, so the title does not move when it comes (issue 35 §5)', async () => {
     let answer: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (answer = resolve));
-    await renderApp('/add-product/302/2/0270', configuratorApi(distributor(), { variationsHeldBy: held }));
+    // Reached from another page: a page opened by its address renders once its first answers are in (configurator-first-load.ts).
+    const { history } = await renderApp('/', configuratorApi(distributor(), { variationsHeldBy: held }));
+    act(() => history.push('/add-product/302/2/0270'));
     expect(await screen.findByTestId('configurator-image-placeholder')).toHaveClass('configurator-page__image');
     answer();
     await waitFor(() => expect(document.querySelector('img.configurator-page__image')).not.toBeNull());
     expect(screen.queryByTestId('configurator-image-placeholder')).not.toBeInTheDocument();
+  });
+
+  it('opened by its address, renders first the header the api painted: the title and the picture, each call sent once (issue 35 §5)', async () => {
+    const api = configuratorApi(distributor());
+    await renderApp('/add-product/302/2/0270', api);
+    // The first render, before any answer more: the header whole, no placeholder in the picture's place.
+    expect(document.querySelector('img.configurator-page__image')).toHaveAttribute('src', '/api/images/models/0270.svg');
+    expect(screen.queryByTestId('configurator-image-placeholder')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(tx('configurator.titleModel').replace('{{model}}', '0270'));
+    expect(await screen.findByRole('region', { name: tx('configurator.result.title') })).toBeInTheDocument();
+    for (const path of ['/api/apiv2/articles/variations', '/api/products/v1/articles/models']) expect(api.callsTo('GET', path), path).toHaveLength(1);
   });
 
   it('offers only valid variations and sets single options itself', async () => {

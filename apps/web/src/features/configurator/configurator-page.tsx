@@ -1,15 +1,15 @@
 import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
-import { articleCollectionOf, collectionHasModel, hasAnyPrivilege, type ElementAttributes, type RuleSet } from '@lumen/domain';
+import { articleCollectionOf, collectionHasModel, hasAnyPrivilege, keepSizesTogether, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
-import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { keepSizesTogether } from '../../i18n/format';
 import { selectCatalogueReader } from '../../shared/session';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import type { ConfiguratorActionsState, ConfiguratorMode } from './configurator';
 import { loadCollectionRules, loadVariations } from '../../shared/catalogue-calls';
 import { loadModelSummary } from './configurator-calls';
+import { configuratorKeys, forgetStartAnswers, startAnswers } from './configurator-first-load';
 import { isModelCode, positiveId } from './configurator-start';
 import { pictureAtSize, pictureInFinish } from './picture';
 import './configurator.css';
@@ -99,17 +99,22 @@ export function ConfiguratorScreen({
   const baseArticleOf = (remote: Remote<VariationsResponse>) =>
     remote.status === 'ready' ? remote.data.articles.find((article) => article.model === model && article.reference === article.referenceBase) : undefined;
 
-  const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && reader ? `${model}/${catalogId}/${subFamilyId ?? ''}` : null,
+  // A page opened by its address starts with what the start loaded for it (configurator-first-load.ts).
+  const [answered] = useState(startAnswers);
+  useEffect(forgetStartAnswers, []);
+
+  const [collection, reloadCollection] = useRemote<VariationsResponse>(validModel && reader ? configuratorKeys.variations(model, catalogId, subFamilyId) : null,
     () => dispatch(loadVariations({ models: [model], catalogId, lang, subFamilyId })).unwrap(),
-    { refresh: `${reader ?? ''}/${lang}` },
+    { refresh: `${reader ?? ''}/${lang}`, answered: answered.variations },
   );
-  const [rules] = useRemote<RuleSet[]>(subFamilyId !== undefined && reader ? `${subFamilyId}/${catalogId}` : null, () =>
-    dispatch(loadCollectionRules({ subFamilyId: subFamilyId ?? 0, catalogId })).unwrap(),
+  const [rules] = useRemote<RuleSet[]>(subFamilyId !== undefined && reader ? configuratorKeys.rules(subFamilyId, catalogId) : null,
+    () => dispatch(loadCollectionRules({ subFamilyId: subFamilyId ?? 0, catalogId })).unwrap(),
+    { answered: answered.rules },
   );
 
-  const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && reader ? `${model}/${catalogId}/${subFamilyId}/${applicationLocationId ?? ''}` : null,
+  const [summary] = useRemote<ModelSummary | null>(validModel && subFamilyId !== undefined && reader ? configuratorKeys.summary(model, catalogId, subFamilyId, applicationLocationId) : null,
     () => dispatch(loadModelSummary({ model, catalogId, lang, subFamilyId: subFamilyId ?? 0, applicationLocationId })).unwrap(),
-    { refresh: `${reader ?? ''}/${lang}` },
+    { refresh: `${reader ?? ''}/${lang}`, answered: answered.summary },
   );
   // Sizes kept whole: a long (German) heading leaves no lone "Ø" at a line end (issue 10 §9).
   const described = summary.status === 'ready' ? summary.data?.description : undefined;
