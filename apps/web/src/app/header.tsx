@@ -1,6 +1,6 @@
 import { hasAnyPrivilege } from '@lumen/domain';
 import { Button, ThemeToggle } from '@lumen/ui';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { changeLanguage, themeChanged } from '../shared/preferences';
@@ -62,7 +62,9 @@ export function Header() {
   const { t } = useTranslation();
   // The brand's link, the bar's links and the account menu's entries (GET masters /v1/configurations/menus).
   const menu = useNavigationMenu();
-  const brand = entriesOf(menu, 'brand')[0];
+  // The menu's answer comes after the first render: the tools that do not read it keep their render
+  // (memo), and those that do get the same entries while the menu is the same.
+  const { brand, header, account } = useMemo(() => ({ brand: entriesOf(menu, 'brand')[0], header: entriesOf(menu, 'header'), account: entriesOf(menu, 'account') }), [menu]);
   return (
     <header className="app-header">
       <div className="app-header__inner">
@@ -72,12 +74,12 @@ export function Header() {
         </Link>
         <div className="app-header__tools">
           <HeaderNav>
-            <MenuLinks entries={entriesOf(menu, 'header')} />
+            <MenuLinks entries={header} />
             <ToolsMenu />
             <LanguageSwitcher />
             <ThemeSwitch />
           </HeaderNav>
-          <UserMenu entries={entriesOf(menu, 'account')} />
+          <UserMenu entries={account} />
         </div>
       </div>
     </header>
@@ -88,7 +90,7 @@ export function Header() {
  * The internal tools (spec §2; issues 31, 32): only internal users (by e-mail) see the menu; the product
  * administration's entries need product.admin too. The api and the routes check both again.
  */
-function ToolsMenu() {
+const ToolsMenu = memo(function ToolsMenu() {
   const navigate = useNavigate();
   const account = useAppSelector((state) => state.session.account);
   const composePreview = useFlag('composeUrlPreview');
@@ -115,7 +117,7 @@ function ToolsMenu() {
       </div>
     </Suspense>
   );
-}
+});
 
 /** The bar's look per entry (the kit's restyle keys on these classes); another entry looks like the catalogue's. */
 const LINK_CLASS: Readonly<Record<string, string>> = { 'create-project': 'app-header__catalogue', projects: 'app-header__projects', support: 'app-header__support' };
@@ -128,7 +130,7 @@ const LINK_CLASS: Readonly<Record<string, string>> = { 'create-project': 'app-he
  * At 575 px and below the support link has no room on the tools' row (app.css): the footer's link and
  * the login view's "Contact support" lead there instead.
  */
-function MenuLinks({ entries }: { entries: readonly MenuEntry[] }) {
+const MenuLinks = memo(function MenuLinks({ entries }: { entries: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const status = useAppSelector((state) => state.session.status);
   const account = useAppSelector((state) => state.session.account);
@@ -155,9 +157,9 @@ function MenuLinks({ entries }: { entries: readonly MenuEntry[] }) {
       })}
     </>
   );
-}
+});
 
-function LanguageSwitcher() {
+const LanguageSwitcher = memo(function LanguageSwitcher() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const lang = useAppSelector((state) => state.preferences.lang);
@@ -172,15 +174,15 @@ function LanguageSwitcher() {
       </FocusOnMount>
     </Suspense>
   );
-}
+});
 
-function ThemeSwitch() {
+const ThemeSwitch = memo(function ThemeSwitch() {
   const dispatch = useAppDispatch();
   const theme = useAppSelector((state) => state.preferences.theme);
   return <ThemeToggle theme={theme} onThemeChange={(next) => dispatch(themeChanged(next))} />;
-}
+});
 
-function UserMenu({ entries }: { entries: readonly MenuEntry[] }) {
+const UserMenu = memo(function UserMenu({ entries }: { entries: readonly MenuEntry[] }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -255,4 +257,4 @@ function UserMenu({ entries }: { entries: readonly MenuEntry[] }) {
       )}
     </>
   );
-}
+});

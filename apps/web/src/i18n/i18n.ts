@@ -25,7 +25,10 @@ export async function createI18n(lang: Lang = DEFAULT_LANG): Promise<I18n> {
     interpolation: { escapeValue: false },
     resources: {},
     returnNull: false,
-    react: { bindI18nStore: 'added' },
+    // Screens follow 'languageChanged' only (react-i18next's default), which every load of texts ends
+    // with (loadLanguage). Bound to the store's 'added' too, each bundle added re-rendered every
+    // screen, at once and in one task (useSyncExternalStore): a long task after the first render.
+    react: { bindI18nStore: '' },
   });
   return instance;
 }
