@@ -1,4 +1,5 @@
 import { PROJECT_PAGES_PRIVILEGES, type LangCode } from '@lumen/contracts/constants';
+import { largeViewPicture } from '@lumen/contracts/large-view-picture';
 import { hasAnyPrivilege, keepSizesTogether, type Privilege } from '@lumen/domain';
 import { translationsFor } from '@lumen/i18n';
 import { escapeHtml, fillTemplate } from '../lib/mail-text';
@@ -166,21 +167,10 @@ function project(lang: LangCode, heading: ProjectHeading): string {
   );
 }
 
-/** features/configurator's large view: the rendered picture at a width (images' `size`), as pictureAtSize writes it. */
-function pictureAtSize(image: string, size: number): string {
-  const [path = '', query = ''] = image.split('?');
-  const params = new URLSearchParams(query);
-  params.set('size', String(size));
-  return `${path}?${params.toString()}`;
-}
-
-/** The configurator's picture as its header's img offers it (configurator-page.tsx): the sizes its srcset lists. */
+/** The configurator's picture as its header's img offers it (the shared srcset: one file for the img and the preload). */
 function configuratorPicture(image: string): { src: string; srcset: string; sizes: string } {
-  return {
-    src: image,
-    srcset: [480, 960, 1440].map((size) => `${pictureAtSize(image, size)} ${size}w`).join(', '),
-    sizes: '(max-width: 575px) calc(100vw - 2rem), 20rem',
-  };
+  const { src, srcSet = '', sizes = '' } = largeViewPicture(image);
+  return { src, srcset: srcSet, sizes };
 }
 
 /**
@@ -202,7 +192,7 @@ function configurator(lang: LangCode, place: ConfiguratorPlace, heading: Configu
     '<section class="page configurator-page">' +
     `<nav class="lm-stepper configurator-page__steps"><ol class="lm-stepper__list">${steps.join('')}</ol></nav>` +
     '<header class="configurator-page__header">' +
-    `<img class="configurator-page__image" src="${escapeHtml(src)}" srcset="${escapeHtml(srcset)}" sizes="${sizes}" width="480" height="360" fetchpriority="high" alt="" />` +
+    `<img class="configurator-page__image" src="${escapeHtml(src)}" srcset="${escapeHtml(srcset)}" sizes="${escapeHtml(sizes)}" width="480" height="360" fetchpriority="high" alt="" />` +
     `<div><p class="page-eyebrow">${textOf(lang, `configurator.mode.${place.mode}`)}</p>` +
     `<h1>${textOf(lang, 'configurator.title', { name: keepSizesTogether(heading.description), model: place.model })}</h1>` +
     `<a class="text-link" href="${base}/${place.subFamilyId}/${place.applicationLocationId}" tabindex="-1">${textOf(lang, 'configurator.back')}</a></div>` +

@@ -1,4 +1,5 @@
 import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
+import { largeViewPicture } from '@lumen/contracts/large-view-picture';
 import { articleCollectionOf, collectionHasModel, hasAnyPrivilege, keepSizesTogether, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -11,7 +12,7 @@ import { loadCollectionRules, loadVariations } from '../../shared/catalogue-call
 import { loadModelSummary } from './configurator-calls';
 import { configuratorKeys, forgetStartAnswers, startAnswers } from './configurator-first-load';
 import { isModelCode, positiveId } from './configurator-start';
-import { pictureAtSize, pictureInFinish } from './picture';
+import { pictureInFinish } from './picture';
 import './configurator.css';
 import { useRemote, type Remote } from '../../shared/use-remote';
 
@@ -146,10 +147,8 @@ export function ConfiguratorScreen({
         {image && (
           <img
             className="configurator-page__image"
-            src={image}
-            {...(pictureAtSize(image, 960) !== image
-              ? { srcSet: `${pictureAtSize(image, 480)} 480w, ${pictureAtSize(image, 960)} 960w, ${pictureAtSize(image, 1440)} 1440w`, sizes: '(max-width: 575px) calc(100vw - 2rem), 20rem' }
-              : {})}
+            // The srcset the api's first view of this page announces too (one file, fetched once).
+            {...largeViewPicture(image)}
             width={480}
             height={360}
             // The page's largest paint: asked for before the modules the page loads after it.

@@ -9,15 +9,3 @@ export function pictureInFinish(data: VariationsResponse, model: string, finish:
   if (finish === undefined || base?.attributes.finish.code === finish) return base?.image;
   return data.variations.find((variation) => variation.model === model && variation.type === 'color' && variation.modifier === finish)?.image ?? base?.image;
 }
-
-/**
- * The configurator's large view (issue 35 §2): the rendered image at `size` px wide (the api renders
- * any size from the geometry), for the `srcset` of a large picture; other pictures are kept as they are.
- */
-export function pictureAtSize(image: string, size: number): string {
-  if (!/^\/api\/images\/v1\/render\//.test(image)) return image;
-  const [path = '', query = ''] = image.split('?');
-  const params = new URLSearchParams(query);
-  params.set('size', String(Math.round(size)));
-  return `${path}?${params.toString()}`;
-}
