@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
+import type * as StartAfterPaint from '@lumen/contracts/start-after-paint';
+import { tsImport } from 'tsx/esm/api';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { startChecksPlugin } from './scripts/start-checks.ts';
 import { readStartSteps } from './scripts/start-steps.ts';
 
@@ -59,6 +61,28 @@ function startFiles(chunks: readonly Chunk[]): { entry: Set<string>; steps: Set<
 const cssOf = (chunks: readonly Chunk[], files: Iterable<string>) =>
   new Set([...files].flatMap((file) => [...(chunks.find((chunk) => chunk.fileName === file)?.viteMetadata?.importedCss ?? [])]));
 
+/** A piece of index.html the build moves, or the build fails: a page that started nothing would pass unnoticed. */
+function cut(html: string, pattern: RegExp, what: string): { html: string; piece: string } {
+  const match = pattern.exec(html);
+  if (!match) throw new Error(`lumen:announce-first-loads: index.html has no ${what}`);
+  // The piece is the pattern's group when it has one (the element without the comment above it).
+  return { html: html.slice(0, match.index) + html.slice(match.index + match[0].length), piece: (match[1] ?? match[0]).trim() };
+}
+
+/**
+ * index.html with its start held for after the first paint (@lumen/contracts/start-after-paint): the
+ * stylesheet and the font stay in the head; the runtime configuration's preload, the entry script and
+ * the start's announced files go into the start's template, in that order (the api adds the start's
+ * calls at its top and a screen's files at its end); the inline script that moves them ends the body.
+ */
+async function startAfterPaint(source: string, fontLinks: readonly string[], startLinks: readonly string[]): Promise<string> {
+  const { START_AFTER_PAINT_SCRIPT, START_TEMPLATE_ID } = (await tsImport('@lumen/contracts/start-after-paint', import.meta.url)) as typeof StartAfterPaint;
+  const config = cut(source, /(?:<!--(?:(?!-->)[^])*-->\s*)?(<link rel="preload" href="\/config\.json"[^>]*>)\s*/, 'preload of /config.json');
+  const script = cut(config.html, /<script type="module" crossorigin src="[^"]+"><\/script>\s*/, 'entry script');
+  const template = `<template id="${START_TEMPLATE_ID}">${[config.piece, script.piece, ...startLinks].join('')}</template>`;
+  return script.html.replace('</head>', `${fontLinks.join('')}${template}</head>`).replace('</body>', `<script>${START_AFTER_PAINT_SCRIPT}</script></body>`);
+}
+
 function announceFirstLoads(): Plugin {
   const chunksOf = (bundle: Rolldown.OutputBundle) => Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
   return {
@@ -66,20 +90,21 @@ function announceFirstLoads(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      async handler(html, { bundle }) {
+        if (!bundle) return html;
         const chunks = chunksOf(bundle);
         const { entry, steps } = startFiles(chunks);
         const entryCss = cssOf(chunks, entry);
-        // The kit's one font file (packages/ui fonts.css), fetched beside the start's files rather than
-        // once the stylesheet is parsed: it is in before the first render, so the swap moves nothing.
+        // The kit's one font file (packages/ui fonts.css), fetched beside the stylesheet rather than
+        // once it is parsed: it is in before the first render, so the swap moves nothing.
         const fonts = Object.values(bundle).filter((output) => output.type === 'asset' && /\.woff2$/.test(output.fileName));
-        // The steps' styles fetched now and applied by their import (as the api announces a screen's).
-        return [
-          ...fonts.map((font): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `/${font.fileName}` }, injectTo: 'head' })),
-          ...[...steps].map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
-          ...[...cssOf(chunks, steps)].filter((file) => !entryCss.has(file)).map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' })),
+        const fontLinks = fonts.map((font) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font.fileName}">`);
+        // The steps' styles fetched with the start and applied by their import (as the api announces a screen's).
+        const startLinks = [
+          ...[...steps].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...cssOf(chunks, steps)].filter((file) => !entryCss.has(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
+        return startAfterPaint(html, fontLinks, startLinks);
       },
     },
     // After Vite's own generateBundle hooks: they drop the chunks that held only styles (their

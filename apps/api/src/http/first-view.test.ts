@@ -6,12 +6,21 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
 import { keepSizesTogether } from '@lumen/domain';
+import { START_AFTER_PAINT_SCRIPT, START_TEMPLATE_ID } from '@lumen/contracts/start-after-paint';
 import { configuratorPlaceOf, firstViewOf } from './first-view';
 import type { Principal } from './sessions';
 import { readScreenFiles } from './spa';
 
 /** The web's own index.html (its shell is where the first view goes). */
 const WEB_INDEX = resolve(__dirname, '../../../web/index.html');
+/** The start's entry, as the build puts it into the start's template. */
+const ENTRY = '<script type="module" crossorigin src="/assets/index-e5.js"></script>';
+
+/** The web's index.html as its build shapes it (apps/web vite.config.ts): the start in its template, fetched after the first paint. */
+function builtIndex(): string {
+  const source = readFileSync(WEB_INDEX, 'utf8').replace(/\s*<script type="module" src="\/src\/main.tsx"><\/script>/, '');
+  return source.replace('</head>', `<template id="${START_TEMPLATE_ID}">${ENTRY}</template></head>`).replace('</body>', `<script>${START_AFTER_PAINT_SCRIPT}</script></body>`);
+}
 
 /** The screens' files as a web build lists them (apps/web/vite.config.ts, SCREENS). */
 const SCREENS = {
@@ -19,10 +28,21 @@ const SCREENS = {
   project: { scripts: ['/assets/project-page-d4.js', '/assets/Select-b2.js'], styles: [] },
 };
 
-/** The screen files a page announces in its head: modules, then styles. */
+/** The start's template of a served page: what it fetches after its first paint. */
+function startTemplateOf(html: string): string {
+  const open = `<template id="${START_TEMPLATE_ID}">`;
+  const start = html.indexOf(open);
+  expect(start).toBeGreaterThan(-1);
+  expect(start).toBeLessThan(html.indexOf('</head>'));
+  return html.slice(start + open.length, html.indexOf('</template>', start));
+}
+
+/** The screen files a page announces: modules, then styles, after the start's entry in its template. */
 function screenFilesIn(html: string): string[] {
-  const head = html.slice(0, html.indexOf('</head>'));
-  return [...head.matchAll(/<link rel="(modulepreload|preload" as="style)" crossorigin href="([^"]+)" \/>/g)].map((link) => link[2] ?? '');
+  const template = startTemplateOf(html);
+  const afterEntry = template.slice(template.indexOf(ENTRY) + ENTRY.length);
+  expect(afterEntry.replace(/<link rel="(modulepreload|preload" as="style)" crossorigin href="[^"]+" \/>/g, '')).toBe('');
+  return [...afterEntry.matchAll(/<link rel="(modulepreload|preload" as="style)" crossorigin href="([^"]+)" \/>/g)].map((link) => link[2] ?? '');
 }
 
 /** The first view served in the shell's main, or null when the page has none. */
@@ -36,7 +56,7 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'lumen-web-dist-'));
-    writeFileSync(join(dist, 'index.html'), readFileSync(WEB_INDEX, 'utf8'));
+    writeFileSync(join(dist, 'index.html'), builtIndex());
     mkdirSync(join(dist, '.vite'));
     writeFileSync(join(dist, '.vite', 'screens.json'), JSON.stringify(SCREENS));
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -136,11 +156,16 @@ describeWithDb('first view (the top of a page painted by the server)', () => {
     expect(img).toContain(`src="${image.replaceAll('&', '&amp;')}"`);
     expect(img).toContain('fetchpriority="high"');
     expect(img).toContain(`${image.replaceAll('&', '&amp;')}&amp;size=960 960w`);
-    // The picture is announced in the head before the start's calls and scripts; the screen's files are not.
-    const head = response.body.slice(0, response.body.indexOf('</head>'));
-    expect(head.indexOf('<link rel="preload" as="image"')).toBeGreaterThan(-1);
-    expect(head.indexOf('<link rel="preload" as="image"')).toBeLessThan(head.indexOf('/api/masters/v1/keys/'));
+    // The picture is announced in the head, fetched with the page; the start's calls and scripts after
+    // its first paint (the start's template, the calls ahead of the entry); the screen's files not at all.
+    const head = response.body.slice(0, response.body.indexOf(`<template id="${START_TEMPLATE_ID}">`));
     expect(/<link rel="preload" as="image" [^>]*>/.exec(head)?.[0]).toContain(`imagesrcset="${image}&amp;size=480 480w`);
+    const template = startTemplateOf(response.body);
+    expect(template).not.toContain('as="image"');
+    for (const call of ['/api/masters/v1/keys/', '/api/users/v1/account']) {
+      expect(template.indexOf(call), call).toBeGreaterThan(-1);
+      expect(template.indexOf(call), call).toBeLessThan(template.indexOf(ENTRY));
+    }
     expect(screenFilesIn(response.body)).toEqual([]);
     // The attributes configurator says so.
     expect(firstViewIn((await distributor.get('/add-product-v2/225/15/5520', { accept: 'text/html' })).body)).toContain(`<p class="page-eyebrow">${es['configurator.mode.attributes']}</p>`);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
@@ -9,7 +9,8 @@ import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { describeWithDb } from '../../test/test-db';
-import { helmetOptions, INLINE_STYLE_HASHES, INLINE_STYLE_TEXTS, isFramePage, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
+import { START_AFTER_PAINT_SCRIPT } from '@lumen/contracts/start-after-paint';
+import { helmetOptions, INLINE_SCRIPT_HASHES, INLINE_STYLE_HASHES, INLINE_STYLE_TEXTS, isFramePage, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
 
 function frameAncestors(csp: unknown): string | undefined {
   return String(csp)
@@ -88,6 +89,23 @@ describe('style-src without unsafe-inline (issue 29 §8)', () => {
       .map((file) => file.slice(join(reactAria, 'dist/private').length + 1))
       .sort();
     expect(creators).toEqual(['interactions/usePress.mjs', 'overlays/usePreventScroll.mjs']);
+  });
+});
+
+describe('script-src without unsafe-inline', () => {
+  const builtPage = join(__dirname, '../../../web/dist/index.html');
+
+  it("allows scripts from the platform's own files and one inline script, by the hash of the text the web's build writes", () => {
+    const csp = String(securityHeaders({ frameAncestors: [], publicUrl: undefined })('/')['content-security-policy']);
+    const scriptSrc = csp.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(START_AFTER_PAINT_SCRIPT).digest('base64')}'`);
+    expect(INLINE_SCRIPT_HASHES).toHaveLength(1);
+  });
+
+  // The page the build wrote (npm test builds before its unit step): its only inline script is the one the CSP allows.
+  it.skipIf(!existsSync(builtPage))('the built index.html holds that script and no other inline one', () => {
+    const inline = [...readFileSync(builtPage, 'utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^]*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline).toEqual([START_AFTER_PAINT_SCRIPT]);
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { START_AFTER_PAINT_SCRIPT } from '@lumen/contracts/start-after-paint';
 import type { Config } from '../config';
 
 /**
@@ -71,6 +72,13 @@ export const INLINE_STYLE_TEXTS = {
 export const INLINE_STYLE_HASHES: readonly string[] = Object.values(INLINE_STYLE_TEXTS).map((text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
 
 /**
+ * The only inline script: index.html's, which fetches the start's files after the first paint
+ * (@lumen/contracts/start-after-paint). The CSP allows its text by hash; every other script comes from
+ * the build's files ('self'). security-headers.test.ts checks the built page's script against it.
+ */
+export const INLINE_SCRIPT_HASHES: readonly string[] = [`'sha256-${createHash('sha256').update(START_AFTER_PAINT_SCRIPT, 'utf8').digest('base64')}'`];
+
+/**
  * The API reference (/api/docs, Swagger UI, a third-party bundle) inserts a `<style>` of its own: its
  * pages alone keep `'unsafe-inline'` styles. They show the public OpenAPI document only (no session
  * data, no user input rendered), and scripts stay `'self'` there too (README, "CSP").
@@ -89,7 +97,7 @@ export function helmetOptions(frameAncestors: readonly string[], xFrameOptions: 
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
         styleSrc: ["'self'", ...styles],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_LANG, isLang, TRANSLATION_DOMAINS, type LangCode } from '@lumen/contracts/constants';
+import { START_TEMPLATE_ID } from '@lumen/contracts/start-after-paint';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { escapeHtml } from '../lib/mail-text';
@@ -153,9 +154,32 @@ const SHELL_LOADING = '<div class="app-loading"><span class="app-loading__spinne
 /** The shell header's empty tools (apps/web/index.html), where the first view keeps the tools' places. */
 const SHELL_TOOLS = '<div class="app-header__tools"></div>';
 
+const START_TEMPLATE = `<template id="${START_TEMPLATE_ID}">`;
+
 /**
- * index.html with the start's preloads before its first script (else `</head>`) and its first view
- * in the shell: compressed once per shared variant (a visitor's), for the request alone otherwise.
+ * index.html with the page's links. The build holds the start's files in a template that the page
+ * fetches after its first paint (@lumen/contracts/start-after-paint): the start's calls go at its top,
+ * ahead of the scripts, and a screen's files at its end, after the start's own; the first view's
+ * picture, the page's largest paint, stays in the head, fetched with the page. A build without the
+ * template (an older one): the calls and the picture before the head's first script, a screen's files
+ * at the end of the head.
+ */
+function withStartLinks(html: string, links: { picture: string; calls: string; screen: string }): string {
+  const template = html.indexOf(START_TEMPLATE);
+  const templateEnd = template < 0 ? -1 : html.indexOf('</template>', template);
+  if (templateEnd > 0) {
+    const top = template + START_TEMPLATE.length;
+    return `${html.slice(0, template)}${links.picture}${START_TEMPLATE}${links.calls}${html.slice(top, templateEnd)}${links.screen}${html.slice(templateEnd)}`;
+  }
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');
+  const first = links.picture + links.calls;
+  const withFirst = at < 0 ? first + html : `${html.slice(0, at)}${first}${html.slice(at)}`;
+  return links.screen ? withFirst.replace('</head>', `${links.screen}</head>`) : withFirst;
+}
+
+/**
+ * index.html with the start's links (withStartLinks) and its first view in the shell: compressed once per shared variant (a visitor's), for the request alone otherwise.
  */
 function indexPage(
   html: string,
@@ -167,18 +191,13 @@ function indexPage(
     const picture = view.picture
       ? `<link rel="preload" as="image" href="${escapeHtml(view.picture.src)}" imagesrcset="${escapeHtml(view.picture.srcset)}" imagesizes="${escapeHtml(view.picture.sizes)}" fetchpriority="high" />`
       : '';
-    const links =
-      picture +
-      startPreloads(state)
-        .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
-        .join('');
-    // Ahead of the scripts, so that the browser asks for them first.
-    const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
-    const at = head.includes('<script') ? head.indexOf('<script') : html.indexOf('</head>');
-    const withStartLinks = at < 0 ? links + html : `${html.slice(0, at)}${links}${html.slice(at)}`;
-    // After the start's own files (the last of the head), which the screen's need first.
-    const withLinks = view.screen ? withStartLinks.replace('</head>', `${screenLinks(screens[view.screen])}</head>`) : withStartLinks;
-    const withTools = withLinks.replace(SHELL_TOOLS, `<div class="app-header__tools app-header__pending">${view.tools}</div>`);
+    const calls = startPreloads(state)
+      .map((href) => `<link rel="preload" href="${href.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" />`)
+      .join('');
+    const withTools = withStartLinks(html, { picture, calls, screen: view.screen ? screenLinks(screens[view.screen]) : '' }).replace(
+      SHELL_TOOLS,
+      `<div class="app-header__tools app-header__pending">${view.tools}</div>`,
+    );
     return Buffer.from(view.html ? withTools.replace(SHELL_LOADING, `<main class="app-main">${view.html}${SHELL_LOADING}</main>`) : withTools);
   };
   const variantOf = (state: StartState, view: FirstView) => {
