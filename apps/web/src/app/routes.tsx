@@ -2,7 +2,7 @@ import type { Account, Lang } from '@lumen/contracts';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api';
 import type { FlagsClient } from '../shared/flags';
-import type { AppDispatch } from '../shared/store';
+import type { StartLoadContext } from '../shared/store';
 import { Navigate, type RouteObject, useSearchParams } from 'react-router';
 import { loadNewRegisterPage, loadPasswordResetPage, loadSocialSignUpPage, loadSocialSignUpPopupPage } from '../features/auth';
 import { ForbiddenPage, NotAllowedPage, NotFoundPage } from '../features/errors';
@@ -161,7 +161,7 @@ export interface RouteHandle {
    * first, so that the first render shows it rather than a loading state in the place of the top the
    * server painted (features' ready…Page). The first render waits for it, failed or not.
    */
-  ready?: (context: { dispatch: AppDispatch; account: Account; lang: Lang; params: Readonly<Record<string, string | undefined>> }) => Promise<unknown>;
+  ready?: (context: StartLoadContext) => Promise<unknown>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Account, Lang } from '@lumen/contracts';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { analyticsMiddleware } from './analytics';
@@ -36,6 +37,17 @@ export function createAppStore(extra: ThunkExtra, preloadedState?: Partial<RootS
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+/**
+ * What a screen's first load gets at start (app/routes.tsx, RouteHandle.ready; features' ready…Page):
+ * the store to fill, the session's account, the language and the route's parameters.
+ */
+export interface StartLoadContext {
+  dispatch: AppDispatch;
+  account: Account;
+  lang: Lang;
+  params: Readonly<Record<string, string | undefined>>;
+}
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,7 +1,7 @@
-import type { Account, Lang, ModelSummary, VariationsResponse } from '@lumen/contracts';
+import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
 import type { RuleSet } from '@lumen/domain';
 import { loadCollectionRules, loadVariations } from '../../shared/catalogue-calls';
-import type { AppDispatch } from '../../shared/store';
+import type { StartLoadContext } from '../../shared/store';
 import { loadModelSummary } from './configurator-calls';
 import { isModelCode, positiveId } from './configurator-start';
 
@@ -37,19 +37,12 @@ export function forgetStartAnswers(): void {
   loadedAtStart = {};
 }
 
-export interface ConfiguratorStartContext {
-  dispatch: AppDispatch;
-  account: Pick<Account, 'catalogId'>;
-  lang: Lang;
-  params: Readonly<Record<string, string | undefined>>;
-}
-
 /**
  * At start on /add-product[-v2]/{subFamilyId}/{applicationLocationId}/{model}: the page's calls as
  * the screen makes them (they take the answers the start prefetched, configurator-start.ts). A call
  * that fails leaves its answer out: the screen asks again and says what failed.
  */
-export async function loadConfiguratorAtStart({ dispatch, account, lang, params }: ConfiguratorStartContext): Promise<void> {
+export async function loadConfiguratorAtStart({ dispatch, account, lang, params }: StartLoadContext): Promise<void> {
   const model = params.model ?? '';
   const subFamilyId = positiveId(params.subFamilyId);
   const applicationLocationId = positiveId(params.applicationLocationId);

@@ -4,8 +4,8 @@
 // and the router loads those pages lazily.
 export type { ConfiguratorScreenProps } from './configurator-page';
 export type { ConfiguratorActionsState, ConfiguratorMode } from './configurator';
-import type { ConfiguratorStartContext } from './configurator-first-load';
+import type { StartLoadContext } from '../../shared/store';
 /** A configurator page's first calls, sent at start once the account is known (app/environment.ts, RouteHandle.prefetch). */
 export { prefetchConfiguratorPage } from './configurator-start';
 /** A configurator page's first answers, loaded by the start before its first render (RouteHandle.ready). */
-export const readyConfiguratorPage = (context: ConfiguratorStartContext) => import('./configurator-first-load').then((module) => module.loadConfiguratorAtStart(context));
+export const readyConfiguratorPage = (context: StartLoadContext) => import('./configurator-first-load').then((module) => module.loadConfiguratorAtStart(context));

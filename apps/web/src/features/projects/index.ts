@@ -1,4 +1,4 @@
-import type { StartLoadContext } from './project-start';
+import type { StartLoadContext } from '../../shared/store';
 
 // Public entry of the projects feature: the list and the add-product entry, loaded lazily by the
 // router. Its slices join the store when their modules load. The app's pages (app/pages/) reach

@@ -1,5 +1,4 @@
-import type { Account, Lang } from '@lumen/contracts';
-import type { AppDispatch, RootState } from '../../shared/store';
+import type { AppDispatch, RootState, StartLoadContext } from '../../shared/store';
 import { parseProjectId, seesPrices, type ProjectListArg } from './project-call';
 import { loadProjects } from './projects-calls';
 import { loadListPage, loadProjectWithVersions, selectProjects, type ListQuery } from './projects-slice';
@@ -22,14 +21,6 @@ function take(holds: (loaded: StartLoad) => boolean): boolean {
   const taken = loadedAtStart !== null && holds(loadedAtStart);
   loadedAtStart = null;
   return taken;
-}
-
-/** What the start hands a screen's first load (app/routes.tsx, RouteHandle.ready). */
-export interface StartLoadContext {
-  dispatch: AppDispatch;
-  account: Pick<Account, 'privileges'>;
-  lang: Lang;
-  params: Readonly<Record<string, string | undefined>>;
 }
 
 /** At start on /project/{projectId}, once the account is known: the page's own calls, the project and its versions (they take the prefetched answers). */
