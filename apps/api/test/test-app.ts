@@ -128,7 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const clock = options.clock ?? testClock();
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, clock, mailer, logger: false, crossCheckResponses: true, ...(options.makeDocuments ? { makeDocuments: options.makeDocuments } : {}), ...(options.startWorkers === false ? { startWorkers: false } : {}) });
+  const app = await buildApp({ config, database, clock, mailer, logger: process.env.TEST_API_LOG ? { level: 'error' } : false, crossCheckResponses: true, ...(options.makeDocuments ? { makeDocuments: options.makeDocuments } : {}), ...(options.startWorkers === false ? { startWorkers: false } : {}) });
   await options.extend?.(app);
   await app.ready();
   return {

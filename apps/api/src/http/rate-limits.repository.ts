@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimitBuckets } from '../db/schema';
 
@@ -13,17 +13,20 @@ export interface Bucket {
 }
 
 /**
- * The buckets of these keys, created empty when missing and locked (`FOR UPDATE`) until the caller's
- * transaction ends, so concurrent attempts on one key, from any process, are counted one after another.
- * Keys are taken in sorted order so that two transactions never wait on each other crosswise.
+ * The buckets of these keys, created empty when missing and locked until the caller's transaction
+ * ends, so concurrent attempts on one key, from any process, are counted one after another. One
+ * upsert both creates and locks: an insert that skipped an existing row and a later `FOR UPDATE`
+ * would miss a bucket the housekeeping (deleteExpiredBuckets) removed in between. Keys are taken in
+ * sorted order so that two transactions never wait on each other crosswise.
  */
 export async function lockBuckets(tx: DbOrTx, keys: readonly string[], now: Date): Promise<Map<string, Bucket>> {
   const sorted = [...new Set(keys)].sort();
-  await tx
+  const rows = await tx
     .insert(rateLimitBuckets)
     .values(sorted.map((key) => ({ key, count: 0, windowStart: now, lastHitAt: now, expiresAt: now })))
-    .onConflictDoNothing();
-  const rows = await tx.select().from(rateLimitBuckets).where(inArray(rateLimitBuckets.key, sorted)).orderBy(asc(rateLimitBuckets.key)).for('update');
+    // A no-op update: it locks the row that is there, where DO NOTHING would neither lock nor return it.
+    .onConflictDoUpdate({ target: rateLimitBuckets.key, set: { key: sql`excluded.key` } })
+    .returning();
   return new Map(rows.map((row) => [row.key, row]));
 }
 

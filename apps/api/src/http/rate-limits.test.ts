@@ -98,6 +98,27 @@ describeWithDb('rate limiter (database)', () => {
     await limiter.clear('prune:new');
     expect(await rowCount('prune:')).toBe(0);
   });
+
+  it('counts an attempt while the housekeeping removes the same expired bucket (no 500 from the race)', async () => {
+    // The housekeeping job prunes on its own timer, in another transaction: an attempt that found the
+    // expired bucket in place must still lock a bucket, the same or a new one, and be counted.
+    let now = T0;
+    const limiter = createRateLimiter(t.database.db, () => now);
+    const policy: RatePolicy = { limit: 5, windowMs: 1_000 };
+    let pruning = true;
+    const housekeeping = (async () => {
+      while (pruning) await limiter.prune();
+    })();
+    const failures: unknown[] = [];
+    for (let round = 0; round < 200; round++) {
+      now = new Date(now.getTime() + 2_000);
+      await limiter.hit([{ key: 'race:k', policy }]).catch((error: unknown) => failures.push(error));
+    }
+    pruning = false;
+    await housekeeping;
+    expect(failures).toEqual([]);
+    expect(await rowCount('race:')).toBeLessThanOrEqual(1);
+  });
 });
 
 describeWithDb('Retry-After on every 429', () => {
