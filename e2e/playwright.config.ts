@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { socialServerEnv } from './support/social';
 
-// The built app started as a user starts it (`npm run serve` after `npm run build`), on a fresh
-// embedded database in a temp dir, driven by the machine's Chromium (never a downloaded browser).
+// The built app started as `npm run serve` starts it (after `npm run build`), on a fresh database
+// (support/serve.ts), driven by the machine's Chromium (never a downloaded browser).
 //
 // Two lanes run side by side, each a project with one worker and a server of its own (its own port,
 // database and mail outbox), so that specs never see each other's projects and flags. Two lanes
@@ -56,12 +56,15 @@ export default defineConfig({
     use: { baseURL: `http://127.0.0.1:${port}` },
     metadata: { dataDir, outbox },
   })),
+  // support/serve.ts: the built api on PostgreSQL when the machine has it (a throwaway server per lane), on PGlite otherwise or with E2E_DB=pglite.
   webServer: lanes.map(({ port, dataDir, outbox }) => ({
-    command: 'npm run serve',
+    command: 'node --import tsx e2e/support/serve.ts',
     cwd: '..',
     url: `http://127.0.0.1:${port}/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, so that serve.ts stops its database server after the api.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     // socialServerEnv: the local OpenID Connect provider and the partner page of social-and-frame.spec.ts (ports E2E_PORT + 1000, 2000, 3000), and the server's public URL.
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MAIL_OUTBOX_DIR: outbox, LOG_LEVEL: 'warn', NODE_ENV: 'test', ERP_STEP_MS: '1500', ...socialServerEnv(port) },
   })),
