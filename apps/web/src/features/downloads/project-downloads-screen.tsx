@@ -100,7 +100,8 @@ export function ProjectDownloadsScreen({ projectId, mode }: { projectId: number;
       cell: (line) => (
         <>
           {line.description ?? line.model}
-          {line.description && <span className="downloads-table__model">{line.model}</span>}
+          {/* A space, not only the line break of the style: the row's name is read "Sticks L 60 7460". */}
+          {line.description && <> <span className="downloads-table__model">{line.model}</span></>}
         </>
       ),
     },

@@ -138,7 +138,7 @@ function UsersTable({ users, status = 'ready', onRetry, actions }: { users: read
           <span className="users-management__name">
             {user.name}
             {user.id === actions?.selfId && <span className="users-management__you"> {t('usersManagement.you')}</span>}
-          </span>
+          </span>{' '}
           <span className="users-management__email">{user.email}</span>
         </span>
       ),
