@@ -140,7 +140,7 @@ export function startApp({ api, i18n, store, routes, history, flags }: AppEnviro
     if (!account) return;
     await Promise.allSettled([
       flags.settled(),
-      ...matches.map((match) => (match.route.handle as RouteHandle | undefined)?.ready?.({ dispatch: store.dispatch, account, lang: preferences.lang, params: match.params })),
+      ...matches.map((match) => (match.route.handle as RouteHandle | undefined)?.ready?.({ dispatch: store.dispatch, account, lang: preferences.lang, params: match.params, flags })),
     ]);
   });
   return { texts, screen, session };

@@ -40,13 +40,15 @@ export type AppDispatch = AppStore['dispatch'];
 
 /**
  * What a screen's first load gets at start (app/routes.tsx, RouteHandle.ready; features' ready…Page):
- * the store to fill, the session's account, the language and the route's parameters.
+ * the store to fill, the session's account, the language, the route's parameters and the user's
+ * flags (settled once `flags.settled()` resolves).
  */
 export interface StartLoadContext {
   dispatch: AppDispatch;
   account: Account;
   lang: Lang;
   params: Readonly<Record<string, string | undefined>>;
+  flags: ThunkExtra['flags'];
 }
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

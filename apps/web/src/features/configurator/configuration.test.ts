@@ -1,7 +1,17 @@
 import type { VariationsResponse } from '@lumen/contracts';
 import { articleCollectionOf, parseRuleBook } from '@lumen/domain';
 import { describe, expect, it } from 'vitest';
-import { attributesOf, chooseAttribute, optionsOf, pendantHeights, resultOf, startConfiguration, type ConfiguratorContext } from './configuration';
+import {
+  attributesOf,
+  chooseAttribute,
+  configuratorContextOf,
+  optionsOf,
+  pendantHeights,
+  resultOf,
+  startConfiguration,
+  warmConfiguratorStart,
+  type ConfiguratorContext,
+} from './configuration';
 import { articleCollection, baseArticle, remoteDriverCollection, REMOTE_DRIVER_RULES as PLUSMINUS_RULES, RULES } from './configurator.fixtures';
 
 /** A pendant with a remote-driver-only control, like the demo catalogue's sticks (subfamily 219). */
@@ -39,6 +49,23 @@ function context(data: VariationsResponse, model: string, rules = parseRuleBook(
 }
 
 describe('the configuration', () => {
+  it('is one context per answers, rules, model and flags, and its render takes the start computed ahead once (issue 35 §5)', () => {
+    const data = articleCollection(16);
+    const rules = parseRuleBook(RULES).ruleSets;
+    const context = configuratorContextOf('0270', data, rules, { remoteDriverCP: false });
+    expect(configuratorContextOf('0270', data, rules, { remoteDriverCP: false })).toBe(context);
+    expect(configuratorContextOf('0270', data, rules, { remoteDriverCP: true })).not.toBe(context);
+    expect(configuratorContextOf('0270', articleCollection(16), rules, { remoteDriverCP: false })).not.toBe(context);
+    const warmed = warmConfiguratorStart(context);
+    // With initial values or a fixed time, the start is computed for them.
+    expect(startConfiguration(context, { finish: '01' })).not.toBe(warmed);
+    expect(startConfiguration(context)).toBe(warmed);
+    // Once: a later start (the configurator opened again) counts afresh, to the same configuration.
+    const again = startConfiguration(context);
+    expect(again).not.toBe(warmed);
+    expect(attributesOf(again)).toEqual(attributesOf(warmed));
+  });
+
   it('starts from the base article, with single options set by the domain', () => {
     const ctx = context(articleCollection(16), '0270');
     const tree = startConfiguration(ctx);

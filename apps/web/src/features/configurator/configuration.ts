@@ -3,8 +3,9 @@
  * incompatibility, reference, price, lead time, availability, drivers) is the domain's; this file
  * only holds a one-light element tree and asks the domain questions about it.
  */
-import type { Lang } from '@lumen/contracts';
+import type { Lang, VariationsResponse } from '@lumen/contracts';
 import {
+  articleCollectionOf,
   articleForLight,
   availabilityState,
   calculateDrivers,
@@ -78,14 +79,53 @@ function lightContext(context: ConfiguratorContext): LightConfiguratorContext {
   return { ...treeContext(context), articles: context.collection };
 }
 
+const CONTEXTS = new WeakMap<VariationsResponse, WeakMap<readonly RuleSet[], Map<string, ConfiguratorContext>>>();
+
+/**
+ * The one context of a model's answers, rules and flags: the start builds it ahead
+ * (warmConfiguratorStart) and the configurator's render finds it, so that both speak of the same
+ * context and the render takes what the start computed for it.
+ */
+export function configuratorContextOf(model: string, data: VariationsResponse, rules: readonly RuleSet[], flags: TreeFlags): ConfiguratorContext {
+  let byRules = CONTEXTS.get(data);
+  if (!byRules) CONTEXTS.set(data, (byRules = new WeakMap()));
+  let byModelAndFlags = byRules.get(rules);
+  if (!byModelAndFlags) byRules.set(rules, (byModelAndFlags = new Map()));
+  const key = JSON.stringify([model, flags]);
+  let context = byModelAndFlags.get(key);
+  if (!context) byModelAndFlags.set(key, (context = { model, catalogId: data.catalogId, collection: articleCollectionOf(data), rules, flags }));
+  return context;
+}
+
+const WARM_STARTS = new WeakMap<ConfiguratorContext, ElementTree>();
+
+/**
+ * Computes a context's reachability and starting tree ahead of the render that asks for them, in a
+ * task of the caller's own (the start, before the first render of a configurator opened by its
+ * address): the engine's heaviest work then does not lengthen that render's task, which a phone
+ * counts as blocking time (issue 35 §5). The next startConfiguration of the context without initial
+ * values or a fixed time takes that tree, once.
+ */
+export function warmConfiguratorStart(context: ConfiguratorContext): ElementTree {
+  const tree = startConfiguration(context, {});
+  WARM_STARTS.set(context, tree);
+  return tree;
+}
+
 /**
  * A space holding one composition with one light of the model, on a valid combination: the base
  * article's values where the rules accept them, `initial` values (a preconfiguration) where they fit,
  * else the nearest valid combination (@lumen/domain startLightConfiguration).
  */
-export function startConfiguration(context: ConfiguratorContext, initial: ElementAttributes = {}, now: Date = new Date()): ElementTree {
-  const { tree, reachability } = startLightConfiguration(context.model, lightContext(context), initial, now);
-  if (!REACHABILITY.has(context)) REACHABILITY.set(context, reachability);
+export function startConfiguration(context: ConfiguratorContext, initial?: ElementAttributes, now?: Date): ElementTree {
+  const warm = initial === undefined && now === undefined ? WARM_STARTS.get(context) : undefined;
+  if (warm) {
+    WARM_STARTS.delete(context);
+    return warm;
+  }
+  const { tree, reachability } = startLightConfiguration(context.model, lightContext(context), initial ?? {}, now ?? new Date());
+  // Each start counts afresh from its own time (a context may outlive a day in an open tab).
+  REACHABILITY.set(context, reachability);
   return tree;
 }
 

@@ -1,6 +1,7 @@
 import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
 import type { RuleSet } from '@lumen/domain';
 import { loadCollectionRules, loadVariations } from '../../shared/catalogue-calls';
+import { nextTask } from '../../shared/next-task';
 import type { StartLoadContext } from '../../shared/store';
 import { loadModelSummary } from './configurator-calls';
 import { isModelCode, positiveId } from './configurator-start';
@@ -42,7 +43,7 @@ export function forgetStartAnswers(): void {
  * the screen makes them (they take the answers the start prefetched, configurator-start.ts). A call
  * that fails leaves its answer out: the screen asks again and says what failed.
  */
-export async function loadConfiguratorAtStart({ dispatch, account, lang, params }: StartLoadContext): Promise<void> {
+export async function loadConfiguratorAtStart({ dispatch, account, lang, params, flags }: StartLoadContext): Promise<void> {
   const model = params.model ?? '';
   const subFamilyId = positiveId(params.subFamilyId);
   const applicationLocationId = positiveId(params.applicationLocationId);
@@ -61,4 +62,19 @@ export async function loadConfiguratorAtStart({ dispatch, account, lang, params 
       .then((data) => (answers.summary = { key: configuratorKeys.summary(model, catalogId, subFamilyId, applicationLocationId), data })),
   ]);
   loadedAtStart = answers;
+  if (answers.variations && answers.rules) await warmStart(model, answers.variations.data, answers.rules.data, flags);
+}
+
+/**
+ * The configurator's starting configuration, computed before the first render in tasks of their own
+ * (configuration.ts, warmConfiguratorStart): the engine's reachability of the model is the heaviest
+ * work of the page's start, and inside the configurator's first render it made one task that a phone
+ * counted as blocking time (issue 35 §5). The flags are those the render reads (RemoteDriverCP).
+ */
+async function warmStart(model: string, data: VariationsResponse, rules: readonly RuleSet[], flags: StartLoadContext['flags']): Promise<void> {
+  const [{ configuratorContextOf, warmConfiguratorStart }] = await Promise.all([import('./configuration'), flags.settled()]);
+  await nextTask();
+  const context = configuratorContextOf(model, data, rules, { remoteDriverCP: flags.isEnabled('RemoteDriverCP') });
+  await nextTask();
+  warmConfiguratorStart(context);
 }

@@ -1,6 +1,5 @@
 import type { Lang, VariationsResponse } from '@lumen/contracts';
 import {
-  articleCollectionOf,
   baseArticle,
   descriptionIn,
   orderLineValidity,
@@ -23,6 +22,7 @@ import { checkReference } from './configurator-calls';
 import {
   attributesOf,
   chooseAttribute,
+  configuratorContextOf,
   labelOf,
   optionStatesOf,
   optionsOf,
@@ -30,7 +30,6 @@ import {
   resultOf,
   startConfiguration,
   type ConfigurationResult,
-  type ConfiguratorContext,
 } from './configuration';
 import './configurator.css';
 import { useRemote } from '../../shared/use-remote';
@@ -96,10 +95,7 @@ export function Configurator({
   // RemoteDriverCP as the api evaluated it for this user (configuration-domain §4): with it on, a
   // remote installation switches the light to control M when the model offers it.
   const remoteDriverCP = useFlag('RemoteDriverCP');
-  const context = useMemo<ConfiguratorContext>(
-    () => ({ model, catalogId: data.catalogId, collection: articleCollectionOf(data), rules, flags: { remoteDriverCP } }),
-    [model, data, rules, remoteDriverCP],
-  );
+  const context = useMemo(() => configuratorContextOf(model, data, rules, { remoteDriverCP }), [model, data, rules, remoteDriverCP]);
   const base = useMemo(() => baseArticle(context.collection, model), [context, model]);
   const [tree, setTree] = useState(() => startConfiguration(context, initial, now));
   const [incompatible, setIncompatible] = useState<AttributeKey | null>(null);
