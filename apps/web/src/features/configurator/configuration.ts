@@ -103,13 +103,19 @@ const WARM_STARTS = new WeakMap<ConfiguratorContext, ElementTree>();
  * Computes a context's reachability and starting tree ahead of the render that asks for them, in a
  * task of the caller's own (the start, before the first render of a configurator opened by its
  * address): the engine's heaviest work then does not lengthen that render's task, which a phone
- * counts as blocking time (issue 35 §5). The next startConfiguration of the context without initial
- * values or a fixed time takes that tree, once.
+ * counts as blocking time (issue 35 §5). startConfiguration without initial values or a fixed time
+ * takes that tree until the configurator that took it is on screen (forgetWarmStart): React may
+ * render a component and throw the render away (a lazy module still loading), then render it again.
  */
 export function warmConfiguratorStart(context: ConfiguratorContext): ElementTree {
   const tree = startConfiguration(context, {});
   WARM_STARTS.set(context, tree);
   return tree;
+}
+
+/** The configurator is on screen with its start: a later one (opened again) counts afresh from its own time. */
+export function forgetWarmStart(context: ConfiguratorContext): void {
+  WARM_STARTS.delete(context);
 }
 
 /**
@@ -119,10 +125,7 @@ export function warmConfiguratorStart(context: ConfiguratorContext): ElementTree
  */
 export function startConfiguration(context: ConfiguratorContext, initial?: ElementAttributes, now?: Date): ElementTree {
   const warm = initial === undefined && now === undefined ? WARM_STARTS.get(context) : undefined;
-  if (warm) {
-    WARM_STARTS.delete(context);
-    return warm;
-  }
+  if (warm) return warm;
   const { tree, reachability } = startLightConfiguration(context.model, lightContext(context), initial ?? {}, now ?? new Date());
   // Each start counts afresh from its own time (a context may outlive a day in an open tab).
   REACHABILITY.set(context, reachability);

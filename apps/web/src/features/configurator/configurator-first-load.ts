@@ -5,6 +5,7 @@ import { nextTask } from '../../shared/next-task';
 import type { StartLoadContext } from '../../shared/store';
 import { loadModelSummary } from './configurator-calls';
 import { isModelCode, positiveId } from './configurator-start';
+import { LazyConfigurator } from './lazy-configurator';
 
 // A configurator page opened by its address (issue 35 §5): the api paints its steps and header, with
 // the model's picture, into the page it sends (apps/api first-view.ts). The start loads the page's
@@ -72,7 +73,7 @@ export async function loadConfiguratorAtStart({ dispatch, account, lang, params,
  * counted as blocking time (issue 35 §5). The flags are those the render reads (RemoteDriverCP).
  */
 async function warmStart(model: string, data: VariationsResponse, rules: readonly RuleSet[], flags: StartLoadContext['flags']): Promise<void> {
-  const [{ configuratorContextOf, warmConfiguratorStart }] = await Promise.all([import('./configuration'), flags.settled()]);
+  const [{ configuratorContextOf, warmConfiguratorStart }] = await Promise.all([import('./configuration'), flags.settled(), LazyConfigurator.preload()]);
   await nextTask();
   const context = configuratorContextOf(model, data, rules, { remoteDriverCP: flags.isEnabled('RemoteDriverCP') });
   await nextTask();

@@ -2,7 +2,7 @@ import type { ModelSummary, VariationsResponse } from '@lumen/contracts';
 import { largeViewPicture } from '@lumen/contracts/large-view-picture';
 import { articleCollectionOf, collectionHasModel, hasAnyPrivilege, keepSizesTogether, type ElementAttributes, type RuleSet } from '@lumen/domain';
 import { Button, Skeleton, Stepper } from '@lumen/ui';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { selectCatalogueReader } from '../../shared/session';
@@ -12,19 +12,13 @@ import { loadCollectionRules, loadVariations } from '../../shared/catalogue-call
 import { loadModelSummary } from './configurator-calls';
 import { configuratorKeys, forgetStartAnswers, startAnswers } from './configurator-first-load';
 import { isModelCode, positiveId } from './configurator-start';
+import { LazyConfigurator } from './lazy-configurator';
 import { pictureInFinish } from './picture';
 import './configurator.css';
 import { useRemote, type Remote } from '../../shared/use-remote';
 
 const STEPS = ['collection', 'location', 'model', 'configuration'] as const;
 const NO_RULES: readonly RuleSet[] = [];
-
-/**
- * The configurator itself (the domain's light configurator, the option widgets, the result) is a
- * module of its own, fetched once the model's data are in, so that the page's header (the title and
- * the picture, its largest paint) does not wait for it (issue 35 §5).
- */
-const Configurator = lazy(() => import('./configurator').then((module) => ({ default: module.Configurator })));
 
 /**
  * /add-product/{subFamilyId}/{applicationLocationId}/{model}: the last step, the express configurator
@@ -181,7 +175,7 @@ export function ConfiguratorScreen({
         <ConfiguratorLoading />
       ) : (
         <Suspense fallback={<ConfiguratorLoading />}>
-          <Configurator
+          <LazyConfigurator
             key={`${shown.model}/${shown.data.catalogId}`}
             mode={mode}
             model={shown.model}

@@ -12,7 +12,7 @@ import {
   type RuleSet,
 } from '@lumen/domain';
 import { Button, QuantitySelector, Select } from '@lumen/ui';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErpAvailabilityText, useErpAvailability, useMayAskAvailability } from '../../shared/erp-availability';
 import { useFlag } from '../../shared/flags';
@@ -23,6 +23,7 @@ import {
   attributesOf,
   chooseAttribute,
   configuratorContextOf,
+  forgetWarmStart,
   labelOf,
   optionStatesOf,
   optionsOf,
@@ -98,6 +99,7 @@ export function Configurator({
   const context = useMemo(() => configuratorContextOf(model, data, rules, { remoteDriverCP }), [model, data, rules, remoteDriverCP]);
   const base = useMemo(() => baseArticle(context.collection, model), [context, model]);
   const [tree, setTree] = useState(() => startConfiguration(context, initial, now));
+  useEffect(() => forgetWarmStart(context), [context]);
   const [incompatible, setIncompatible] = useState<AttributeKey | null>(null);
   // What moved with the last choice (said beside the attribute chosen, and to screen readers).
   const [moved, setMoved] = useState<{ key: AttributeKey; changes: readonly AttributeChange[] } | null>(null);
@@ -108,9 +110,11 @@ export function Configurator({
   const states = useMemo(() => optionStatesOf(tree, context, now), [tree, context, now]);
   // Priced as the api prices this user's lines (catalogue 21's cap follows changePricesCalculation).
   const changePricesCalculation = useFlag('changePricesCalculation');
-  const pricing =
-    seesPrices && data.pricing ? { basePrice: data.pricing.basePrices[model], rateId: data.pricing.rateId, discounts: data.pricing.discounts, changePricesCalculation } : null;
-  const result = resultOf(tree, context, quantity, pricing, now);
+  const result = useMemo(() => {
+    const pricing =
+      seesPrices && data.pricing ? { basePrice: data.pricing.basePrices[model], rateId: data.pricing.rateId, discounts: data.pricing.discounts, changePricesCalculation } : null;
+    return resultOf(tree, context, quantity, pricing, now);
+  }, [tree, context, quantity, seesPrices, data.pricing, model, changePricesCalculation, now]);
   const currency = data.pricing?.currency ?? (data.catalogId === 21 ? 'USD' : 'EUR');
 
   const choose = (key: AttributeKey, value: string) => {
