@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, json, makeAccount } from '../../test/fake-api';
 import { loadProject } from '../features/projects/project-target';
-import { takeListLoadedAtStart, takeProjectLoadedAtStart } from '../features/projects/project-start';
+import { takeListLoadedAtStart, takeProjectLoadedAtStart, takeTypesLoadedAtStart } from '../features/projects/project-start';
 import { loadListPage } from '../features/projects/projects-slice';
 import { selectProjects } from '../features/projects/projects-slice';
 import { createAppEnvironment, startApp } from './environment';
@@ -156,6 +156,26 @@ describe('the start', () => {
     await again;
     expect(dispatch(takeListLoadedAtStart())).toBe(false);
     localStorage.removeItem('lumen.projectsPageSize');
+  });
+
+  it("holds the first render of /projects until the origin filters are in too, and the page's first mount takes them (issue 35 §5)", async () => {
+    const api = createFakeApi({ account: makeAccount({ role: 'distributor' }) });
+    const typesPath = '/api/projects/v1/projects/types';
+    api.handle((call) =>
+      call.path === '/api/projects/v1/projects/filter'
+        ? json(200, { items: [], meta: { page: 1, itemsPerPage: 10, totalItems: 0, totalPages: 0, sortBy: 'UPDATED_RECENT', projectType: 'ALL' } })
+        : call.path === typesPath
+          ? json(200, [{ code: 'ALL', description: 'All' }, { code: 'IMPORTER', description: 'Importer' }])
+          : undefined,
+    );
+    const environment = await createAppEnvironment({ fetch: api.fetch, initialEntries: ['/projects'] });
+    await startApp(environment).screen;
+    expect(api.callsTo('GET', typesPath)).toHaveLength(1);
+    expect(selectProjects(environment.store.getState()).types).toEqual([{ code: 'ALL', description: 'All' }, { code: 'IMPORTER', description: 'Importer' }]);
+    expect(takeTypesLoadedAtStart('fr')).toBe(false); // another language asks again
+    await startApp(environment).screen;
+    expect(takeTypesLoadedAtStart('en')).toBe(true);
+    expect(takeTypesLoadedAtStart('en')).toBe(false); // once: a later visit of the list asks again
   });
 
   it('sends no project call for a visitor, nor on a page without one', async () => {

@@ -1,6 +1,7 @@
+import type { Lang } from '@lumen/contracts';
 import type { AppDispatch, RootState, StartLoadContext } from '../../shared/store';
 import { parseProjectId, seesPrices, type ProjectListArg } from './project-call';
-import { loadProjects } from './projects-calls';
+import { loadProjects, loadProjectTypes } from './projects-calls';
 import { loadListPage, loadProjectWithVersions, selectProjects, type ListQuery } from './projects-slice';
 import { loadProject } from './project-target';
 
@@ -31,10 +32,25 @@ export async function loadProjectAtStart({ dispatch, account, lang, params }: St
   loadedAtStart = loadProject.fulfilled.match(result) ? { requestId: result.meta.requestId } : null;
 }
 
-/** At start on /projects, once the account is known: the list's first page (it takes the prefetched answer). */
-export async function loadProjectsAtStart({ dispatch }: StartLoadContext): Promise<void> {
-  const result = await dispatch(loadListPage());
+/**
+ * At start on /projects, once the account is known: the list's first page (it takes the prefetched
+ * answer) and the origin filters this user may use. With the filters in, the first render shows
+ * them as they stay: their arrival after it rebuilt the filter's list in a render of its own, and the
+ * page asked for them in its first commit (issue 35 §5).
+ */
+export async function loadProjectsAtStart({ dispatch, lang }: StartLoadContext): Promise<void> {
+  const [result, types] = await Promise.all([dispatch(loadListPage()), dispatch(loadProjectTypes({}))]);
   loadedAtStart = loadProjects.fulfilled.match(result) ? { requestId: result.meta.requestId, listQuery: result.meta.arg } : null;
+  typesLoadedAtStart = loadProjectTypes.fulfilled.match(types) ? lang : null;
+}
+
+let typesLoadedAtStart: Lang | null = null;
+
+/** Whether the start loaded the origin filters in this language for the page's first render; true once. */
+export function takeTypesLoadedAtStart(lang: Lang): boolean {
+  const taken = typesLoadedAtStart === lang;
+  typesLoadedAtStart = null;
+  return taken;
 }
 
 /** Whether the store holds this project as the start just loaded it for the page's first render; true once. */

@@ -13,7 +13,7 @@ import { CreateProjectModal } from './create-project-modal';
 import { duplicateAndReload, importNoticeDismissed, LIST_ORIGINS, listQueryChanged, loadListPage, selectProjects, type ImportNotice, type Placeholder } from './projects-slice';
 import { importProject, loadProjectTypes } from './projects-calls';
 import { isPageSize } from './page-size';
-import { takeListLoadedAtStart } from './project-start';
+import { takeListLoadedAtStart, takeTypesLoadedAtStart } from './project-start';
 import { useVersionLabel } from './version-label';
 import { ProjectFacts } from './project-facts';
 import './projects.css';
@@ -39,8 +39,9 @@ export default function ProjectsPage() {
     void dispatch(loadListPage());
   }, [dispatch, page, itemsPerPage, search, sortBy, projectType, lang]);
 
-  // The origin filters this user may use, in their language (GET v1/projects/types).
+  // The origin filters this user may use, in their language (GET v1/projects/types); the start may have loaded them.
   useEffect(() => {
+    if (takeTypesLoadedAtStart(lang)) return;
     void dispatch(loadProjectTypes({}));
   }, [dispatch, lang]);
 
