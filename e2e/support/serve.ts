@@ -34,10 +34,16 @@ async function main(): Promise<void> {
   if (engine === 'postgres' && binDir) {
     const server = await startThrowawayPostgres(binDir);
     stopDatabase = server.stop;
-    const client = new pg.Client({ connectionString: server.url });
-    await client.connect();
-    await client.query('create database lumen_e2e');
-    await client.end();
+    try {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      await client.query('create database lumen_e2e');
+      await client.end();
+    } catch (error) {
+      // The server is not left running (and its directory behind) by a start that failed half-way.
+      server.stop();
+      throw error;
+    }
     Object.assign(env, { DATABASE_URL: server.url.replace(/\/postgres$/, '/lumen_e2e'), SEED_DEMO: 'true' });
   }
   console.log(`e2e server on port ${env.PORT}: ${engine === 'postgres' ? 'PostgreSQL (a throwaway server)' : 'embedded PGlite'}`);
