@@ -179,7 +179,8 @@ function withStartLinks(html: string, links: { picture: string; calls: string; s
 }
 
 /**
- * index.html with the start's links (withStartLinks) and its first view in the shell: compressed once per shared variant (a visitor's), for the request alone otherwise.
+ * index.html with the start's links (withStartLinks) and its first view in the shell: compressed once
+ * per shared variant (a visitor's), for the request alone otherwise.
  */
 function indexPage(
   html: string,

@@ -65,7 +65,7 @@ function treeContext(context: ConfiguratorContext): TreeContext {
 
 const REACHABILITY = new WeakMap<ConfiguratorContext, LightReachability>();
 
-/** The model's reachability in the configurator's one-light tree, computed once per context (see @lumen/domain's light configurator). */
+/** The model's reachability in the configurator's one-light tree: as the context's last start computed it, else computed now (see @lumen/domain's light configurator). */
 export function reachabilityOf(context: ConfiguratorContext, tree: ElementTree, now: Date = new Date()): LightReachability {
   let reach = REACHABILITY.get(context);
   if (!reach) {
