@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import '@lumen/ui/test-matchers';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import './matchers';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initTestI18n } from './i18n';

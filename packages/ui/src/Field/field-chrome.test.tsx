@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { Input, TextField as AriaTextField } from 'react-aria-components';
 import { FieldLabel, FieldMessages, fieldRootProps } from './field-chrome';
 
@@ -17,16 +18,26 @@ describe('the field chrome', () => {
     expect(screen.getByText('Too short')).toHaveClass('lm-field__error');
   });
 
-  it('shows no description and no error element when there are none', () => {
+  it('mounts in one commit, its description and error hidden and read as nothing when there are none', () => {
+    const onRender = vi.fn();
     const { container } = render(
-      <AriaTextField>
-        <FieldLabel>Name</FieldLabel>
-        <Input />
-        <FieldMessages error={undefined} />
-      </AriaTextField>,
+      <Profiler id="field" onRender={onRender}>
+        <AriaTextField>
+          <FieldLabel>Name</FieldLabel>
+          <Input />
+          <FieldMessages error={undefined} />
+        </AriaTextField>
+      </Profiler>,
     );
-    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-describedby');
-    expect(container.querySelector('.lm-field__required, .lm-field__description, .lm-field__error')).toBeNull();
+    // Without the hidden elements, react-aria renders the field again from a layout effect: two commits.
+    expect(onRender).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAccessibleDescription();
+    expect(container.querySelector('.lm-field__required')).toBeNull();
+    for (const element of container.querySelectorAll('.lm-field__description, .lm-field__error')) {
+      expect(element).not.toBeVisible();
+      expect(element).toBeEmptyDOMElement();
+    }
+    expect(container.querySelectorAll('.lm-field__description, .lm-field__error')).toHaveLength(2);
   });
 
   it('gives a field root its classes, state and aria-only validation', () => {

@@ -46,30 +46,34 @@ export function FieldLabel({ isRequired, children }: { isRequired?: boolean | un
 }
 
 /**
- * The error message of a field, when there is one (`undefined`: none). The enclosing
- * react-aria-components field adds it to the input's aria-describedby.
+ * The error message of a field (`undefined`: none). The enclosing react-aria-components field adds it
+ * to the input's aria-describedby.
+ *
+ * The element stays in the page, hidden and empty, when there is no error (and so does the
+ * description's in FieldMessages). react-aria finds out whether a field has them in a layout effect:
+ * when one is missing, it renders the field again at once, synchronously, and React must first run
+ * every pending effect of the page. Mounting a page with a few fields then took one long task instead
+ * of two short ones (issue 35 §5, packages/ui README, "Fields"). An empty, hidden element adds nothing
+ * to what assistive technology reads.
  */
 export function FieldErrorMessage({ error }: { error: ReactNode }) {
-  if (error === undefined) return null;
   return (
-    <Text slot="errorMessage" className="lm-field__error">
+    <Text slot="errorMessage" className="lm-field__error" hidden={error === undefined}>
       {error}
     </Text>
   );
 }
 
 /**
- * The description (when given) and the error message (when not `undefined`) under a field, both
- * read with the input through its aria-describedby.
+ * The description and the error message under a field, both read with the input through its
+ * aria-describedby; each is hidden while it has nothing to say (see FieldErrorMessage).
  */
 export function FieldMessages({ description, error }: { description?: ReactNode; error: ReactNode }) {
   return (
     <>
-      {description !== undefined && (
-        <Text slot="description" className="lm-field__description">
-          {description}
-        </Text>
-      )}
+      <Text slot="description" className="lm-field__description" hidden={description === undefined}>
+        {description}
+      </Text>
       <FieldErrorMessage error={error} />
     </>
   );

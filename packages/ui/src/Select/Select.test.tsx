@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { Select } from './Select';
 
 const OPTIONS = [
@@ -68,5 +68,25 @@ describe('Select', () => {
     await userEvent.click(screen.getByRole('button', { name: /Finish/ }));
     const option = await screen.findByRole('option', { name: 'Black' });
     expect(option).toHaveAccessibleDescription('Changes the control');
+  });
+
+  it('shows the chosen option from its first commit, its list read from the options during the render', () => {
+    const shown: string[] = [];
+    render(
+      <Profiler id="select" onRender={(_id, phase) => shown.push(`${phase}: ${document.querySelector('.lm-select__value')?.textContent}`)}>
+        <Select label="Language" options={OPTIONS} value="fr" onChange={() => undefined} />
+      </Profiler>,
+    );
+    // react-aria-components' Select built its list in a hidden copy after the first commit, which
+    // showed the placeholder ("mount: Select an option"), then rendered again.
+    expect(shown[0]).toBe('mount: Français');
+  });
+
+  it('says a required, invalid choice on its trigger, with its description and error', async () => {
+    render(<Select label="Finish" options={OPTIONS} value={null} onChange={() => undefined} isRequired isInvalid description="As on the drawing" errorMessage="Choose a finish" />);
+    const trigger = screen.getByRole('button', { name: /Finish/ });
+    expect(trigger).toHaveAccessibleDescription('As on the drawing Choose a finish');
+    expect(trigger.closest('.lm-select')).toHaveAttribute('data-invalid');
+    expect(trigger.closest('.lm-select')).toHaveAttribute('data-required');
   });
 });
