@@ -2,6 +2,7 @@ import type { Collection, Lang, ModelSummary, PreconfigDetail, VariationsRespons
 import type { RuleSet } from '@lumen/domain';
 import { isApiError } from '../api';
 import { createAsyncAction } from './async-action';
+import { nextTask } from './next-task';
 import { collectionRulesCall, variationsCall } from './catalogue-call-paths';
 
 /*
@@ -30,11 +31,16 @@ export const loadVariations = createAsyncAction<VariationsResponse, { models: re
 export const loadCollectionRules = createAsyncAction<RuleSet[], { subFamilyId: number; catalogId: number }>(
   'collectionRules',
   async ({ subFamilyId, catalogId }, { extra }) => {
+    // The parser's module is asked for with the file, and the parse waits a task after it: zod's
+    // evaluation and the parse (with the configurator's start behind it) are two tasks, not one (issue 35 §5).
+    const parser = import('./rule-book-parse');
+    parser.catch(() => undefined);
     try {
       const { service, path } = collectionRulesCall({ subFamilyId, catalogId });
       const json = await extra.api.get<unknown>(service, path);
       if (json === undefined || json === null || (typeof json === 'object' && Object.keys(json).length === 0)) return [];
-      const { parseRuleBook } = await import('./rule-book-parse');
+      const { parseRuleBook } = await parser;
+      await nextTask();
       return [...parseRuleBook(json).ruleSets];
     } catch (error) {
       if (isApiError(error) && error.ErrorCode === 404) return [];
