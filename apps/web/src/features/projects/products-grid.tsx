@@ -12,6 +12,7 @@ import { usePlatformConfig } from '../../shared/platform-config';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { ConfirmModal } from './confirm-modal';
+import { observeWindowRectAfterLayout, scrollWindowButTheMountWrite } from './window-rect';
 import { cloneProduct, deleteProduct, loadProject, updateProduct } from './projects-calls';
 
 const ATTRIBUTES = ['finish', 'ledColourTemp', 'control', 'installation'] as const;
@@ -244,6 +245,7 @@ function VirtualRows({ bodyRef, project, columns, estimate, focusedIndex, printi
   // What the virtualiser reads of the window before it has observed it, read once.
   const [start] = useState(() => (typeof window === 'undefined' ? null : { rect: { width: window.innerWidth, height: window.innerHeight }, offset: window.scrollY }));
 
+  const [scrollToFn] = useState(() => scrollWindowButTheMountWrite<HTMLTableRowElement>());
   const estimateSize = useCallback(() => estimate, [estimate]);
   const getItemKey = useCallback((index: number) => products[index]?._id ?? index, [products]);
   const virtualizer = useWindowVirtualizer({
@@ -255,6 +257,10 @@ function VirtualRows({ bodyRef, project, columns, estimate, focusedIndex, printi
     // The first render already knows the window, so it renders the visible rows, not none.
     initialRect: start?.rect,
     initialOffset: start?.offset ?? 0,
+    // …reads it again after the browser's layout, and does not write back the offset it was given:
+    // both forced the page's layout inside this commit (window-rect.ts).
+    observeElementRect: observeWindowRectAfterLayout,
+    scrollToFn,
     measureElement: (element, entry, instance) => measureRow(element, entry, instance.measurementsCache[instance.indexFromElement(element)]?.size ?? estimate),
     rangeExtractor: (range) => {
       if (printing) return products.map((_, index) => index);
