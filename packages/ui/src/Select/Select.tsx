@@ -39,10 +39,10 @@ export interface SelectProps<V extends string = string> extends FieldBaseProps {
  *
  * Built from react-aria's hooks with react-stately's collection, which is read from the options
  * during the render. react-aria-components' Select builds its collection in a hidden copy of its
- * children that commits, then renders again at once, synchronously: on a page with three selects
- * that second render, and the page's effects React must run before it, made the first commit's task
- * twice as long (issue 35 §5, bench/README). The label, trigger, messages and popover are still the
- * kit's react-aria-components parts, given their props through the same contexts that component uses.
+ * children: its first commit shows the placeholder, and the store that copy fills then renders the
+ * select again, synchronously, in the task that runs the page's effects (issue 35 §5, bench/README).
+ * The label, trigger, messages and popover are still react-aria-components' parts, given their props
+ * through the same contexts that component uses.
  */
 export function Select<V extends string = string>({ options, value, onChange, placeholder, defaultOpen, ...field }: SelectProps<V>) {
   const { t } = useWidgetsTranslation();
