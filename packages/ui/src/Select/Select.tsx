@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useRef, type Key } from 'react';
+import { useRef, type Key, type RefObject } from 'react';
 import { HiddenSelect, mergeProps, useFocusRing, useHover, useListBox, useOption, useSelect } from 'react-aria';
 import {
   Button as AriaButton,
@@ -121,7 +121,7 @@ const CLEAR_CONTEXTS = [LabelContext, ButtonContext, TextContext];
 type MenuProps = ReturnType<typeof useSelect>['menuProps'];
 
 /** The open list: react-aria's listbox over the select's own state (focus, typeahead, selection). */
-function OptionList<V extends string>({ menuProps, state, options, listRef }: { menuProps: MenuProps; state: ListState<SelectOption<V>>; options: readonly SelectOption<V>[]; listRef: React.RefObject<HTMLUListElement | null> }) {
+function OptionList<V extends string>({ menuProps, state, options, listRef }: { menuProps: MenuProps; state: ListState<SelectOption<V>>; options: readonly SelectOption<V>[]; listRef: RefObject<HTMLUListElement | null> }) {
   const { listBoxProps } = useListBox(menuProps, state, listRef);
   const descriptions = new Map(options.map((option) => [option.value as Key, option.description]));
   return (

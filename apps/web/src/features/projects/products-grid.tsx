@@ -12,7 +12,7 @@ import { usePlatformConfig } from '../../shared/platform-config';
 import { useAppDispatch, useAppSelector } from '../../shared/store';
 import { useFormat } from '../../i18n/use-format';
 import { ConfirmModal } from './confirm-modal';
-import { observeWindowRectAfterLayout, scrollWindowButTheMountWrite } from './window-rect';
+import { observeWindowRectAfterLayout, scrollWindowButTheMountWrite } from './window-virtualizer';
 import { cloneProduct, deleteProduct, loadProject, updateProduct } from './projects-calls';
 
 const ATTRIBUTES = ['finish', 'ledColourTemp', 'control', 'installation'] as const;
@@ -258,7 +258,7 @@ function VirtualRows({ bodyRef, project, columns, estimate, focusedIndex, printi
     initialRect: start?.rect,
     initialOffset: start?.offset ?? 0,
     // …reads it again after the browser's layout, and does not write back the offset it was given:
-    // both forced the page's layout inside this commit (window-rect.ts).
+    // both forced the page's layout inside this commit (window-virtualizer.ts).
     observeElementRect: observeWindowRectAfterLayout,
     scrollToFn,
     measureElement: (element, entry, instance) => measureRow(element, entry, instance.measurementsCache[instance.indexFromElement(element)]?.size ?? estimate),

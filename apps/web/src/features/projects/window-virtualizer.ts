@@ -1,3 +1,5 @@
+/** How the project lines' window virtualiser reads and scrolls the window without forcing a layout inside a commit. */
+
 import { windowScroll, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 
 /**

@@ -1,5 +1,5 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { observeWindowRectAfterLayout, scrollWindowButTheMountWrite } from './window-rect';
+import { observeWindowRectAfterLayout, scrollWindowButTheMountWrite } from './window-virtualizer';
 
 /** A window whose size reads are counted, with its frame and timer queues run by hand. */
 function countingWindow() {
